@@ -1,0 +1,93 @@
+//! The command line: `carcspec tiles lint|fmt|export` and `carcspec explain`.
+//!
+//! Exit codes: 0 clean, 1 findings (or files that need formatting), 2 usage or input errors.
+
+mod tiles;
+
+use std::ffi::OsString;
+use std::io::{IsTerminal, Write};
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::codes;
+
+#[derive(Parser)]
+#[command(name = "carcspec", version, about = "Rules-spec validator and tile-data toolkit for the Carcassonne family")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Work with tile sets: lint, format, export.
+    #[command(subcommand)]
+    Tiles(tiles::TilesCommand),
+    /// Explain a diagnostic code (`T204`) or name (`unknown-city`); `--list` lists them all.
+    Explain {
+        /// The code or name to explain.
+        #[arg(required_unless_present = "list")]
+        code: Option<String>,
+        /// List every code with its name.
+        #[arg(long)]
+        list: bool,
+    },
+}
+
+/// How a command reports.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum ReportFormat {
+    #[default]
+    Human,
+    Json,
+}
+
+pub const EXIT_CLEAN: i32 = 0;
+pub const EXIT_FINDINGS: i32 = 1;
+pub const EXIT_USAGE: i32 = 2;
+
+/// Runs the command line `args` (with the program name first) and returns the exit code.
+pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(error) => {
+            let _ = error.print();
+            return if error.use_stderr() { EXIT_USAGE } else { EXIT_CLEAN };
+        }
+    };
+    match cli.command {
+        Command::Tiles(command) => tiles::run(command),
+        Command::Explain { code, list } => explain(code.as_deref(), list),
+    }
+}
+
+fn explain(query: Option<&str>, list: bool) -> i32 {
+    let mut out = std::io::stdout().lock();
+    if list {
+        for code in codes::ALL {
+            let _ = writeln!(out, "{}  {}", code.code, code.name);
+        }
+        return EXIT_CLEAN;
+    }
+    let query = query.unwrap_or_default();
+    match codes::find(query) {
+        Some(code) => {
+            let severity = match code.severity {
+                crate::diagnostic::Severity::Error => "error",
+                crate::diagnostic::Severity::Warning => "warning",
+            };
+            let _ = writeln!(out, "{} {} ({severity})\n\n{}", code.code, code.name, code.explanation);
+            EXIT_CLEAN
+        }
+        None => {
+            eprintln!("error: no diagnostic code or name `{query}`");
+            eprintln!("help: `carcspec explain --list` lists every code");
+            EXIT_USAGE
+        }
+    }
+}
+
+/// Colour only on a terminal, and never when `NO_COLOR` is set.
+pub(crate) fn use_color() -> bool {
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+}

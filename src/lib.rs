@@ -1,0 +1,16 @@
+//! carcspec: a rules-spec validator and tile-data toolkit for the Carcassonne family of board
+//! games. The modules follow the pipeline of `docs/architecture.md`:
+//! `syntax` → `lower` → (`lint`) → model → report, with `cli` on top.
+
+pub mod cli;
+pub mod codes;
+pub mod diagnostic;
+pub mod format;
+pub mod interchange;
+pub mod lint;
+pub mod load;
+pub mod lower;
+pub mod model;
+pub mod report;
+pub mod shipped;
+pub mod syntax;

@@ -1,0 +1,478 @@
+//! Lints of a lowered tile set: what the tile language can say but a tile set must not.
+//!
+//! Every input (tile language, JSON, YAML) passes these checks before it is used, so a tile
+//! set that loads is one the engine can trust. See `carcspec explain T2xx` for each lint.
+
+use std::collections::{BTreeSet, HashMap};
+
+use crate::codes;
+use crate::diagnostic::{Diagnostic, Span};
+use crate::model::{
+    Anchor, AnchorClass, Feature, FeatureKind, Half, Ruleset, Side, Tile, TileKind, TileSet,
+};
+
+/// What a tile set holds, for the summary line of `tiles lint`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Summary {
+    pub tiles: usize,
+    pub copies: u64,
+    pub start: u64,
+    pub land: u64,
+    pub bonus: u64,
+}
+
+impl Summary {
+    pub fn of(set: &TileSet) -> Summary {
+        let start = set
+            .tiles
+            .iter()
+            .filter(|t| t.kind == TileKind::Start && t.count > 0)
+            .count() as u64;
+        // A start tile's other copies are ordinary land tiles in the stack.
+        let land = set.copies_of_kind(TileKind::Land) + set.copies_of_kind(TileKind::Start) - start;
+        Summary {
+            tiles: set.tiles.len(),
+            copies: set.copies(),
+            start,
+            land,
+            bonus: set.copies_of_kind(TileKind::Bonus),
+        }
+    }
+}
+
+impl std::fmt::Display for Summary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} tiles, {} copies: {} start, {} land, {} bonus",
+            self.tiles, self.copies, self.start, self.land, self.bonus
+        )
+    }
+}
+
+/// Runs every lint over `set`.
+pub fn lint(set: &TileSet) -> Vec<Diagnostic> {
+    let mut findings = Vec::new();
+    for tile in &set.tiles {
+        lint_tile(set, tile, &mut findings);
+    }
+    lint_ids_and_counts(set, &mut findings);
+    lint_start_tiles(set, &mut findings);
+    lint_untouchable(set, &mut findings);
+    findings
+}
+
+fn lint_tile(set: &TileSet, tile: &Tile, findings: &mut Vec<Diagnostic>) {
+    lint_membership(set, tile, findings);
+    let mut labels: HashMap<&str, Span> = HashMap::new();
+    for feature in &tile.features {
+        lint_anchors(tile, feature, findings);
+        lint_contents(tile, feature, findings);
+        lint_references(tile, feature, findings);
+        if let Some(label) = &feature.label {
+            if let Some(first) = labels.insert(label, feature.spans.label) {
+                findings.push(
+                    Diagnostic::new(
+                        &codes::DUPLICATE_LABEL,
+                        format!("tile `{}` has two features labelled `{label}`", tile.id),
+                    )
+                    .at(feature.spans.label, "second use of the label")
+                    .also(first, "first use")
+                    .help("give each feature its own label"),
+                );
+            }
+        }
+    }
+    for side in Side::ALL {
+        lint_side(tile, side, findings);
+    }
+}
+
+/// Features, contents, markers and tile kinds that the set's ruleset does not know.
+fn lint_membership(set: &TileSet, tile: &Tile, findings: &mut Vec<Diagnostic>) {
+    let ruleset = set.ruleset.name();
+    let unknown = |what: String, span: Span| {
+        Diagnostic::new(
+            &codes::UNKNOWN_TO_RULESET,
+            format!("{what} on tile `{}` is not part of the ruleset `{ruleset}`", tile.id),
+        )
+        .at(span, format!("unknown to `{ruleset}`"))
+    };
+    if tile.kind == TileKind::Bonus && set.ruleset != Ruleset::HuntersGatherers {
+        findings.push(
+            unknown("a bonus tile".into(), tile.spans.kind)
+                .help("bonus tiles belong to `hunters-gatherers`; make it a land tile"),
+        );
+    }
+    for (marker, span) in tile.markers.iter().zip(spans_or_unknown(&tile.spans.markers)) {
+        let (marker_ruleset, expansion) = marker.belongs_to();
+        let declared = expansion.is_none_or(|e| set.expansions.iter().any(|x| x == e));
+        if marker_ruleset != set.ruleset || !declared {
+            let help = match expansion {
+                Some(e) if marker_ruleset == set.ruleset => {
+                    format!("declare the expansion with `expansion {e}`")
+                }
+                _ => format!("a {} belongs to `{}`", marker.name(), marker_ruleset.name()),
+            };
+            findings.push(unknown(format!("the marker `{}`", marker.name()), span).help(help));
+        }
+    }
+    for feature in &tile.features {
+        if feature.kind.ruleset() != set.ruleset {
+            findings.push(
+                unknown(format!("a {}", feature.kind), feature.spans.line).help(format!(
+                    "a {} belongs to `{}`",
+                    feature.kind,
+                    feature.kind.ruleset().name()
+                )),
+            );
+        }
+    }
+}
+
+fn spans_or_unknown(spans: &[Span]) -> impl Iterator<Item = Span> + '_ {
+    spans.iter().copied().chain(std::iter::repeat(Span::default()))
+}
+
+fn lint_anchors(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>) {
+    let class = feature.kind.anchor_class();
+    let invalid = |message: String, span: Span, help: &str| {
+        Diagnostic::new(&codes::INVALID_ANCHOR, message)
+            .at(span, "does not fit this feature")
+            .help(help.to_string())
+    };
+    if feature.anchors.is_empty() {
+        findings.push(
+            Diagnostic::new(
+                &codes::INVALID_ANCHOR,
+                format!("a {} on tile `{}` has no anchor", feature.kind, tile.id),
+            )
+            .at(feature.spans.line, "no anchor")
+            .help("name the sides it touches after `:`, or `I` for the inside"),
+        );
+        return;
+    }
+    let has_inner = feature.anchors.contains(&Anchor::Inner);
+    for (anchor, span) in feature
+        .anchors
+        .iter()
+        .zip(spans_or_unknown(&feature.spans.anchors))
+    {
+        let fits = match (class, anchor) {
+            (AnchorClass::Whole | AnchorClass::Middle, Anchor::Side(_)) => true,
+            (AnchorClass::Area, Anchor::Side(_) | Anchor::Half(..)) => !has_inner,
+            (AnchorClass::Area | AnchorClass::Inner, Anchor::Inner) => feature.anchors.len() == 1,
+            _ => false,
+        };
+        if !fits {
+            let help = match class {
+                AnchorClass::Whole => "cities and forests claim whole sides: N, E, S, W",
+                AnchorClass::Middle => "roads and rivers run through the middle of a side: N, E, S, W",
+                AnchorClass::Area => "`I` stands alone: an inner field touches no side",
+                AnchorClass::Inner => "monasteries and lakes touch no side: anchor them at `I` alone",
+            };
+            findings.push(invalid(
+                format!(
+                    "the anchor `{anchor}` does not fit a {} on tile `{}`",
+                    feature.kind, tile.id
+                ),
+                span,
+                help,
+            ));
+        }
+    }
+    let distinct: BTreeSet<_> = feature.anchors.iter().collect();
+    if distinct.len() != feature.anchors.len() {
+        findings.push(invalid(
+            format!("a {} on tile `{}` names an anchor twice", feature.kind, tile.id),
+            feature.spans.line,
+            "name each anchor once",
+        ));
+    }
+}
+
+fn lint_contents(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>) {
+    let wrong = |what: &str, belongs: String| {
+        Diagnostic::new(
+            &codes::CONTENT_ON_WRONG_FEATURE,
+            format!("{what} on a {} of tile `{}`", feature.kind, tile.id),
+        )
+        .at(feature.spans.attribute(what), format!("a {} has no {what}", feature.kind))
+        .help(belongs)
+    };
+    for content in feature.contents.keys() {
+        let allowed = content.allowed_on();
+        if !allowed.contains(&feature.kind) {
+            let names: Vec<_> = allowed.iter().map(|k| k.name()).collect();
+            findings.push(wrong(
+                content.name(),
+                format!("{} belongs on: {}", content.name(), names.join(", ")),
+            ));
+        }
+    }
+    if let Some(power) = feature.power {
+        if power.allowed_on() != feature.kind {
+            findings.push(wrong(
+                "power",
+                format!("the power `{}` belongs on a {}", power.name(), power.allowed_on()),
+            ));
+        }
+    }
+    if !feature.touches.is_empty() && feature.kind != FeatureKind::Field {
+        findings.push(wrong("touches", "only fields name the cities they touch".into()));
+    }
+    if !feature.flows_into.is_empty() && feature.kind != FeatureKind::River {
+        findings.push(wrong("into", "only rivers flow into lakes".into()));
+    }
+    if feature.kind == FeatureKind::River
+        && feature.touched_sides().count() == 1
+        && feature.flows_into.is_empty()
+        && feature.count(crate::model::ContentKind::Spring) == 0
+    {
+        findings.push(
+            Diagnostic::new(
+                &codes::RIVER_WITHOUT_END,
+                format!("a river of tile `{}` ends on the tile at neither a lake nor a spring", tile.id),
+            )
+            .at(feature.spans.line, "this river touches one side only")
+            .help("add `spring`, or `into=<lake>` naming the lake it flows into"),
+        );
+    }
+}
+
+fn lint_references(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>) {
+    for (labels, target, code, attribute) in [
+        (&feature.touches, FeatureKind::City, &codes::UNKNOWN_CITY, "touches"),
+        (&feature.flows_into, FeatureKind::Lake, &codes::UNKNOWN_LAKE, "into"),
+    ] {
+        for label in labels {
+            let found = tile.feature_by_label(label);
+            if found.is_none_or(|f| f.kind != target) {
+                let what = match found {
+                    Some(f) => format!("`{label}` is a {}, not a {target}", f.kind),
+                    None => format!("no {target} labelled `{label}` on tile `{}`", tile.id),
+                };
+                findings.push(
+                    Diagnostic::new(code, what)
+                        .at(feature.spans.attribute(attribute), format!("names `{label}`"))
+                        .help(format!(
+                            "label the {target} (`{target} {label}: …`) or name one that is on the tile"
+                        )),
+                );
+            }
+        }
+    }
+    for side in &feature.shares {
+        let owner = tile.features.iter().any(|other| {
+            !std::ptr::eq(other, feature)
+                && other.kind == feature.kind
+                && other.anchors.contains(&Anchor::Side(*side))
+        });
+        if feature.kind != FeatureKind::City || !owner {
+            findings.push(
+                Diagnostic::new(
+                    &codes::BAD_SHARES,
+                    format!(
+                        "a {} of tile `{}` shares side {} with no other city",
+                        feature.kind,
+                        tile.id,
+                        side.letter()
+                    ),
+                )
+                .at(feature.spans.attribute("shares"), "nothing to share with")
+                .help("only a city shares a side, with another city of the tile that claims it"),
+            );
+        }
+    }
+}
+
+/// Checks that the claims on `side` form one of the profiles of the tile model: whole, split
+/// (area | middle | area) or open (areas on both halves).
+fn lint_side(tile: &Tile, side: Side, findings: &mut Vec<Diagnostic>) {
+    let mut whole = Vec::new();
+    let mut middle = Vec::new();
+    let mut area_whole = Vec::new();
+    let mut halves: [Vec<&Feature>; 2] = [Vec::new(), Vec::new()];
+    for feature in &tile.features {
+        for anchor in &feature.anchors {
+            match (feature.kind.anchor_class(), anchor) {
+                (AnchorClass::Whole, Anchor::Side(s)) if *s == side => whole.push(feature),
+                (AnchorClass::Middle, Anchor::Side(s)) if *s == side => middle.push(feature),
+                (AnchorClass::Area, Anchor::Side(s)) if *s == side => area_whole.push(feature),
+                (AnchorClass::Area, Anchor::Half(s, half)) if *s == side => {
+                    halves[*half as usize].push(feature)
+                }
+                _ => {}
+            }
+        }
+    }
+    let letter = side.letter();
+    let conflict = |a: &Feature, b: &Feature, what: String| {
+        Diagnostic::new(
+            &codes::CONFLICTING_SIDE_CLAIMS,
+            format!("tile `{}`: {what}", tile.id),
+        )
+        .at(b.spans.line, "this claim")
+        .also(a.spans.line, "conflicts with this one")
+        .help("each side or half-side belongs to one feature (or to cities that say `shares=`)")
+    };
+    if let Some(first) = whole.first() {
+        let others = middle.iter().chain(&area_whole).chain(&halves[0]).chain(&halves[1]);
+        if let Some(other) = whole.get(1).or(others.into_iter().next()) {
+            findings.push(conflict(
+                first,
+                other,
+                format!("side {letter} is claimed by a {} and a {}", first.kind, other.kind),
+            ));
+        }
+        return;
+    }
+    if let Some(first) = middle.first() {
+        if let Some(second) = middle.get(1) {
+            findings.push(conflict(
+                first,
+                second,
+                format!("side {letter} has two {}s in its middle", second.kind),
+            ));
+        }
+        if let Some(area) = area_whole.first() {
+            findings.push(
+                Diagnostic::new(
+                    &codes::ROAD_ON_UNSPLIT_SIDE,
+                    format!(
+                        "tile `{}`: a {} runs through side {letter}, but a {} claims the whole side",
+                        tile.id, first.kind, area.kind
+                    ),
+                )
+                .at(area.spans.line, format!("claims all of {letter}"))
+                .also(first.spans.line, format!("splits side {letter}"))
+                .help(format!(
+                    "anchor the {} at {letter}L or {letter}R, the half it lies on",
+                    area.kind
+                )),
+            );
+            return;
+        }
+    }
+    for half in [Half::L, Half::R] {
+        let claims: Vec<&Feature> = area_whole
+            .iter()
+            .chain(&halves[half as usize])
+            .copied()
+            .collect();
+        let name = Anchor::Half(side, half);
+        match claims.as_slice() {
+            [] => findings.push(
+                Diagnostic::new(
+                    &codes::UNCLAIMED_SIDE,
+                    format!("tile `{}`: no feature claims {name}", tile.id),
+                )
+                .at(tile.spans.id, format!("{name} is claimed by no feature"))
+                .help(format!("add {name} to the field or meadow that lies there")),
+            ),
+            [_] => {}
+            [a, b, ..] => findings.push(conflict(
+                a,
+                b,
+                format!("{name} is claimed by two {}s", b.kind),
+            )),
+        }
+    }
+}
+
+fn lint_ids_and_counts(set: &TileSet, findings: &mut Vec<Diagnostic>) {
+    let mut first_seen: HashMap<&str, Span> = HashMap::new();
+    for tile in &set.tiles {
+        if let Some(first) = first_seen.insert(&tile.id, tile.spans.id) {
+            findings.push(
+                Diagnostic::new(
+                    &codes::DUPLICATE_TILE_ID,
+                    format!("two tiles have the id `{}`", tile.id),
+                )
+                .at(tile.spans.id, "second tile with this id")
+                .also(first, "first tile with this id")
+                .help("give each tile its own id; use `xN` for copies of one tile"),
+            );
+        }
+        if tile.count < 1 {
+            findings.push(
+                Diagnostic::new(
+                    &codes::COUNT_BELOW_ONE,
+                    format!("tile `{}` has a count of {}", tile.id, tile.count),
+                )
+                .at(tile.spans.count.to(tile.spans.id), "no copies")
+                .help("a tile in the set has at least one copy; remove the tile or write `x1`"),
+            );
+        }
+    }
+}
+
+fn lint_start_tiles(set: &TileSet, findings: &mut Vec<Diagnostic>) {
+    let starts: Vec<&Tile> = set
+        .tiles
+        .iter()
+        .filter(|t| t.kind == TileKind::Start)
+        .collect();
+    if set.is_expansion() {
+        for tile in starts {
+            findings.push(
+                Diagnostic::new(
+                    &codes::SEVERAL_START_TILES,
+                    format!("the expansion set `{}` has a start tile `{}`", set.name, tile.id),
+                )
+                .at(tile.spans.kind, "an expansion has no start tile")
+                .help("remove `start`: the game starts from the base set's start tile"),
+            );
+        }
+        return;
+    }
+    match starts.as_slice() {
+        [] => findings.push(
+            Diagnostic::new(
+                &codes::MISSING_START_TILE,
+                format!("the tile set `{}` has no start tile", set.name),
+            )
+            .at(set.tiles.first().map_or(Span::default(), |t| t.spans.id), "no tile is marked `start`")
+            .help("mark the start tile with `start` after its id, or declare `expansion <name>`"),
+        ),
+        [_] => {}
+        [first, rest @ ..] => {
+            for tile in rest {
+                findings.push(
+                    Diagnostic::new(
+                        &codes::SEVERAL_START_TILES,
+                        format!("the tile set `{}` has more than one start tile", set.name),
+                    )
+                    .at(tile.spans.kind, "another start tile")
+                    .also(first.spans.kind, "first start tile")
+                    .help("keep `start` on one tile"),
+                );
+            }
+        }
+    }
+}
+
+/// A tile is untouchable when none of its edge letters appears on any other tile of the set
+/// (or on another copy of itself): then it can lie next to nothing, whatever the rotation.
+fn lint_untouchable(set: &TileSet, findings: &mut Vec<Diagnostic>) {
+    let edges: Vec<String> = set.tiles.iter().map(|t| t.edges(set.ruleset)).collect();
+    for (index, tile) in set.tiles.iter().enumerate() {
+        let touchable = edges.iter().enumerate().any(|(other, other_edges)| {
+            (other != index || tile.count > 1)
+                && other_edges.chars().any(|c| edges[index].contains(c))
+        });
+        if !touchable {
+            findings.push(
+                Diagnostic::new(
+                    &codes::UNTOUCHABLE_TILE,
+                    format!(
+                        "no tile of the set can ever touch tile `{}` (edges {})",
+                        tile.id, edges[index]
+                    ),
+                )
+                .at(tile.spans.id, "matches no side of any other tile in any rotation")
+                .help("check its sides, or add the tiles it is meant to join"),
+            );
+        }
+    }
+}

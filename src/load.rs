@@ -1,0 +1,92 @@
+//! Reading a tile set from wherever it comes from: a `.tiles` file, a JSON or YAML document, or
+//! the name of a tile set shipped with carcspec. Every path runs the same checks (lowering and
+//! lints), so what loads without errors is safe to play.
+
+use std::path::Path;
+
+use crate::codes;
+use crate::diagnostic::{self, Diagnostic};
+use crate::interchange::{self, DocumentFormat};
+use crate::model::TileSet;
+use crate::{lint, lower, shipped, syntax};
+
+/// A tile-set source with everything found in it.
+#[derive(Debug)]
+pub struct LoadedTiles {
+    /// The name to show in diagnostics: the path, or the shipped set's name.
+    pub origin: String,
+    pub text: String,
+    /// The tile set, when its header could be read (it may still have errors).
+    pub set: Option<TileSet>,
+    /// Syntax, lowering and lint diagnostics, in the order of the text.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl LoadedTiles {
+    pub fn has_errors(&self) -> bool {
+        self.set.is_none() || self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// The tile set, if it loaded without errors.
+    pub fn usable(&self) -> Option<&TileSet> {
+        if self.has_errors() {
+            None
+        } else {
+            self.set.as_ref()
+        }
+    }
+}
+
+/// How a text is written, by the file name's ending: `.json`, `.yaml`/`.yml`, otherwise the
+/// tile language.
+pub fn format_of(path: &Path) -> Option<DocumentFormat> {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("json") => Some(DocumentFormat::Json),
+        Some("yaml" | "yml") => Some(DocumentFormat::Yaml),
+        _ => None,
+    }
+}
+
+/// Loads a tile set from a path, or from a shipped set's name when no such file exists.
+pub fn load(name_or_path: &str) -> Result<LoadedTiles, Diagnostic> {
+    let path = Path::new(name_or_path);
+    if !path.exists() {
+        if let Some(text) = shipped::tiles(name_or_path) {
+            return Ok(from_text(name_or_path, text.to_string(), None));
+        }
+    }
+    let text = std::fs::read_to_string(path).map_err(|error| {
+        Diagnostic::new(
+            &codes::UNREADABLE_INPUT,
+            format!("cannot read `{name_or_path}`: {error}"),
+        )
+        .help(format!(
+            "give a path to a .tiles, .json or .yaml file, or a shipped tile set: {}",
+            shipped::TILE_SETS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+        ))
+    })?;
+    Ok(from_text(name_or_path, text, format_of(path)))
+}
+
+/// Parses, lowers and lints `text`.
+pub fn from_text(origin: &str, text: String, format: Option<DocumentFormat>) -> LoadedTiles {
+    let (set, mut diagnostics) = match format {
+        None => {
+            let (file, mut diagnostics) = syntax::tiles::parse(&text);
+            let (set, lowering) = lower::tiles::lower(&file);
+            diagnostics.extend(lowering);
+            (set, diagnostics)
+        }
+        Some(format) => interchange::read(&text, format),
+    };
+    if let Some(set) = &set {
+        diagnostics.extend(lint::lint(set));
+    }
+    diagnostic::sort_by_position(&mut diagnostics);
+    LoadedTiles {
+        origin: origin.to_string(),
+        text,
+        set,
+        diagnostics,
+    }
+}

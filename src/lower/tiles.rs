@@ -1,0 +1,360 @@
+//! Lowers a parsed tile file to a [`TileSet`].
+
+use crate::codes;
+use crate::diagnostic::{Diagnostic, Span};
+use crate::model::{
+    Anchor, ContentKind, Feature, FeatureKind, FeatureSpans, Marker, Power, Ruleset, Tile,
+    TileKind, TileSet, TileSpans,
+};
+use crate::syntax::Spanned;
+use crate::syntax::tiles::{Attribute, FeatureDecl, HeaderValue, TileDecl, TileFile};
+
+/// Lowers `file`. Returns the tile set when its header names a tile set and a ruleset, and the
+/// diagnostics of every statement that does not lower; each tile is lowered even when the
+/// header is broken, so that one run reports every problem.
+pub fn lower(file: &TileFile) -> (Option<TileSet>, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
+    let header = lower_header(file, &mut diagnostics);
+    let tiles: Vec<Tile> = file
+        .tiles
+        .iter()
+        .filter(|decl| !decl.id.value.is_empty())
+        .map(|decl| lower_tile(decl, &mut diagnostics))
+        .collect();
+    let set = header.map(|header| TileSet {
+        name: header.name,
+        ruleset: header.ruleset,
+        expansions: header.expansions,
+        source: header.source,
+        tiles,
+    });
+    (set, diagnostics)
+}
+
+struct Header {
+    name: String,
+    ruleset: Ruleset,
+    expansions: Vec<String>,
+    source: Option<String>,
+}
+
+fn lower_header(file: &TileFile, diagnostics: &mut Vec<Diagnostic>) -> Option<Header> {
+    let mut name: Option<&Spanned<HeaderValue>> = None;
+    let mut ruleset: Option<(Ruleset, Span)> = None;
+    let mut ruleset_failed = false;
+    let mut expansions = Vec::new();
+    let mut source: Option<&Spanned<HeaderValue>> = None;
+    let mut seen: Vec<(&str, Span)> = Vec::new();
+
+    for item in &file.header {
+        let key = item.key.value.as_str();
+        if matches!(key, "tileset" | "ruleset" | "source") {
+            if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
+                diagnostics.push(
+                    Diagnostic::new(&codes::DUPLICATE_HEADER, format!("`{key}` given twice"))
+                        .at(item.key.span, "given again here")
+                        .also(*first, "first given here")
+                        .help(format!("keep one `{key}` line")),
+                );
+                continue;
+            }
+            seen.push((key, item.key.span));
+        }
+        let text = match &item.value.value {
+            HeaderValue::Word(w) | HeaderValue::Text(w) => w.as_str(),
+        };
+        match key {
+            "tileset" => name = Some(&item.value),
+            "source" => source = Some(&item.value),
+            "ruleset" => match text.parse::<Ruleset>() {
+                Ok(r) => ruleset = Some((r, item.value.span)),
+                Err(()) => {
+                    ruleset_failed = true;
+                    diagnostics.push(
+                        Diagnostic::new(
+                            &codes::UNKNOWN_RULESET,
+                            format!("unknown ruleset `{text}`"),
+                        )
+                        .at(item.value.span, "not a ruleset")
+                        .help("use `carcassonne` or `hunters-gatherers`"),
+                    );
+                }
+            },
+            "expansion" => expansions.push((text.to_string(), item.value.span)),
+            _ => diagnostics.push(
+                Diagnostic::new(
+                    &codes::UNKNOWN_HEADER_KEY,
+                    format!("unknown header keyword `{key}`"),
+                )
+                .at(item.key.span, "not a header keyword")
+                .help("the header knows `tileset`, `ruleset`, `expansion` and `source`"),
+            ),
+        }
+    }
+
+    let at = file
+        .tiles
+        .first()
+        .map_or(Span::new(0, 0), |t| t.header_span);
+    let missing = |what: &str, example: &str| {
+        Diagnostic::new(&codes::MISSING_HEADER, format!("the tile set has no `{what}` line"))
+            .at(at, format!("`{what}` is needed before the first tile"))
+            .help(format!("add `{example}` at the top of the file"))
+    };
+    if name.is_none() {
+        diagnostics.push(missing("tileset", "tileset <name>"));
+    }
+    if ruleset.is_none() && !ruleset_failed {
+        diagnostics.push(missing("ruleset", "ruleset carcassonne"));
+    }
+    let (ruleset, _) = ruleset?;
+    for (expansion, span) in &expansions {
+        if !ruleset.expansions().contains(&expansion.as_str()) {
+            diagnostics.push(
+                Diagnostic::new(
+                    &codes::UNKNOWN_RULESET,
+                    format!(
+                        "unknown expansion `{expansion}` of the ruleset `{}`",
+                        ruleset.name()
+                    ),
+                )
+                .at(*span, "not an expansion of this ruleset")
+                .help(match ruleset.expansions() {
+                    [] => format!("the ruleset `{}` has no expansions", ruleset.name()),
+                    known => format!("known expansions: {}", known.join(", ")),
+                }),
+            );
+        }
+    }
+    let text_of = |v: &Spanned<HeaderValue>| match &v.value {
+        HeaderValue::Word(w) | HeaderValue::Text(w) => w.clone(),
+    };
+    Some(Header {
+        name: text_of(name?),
+        ruleset,
+        expansions: expansions.into_iter().map(|(e, _)| e).collect(),
+        source: source.map(text_of),
+    })
+}
+
+fn lower_tile(decl: &TileDecl, diagnostics: &mut Vec<Diagnostic>) -> Tile {
+    let mut tile = Tile {
+        id: decl.id.value.clone(),
+        count: 1,
+        kind: TileKind::Land,
+        markers: Vec::new(),
+        features: Vec::new(),
+        spans: TileSpans {
+            header: decl.header_span,
+            id: decl.id.span,
+            ..TileSpans::default()
+        },
+    };
+    let mut count_seen = false;
+    let mut kind_seen = false;
+    for modifier in &decl.modifiers {
+        let word = modifier.value.as_str();
+        let conflict = |what: &str| {
+            Diagnostic::new(
+                &codes::CONFLICTING_MODIFIERS,
+                format!("tile `{}` has {what}", decl.id.value),
+            )
+            .at(modifier.span, "conflicts with an earlier modifier")
+        };
+        if let Some(digits) = word.strip_prefix('x').filter(|d| !d.is_empty()) {
+            match digits.parse::<u32>() {
+                _ if count_seen => diagnostics.push(conflict("two counts")),
+                Ok(count) => {
+                    tile.count = count;
+                    tile.spans.count = modifier.span;
+                    count_seen = true;
+                }
+                Err(_) => diagnostics.push(
+                    Diagnostic::new(
+                        &codes::UNKNOWN_TILE_MODIFIER,
+                        format!("`{word}` is not a count"),
+                    )
+                    .at(modifier.span, "expected `x` and a whole number")
+                    .help("write the number of copies as `x3` (at most 4294967295)"),
+                ),
+            }
+        } else if let Some(kind) = tile_kind(word) {
+            if kind_seen {
+                diagnostics.push(conflict("two kinds"));
+            } else {
+                tile.kind = kind;
+                tile.spans.kind = modifier.span;
+                kind_seen = true;
+            }
+        } else if let Ok(marker) = word.parse::<Marker>() {
+            if tile.markers.contains(&marker) {
+                diagnostics.push(conflict(&format!("the marker `{word}` twice")));
+            } else {
+                tile.markers.push(marker);
+                tile.spans.markers.push(modifier.span);
+            }
+        } else {
+            diagnostics.push(
+                Diagnostic::new(
+                    &codes::UNKNOWN_TILE_MODIFIER,
+                    format!("unknown tile modifier `{word}`"),
+                )
+                .at(modifier.span, "not a count, kind or marker")
+                .help("modifiers are `xN`, `start`, `land`, `bonus`, `hill`, `vineyard`, `volcano`"),
+            );
+        }
+    }
+    tile.features = decl
+        .features
+        .iter()
+        .filter_map(|f| lower_feature(f, diagnostics))
+        .collect();
+    tile
+}
+
+fn tile_kind(word: &str) -> Option<TileKind> {
+    [TileKind::Start, TileKind::Land, TileKind::Bonus]
+        .into_iter()
+        .find(|k| k.name() == word)
+}
+
+fn lower_feature(decl: &FeatureDecl, diagnostics: &mut Vec<Diagnostic>) -> Option<Feature> {
+    let Ok(kind) = decl.kind.value.parse::<FeatureKind>() else {
+        diagnostics.push(
+            Diagnostic::new(
+                &codes::UNKNOWN_FEATURE_KIND,
+                format!("unknown feature kind `{}`", decl.kind.value),
+            )
+            .at(decl.kind.span, "not a feature kind")
+            .help(
+                "feature kinds are city, road, field, monastery, forest, meadow, river and lake",
+            ),
+        );
+        return None;
+    };
+    let mut anchors = Vec::new();
+    let mut anchor_spans = Vec::new();
+    for anchor in &decl.anchors {
+        match anchor.value.parse::<Anchor>() {
+            Ok(a) => {
+                anchors.push(a);
+                anchor_spans.push(anchor.span);
+            }
+            Err(()) => diagnostics.push(unknown_anchor(anchor)),
+        }
+    }
+    let mut feature = Feature::new(kind, anchors);
+    feature.label = decl.label.as_ref().map(|l| l.value.clone());
+    feature.spans = FeatureSpans {
+        line: decl.span,
+        label: decl.label.as_ref().map_or(decl.kind.span, |l| l.span),
+        anchors: anchor_spans,
+        attributes: Vec::new(),
+    };
+    for attribute in &decl.attributes {
+        let key = attribute.key.value.as_str();
+        if let Some((_, first)) = feature.spans.attributes.iter().find(|(k, _)| k == key) {
+            diagnostics.push(
+                Diagnostic::new(
+                    &codes::DUPLICATE_ATTRIBUTE,
+                    format!("`{key}` given twice on one {kind}"),
+                )
+                .at(attribute.span, "given again here")
+                .also(*first, "first given here")
+                .help("write it once; give a count with `=N`"),
+            );
+            continue;
+        }
+        feature.spans.attributes.push((key.to_string(), attribute.span));
+        lower_attribute(&mut feature, attribute, diagnostics);
+    }
+    Some(feature)
+}
+
+fn unknown_anchor(anchor: &Spanned<String>) -> Diagnostic {
+    Diagnostic::new(
+        &codes::UNKNOWN_ANCHOR,
+        format!("unknown anchor `{}`", anchor.value),
+    )
+    .at(anchor.span, "not an anchor")
+    .help("anchors are N E S W, the half-sides NL NR EL ER SL SR WL WR, and I (inside)")
+}
+
+fn lower_attribute(feature: &mut Feature, attribute: &Attribute, diagnostics: &mut Vec<Diagnostic>) {
+    let key = attribute.key.value.as_str();
+    let values = &attribute.values;
+    let bad_value = |message: String, help: &str| {
+        Diagnostic::new(&codes::BAD_ATTRIBUTE_VALUE, message)
+            .at(attribute.span, "this value")
+            .help(help.to_string())
+    };
+    if let Ok(content) = key.parse::<ContentKind>() {
+        let count = match values.as_slice() {
+            [] => Some(1),
+            [value] if content.is_counted() => value.value.parse::<u32>().ok().filter(|n| *n >= 1),
+            _ => None,
+        };
+        match count {
+            Some(count) => {
+                feature.contents.insert(content, count);
+            }
+            None if content.is_counted() => diagnostics.push(bad_value(
+                format!("`{key}` takes one count of at least 1"),
+                &format!("write `{key}` for one, `{key}=2` for two"),
+            )),
+            None => diagnostics.push(bad_value(
+                format!("`{key}` is a plain mark and takes no value"),
+                &format!("write `{key}` alone"),
+            )),
+        }
+        return;
+    }
+    match key {
+        "power" => match values.as_slice() {
+            [value] => match value.value.parse::<Power>() {
+                Ok(power) => feature.power = Some(power),
+                Err(()) => diagnostics.push(bad_value(
+                    format!("unknown power `{}`", value.value),
+                    "powers are shaman, logboat, hunting-trap, pit-trap, wild-fire and raft",
+                )),
+            },
+            _ => diagnostics.push(bad_value(
+                "`power` takes one power name".into(),
+                "write `power=shaman`",
+            )),
+        },
+        "touches" | "into" => {
+            if values.is_empty() {
+                diagnostics.push(bad_value(
+                    format!("`{key}` needs at least one label"),
+                    &format!("write `{key}=<label>` naming a feature of the tile"),
+                ));
+            }
+            let labels = values.iter().map(|v| v.value.clone());
+            if key == "touches" {
+                feature.touches.extend(labels);
+            } else {
+                feature.flows_into.extend(labels);
+            }
+        }
+        "shares" => {
+            if values.is_empty() {
+                diagnostics.push(bad_value(
+                    "`shares` needs at least one side".into(),
+                    "write `shares=N`",
+                ));
+            }
+            for value in values {
+                match value.value.parse::<Anchor>() {
+                    Ok(Anchor::Side(side)) => feature.shares.push(side),
+                    _ => diagnostics.push(unknown_anchor(value).help("`shares` takes whole sides: N, E, S or W")),
+                }
+            }
+        }
+        _ => diagnostics.push(
+            Diagnostic::new(&codes::UNKNOWN_ATTRIBUTE, format!("unknown attribute `{key}`"))
+                .at(attribute.key.span, "not an attribute")
+                .help("see `carcspec explain T108` for the attributes a feature can have"),
+        ),
+    }
+}

@@ -1,0 +1,627 @@
+//! The tile model shared by both game families (see `docs/tile-language.md`).
+//!
+//! A tile has four sides. A side is whole (city, forest), split (field | road | field,
+//! meadow | river | meadow) or an open area (field, meadow) whose two halves may belong to
+//! different areas. Features claim sides through anchors compatible with JCloisterZone:
+//! `N E S W` for a whole side or a side's middle, `NL … WR` for half-sides (left and right as
+//! seen looking out from the centre) and `I` for an inner feature that touches no side.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::diagnostic::Span;
+
+/// The family of rules a tile set is made for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ruleset {
+    Carcassonne,
+    HuntersGatherers,
+}
+
+impl Ruleset {
+    pub const ALL: [Ruleset; 2] = [Ruleset::Carcassonne, Ruleset::HuntersGatherers];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Ruleset::Carcassonne => "carcassonne",
+            Ruleset::HuntersGatherers => "hunters-gatherers",
+        }
+    }
+
+    /// The expansions a tile set of this ruleset may declare.
+    pub fn expansions(self) -> &'static [&'static str] {
+        match self {
+            Ruleset::Carcassonne => &["hills-and-sheep"],
+            Ruleset::HuntersGatherers => &[],
+        }
+    }
+
+    /// The letter of a side in `edges`: C city, R road, F field for Carcassonne; F forest,
+    /// M meadow, R river for Hunters and Gatherers.
+    fn edge_letter(self, side_class: SideClass) -> char {
+        match (self, side_class) {
+            (_, SideClass::Whole(FeatureKind::City)) => 'C',
+            (_, SideClass::Whole(_)) => 'F',
+            (_, SideClass::Split) => 'R',
+            (Ruleset::Carcassonne, SideClass::Open) => 'F',
+            (Ruleset::HuntersGatherers, SideClass::Open) => 'M',
+        }
+    }
+}
+
+impl FromStr for Ruleset {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Self, ()> {
+        Ruleset::ALL.into_iter().find(|r| r.name() == s).ok_or(())
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TileKind {
+    /// Laid face up before the game; its other copies (if any) are land tiles in the stack.
+    Start,
+    #[default]
+    Land,
+    /// Hunters and Gatherers bonus tile (gold nugget / menhir stack).
+    Bonus,
+}
+
+impl TileKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            TileKind::Start => "start",
+            TileKind::Land => "land",
+            TileKind::Bonus => "bonus",
+        }
+    }
+}
+
+/// Tile-level markers: things printed on the tile that belong to no single feature.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Marker {
+    Hill,
+    Vineyard,
+    Volcano,
+}
+
+impl Marker {
+    pub const ALL: [Marker; 3] = [Marker::Hill, Marker::Vineyard, Marker::Volcano];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Marker::Hill => "hill",
+            Marker::Vineyard => "vineyard",
+            Marker::Volcano => "volcano",
+        }
+    }
+
+    /// The ruleset and, where one is needed, the expansion that gives the marker a meaning.
+    pub fn belongs_to(self) -> (Ruleset, Option<&'static str>) {
+        match self {
+            Marker::Hill | Marker::Vineyard => (Ruleset::Carcassonne, Some("hills-and-sheep")),
+            Marker::Volcano => (Ruleset::HuntersGatherers, None),
+        }
+    }
+}
+
+impl FromStr for Marker {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Self, ()> {
+        Marker::ALL.into_iter().find(|m| m.name() == s).ok_or(())
+    }
+}
+
+/// How a feature kind sits on the sides of a tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnchorClass {
+    /// Claims whole sides: city, forest.
+    Whole,
+    /// Runs through the middle of split sides: road, river.
+    Middle,
+    /// Fills half-sides (or both halves of a side at once): field, meadow.
+    Area,
+    /// Touches no side: monastery, lake.
+    Inner,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FeatureKind {
+    City,
+    Road,
+    Field,
+    Monastery,
+    Forest,
+    Meadow,
+    River,
+    Lake,
+}
+
+impl FeatureKind {
+    pub const ALL: [FeatureKind; 8] = [
+        FeatureKind::City,
+        FeatureKind::Road,
+        FeatureKind::Field,
+        FeatureKind::Monastery,
+        FeatureKind::Forest,
+        FeatureKind::Meadow,
+        FeatureKind::River,
+        FeatureKind::Lake,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            FeatureKind::City => "city",
+            FeatureKind::Road => "road",
+            FeatureKind::Field => "field",
+            FeatureKind::Monastery => "monastery",
+            FeatureKind::Forest => "forest",
+            FeatureKind::Meadow => "meadow",
+            FeatureKind::River => "river",
+            FeatureKind::Lake => "lake",
+        }
+    }
+
+    pub fn ruleset(self) -> Ruleset {
+        match self {
+            FeatureKind::City | FeatureKind::Road | FeatureKind::Field | FeatureKind::Monastery => {
+                Ruleset::Carcassonne
+            }
+            _ => Ruleset::HuntersGatherers,
+        }
+    }
+
+    pub fn anchor_class(self) -> AnchorClass {
+        match self {
+            FeatureKind::City | FeatureKind::Forest => AnchorClass::Whole,
+            FeatureKind::Road | FeatureKind::River => AnchorClass::Middle,
+            FeatureKind::Field | FeatureKind::Meadow => AnchorClass::Area,
+            FeatureKind::Monastery | FeatureKind::Lake => AnchorClass::Inner,
+        }
+    }
+}
+
+impl FromStr for FeatureKind {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Self, ()> {
+        FeatureKind::ALL.into_iter().find(|k| k.name() == s).ok_or(())
+    }
+}
+
+impl fmt::Display for FeatureKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What may be printed on a feature. Each has a count (1 for a plain mark such as a spring).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ContentKind {
+    Pennant,
+    Fish,
+    Spring,
+    Gold,
+    Menhir,
+    Mushrooms,
+    Deer,
+    Mammoth,
+    Tiger,
+    Aurochs,
+    Fire,
+    Shrine,
+}
+
+impl ContentKind {
+    pub const ALL: [ContentKind; 12] = [
+        ContentKind::Pennant,
+        ContentKind::Fish,
+        ContentKind::Spring,
+        ContentKind::Gold,
+        ContentKind::Menhir,
+        ContentKind::Mushrooms,
+        ContentKind::Deer,
+        ContentKind::Mammoth,
+        ContentKind::Tiger,
+        ContentKind::Aurochs,
+        ContentKind::Fire,
+        ContentKind::Shrine,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ContentKind::Pennant => "pennant",
+            ContentKind::Fish => "fish",
+            ContentKind::Spring => "spring",
+            ContentKind::Gold => "gold",
+            ContentKind::Menhir => "menhir",
+            ContentKind::Mushrooms => "mushrooms",
+            ContentKind::Deer => "deer",
+            ContentKind::Mammoth => "mammoth",
+            ContentKind::Tiger => "tiger",
+            ContentKind::Aurochs => "aurochs",
+            ContentKind::Fire => "fire",
+            ContentKind::Shrine => "shrine",
+        }
+    }
+
+    /// The features this content makes sense on.
+    pub fn allowed_on(self) -> &'static [FeatureKind] {
+        use FeatureKind::*;
+        match self {
+            ContentKind::Pennant => &[City],
+            ContentKind::Fish => &[Lake, River],
+            ContentKind::Spring => &[River],
+            ContentKind::Gold | ContentKind::Menhir | ContentKind::Mushrooms => &[Forest],
+            ContentKind::Deer
+            | ContentKind::Mammoth
+            | ContentKind::Tiger
+            | ContentKind::Aurochs
+            | ContentKind::Fire
+            | ContentKind::Shrine => &[Meadow],
+        }
+    }
+
+    /// Whether more than one of it on a feature means anything (two deer, three fish).
+    pub fn is_counted(self) -> bool {
+        matches!(
+            self,
+            ContentKind::Pennant
+                | ContentKind::Fish
+                | ContentKind::Gold
+                | ContentKind::Deer
+                | ContentKind::Mammoth
+                | ContentKind::Tiger
+                | ContentKind::Aurochs
+        )
+    }
+}
+
+impl FromStr for ContentKind {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Self, ()> {
+        ContentKind::ALL.into_iter().find(|c| c.name() == s).ok_or(())
+    }
+}
+
+/// The special powers of the 2020 Hunters and Gatherers tiles, kept as data. The 2002 rules
+/// give them no effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Power {
+    Shaman,
+    Logboat,
+    HuntingTrap,
+    PitTrap,
+    WildFire,
+    Raft,
+}
+
+impl Power {
+    pub const ALL: [Power; 6] = [
+        Power::Shaman,
+        Power::Logboat,
+        Power::HuntingTrap,
+        Power::PitTrap,
+        Power::WildFire,
+        Power::Raft,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Power::Shaman => "shaman",
+            Power::Logboat => "logboat",
+            Power::HuntingTrap => "hunting-trap",
+            Power::PitTrap => "pit-trap",
+            Power::WildFire => "wild-fire",
+            Power::Raft => "raft",
+        }
+    }
+
+    /// The feature a power is printed on.
+    pub fn allowed_on(self) -> FeatureKind {
+        match self {
+            Power::Logboat | Power::Raft => FeatureKind::Lake,
+            _ => FeatureKind::Meadow,
+        }
+    }
+}
+
+impl FromStr for Power {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Self, ()> {
+        Power::ALL.into_iter().find(|p| p.name() == s).ok_or(())
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    N,
+    E,
+    S,
+    W,
+}
+
+impl Side {
+    pub const ALL: [Side; 4] = [Side::N, Side::E, Side::S, Side::W];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn letter(self) -> char {
+        ['N', 'E', 'S', 'W'][self.index()]
+    }
+
+    pub fn from_index(index: usize) -> Side {
+        Side::ALL[index % 4]
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Half {
+    L,
+    R,
+}
+
+/// Where a feature touches the edge of its tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Anchor {
+    /// A whole side (city, forest), both halves of a side (field, meadow), or the middle of a
+    /// split side (road, river).
+    Side(Side),
+    /// One half of a side.
+    Half(Side, Half),
+    /// An inner area that touches no side.
+    Inner,
+}
+
+impl fmt::Display for Anchor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Anchor::Side(side) => write!(f, "{}", side.letter()),
+            Anchor::Half(side, Half::L) => write!(f, "{}L", side.letter()),
+            Anchor::Half(side, Half::R) => write!(f, "{}R", side.letter()),
+            Anchor::Inner => f.write_str("I"),
+        }
+    }
+}
+
+impl FromStr for Anchor {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Self, ()> {
+        let side = |c: u8| match c {
+            b'N' => Ok(Side::N),
+            b'E' => Ok(Side::E),
+            b'S' => Ok(Side::S),
+            b'W' => Ok(Side::W),
+            _ => Err(()),
+        };
+        match s.as_bytes() {
+            [b'I'] => Ok(Anchor::Inner),
+            [c] => Ok(Anchor::Side(side(*c)?)),
+            [c, b'L'] => Ok(Anchor::Half(side(*c)?, Half::L)),
+            [c, b'R'] => Ok(Anchor::Half(side(*c)?, Half::R)),
+            _ => Err(()),
+        }
+    }
+}
+
+impl Serialize for Anchor {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Anchor {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(|()| {
+            serde::de::Error::custom(format!(
+                "unknown anchor `{text}`, expected one of N E S W, NL NR EL ER SL SR WL WR, I"
+            ))
+        })
+    }
+}
+
+impl Serialize for Side {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&self.letter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Side {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        match text.parse() {
+            Ok(Anchor::Side(side)) => Ok(side),
+            _ => Err(serde::de::Error::custom(format!(
+                "unknown side `{text}`, expected one of N E S W"
+            ))),
+        }
+    }
+}
+
+/// Where the parts of a feature stand in its source text, for diagnostics. Empty (unknown)
+/// for features read from JSON or YAML.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FeatureSpans {
+    pub line: Span,
+    pub label: Span,
+    /// One span per anchor, in the order of `Feature::anchors`.
+    pub anchors: Vec<Span>,
+    /// The span of each attribute, by its keyword (`pennant`, `touches`, `power` …).
+    pub attributes: Vec<(String, Span)>,
+}
+
+impl FeatureSpans {
+    pub fn attribute(&self, key: &str) -> Span {
+        self.attributes
+            .iter()
+            .find(|(k, _)| k == key)
+            .map_or(self.line, |(_, span)| *span)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Feature {
+    pub kind: FeatureKind,
+    /// A name for other features of the tile to refer to (a field's city, a river's lake).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    pub anchors: Vec<Anchor>,
+    /// Sides whose whole length this feature shares with another feature of its kind (the
+    /// Hills & Sheep city with two stretches on one side).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shares: Vec<Side>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub contents: BTreeMap<ContentKind, u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub power: Option<Power>,
+    /// Labels of the cities a field touches (farm scoring).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub touches: Vec<String>,
+    /// Labels of the lakes a river flows into.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flows_into: Vec<String>,
+    #[serde(skip)]
+    pub spans: FeatureSpans,
+}
+
+impl Feature {
+    pub fn new(kind: FeatureKind, anchors: Vec<Anchor>) -> Self {
+        Feature {
+            kind,
+            label: None,
+            anchors,
+            shares: Vec::new(),
+            contents: BTreeMap::new(),
+            power: None,
+            touches: Vec::new(),
+            flows_into: Vec::new(),
+            spans: FeatureSpans::default(),
+        }
+    }
+
+    /// How many of `content` the feature shows (0 when it has none).
+    pub fn count(&self, content: ContentKind) -> u32 {
+        self.contents.get(&content).copied().unwrap_or(0)
+    }
+
+    /// The sides this feature touches at all (through a whole, middle or half anchor).
+    pub fn touched_sides(&self) -> impl Iterator<Item = Side> + '_ {
+        self.anchors.iter().filter_map(|anchor| match anchor {
+            Anchor::Side(side) | Anchor::Half(side, _) => Some(*side),
+            Anchor::Inner => None,
+        })
+    }
+}
+
+/// Where the parts of a tile stand in its source text.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TileSpans {
+    pub header: Span,
+    pub id: Span,
+    pub count: Span,
+    pub kind: Span,
+    /// One span per marker, in the order of `Tile::markers`.
+    pub markers: Vec<Span>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tile {
+    pub id: String,
+    /// Copies of the tile in the box.
+    pub count: u32,
+    pub kind: TileKind,
+    pub markers: Vec<Marker>,
+    pub features: Vec<Feature>,
+    pub spans: TileSpans,
+}
+
+/// What runs along one side of a tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SideClass {
+    /// One feature kind along the whole side (city, forest).
+    Whole(FeatureKind),
+    /// Area | road or river | area.
+    Split,
+    /// Field or meadow along the whole side.
+    Open,
+}
+
+impl Tile {
+    pub fn has_marker(&self, marker: Marker) -> bool {
+        self.markers.contains(&marker)
+    }
+
+    pub fn feature_by_label(&self, label: &str) -> Option<&Feature> {
+        self.features
+            .iter()
+            .find(|f| f.label.as_deref() == Some(label))
+    }
+
+    /// What runs along `side`, read from the features that claim it. A side no whole or middle
+    /// feature claims is open; the linter reports sides whose claims do not fit together.
+    pub fn side_class(&self, side: Side) -> SideClass {
+        let mut class = SideClass::Open;
+        for feature in &self.features {
+            let claims_side = feature.anchors.contains(&Anchor::Side(side))
+                || feature.shares.contains(&side);
+            if !claims_side {
+                continue;
+            }
+            match feature.kind.anchor_class() {
+                AnchorClass::Whole => return SideClass::Whole(feature.kind),
+                AnchorClass::Middle => class = SideClass::Split,
+                AnchorClass::Area | AnchorClass::Inner => {}
+            }
+        }
+        class
+    }
+
+    /// The four side letters N, E, S, W (e.g. `CRFR`), as in the `edges` of an export.
+    pub fn edges(&self, ruleset: Ruleset) -> String {
+        Side::ALL
+            .into_iter()
+            .map(|side| ruleset.edge_letter(self.side_class(side)))
+            .collect()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TileSet {
+    pub name: String,
+    pub ruleset: Ruleset,
+    pub expansions: Vec<String>,
+    /// Where the tiles come from, and the attribution their source asks for.
+    pub source: Option<String>,
+    pub tiles: Vec<Tile>,
+}
+
+impl TileSet {
+    /// Tiles in the box, counting every copy.
+    pub fn copies(&self) -> u64 {
+        self.tiles.iter().map(|t| u64::from(t.count)).sum()
+    }
+
+    /// Copies of the tiles of one kind.
+    pub fn copies_of_kind(&self, kind: TileKind) -> u64 {
+        self.tiles
+            .iter()
+            .filter(|t| t.kind == kind)
+            .map(|t| u64::from(t.count))
+            .sum()
+    }
+
+    pub fn is_expansion(&self) -> bool {
+        !self.expansions.is_empty()
+    }
+}

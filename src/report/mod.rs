@@ -1,0 +1,126 @@
+//! Reports: diagnostics rendered for people (ariadne, with the source) and for machines (JSON).
+
+use ariadne::{Config, IndexType, Label, Report, ReportKind, Source};
+use serde::Serialize;
+
+use crate::diagnostic::{Diagnostic, Severity, Span};
+
+/// Renders `diagnostics` of the text `text` (shown as `origin`) for a terminal or a log.
+pub fn render(origin: &str, text: &str, diagnostics: &[Diagnostic], color: bool) -> String {
+    let mut out = Vec::new();
+    for diagnostic in diagnostics {
+        render_one(origin, text, diagnostic, color, &mut out);
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn render_one(origin: &str, text: &str, diagnostic: &Diagnostic, color: bool, out: &mut Vec<u8>) {
+    let kind = match diagnostic.severity() {
+        Severity::Error => ReportKind::Error,
+        Severity::Warning => ReportKind::Warning,
+    };
+    let clamp = |span: Span| {
+        let end = span.end.min(text.len());
+        span.start.min(end)..end
+    };
+    let primary = diagnostic.primary.as_ref().map(|l| clamp(l.span));
+    let config = Config::default()
+        .with_color(color)
+        .with_index_type(IndexType::Byte);
+    let mut report = Report::build(kind, (origin, primary.clone().unwrap_or(0..0)))
+        .with_config(config)
+        .with_code(format!("{} {}", diagnostic.code.code, diagnostic.code.name))
+        .with_message(&diagnostic.message);
+    if let Some(label) = &diagnostic.primary {
+        report = report.with_label(
+            Label::new((origin, clamp(label.span)))
+                .with_message(&label.message)
+                .with_priority(1),
+        );
+    }
+    for label in &diagnostic.secondary {
+        report =
+            report.with_label(Label::new((origin, clamp(label.span))).with_message(&label.message));
+    }
+    if let Some(help) = &diagnostic.help {
+        report = report.with_help(help);
+    }
+    // Writing into a Vec cannot fail.
+    let _ = report.finish().write((origin, Source::from(text)), &mut *out);
+}
+
+/// A diagnostic as one JSON object: code, name, severity, message, 1-based line and column of
+/// its primary place (absent when it has none), help, and the related places.
+#[derive(Debug, Serialize)]
+pub struct JsonDiagnostic {
+    pub code: &'static str,
+    pub name: &'static str,
+    pub severity: Severity,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub help: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub related: Vec<JsonPlace>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct JsonPlace {
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+pub fn to_json(text: &str, diagnostic: &Diagnostic) -> JsonDiagnostic {
+    let primary = diagnostic
+        .primary
+        .as_ref()
+        .map(|l| line_column(text, l.span.start));
+    JsonDiagnostic {
+        code: diagnostic.code.code,
+        name: diagnostic.code.name,
+        severity: diagnostic.severity(),
+        message: diagnostic.message.clone(),
+        line: primary.map(|(line, _)| line),
+        column: primary.map(|(_, column)| column),
+        help: diagnostic.help.clone(),
+        related: diagnostic
+            .secondary
+            .iter()
+            .map(|l| {
+                let (line, column) = line_column(text, l.span.start);
+                JsonPlace {
+                    line,
+                    column,
+                    message: l.message.clone(),
+                }
+            })
+            .collect(),
+    }
+}
+
+/// The 1-based line and column (in characters) of a byte offset.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |at| at + 1);
+    (line, before[line_start..].chars().count() + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::line_column;
+
+    #[test]
+    fn line_column_counts_characters() {
+        assert_eq!(line_column("ab\ncé d", 7), (2, 4));
+        assert_eq!(line_column("ab", 99), (1, 3));
+    }
+}

@@ -1,0 +1,36 @@
+//! Syntax: text → AST with spans, plus syntax diagnostics. Knows nothing of rules: which
+//! feature kinds, anchors or attributes exist is decided by [`crate::lower`].
+
+pub mod tiles;
+
+use crate::diagnostic::Span;
+
+/// A value with the place in the source text it was read from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spanned<T> {
+    pub value: T,
+    pub span: Span,
+}
+
+impl<T> Spanned<T> {
+    pub fn new(value: T, span: Span) -> Self {
+        Spanned { value, span }
+    }
+}
+
+/// The comments (and blank lines) that belong to one statement, kept so that the formatter
+/// can write them back.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Comments {
+    /// A blank line separated this statement from the one before.
+    pub blank_before: bool,
+    /// Whole-line comments above the statement, without the `#`.
+    pub leading: Vec<String>,
+    /// A comment at the end of the statement's line, without the `#`.
+    pub trailing: Option<String>,
+}
+
+/// The byte offset of `rest` (a suffix slice of some line of `text`) within `text`.
+pub(crate) fn offset_in(text: &str, rest: &str) -> usize {
+    (rest.as_ptr() as usize).saturating_sub(text.as_ptr() as usize)
+}
