@@ -185,7 +185,7 @@ other tile (or of another copy of itself) in any rotation. Such a tile can never
 "Two features of one tile share a label, so a reference to it would be ambiguous.";
 
     RIVER_WITHOUT_END = "T214" "river-without-end" Warning:
-"A river (or road) touches one side only, so it ends on this tile. A river's end must be a
+"A river touches one side only, so it ends on this tile. A river's end must be a
 lake (`into=<lake>`) or a spring (`spring`): the rules complete a river only when both ends
 are lakes or springs.";
 
@@ -198,6 +198,14 @@ the side itself. No other city of the tile claims it, or the feature is not a ci
 the middle of a side (`N`); fields and meadows whole sides or half-sides (`N`, `NL`) or the
 inside (`I`); monasteries and lakes only the inside (`I`). A feature needs at least one anchor,
 and `I` stands alone.";
+
+    INVALID_TILE_ID = "T217" "invalid-tile-id" Error:
+"A tile id is empty or holds white space or one of the characters the tile language reserves
+(`{ } # \" = : ,`). Such an id could not be written in a `.tiles` file or named in a game.";
+
+    INVALID_LABEL = "T218" "invalid-label" Error:
+"A feature label must start with a letter and hold only letters, digits, `-` and `_`, so that it
+can be written in a `.tiles` file and named by `touches=` or `into=`.";
 
     UNREADABLE_INPUT = "F001" "unreadable-input" Error:
 "A file could not be read (it does not exist, is not readable, or is not UTF-8 text), or a

@@ -105,17 +105,33 @@ pub fn read(text: &str, format: DocumentFormat) -> (Option<TileSet>, Vec<Diagnos
     };
     let mut diagnostics = Vec::new();
     let ruleset = document.ruleset;
+    let mut search_from = 0;
     let tiles = document
         .tiles
         .into_iter()
         .map(|doc| {
+            // A document keeps no positions; the place of the tile's id stands for the tile
+            // and its features, so that diagnostics still point somewhere near.
+            let id_span = find_token(text, &doc.id, search_from).unwrap_or_default();
+            search_from = id_span.end.max(search_from);
+            let mut features = doc.features;
+            for feature in &mut features {
+                feature.spans.line = id_span;
+                feature.spans.label = id_span;
+            }
             let tile = Tile {
                 id: doc.id,
                 count: doc.count,
                 kind: doc.kind,
                 markers: doc.markers,
-                features: doc.features,
-                spans: TileSpans::default(),
+                features,
+                spans: TileSpans {
+                    header: id_span,
+                    id: id_span,
+                    count: id_span,
+                    kind: id_span,
+                    markers: Vec::new(),
+                },
             };
             if let Some(stated) = doc.edges {
                 let derived = tile.edges(ruleset);
@@ -128,6 +144,7 @@ pub fn read(text: &str, format: DocumentFormat) -> (Option<TileSet>, Vec<Diagnos
                                 tile.id
                             ),
                         )
+                        .at(id_span, format!("the features of this tile give {derived}"))
                         .help("correct the features or the edges, or leave `edges` out"),
                     );
                 }
@@ -143,6 +160,27 @@ pub fn read(text: &str, format: DocumentFormat) -> (Option<TileSet>, Vec<Diagnos
         tiles,
     };
     (Some(set), diagnostics)
+}
+
+/// The first place at or after `from` where `token` stands on its own (not inside a longer
+/// word), as the span of a tile's id in a document.
+fn find_token(text: &str, token: &str, from: usize) -> Option<crate::diagnostic::Span> {
+    if token.is_empty() {
+        return None;
+    }
+    let is_word = |c: char| c.is_alphanumeric() || "/_.-+!".contains(c);
+    let mut at = from.min(text.len());
+    while let Some(found) = text.get(at..)?.find(token) {
+        let start = at + found;
+        let end = start + token.len();
+        let before = text[..start].chars().next_back();
+        let after = text[end..].chars().next();
+        if !before.is_some_and(is_word) && !after.is_some_and(is_word) {
+            return Some(crate::diagnostic::Span::new(start, end));
+        }
+        at = start + token.chars().next().map_or(1, char::len_utf8);
+    }
+    None
 }
 
 /// The byte offset of a 1-based line and column (columns counted in characters).

@@ -70,17 +70,20 @@ pub fn load(name_or_path: &str) -> Result<LoadedTiles, Diagnostic> {
 
 /// Parses, lowers and lints `text`.
 pub fn from_text(origin: &str, text: String, format: Option<DocumentFormat>) -> LoadedTiles {
-    let (set, mut diagnostics) = match format {
+    let (set, mut diagnostics, incomplete) = match format {
         None => {
             let (file, mut diagnostics) = syntax::tiles::parse(&text);
-            let (set, lowering) = lower::tiles::lower(&file);
-            diagnostics.extend(lowering);
-            (set, diagnostics)
+            let lowered = lower::tiles::lower(&file);
+            diagnostics.extend(lowered.diagnostics);
+            (lowered.set, diagnostics, lowered.incomplete)
         }
-        Some(format) => interchange::read(&text, format),
+        Some(format) => {
+            let (set, diagnostics) = interchange::read(&text, format);
+            (set, diagnostics, Vec::new())
+        }
     };
     if let Some(set) = &set {
-        diagnostics.extend(lint::lint(set));
+        diagnostics.extend(lint::lint_except_incomplete(set, &incomplete));
     }
     diagnostic::sort_by_position(&mut diagnostics);
     LoadedTiles {

@@ -178,6 +178,7 @@ fn to_ast(set: &TileSet) -> TileFile {
                 header_span: Span::default(),
                 closing_comments: Vec::new(),
                 closing_trailing: None,
+                damaged: false,
             }
         })
         .collect();

@@ -52,17 +52,25 @@ impl std::fmt::Display for Summary {
 
 /// Runs every lint over `set`.
 pub fn lint(set: &TileSet) -> Vec<Diagnostic> {
+    lint_except_incomplete(set, &[])
+}
+
+/// Runs every lint over `set`, but checks neither the sides nor the reach of the tiles at
+/// the indexes in `incomplete` (tiles that lost a line to an error already reported).
+pub fn lint_except_incomplete(set: &TileSet, incomplete: &[usize]) -> Vec<Diagnostic> {
     let mut findings = Vec::new();
-    for tile in &set.tiles {
-        lint_tile(set, tile, &mut findings);
+    for (index, tile) in set.tiles.iter().enumerate() {
+        lint_tile(set, tile, !incomplete.contains(&index), &mut findings);
     }
     lint_ids_and_counts(set, &mut findings);
     lint_start_tiles(set, &mut findings);
-    lint_untouchable(set, &mut findings);
+    if incomplete.is_empty() {
+        lint_untouchable(set, &mut findings);
+    }
     findings
 }
 
-fn lint_tile(set: &TileSet, tile: &Tile, findings: &mut Vec<Diagnostic>) {
+fn lint_tile(set: &TileSet, tile: &Tile, check_sides: bool, findings: &mut Vec<Diagnostic>) {
     lint_membership(set, tile, findings);
     let mut labels: HashMap<&str, Span> = HashMap::new();
     for feature in &tile.features {
@@ -70,6 +78,16 @@ fn lint_tile(set: &TileSet, tile: &Tile, findings: &mut Vec<Diagnostic>) {
         lint_contents(tile, feature, findings);
         lint_references(tile, feature, findings);
         if let Some(label) = &feature.label {
+            if !is_label(label) {
+                findings.push(
+                    Diagnostic::new(
+                        &codes::INVALID_LABEL,
+                        format!("tile `{}` has a feature labelled `{label}`", tile.id),
+                    )
+                    .at(feature.spans.label, "not a valid label")
+                    .help("a label starts with a letter and holds letters, digits, `-` and `_`"),
+                );
+            }
             if let Some(first) = labels.insert(label, feature.spans.label) {
                 findings.push(
                     Diagnostic::new(
@@ -83,8 +101,10 @@ fn lint_tile(set: &TileSet, tile: &Tile, findings: &mut Vec<Diagnostic>) {
             }
         }
     }
-    for side in Side::ALL {
-        lint_side(tile, side, findings);
+    if check_sides {
+        for side in Side::ALL {
+            lint_side(tile, side, findings);
+        }
     }
 }
 
@@ -200,7 +220,22 @@ fn lint_contents(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>)
         .at(feature.spans.attribute(what), format!("a {} has no {what}", feature.kind))
         .help(belongs)
     };
-    for content in feature.contents.keys() {
+    for (content, count) in &feature.contents {
+        let valid_count = if content.is_counted() { *count >= 1 } else { *count == 1 };
+        if !valid_count {
+            findings.push(
+                Diagnostic::new(
+                    &codes::BAD_ATTRIBUTE_VALUE,
+                    format!("{} {count} on a {} of tile `{}`", content.name(), feature.kind, tile.id),
+                )
+                .at(feature.spans.attribute(content.name()), "not a valid count")
+                .help(if content.is_counted() {
+                    "a count is at least 1; leave the content out for none"
+                } else {
+                    "this is a plain mark: it is there (1) or left out"
+                }),
+            );
+        }
         let allowed = content.allowed_on();
         if !allowed.contains(&feature.kind) {
             let names: Vec<_> = allowed.iter().map(|k| k.name()).collect();
@@ -380,9 +415,24 @@ fn lint_side(tile: &Tile, side: Side, findings: &mut Vec<Diagnostic>) {
     }
 }
 
+/// Whether `label` can be written as a label in the tile language.
+fn is_label(label: &str) -> bool {
+    label.starts_with(char::is_alphabetic)
+        && label.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+}
+
 fn lint_ids_and_counts(set: &TileSet, findings: &mut Vec<Diagnostic>) {
     let mut first_seen: HashMap<&str, Span> = HashMap::new();
     for tile in &set.tiles {
+        let writable = !tile.id.is_empty()
+            && !tile.id.chars().any(|c| c.is_whitespace() || "{}#\"=:,".contains(c));
+        if !writable {
+            findings.push(
+                Diagnostic::new(&codes::INVALID_TILE_ID, format!("the tile id `{}` cannot be written", tile.id))
+                    .at(tile.spans.id, "not a valid tile id")
+                    .help("use letters, digits and punctuation other than { } # \" = : ,"),
+            );
+        }
         if let Some(first) = first_seen.insert(&tile.id, tile.spans.id) {
             findings.push(
                 Diagnostic::new(

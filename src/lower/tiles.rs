@@ -9,18 +9,32 @@ use crate::model::{
 use crate::syntax::Spanned;
 use crate::syntax::tiles::{Attribute, FeatureDecl, HeaderValue, TileDecl, TileFile};
 
-/// Lowers `file`. Returns the tile set when its header names a tile set and a ruleset, and the
-/// diagnostics of every statement that does not lower; each tile is lowered even when the
-/// header is broken, so that one run reports every problem.
-pub fn lower(file: &TileFile) -> (Option<TileSet>, Vec<Diagnostic>) {
+/// The result of lowering a tile file.
+pub struct Lowered {
+    /// The tile set, when the header names a tile set and a ruleset.
+    pub set: Option<TileSet>,
+    /// Every statement that did not lower.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Indexes (in `set.tiles`) of tiles that lost a line to a syntax or lowering error: lints
+    /// about their sides would only repeat that error.
+    pub incomplete: Vec<usize>,
+}
+
+/// Lowers `file`. Each tile is lowered even when the header is broken, so that one run reports
+/// every problem.
+pub fn lower(file: &TileFile) -> Lowered {
     let mut diagnostics = Vec::new();
     let header = lower_header(file, &mut diagnostics);
-    let tiles: Vec<Tile> = file
-        .tiles
-        .iter()
-        .filter(|decl| !decl.id.value.is_empty())
-        .map(|decl| lower_tile(decl, &mut diagnostics))
-        .collect();
+    let mut incomplete = Vec::new();
+    let mut tiles = Vec::new();
+    for decl in file.tiles.iter().filter(|decl| !decl.id.value.is_empty()) {
+        let errors_before = diagnostics.len();
+        let tile = lower_tile(decl, &mut diagnostics);
+        if decl.damaged || diagnostics.len() > errors_before {
+            incomplete.push(tiles.len());
+        }
+        tiles.push(tile);
+    }
     let set = header.map(|header| TileSet {
         name: header.name,
         ruleset: header.ruleset,
@@ -28,7 +42,11 @@ pub fn lower(file: &TileFile) -> (Option<TileSet>, Vec<Diagnostic>) {
         source: header.source,
         tiles,
     });
-    (set, diagnostics)
+    Lowered {
+        set,
+        diagnostics,
+        incomplete,
+    }
 }
 
 struct Header {
@@ -42,7 +60,7 @@ fn lower_header(file: &TileFile, diagnostics: &mut Vec<Diagnostic>) -> Option<He
     let mut name: Option<&Spanned<HeaderValue>> = None;
     let mut ruleset: Option<(Ruleset, Span)> = None;
     let mut ruleset_failed = false;
-    let mut expansions = Vec::new();
+    let mut expansions: Vec<(String, Span)> = Vec::new();
     let mut source: Option<&Spanned<HeaderValue>> = None;
     let mut seen: Vec<(&str, Span)> = Vec::new();
 
@@ -108,8 +126,9 @@ fn lower_header(file: &TileFile, diagnostics: &mut Vec<Diagnostic>) -> Option<He
         diagnostics.push(missing("ruleset", "ruleset carcassonne"));
     }
     let (ruleset, _) = ruleset?;
-    for (expansion, span) in &expansions {
-        if !ruleset.expansions().contains(&expansion.as_str()) {
+    expansions.retain(|(expansion, span)| {
+        let known = ruleset.expansions().contains(&expansion.as_str());
+        if !known {
             diagnostics.push(
                 Diagnostic::new(
                     &codes::UNKNOWN_RULESET,
@@ -125,7 +144,8 @@ fn lower_header(file: &TileFile, diagnostics: &mut Vec<Diagnostic>) -> Option<He
                 }),
             );
         }
-    }
+        known
+    });
     let text_of = |v: &Spanned<HeaderValue>| match &v.value {
         HeaderValue::Word(w) | HeaderValue::Text(w) => w.clone(),
     };

@@ -1,6 +1,8 @@
 //! Reports: diagnostics rendered for people (ariadne, with the source) and for machines (JSON).
 
-use ariadne::{Config, IndexType, Label, Report, ReportKind, Source};
+use ariadne::{Color, Config, IndexType, Label, Report, ReportKind, Source};
+use std::io::Write;
+
 use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Severity, Span};
@@ -15,6 +17,21 @@ pub fn render(origin: &str, text: &str, diagnostics: &[Diagnostic], color: bool)
 }
 
 fn render_one(origin: &str, text: &str, diagnostic: &Diagnostic, color: bool, out: &mut Vec<u8>) {
+    if diagnostic.primary.is_none() {
+        // Nothing to show of the source: ariadne would drop the help with the snippet.
+        let kind = match diagnostic.severity() {
+            Severity::Error => "Error",
+            Severity::Warning => "Warning",
+        };
+        let code = diagnostic.code;
+        let _ = writeln!(out, "[{} {}] {kind}: {}", code.code, code.name, diagnostic.message);
+        let _ = writeln!(out, "   ╭─[ {origin} ]");
+        if let Some(help) = &diagnostic.help {
+            let _ = writeln!(out, "   │ Help: {help}");
+        }
+        let _ = writeln!(out, "───╯");
+        return;
+    }
     let kind = match diagnostic.severity() {
         Severity::Error => ReportKind::Error,
         Severity::Warning => ReportKind::Warning,
@@ -31,16 +48,20 @@ fn render_one(origin: &str, text: &str, diagnostic: &Diagnostic, color: bool, ou
         .with_config(config)
         .with_code(format!("{} {}", diagnostic.code.code, diagnostic.code.name))
         .with_message(&diagnostic.message);
-    if let Some(label) = &diagnostic.primary {
-        report = report.with_label(
-            Label::new((origin, clamp(label.span)))
-                .with_message(&label.message)
-                .with_priority(1),
-        );
-    }
-    for label in &diagnostic.secondary {
-        report =
-            report.with_label(Label::new((origin, clamp(label.span))).with_message(&label.message));
+    // ariadne shows labels in one snippet only when they come in the order of the text.
+    let mut labels: Vec<(&crate::diagnostic::Label, Option<Color>)> = diagnostic
+        .primary
+        .iter()
+        .map(|l| (l, Some(Color::Red)))
+        .chain(diagnostic.secondary.iter().map(|l| (l, Some(Color::Blue))))
+        .collect();
+    labels.sort_by_key(|(l, _)| l.span.start);
+    for (label, label_color) in labels {
+        let mut ariadne_label = Label::new((origin, clamp(label.span))).with_message(&label.message);
+        if let Some(c) = label_color.filter(|_| color) {
+            ariadne_label = ariadne_label.with_color(c);
+        }
+        report = report.with_label(ariadne_label);
     }
     if let Some(help) = &diagnostic.help {
         report = report.with_help(help);

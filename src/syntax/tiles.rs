@@ -50,6 +50,8 @@ pub struct TileDecl {
     pub closing_comments: Vec<String>,
     /// A comment on the `}` line.
     pub closing_trailing: Option<String>,
+    /// A line inside the tile did not parse, so the tile misses what that line said.
+    pub damaged: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -217,6 +219,7 @@ impl<'t> FileParser<'t> {
                     header_span: self.span_of(code),
                     closing_comments: Vec::new(),
                     closing_trailing: None,
+                    damaged: false,
                 };
                 if !has_brace {
                     // Take the tile as open anyway: its feature lines follow, and reading them
@@ -244,6 +247,7 @@ impl<'t> FileParser<'t> {
                     header_span: self.span_of(code),
                     closing_comments: Vec::new(),
                     closing_trailing: None,
+                    damaged: true,
                 });
             }
         }
@@ -295,7 +299,12 @@ impl<'t> FileParser<'t> {
                     tile.features.push(feature);
                 }
             }
-            Err(error) => self.fail(error, code),
+            Err(error) => {
+                self.fail(error, code);
+                if let Some(tile) = self.open_tile.as_mut() {
+                    tile.damaged = true;
+                }
+            }
         }
     }
 
