@@ -1,1 +1,51 @@
-fn main(){}
+//! Parsing speed of the tile language, on a generated set of 10,000 tiles and on the shipped
+//! sets. Figures and the machine they were measured on: `docs/performance.md`.
+//!
+//! Run with `cargo bench --bench parse`.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+use carcspec::{load, shipped, syntax};
+
+/// A tile set of `tiles` tiles, each a copy of a base-game tile under a new id, so that the
+/// text has the shapes and the line lengths of a real set.
+fn generated_set(tiles: usize) -> String {
+    let base = shipped::tiles("carcassonne-base").expect("shipped");
+    let bodies: Vec<&str> = base
+        .split("\ntile ")
+        .skip(1)
+        .map(|block| block.split_once('{').expect("tile block").1)
+        .collect();
+    let mut text = String::from("tileset generated\nruleset carcassonne\n");
+    for index in 0..tiles {
+        let kind = if index == 0 { " start" } else { "" };
+        text.push_str(&format!("\ntile G/{index} x1{kind} {{"));
+        text.push_str(bodies[index % bodies.len()].trim_end());
+        text.push('\n');
+    }
+    text
+}
+
+fn parse(c: &mut Criterion) {
+    let generated = generated_set(10_000);
+    let mut group = c.benchmark_group("tiles");
+    group.throughput(Throughput::Bytes(generated.len() as u64));
+    group.bench_function("parse 10,000 tiles", |b| {
+        b.iter(|| syntax::tiles::parse(black_box(&generated)))
+    });
+    group.bench_function("parse, lower and lint 10,000 tiles", |b| {
+        b.iter(|| load::from_text("generated", black_box(generated.clone()), None))
+    });
+    for (name, text) in shipped::TILE_SETS {
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.bench_function(format!("parse, lower and lint {name}"), |b| {
+            b.iter(|| load::from_text(name, black_box(text.to_string()), None))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, parse);
+criterion_main!(benches);

@@ -77,8 +77,9 @@ pub fn write(set: &TileSet, format: DocumentFormat) -> String {
 /// line and column; `edges` that disagree with the features are one diagnostic per tile.
 pub fn read(text: &str, format: DocumentFormat) -> (Option<TileSet>, Vec<Diagnostic>) {
     let parsed: Result<TileSetDocument, (String, Option<(usize, usize)>)> = match format {
-        DocumentFormat::Json => serde_json::from_str(text)
-            .map_err(|e| (e.to_string(), Some((e.line(), e.column())))),
+        DocumentFormat::Json => {
+            serde_json::from_str(text).map_err(|e| (e.to_string(), Some((e.line(), e.column()))))
+        }
         DocumentFormat::Yaml => serde_yaml::from_str(text).map_err(|e| {
             let at = e.location().map(|l| (l.line(), l.column()));
             (e.to_string(), at)
@@ -89,7 +90,11 @@ pub fn read(text: &str, format: DocumentFormat) -> (Option<TileSet>, Vec<Diagnos
         Err((message, at)) => {
             let offset = at.map_or(0, |(line, column)| offset_of(text, line, column));
             let span = crate::diagnostic::Span::new(offset, offset);
-            let kind = if format == DocumentFormat::Json { "JSON" } else { "YAML" };
+            let kind = if format == DocumentFormat::Json {
+                "JSON"
+            } else {
+                "YAML"
+            };
             return (
                 None,
                 vec![

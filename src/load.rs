@@ -62,7 +62,11 @@ pub fn load(name_or_path: &str) -> Result<LoadedTiles, Diagnostic> {
         )
         .help(format!(
             "give a path to a .tiles, .json or .yaml file, or a shipped tile set: {}",
-            shipped::TILE_SETS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+            shipped::TILE_SETS
+                .iter()
+                .map(|(n, _)| *n)
+                .collect::<Vec<_>>()
+                .join(", ")
         ))
     })?;
     Ok(from_text(name_or_path, text, format_of(path)))

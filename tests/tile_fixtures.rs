@@ -95,5 +95,8 @@ fn every_code_of_the_tile_ranges_has_a_fixture() {
         .map(|c| c.code)
         .filter(|code| code.starts_with('T') && !covered.contains(*code))
         .collect();
-    assert!(missing.is_empty(), "codes without an invalid fixture: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "codes without an invalid fixture: {missing:?}"
+    );
 }

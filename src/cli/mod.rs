@@ -12,7 +12,11 @@ use clap::{Parser, Subcommand, ValueEnum};
 use crate::codes;
 
 #[derive(Parser)]
-#[command(name = "carcspec", version, about = "Rules-spec validator and tile-data toolkit for the Carcassonne family")]
+#[command(
+    name = "carcspec",
+    version,
+    about = "Rules-spec validator and tile-data toolkit for the Carcassonne family"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -52,7 +56,11 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Ok(cli) => cli,
         Err(error) => {
             let _ = error.print();
-            return if error.use_stderr() { EXIT_USAGE } else { EXIT_CLEAN };
+            return if error.use_stderr() {
+                EXIT_USAGE
+            } else {
+                EXIT_CLEAN
+            };
         }
     };
     match cli.command {
@@ -76,7 +84,11 @@ fn explain(query: Option<&str>, list: bool) -> i32 {
                 crate::diagnostic::Severity::Error => "error",
                 crate::diagnostic::Severity::Warning => "warning",
             };
-            let _ = writeln!(out, "{} {} ({severity})\n\n{}", code.code, code.name, code.explanation);
+            let _ = writeln!(
+                out,
+                "{} {} ({severity})\n\n{}",
+                code.code, code.name, code.explanation
+            );
             EXIT_CLEAN
         }
         None => {

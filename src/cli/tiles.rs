@@ -90,7 +90,10 @@ fn collect_tiles(dir: &Path, found: &mut Vec<PathBuf>) {
 }
 
 fn print_input_error(diagnostic: &Diagnostic) {
-    eprintln!("error[{} {}]: {}", diagnostic.code.code, diagnostic.code.name, diagnostic.message);
+    eprintln!(
+        "error[{} {}]: {}",
+        diagnostic.code.code, diagnostic.code.name, diagnostic.message
+    );
     if let Some(help) = &diagnostic.help {
         eprintln!("help: {help}");
     }
@@ -123,7 +126,12 @@ fn lint(paths: &[String], format: ReportFormat) -> i32 {
         let summary = loaded.set.as_ref().map(Summary::of);
         match format {
             ReportFormat::Human => {
-                let rendered = report::render(&loaded.origin, &loaded.text, &loaded.diagnostics, use_color());
+                let rendered = report::render(
+                    &loaded.origin,
+                    &loaded.text,
+                    &loaded.diagnostics,
+                    use_color(),
+                );
                 let _ = write!(out, "{rendered}");
                 let _ = writeln!(out, "{}", summary_line(&loaded, summary));
             }
@@ -151,7 +159,13 @@ fn summary_line(loaded: &LoadedTiles, summary: Option<Summary>) -> String {
     let verdict = if loaded.diagnostics.is_empty() {
         "clean".to_string()
     } else {
-        format!("{} {}, {} {}", errors, plural(errors, "error"), warnings, plural(warnings, "warning"))
+        format!(
+            "{} {}, {} {}",
+            errors,
+            plural(errors, "error"),
+            warnings,
+            plural(warnings, "warning")
+        )
     };
     match summary {
         Some(summary) => format!("{}: {summary}; {verdict}", loaded.origin),
@@ -160,14 +174,22 @@ fn summary_line(loaded: &LoadedTiles, summary: Option<Summary>) -> String {
 }
 
 fn plural(n: usize, word: &str) -> String {
-    if n == 1 { word.to_string() } else { format!("{word}s") }
+    if n == 1 {
+        word.to_string()
+    } else {
+        format!("{word}s")
+    }
 }
 
 fn fmt(paths: &[String], check: bool) -> i32 {
     let mut exit = EXIT_CLEAN;
+    let (mut files, mut canonical) = (0, 0);
     for path in expand(paths) {
+        files += 1;
         if load::format_of(Path::new(&path)).is_some() {
-            eprintln!("error: `{path}` is not a tile-language file; `tiles fmt` formats .tiles files");
+            eprintln!(
+                "error: `{path}` is not a tile-language file; `tiles fmt` formats .tiles files"
+            );
             exit = EXIT_USAGE;
             continue;
         }
@@ -187,13 +209,17 @@ fn fmt(paths: &[String], check: bool) -> i32 {
         let (file, diagnostics) = syntax::tiles::parse(&text);
         if !diagnostics.is_empty() {
             // Formatting a file that did not parse would drop the lines in error.
-            print!("{}", report::render(&path, &text, &diagnostics, use_color()));
+            print!(
+                "{}",
+                report::render(&path, &text, &diagnostics, use_color())
+            );
             println!("{path}: not formatted: fix the syntax errors first");
             exit = exit.max(EXIT_FINDINGS);
             continue;
         }
         let formatted = format::tiles::format(&file);
         if formatted == text {
+            canonical += 1;
             continue;
         }
         if check {
@@ -206,6 +232,10 @@ fn fmt(paths: &[String], check: bool) -> i32 {
             println!("{path}: formatted");
         }
     }
+    println!(
+        "{canonical} of {files} {} already in canonical layout",
+        plural(files, "file")
+    );
     exit
 }
 
@@ -218,7 +248,10 @@ fn export(path: &str, format: ExportFormat) -> i32 {
         }
     };
     let Some(set) = loaded.usable() else {
-        eprint!("{}", report::render(&loaded.origin, &loaded.text, &loaded.diagnostics, false));
+        eprint!(
+            "{}",
+            report::render(&loaded.origin, &loaded.text, &loaded.diagnostics, false)
+        );
         eprintln!("{path}: not exported: the tile set has errors");
         return EXIT_FINDINGS;
     };

@@ -12,7 +12,7 @@ use std::fmt::Write;
 use crate::diagnostic::Span;
 use crate::model::TileSet;
 use crate::syntax::tiles::{Attribute, FeatureDecl, HeaderItem, HeaderValue, TileDecl, TileFile};
-use crate::syntax::{Comments, Spanned};
+use crate::syntax::{Comments, Spanned, Text};
 
 /// Writes `file` in canonical layout.
 pub fn format(file: &TileFile) -> String {
@@ -20,10 +20,15 @@ pub fn format(file: &TileFile) -> String {
     for (index, item) in file.header.iter().enumerate() {
         write_leading(&mut out, &item.comments, index > 0, "");
         let value = match &item.value.value {
-            HeaderValue::Word(word) => word.clone(),
+            HeaderValue::Word(word) => word.to_string(),
             HeaderValue::Text(text) => quote(text),
         };
-        write_statement(&mut out, "", &format!("{} {value}", item.key.value), &item.comments);
+        write_statement(
+            &mut out,
+            "",
+            &format!("{} {value}", item.key.value),
+            &item.comments,
+        );
     }
     for (index, tile) in file.tiles.iter().enumerate() {
         if index > 0 || !file.header.is_empty() {
@@ -62,7 +67,7 @@ pub fn format(file: &TileFile) -> String {
 }
 
 fn feature_text(feature: &FeatureDecl) -> String {
-    let mut text = feature.kind.value.clone();
+    let mut text = feature.kind.value.to_string();
     if let Some(label) = &feature.label {
         text.push(' ');
         text.push_str(&label.value);
@@ -126,11 +131,11 @@ pub fn print_model(set: &TileSet) -> String {
     format(&to_ast(set))
 }
 
-fn spanned(value: impl Into<String>) -> Spanned<String> {
+fn spanned<'a>(value: impl Into<Text<'a>>) -> Spanned<Text<'a>> {
     Spanned::new(value.into(), Span::default())
 }
 
-fn header_item(key: &str, value: HeaderValue) -> HeaderItem {
+fn header_item(key: &'static str, value: HeaderValue<'static>) -> HeaderItem<'static> {
     HeaderItem {
         key: spanned(key),
         value: Spanned::new(value, Span::default()),
@@ -138,7 +143,7 @@ fn header_item(key: &str, value: HeaderValue) -> HeaderItem {
     }
 }
 
-fn to_ast(set: &TileSet) -> TileFile {
+fn to_ast(set: &TileSet) -> TileFile<'_> {
     // Names and sources may hold spaces or quotes: a word only when it reads back as one.
     let value = |text: &str| {
         let is_word = !text.is_empty()
@@ -146,9 +151,9 @@ fn to_ast(set: &TileSet) -> TileFile {
                 .chars()
                 .all(|c| !c.is_whitespace() && !"\"#{}:".contains(c));
         if is_word {
-            HeaderValue::Word(text.to_string())
+            HeaderValue::Word(Text::Owned(text.to_string()))
         } else {
-            HeaderValue::Text(text.to_string())
+            HeaderValue::Text(Text::Owned(text.to_string()))
         }
     };
     let mut header = vec![
@@ -159,7 +164,10 @@ fn to_ast(set: &TileSet) -> TileFile {
         header.push(header_item("expansion", value(expansion)));
     }
     if let Some(source) = &set.source {
-        header.push(header_item("source", HeaderValue::Text(source.clone())));
+        header.push(header_item(
+            "source",
+            HeaderValue::Text(Text::Owned(source.clone())),
+        ));
     }
     let tiles = set
         .tiles
@@ -189,8 +197,8 @@ fn to_ast(set: &TileSet) -> TileFile {
     }
 }
 
-fn feature_to_ast(feature: &crate::model::Feature) -> FeatureDecl {
-    let attribute = |key: &str, values: Vec<String>| Attribute {
+fn feature_to_ast(feature: &crate::model::Feature) -> FeatureDecl<'_> {
+    let attribute = |key: &'static str, values: Vec<String>| Attribute {
         key: spanned(key),
         values: values.into_iter().map(spanned).collect(),
         span: Span::default(),
@@ -217,13 +225,21 @@ fn feature_to_ast(feature: &crate::model::Feature) -> FeatureDecl {
         attributes.push(attribute("into", feature.flows_into.clone()));
     }
     if !feature.shares.is_empty() {
-        let sides = feature.shares.iter().map(|s| s.letter().to_string()).collect();
+        let sides = feature
+            .shares
+            .iter()
+            .map(|s| s.letter().to_string())
+            .collect();
         attributes.push(attribute("shares", sides));
     }
     FeatureDecl {
         kind: spanned(feature.kind.name()),
         label: feature.label.clone().map(spanned),
-        anchors: feature.anchors.iter().map(|a| spanned(a.to_string())).collect(),
+        anchors: feature
+            .anchors
+            .iter()
+            .map(|a| spanned(a.to_string()))
+            .collect(),
         attributes,
         comments: Comments::default(),
         span: Span::default(),

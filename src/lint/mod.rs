@@ -114,7 +114,10 @@ fn lint_membership(set: &TileSet, tile: &Tile, findings: &mut Vec<Diagnostic>) {
     let unknown = |what: String, span: Span| {
         Diagnostic::new(
             &codes::UNKNOWN_TO_RULESET,
-            format!("{what} on tile `{}` is not part of the ruleset `{ruleset}`", tile.id),
+            format!(
+                "{what} on tile `{}` is not part of the ruleset `{ruleset}`",
+                tile.id
+            ),
         )
         .at(span, format!("unknown to `{ruleset}`"))
     };
@@ -124,7 +127,11 @@ fn lint_membership(set: &TileSet, tile: &Tile, findings: &mut Vec<Diagnostic>) {
                 .help("bonus tiles belong to `hunters-gatherers`; make it a land tile"),
         );
     }
-    for (marker, span) in tile.markers.iter().zip(spans_or_unknown(&tile.spans.markers)) {
+    for (marker, span) in tile
+        .markers
+        .iter()
+        .zip(spans_or_unknown(&tile.spans.markers))
+    {
         let (marker_ruleset, expansion) = marker.belongs_to();
         let declared = expansion.is_none_or(|e| set.expansions.iter().any(|x| x == e));
         if marker_ruleset != set.ruleset || !declared {
@@ -151,7 +158,10 @@ fn lint_membership(set: &TileSet, tile: &Tile, findings: &mut Vec<Diagnostic>) {
 }
 
 fn spans_or_unknown(spans: &[Span]) -> impl Iterator<Item = Span> + '_ {
-    spans.iter().copied().chain(std::iter::repeat(Span::default()))
+    spans
+        .iter()
+        .copied()
+        .chain(std::iter::repeat(Span::default()))
 }
 
 fn lint_anchors(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>) {
@@ -187,9 +197,13 @@ fn lint_anchors(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>) 
         if !fits {
             let help = match class {
                 AnchorClass::Whole => "cities and forests claim whole sides: N, E, S, W",
-                AnchorClass::Middle => "roads and rivers run through the middle of a side: N, E, S, W",
+                AnchorClass::Middle => {
+                    "roads and rivers run through the middle of a side: N, E, S, W"
+                }
                 AnchorClass::Area => "`I` stands alone: an inner field touches no side",
-                AnchorClass::Inner => "monasteries and lakes touch no side: anchor them at `I` alone",
+                AnchorClass::Inner => {
+                    "monasteries and lakes touch no side: anchor them at `I` alone"
+                }
             };
             findings.push(invalid(
                 format!(
@@ -204,7 +218,10 @@ fn lint_anchors(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>) 
     let distinct: BTreeSet<_> = feature.anchors.iter().collect();
     if distinct.len() != feature.anchors.len() {
         findings.push(invalid(
-            format!("a {} on tile `{}` names an anchor twice", feature.kind, tile.id),
+            format!(
+                "a {} on tile `{}` names an anchor twice",
+                feature.kind, tile.id
+            ),
             feature.spans.line,
             "name each anchor once",
         ));
@@ -217,16 +234,28 @@ fn lint_contents(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>)
             &codes::CONTENT_ON_WRONG_FEATURE,
             format!("{what} on a {} of tile `{}`", feature.kind, tile.id),
         )
-        .at(feature.spans.attribute(what), format!("a {} has no {what}", feature.kind))
+        .at(
+            feature.spans.attribute(what),
+            format!("a {} has no {what}", feature.kind),
+        )
         .help(belongs)
     };
     for (content, count) in &feature.contents {
-        let valid_count = if content.is_counted() { *count >= 1 } else { *count == 1 };
+        let valid_count = if content.is_counted() {
+            *count >= 1
+        } else {
+            *count == 1
+        };
         if !valid_count {
             findings.push(
                 Diagnostic::new(
                     &codes::BAD_ATTRIBUTE_VALUE,
-                    format!("{} {count} on a {} of tile `{}`", content.name(), feature.kind, tile.id),
+                    format!(
+                        "{} {count} on a {} of tile `{}`",
+                        content.name(),
+                        feature.kind,
+                        tile.id
+                    ),
                 )
                 .at(feature.spans.attribute(content.name()), "not a valid count")
                 .help(if content.is_counted() {
@@ -249,12 +278,19 @@ fn lint_contents(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>)
         if power.allowed_on() != feature.kind {
             findings.push(wrong(
                 "power",
-                format!("the power `{}` belongs on a {}", power.name(), power.allowed_on()),
+                format!(
+                    "the power `{}` belongs on a {}",
+                    power.name(),
+                    power.allowed_on()
+                ),
             ));
         }
     }
     if !feature.touches.is_empty() && feature.kind != FeatureKind::Field {
-        findings.push(wrong("touches", "only fields name the cities they touch".into()));
+        findings.push(wrong(
+            "touches",
+            "only fields name the cities they touch".into(),
+        ));
     }
     if !feature.flows_into.is_empty() && feature.kind != FeatureKind::River {
         findings.push(wrong("into", "only rivers flow into lakes".into()));
@@ -267,7 +303,10 @@ fn lint_contents(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>)
         findings.push(
             Diagnostic::new(
                 &codes::RIVER_WITHOUT_END,
-                format!("a river of tile `{}` ends on the tile at neither a lake nor a spring", tile.id),
+                format!(
+                    "a river of tile `{}` ends on the tile at neither a lake nor a spring",
+                    tile.id
+                ),
             )
             .at(feature.spans.line, "this river touches one side only")
             .help("add `spring`, or `into=<lake>` naming the lake it flows into"),
@@ -277,8 +316,18 @@ fn lint_contents(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>)
 
 fn lint_references(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>) {
     for (labels, target, code, attribute) in [
-        (&feature.touches, FeatureKind::City, &codes::UNKNOWN_CITY, "touches"),
-        (&feature.flows_into, FeatureKind::Lake, &codes::UNKNOWN_LAKE, "into"),
+        (
+            &feature.touches,
+            FeatureKind::City,
+            &codes::UNKNOWN_CITY,
+            "touches",
+        ),
+        (
+            &feature.flows_into,
+            FeatureKind::Lake,
+            &codes::UNKNOWN_LAKE,
+            "into",
+        ),
     ] {
         for label in labels {
             let found = tile.feature_by_label(label);
@@ -352,12 +401,19 @@ fn lint_side(tile: &Tile, side: Side, findings: &mut Vec<Diagnostic>) {
         .help("each side or half-side belongs to one feature (or to cities that say `shares=`)")
     };
     if let Some(first) = whole.first() {
-        let others = middle.iter().chain(&area_whole).chain(&halves[0]).chain(&halves[1]);
+        let others = middle
+            .iter()
+            .chain(&area_whole)
+            .chain(&halves[0])
+            .chain(&halves[1]);
         if let Some(other) = whole.get(1).or(others.into_iter().next()) {
             findings.push(conflict(
                 first,
                 other,
-                format!("side {letter} is claimed by a {} and a {}", first.kind, other.kind),
+                format!(
+                    "side {letter} is claimed by a {} and a {}",
+                    first.kind, other.kind
+                ),
             ));
         }
         return;
@@ -418,19 +474,27 @@ fn lint_side(tile: &Tile, side: Side, findings: &mut Vec<Diagnostic>) {
 /// Whether `label` can be written as a label in the tile language.
 fn is_label(label: &str) -> bool {
     label.starts_with(char::is_alphabetic)
-        && label.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+        && label
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
 }
 
 fn lint_ids_and_counts(set: &TileSet, findings: &mut Vec<Diagnostic>) {
     let mut first_seen: HashMap<&str, Span> = HashMap::new();
     for tile in &set.tiles {
         let writable = !tile.id.is_empty()
-            && !tile.id.chars().any(|c| c.is_whitespace() || "{}#\"=:,".contains(c));
+            && !tile
+                .id
+                .chars()
+                .any(|c| c.is_whitespace() || "{}#\"=:,".contains(c));
         if !writable {
             findings.push(
-                Diagnostic::new(&codes::INVALID_TILE_ID, format!("the tile id `{}` cannot be written", tile.id))
-                    .at(tile.spans.id, "not a valid tile id")
-                    .help("use letters, digits and punctuation other than { } # \" = : ,"),
+                Diagnostic::new(
+                    &codes::INVALID_TILE_ID,
+                    format!("the tile id `{}` cannot be written", tile.id),
+                )
+                .at(tile.spans.id, "not a valid tile id")
+                .help("use letters, digits and punctuation other than { } # \" = : ,"),
             );
         }
         if let Some(first) = first_seen.insert(&tile.id, tile.spans.id) {
@@ -468,7 +532,10 @@ fn lint_start_tiles(set: &TileSet, findings: &mut Vec<Diagnostic>) {
             findings.push(
                 Diagnostic::new(
                     &codes::SEVERAL_START_TILES,
-                    format!("the expansion set `{}` has a start tile `{}`", set.name, tile.id),
+                    format!(
+                        "the expansion set `{}` has a start tile `{}`",
+                        set.name, tile.id
+                    ),
                 )
                 .at(tile.spans.kind, "an expansion has no start tile")
                 .help("remove `start`: the game starts from the base set's start tile"),
@@ -482,7 +549,10 @@ fn lint_start_tiles(set: &TileSet, findings: &mut Vec<Diagnostic>) {
                 &codes::MISSING_START_TILE,
                 format!("the tile set `{}` has no start tile", set.name),
             )
-            .at(set.tiles.first().map_or(Span::default(), |t| t.spans.id), "no tile is marked `start`")
+            .at(
+                set.tiles.first().map_or(Span::default(), |t| t.spans.id),
+                "no tile is marked `start`",
+            )
             .help("mark the start tile with `start` after its id, or declare `expansion <name>`"),
         ),
         [_] => {}
@@ -504,23 +574,36 @@ fn lint_start_tiles(set: &TileSet, findings: &mut Vec<Diagnostic>) {
 
 /// A tile is untouchable when none of its edge letters appears on any other tile of the set
 /// (or on another copy of itself): then it can lie next to nothing, whatever the rotation.
+/// Counting the tiles that show each letter keeps this linear in the size of the set.
 fn lint_untouchable(set: &TileSet, findings: &mut Vec<Diagnostic>) {
-    let edges: Vec<String> = set.tiles.iter().map(|t| t.edges(set.ruleset)).collect();
-    for (index, tile) in set.tiles.iter().enumerate() {
-        let touchable = edges.iter().enumerate().any(|(other, other_edges)| {
-            (other != index || tile.count > 1)
-                && other_edges.chars().any(|c| edges[index].contains(c))
-        });
+    let letters: Vec<BTreeSet<char>> = set
+        .tiles
+        .iter()
+        .map(|t| t.edges(set.ruleset).chars().collect())
+        .collect();
+    let mut copies_showing: HashMap<char, u64> = HashMap::new();
+    for (tile, tile_letters) in set.tiles.iter().zip(&letters) {
+        for letter in tile_letters {
+            *copies_showing.entry(*letter).or_default() += u64::from(tile.count);
+        }
+    }
+    for (tile, tile_letters) in set.tiles.iter().zip(&letters) {
+        // Another copy, of this tile or of another one, shows one of its letters.
+        let touchable = tile_letters.iter().any(|letter| copies_showing[letter] > 1);
         if !touchable {
+            let edges = tile.edges(set.ruleset);
             findings.push(
                 Diagnostic::new(
                     &codes::UNTOUCHABLE_TILE,
                     format!(
-                        "no tile of the set can ever touch tile `{}` (edges {})",
-                        tile.id, edges[index]
+                        "no tile of the set can ever touch tile `{}` (edges {edges})",
+                        tile.id
                     ),
                 )
-                .at(tile.spans.id, "matches no side of any other tile in any rotation")
+                .at(
+                    tile.spans.id,
+                    "matches no side of any other tile in any rotation",
+                )
                 .help("check its sides, or add the tiles it is meant to join"),
             );
         }

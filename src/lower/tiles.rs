@@ -6,8 +6,8 @@ use crate::model::{
     Anchor, ContentKind, Feature, FeatureKind, FeatureSpans, Marker, Power, Ruleset, Tile,
     TileKind, TileSet, TileSpans,
 };
-use crate::syntax::Spanned;
 use crate::syntax::tiles::{Attribute, FeatureDecl, HeaderValue, TileDecl, TileFile};
+use crate::syntax::{Spanned, Text};
 
 /// The result of lowering a tile file.
 pub struct Lowered {
@@ -65,7 +65,7 @@ fn lower_header(file: &TileFile, diagnostics: &mut Vec<Diagnostic>) -> Option<He
     let mut seen: Vec<(&str, Span)> = Vec::new();
 
     for item in &file.header {
-        let key = item.key.value.as_str();
+        let key = item.key.value.as_ref();
         if matches!(key, "tileset" | "ruleset" | "source") {
             if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
                 diagnostics.push(
@@ -79,7 +79,7 @@ fn lower_header(file: &TileFile, diagnostics: &mut Vec<Diagnostic>) -> Option<He
             seen.push((key, item.key.span));
         }
         let text = match &item.value.value {
-            HeaderValue::Word(w) | HeaderValue::Text(w) => w.as_str(),
+            HeaderValue::Word(w) | HeaderValue::Text(w) => w.as_ref(),
         };
         match key {
             "tileset" => name = Some(&item.value),
@@ -115,9 +115,12 @@ fn lower_header(file: &TileFile, diagnostics: &mut Vec<Diagnostic>) -> Option<He
         .first()
         .map_or(Span::new(0, 0), |t| t.header_span);
     let missing = |what: &str, example: &str| {
-        Diagnostic::new(&codes::MISSING_HEADER, format!("the tile set has no `{what}` line"))
-            .at(at, format!("`{what}` is needed before the first tile"))
-            .help(format!("add `{example}` at the top of the file"))
+        Diagnostic::new(
+            &codes::MISSING_HEADER,
+            format!("the tile set has no `{what}` line"),
+        )
+        .at(at, format!("`{what}` is needed before the first tile"))
+        .help(format!("add `{example}` at the top of the file"))
     };
     if name.is_none() {
         diagnostics.push(missing("tileset", "tileset <name>"));
@@ -147,7 +150,7 @@ fn lower_header(file: &TileFile, diagnostics: &mut Vec<Diagnostic>) -> Option<He
         known
     });
     let text_of = |v: &Spanned<HeaderValue>| match &v.value {
-        HeaderValue::Word(w) | HeaderValue::Text(w) => w.clone(),
+        HeaderValue::Word(w) | HeaderValue::Text(w) => w.to_string(),
     };
     Some(Header {
         name: text_of(name?),
@@ -159,7 +162,7 @@ fn lower_header(file: &TileFile, diagnostics: &mut Vec<Diagnostic>) -> Option<He
 
 fn lower_tile(decl: &TileDecl, diagnostics: &mut Vec<Diagnostic>) -> Tile {
     let mut tile = Tile {
-        id: decl.id.value.clone(),
+        id: decl.id.value.to_string(),
         count: 1,
         kind: TileKind::Land,
         markers: Vec::new(),
@@ -173,7 +176,7 @@ fn lower_tile(decl: &TileDecl, diagnostics: &mut Vec<Diagnostic>) -> Tile {
     let mut count_seen = false;
     let mut kind_seen = false;
     for modifier in &decl.modifiers {
-        let word = modifier.value.as_str();
+        let word = modifier.value.as_ref();
         let conflict = |what: &str| {
             Diagnostic::new(
                 &codes::CONFLICTING_MODIFIERS,
@@ -220,7 +223,9 @@ fn lower_tile(decl: &TileDecl, diagnostics: &mut Vec<Diagnostic>) -> Tile {
                     format!("unknown tile modifier `{word}`"),
                 )
                 .at(modifier.span, "not a count, kind or marker")
-                .help("modifiers are `xN`, `start`, `land`, `bonus`, `hill`, `vineyard`, `volcano`"),
+                .help(
+                    "modifiers are `xN`, `start`, `land`, `bonus`, `hill`, `vineyard`, `volcano`",
+                ),
             );
         }
     }
@@ -246,9 +251,7 @@ fn lower_feature(decl: &FeatureDecl, diagnostics: &mut Vec<Diagnostic>) -> Optio
                 format!("unknown feature kind `{}`", decl.kind.value),
             )
             .at(decl.kind.span, "not a feature kind")
-            .help(
-                "feature kinds are city, road, field, monastery, forest, meadow, river and lake",
-            ),
+            .help("feature kinds are city, road, field, monastery, forest, meadow, river and lake"),
         );
         return None;
     };
@@ -264,7 +267,7 @@ fn lower_feature(decl: &FeatureDecl, diagnostics: &mut Vec<Diagnostic>) -> Optio
         }
     }
     let mut feature = Feature::new(kind, anchors);
-    feature.label = decl.label.as_ref().map(|l| l.value.clone());
+    feature.label = decl.label.as_ref().map(|l| l.value.to_string());
     feature.spans = FeatureSpans {
         line: decl.span,
         label: decl.label.as_ref().map_or(decl.kind.span, |l| l.span),
@@ -272,7 +275,7 @@ fn lower_feature(decl: &FeatureDecl, diagnostics: &mut Vec<Diagnostic>) -> Optio
         attributes: Vec::new(),
     };
     for attribute in &decl.attributes {
-        let key = attribute.key.value.as_str();
+        let key = attribute.key.value.as_ref();
         if let Some((_, first)) = feature.spans.attributes.iter().find(|(k, _)| k == key) {
             diagnostics.push(
                 Diagnostic::new(
@@ -285,13 +288,16 @@ fn lower_feature(decl: &FeatureDecl, diagnostics: &mut Vec<Diagnostic>) -> Optio
             );
             continue;
         }
-        feature.spans.attributes.push((key.to_string(), attribute.span));
+        feature
+            .spans
+            .attributes
+            .push((key.to_string(), attribute.span));
         lower_attribute(&mut feature, attribute, diagnostics);
     }
     Some(feature)
 }
 
-fn unknown_anchor(anchor: &Spanned<String>) -> Diagnostic {
+fn unknown_anchor(anchor: &Spanned<Text<'_>>) -> Diagnostic {
     Diagnostic::new(
         &codes::UNKNOWN_ANCHOR,
         format!("unknown anchor `{}`", anchor.value),
@@ -300,8 +306,12 @@ fn unknown_anchor(anchor: &Spanned<String>) -> Diagnostic {
     .help("anchors are N E S W, the half-sides NL NR EL ER SL SR WL WR, and I (inside)")
 }
 
-fn lower_attribute(feature: &mut Feature, attribute: &Attribute, diagnostics: &mut Vec<Diagnostic>) {
-    let key = attribute.key.value.as_str();
+fn lower_attribute(
+    feature: &mut Feature,
+    attribute: &Attribute,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let key = attribute.key.value.as_ref();
     let values = &attribute.values;
     let bad_value = |message: String, help: &str| {
         Diagnostic::new(&codes::BAD_ATTRIBUTE_VALUE, message)
@@ -350,7 +360,7 @@ fn lower_attribute(feature: &mut Feature, attribute: &Attribute, diagnostics: &m
                     &format!("write `{key}=<label>` naming a feature of the tile"),
                 ));
             }
-            let labels = values.iter().map(|v| v.value.clone());
+            let labels = values.iter().map(|v| v.value.to_string());
             if key == "touches" {
                 feature.touches.extend(labels);
             } else {
@@ -367,14 +377,19 @@ fn lower_attribute(feature: &mut Feature, attribute: &Attribute, diagnostics: &m
             for value in values {
                 match value.value.parse::<Anchor>() {
                     Ok(Anchor::Side(side)) => feature.shares.push(side),
-                    _ => diagnostics.push(unknown_anchor(value).help("`shares` takes whole sides: N, E, S or W")),
+                    _ => diagnostics.push(
+                        unknown_anchor(value).help("`shares` takes whole sides: N, E, S or W"),
+                    ),
                 }
             }
         }
         _ => diagnostics.push(
-            Diagnostic::new(&codes::UNKNOWN_ATTRIBUTE, format!("unknown attribute `{key}`"))
-                .at(attribute.key.span, "not an attribute")
-                .help("see `carcspec explain T108` for the attributes a feature can have"),
+            Diagnostic::new(
+                &codes::UNKNOWN_ATTRIBUTE,
+                format!("unknown attribute `{key}`"),
+            )
+            .at(attribute.key.span, "not an attribute")
+            .help("see `carcspec explain T108` for the attributes a feature can have"),
         ),
     }
 }

@@ -190,7 +190,10 @@ impl FeatureKind {
 impl FromStr for FeatureKind {
     type Err = ();
     fn from_str(s: &str) -> Result<Self, ()> {
-        FeatureKind::ALL.into_iter().find(|k| k.name() == s).ok_or(())
+        FeatureKind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or(())
     }
 }
 
@@ -286,7 +289,10 @@ impl ContentKind {
 impl FromStr for ContentKind {
     type Err = ();
     fn from_str(s: &str) -> Result<Self, ()> {
-        ContentKind::ALL.into_iter().find(|c| c.name() == s).ok_or(())
+        ContentKind::ALL
+            .into_iter()
+            .find(|c| c.name() == s)
+            .ok_or(())
     }
 }
 
@@ -573,8 +579,8 @@ impl Tile {
     pub fn side_class(&self, side: Side) -> SideClass {
         let mut class = SideClass::Open;
         for feature in &self.features {
-            let claims_side = feature.anchors.contains(&Anchor::Side(side))
-                || feature.shares.contains(&side);
+            let claims_side =
+                feature.anchors.contains(&Anchor::Side(side)) || feature.shares.contains(&side);
             if !claims_side {
                 continue;
             }

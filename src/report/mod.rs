@@ -10,13 +10,22 @@ use crate::diagnostic::{Diagnostic, Severity, Span};
 /// Renders `diagnostics` of the text `text` (shown as `origin`) for a terminal or a log.
 pub fn render(origin: &str, text: &str, diagnostics: &[Diagnostic], color: bool) -> String {
     let mut out = Vec::new();
+    // Index the text's lines once for all diagnostics, not once for each.
+    let source = Source::from(text);
     for diagnostic in diagnostics {
-        render_one(origin, text, diagnostic, color, &mut out);
+        render_one(origin, text, &source, diagnostic, color, &mut out);
     }
     String::from_utf8_lossy(&out).into_owned()
 }
 
-fn render_one(origin: &str, text: &str, diagnostic: &Diagnostic, color: bool, out: &mut Vec<u8>) {
+fn render_one(
+    origin: &str,
+    text: &str,
+    source: &Source<&str>,
+    diagnostic: &Diagnostic,
+    color: bool,
+    out: &mut Vec<u8>,
+) {
     if diagnostic.primary.is_none() {
         // Nothing to show of the source: ariadne would drop the help with the snippet.
         let kind = match diagnostic.severity() {
@@ -24,7 +33,11 @@ fn render_one(origin: &str, text: &str, diagnostic: &Diagnostic, color: bool, ou
             Severity::Warning => "Warning",
         };
         let code = diagnostic.code;
-        let _ = writeln!(out, "[{} {}] {kind}: {}", code.code, code.name, diagnostic.message);
+        let _ = writeln!(
+            out,
+            "[{} {}] {kind}: {}",
+            code.code, code.name, diagnostic.message
+        );
         let _ = writeln!(out, "   ╭─[ {origin} ]");
         if let Some(help) = &diagnostic.help {
             let _ = writeln!(out, "   │ Help: {help}");
@@ -57,7 +70,8 @@ fn render_one(origin: &str, text: &str, diagnostic: &Diagnostic, color: bool, ou
         .collect();
     labels.sort_by_key(|(l, _)| l.span.start);
     for (label, label_color) in labels {
-        let mut ariadne_label = Label::new((origin, clamp(label.span))).with_message(&label.message);
+        let mut ariadne_label =
+            Label::new((origin, clamp(label.span))).with_message(&label.message);
         if let Some(c) = label_color.filter(|_| color) {
             ariadne_label = ariadne_label.with_color(c);
         }
@@ -67,7 +81,7 @@ fn render_one(origin: &str, text: &str, diagnostic: &Diagnostic, color: bool, ou
         report = report.with_help(help);
     }
     // Writing into a Vec cannot fail.
-    let _ = report.finish().write((origin, Source::from(text)), &mut *out);
+    let _ = report.finish().write((origin, source), &mut *out);
 }
 
 /// A diagnostic as one JSON object: code, name, severity, message, 1-based line and column of

@@ -3,7 +3,13 @@
 
 pub mod tiles;
 
+use std::borrow::Cow;
+
 use crate::diagnostic::Span;
+
+/// Text of the AST: borrowed from the source when parsed (no copy), owned when a model is
+/// turned back into an AST for printing.
+pub type Text<'a> = Cow<'a, str>;
 
 /// A value with the place in the source text it was read from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,13 +27,13 @@ impl<T> Spanned<T> {
 /// The comments (and blank lines) that belong to one statement, kept so that the formatter
 /// can write them back.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Comments {
+pub struct Comments<'a> {
     /// A blank line separated this statement from the one before.
     pub blank_before: bool,
     /// Whole-line comments above the statement, without the `#`.
-    pub leading: Vec<String>,
+    pub leading: Vec<Text<'a>>,
     /// A comment at the end of the statement's line, without the `#`.
-    pub trailing: Option<String>,
+    pub trailing: Option<Text<'a>>,
 }
 
 /// The byte offset of `rest` (a suffix slice of some line of `text`) within `text`.

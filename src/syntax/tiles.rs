@@ -10,72 +10,72 @@ use nom::combinator::{opt, recognize};
 use nom::sequence::{pair, preceded};
 use nom::{IResult, Parser};
 
-use super::{Comments, Spanned, offset_in};
+use super::{Comments, Spanned, Text, offset_in};
 use crate::codes;
 use crate::diagnostic::{Diagnostic, Span};
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct TileFile {
-    pub header: Vec<HeaderItem>,
-    pub tiles: Vec<TileDecl>,
+pub struct TileFile<'a> {
+    pub header: Vec<HeaderItem<'a>>,
+    pub tiles: Vec<TileDecl<'a>>,
     /// Comments after the last statement of the file.
-    pub closing_comments: Vec<String>,
+    pub closing_comments: Vec<Text<'a>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum HeaderValue {
+pub enum HeaderValue<'a> {
     /// A bare word: `ruleset carcassonne`.
-    Word(String),
+    Word(Text<'a>),
     /// A quoted string, unescaped: `source "..."`.
-    Text(String),
+    Text(Text<'a>),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HeaderItem {
-    pub key: Spanned<String>,
-    pub value: Spanned<HeaderValue>,
-    pub comments: Comments,
+pub struct HeaderItem<'a> {
+    pub key: Spanned<Text<'a>>,
+    pub value: Spanned<HeaderValue<'a>>,
+    pub comments: Comments<'a>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TileDecl {
-    pub id: Spanned<String>,
+pub struct TileDecl<'a> {
+    pub id: Spanned<Text<'a>>,
     /// Words between the id and `{`: `x4`, `start`, `hill` …
-    pub modifiers: Vec<Spanned<String>>,
-    pub features: Vec<FeatureDecl>,
-    pub comments: Comments,
+    pub modifiers: Vec<Spanned<Text<'a>>>,
+    pub features: Vec<FeatureDecl<'a>>,
+    pub comments: Comments<'a>,
     /// The `tile … {` line.
     pub header_span: Span,
     /// Comments between the last feature and `}`.
-    pub closing_comments: Vec<String>,
+    pub closing_comments: Vec<Text<'a>>,
     /// A comment on the `}` line.
-    pub closing_trailing: Option<String>,
+    pub closing_trailing: Option<Text<'a>>,
     /// A line inside the tile did not parse, so the tile misses what that line said.
     pub damaged: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FeatureDecl {
-    pub kind: Spanned<String>,
-    pub label: Option<Spanned<String>>,
-    pub anchors: Vec<Spanned<String>>,
-    pub attributes: Vec<Attribute>,
-    pub comments: Comments,
+pub struct FeatureDecl<'a> {
+    pub kind: Spanned<Text<'a>>,
+    pub label: Option<Spanned<Text<'a>>>,
+    pub anchors: Vec<Spanned<Text<'a>>>,
+    pub attributes: Vec<Attribute<'a>>,
+    pub comments: Comments<'a>,
     /// The whole statement, without its comment.
     pub span: Span,
 }
 
 /// `key` or `key=value,value…`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Attribute {
-    pub key: Spanned<String>,
-    pub values: Vec<Spanned<String>>,
+pub struct Attribute<'a> {
+    pub key: Spanned<Text<'a>>,
+    pub values: Vec<Spanned<Text<'a>>>,
     pub span: Span,
 }
 
 /// Parses a tile file. Never panics and never stops at the first error: the AST holds every
 /// statement that could be read, the diagnostics every one that could not.
-pub fn parse(text: &str) -> (TileFile, Vec<Diagnostic>) {
+pub fn parse(text: &str) -> (TileFile<'_>, Vec<Diagnostic>) {
     let mut parser = FileParser {
         text,
         file: TileFile::default(),
@@ -91,10 +91,10 @@ pub fn parse(text: &str) -> (TileFile, Vec<Diagnostic>) {
 
 struct FileParser<'t> {
     text: &'t str,
-    file: TileFile,
-    open_tile: Option<TileDecl>,
+    file: TileFile<'t>,
+    open_tile: Option<TileDecl<'t>>,
     /// Comments and blank lines seen since the last statement.
-    pending: Comments,
+    pending: Comments<'t>,
     diagnostics: Vec<Diagnostic>,
 }
 
@@ -126,13 +126,13 @@ impl<'t> FileParser<'t> {
         let code = code.trim();
         if code.is_empty() {
             match comment {
-                Some(comment) => self.pending.leading.push(comment.to_string()),
+                Some(comment) => self.pending.leading.push(comment.into()),
                 None => self.pending.blank_before = true,
             }
             return;
         }
         let mut comments = std::mem::take(&mut self.pending);
-        comments.trailing = comment.map(str::to_string);
+        comments.trailing = comment.map(Text::from);
 
         if code == "}" {
             self.close_tile(code, comments);
@@ -144,7 +144,11 @@ impl<'t> FileParser<'t> {
             self.tile_header(code, comments);
         } else if self.open_tile.is_some() {
             self.feature(code, comments);
-        } else if code.split('"').next().is_some_and(|before_string| before_string.contains(':')) {
+        } else if code
+            .split('"')
+            .next()
+            .is_some_and(|before_string| before_string.contains(':'))
+        {
             let span = self.span_of(code);
             self.diagnostics.push(
                 Diagnostic::new(&codes::FEATURE_OUTSIDE_TILE, "feature outside a tile")
@@ -156,7 +160,7 @@ impl<'t> FileParser<'t> {
         }
     }
 
-    fn close_tile(&mut self, code: &str, comments: Comments) {
+    fn close_tile(&mut self, code: &str, comments: Comments<'t>) {
         match self.open_tile.take() {
             Some(mut tile) => {
                 tile.closing_comments = comments.leading;
@@ -174,7 +178,7 @@ impl<'t> FileParser<'t> {
         }
     }
 
-    fn report_unclosed(&mut self, tile: &TileDecl) {
+    fn report_unclosed(&mut self, tile: &TileDecl<'t>) {
         self.diagnostics.push(
             Diagnostic::new(
                 &codes::UNCLOSED_TILE,
@@ -199,20 +203,23 @@ impl<'t> FileParser<'t> {
             format!("`{}`", &rest[..token_len])
         };
         self.diagnostics.push(
-            Diagnostic::new(&codes::UNEXPECTED_TOKEN, format!("{}, found {found}", error.message))
-                .at(span, error.message.clone())
-                .help("see `carcspec explain T001` for the shape of a tile file"),
+            Diagnostic::new(
+                &codes::UNEXPECTED_TOKEN,
+                format!("{}, found {found}", error.message),
+            )
+            .at(span, error.message.clone())
+            .help("see `carcspec explain T001` for the shape of a tile file"),
         );
     }
 
-    fn tile_header(&mut self, code: &'t str, comments: Comments) {
+    fn tile_header(&mut self, code: &'t str, comments: Comments<'t>) {
         match tile_header_line(code) {
             Ok((id, modifiers, has_brace)) => {
                 let tile = TileDecl {
-                    id: Spanned::new(id.to_string(), self.span_of(id)),
+                    id: Spanned::new(id.into(), self.span_of(id)),
                     modifiers: modifiers
                         .into_iter()
-                        .map(|m| Spanned::new(m.to_string(), self.span_of(m)))
+                        .map(|m| Spanned::new(m.into(), self.span_of(m)))
                         .collect(),
                     features: Vec::new(),
                     comments,
@@ -240,7 +247,7 @@ impl<'t> FileParser<'t> {
                 // Recover with an anonymous open tile, so that its features are still checked
                 // for syntax and not reported as standing outside a tile.
                 self.open_tile = Some(TileDecl {
-                    id: Spanned::new(String::new(), self.span_of(code)),
+                    id: Spanned::new(Text::Borrowed(""), self.span_of(code)),
                     modifiers: Vec::new(),
                     features: Vec::new(),
                     comments,
@@ -253,11 +260,11 @@ impl<'t> FileParser<'t> {
         }
     }
 
-    fn header_item(&mut self, code: &'t str, comments: Comments) {
+    fn header_item(&mut self, code: &'t str, comments: Comments<'t>) {
         match header_line(code) {
             Ok((key, value, value_text)) => {
                 let item = HeaderItem {
-                    key: Spanned::new(key.to_string(), self.span_of(key)),
+                    key: Spanned::new(key.into(), self.span_of(key)),
                     value: Spanned::new(value, self.span_of(value_text)),
                     comments,
                 };
@@ -267,27 +274,25 @@ impl<'t> FileParser<'t> {
         }
     }
 
-    fn feature(&mut self, code: &'t str, comments: Comments) {
+    fn feature(&mut self, code: &'t str, comments: Comments<'t>) {
         match feature_line(code) {
             Ok(parts) => {
                 let feature = FeatureDecl {
-                    kind: Spanned::new(parts.kind.to_string(), self.span_of(parts.kind)),
-                    label: parts
-                        .label
-                        .map(|l| Spanned::new(l.to_string(), self.span_of(l))),
+                    kind: Spanned::new(parts.kind.into(), self.span_of(parts.kind)),
+                    label: parts.label.map(|l| Spanned::new(l.into(), self.span_of(l))),
                     anchors: parts
                         .anchors
                         .into_iter()
-                        .map(|a| Spanned::new(a.to_string(), self.span_of(a)))
+                        .map(|a| Spanned::new(a.into(), self.span_of(a)))
                         .collect(),
                     attributes: parts
                         .attributes
                         .into_iter()
                         .map(|(whole, key, values)| Attribute {
-                            key: Spanned::new(key.to_string(), self.span_of(key)),
+                            key: Spanned::new(key.into(), self.span_of(key)),
                             values: values
                                 .into_iter()
-                                .map(|v| Spanned::new(v.to_string(), self.span_of(v)))
+                                .map(|v| Spanned::new(v.into(), self.span_of(v)))
                                 .collect(),
                             span: self.span_of(whole),
                         })
@@ -308,7 +313,7 @@ impl<'t> FileParser<'t> {
         }
     }
 
-    fn finish(mut self) -> (TileFile, Vec<Diagnostic>) {
+    fn finish(mut self) -> (TileFile<'t>, Vec<Diagnostic>) {
         if let Some(tile) = self.open_tile.take() {
             self.report_unclosed(&tile);
             self.file.tiles.push(tile);
@@ -422,7 +427,7 @@ fn tile_header_line(line: &str) -> Result<(&str, Vec<&str>, bool), LineError> {
 }
 
 /// `key value` or `key "text"` → (key, value, the value's text in the line).
-fn header_line(line: &str) -> Result<(&str, HeaderValue, &str), LineError> {
+fn header_line(line: &str) -> Result<(&str, HeaderValue<'_>, &str), LineError> {
     let (rest, key) = expect(word(line), line, line, "expected a header keyword")?;
     let (rest, _) = expect(
         space1(rest),
@@ -440,7 +445,7 @@ fn header_line(line: &str) -> Result<(&str, HeaderValue, &str), LineError> {
             rest,
             "expected a value after the header keyword",
         )?;
-        (HeaderValue::Word(value.to_string()), value, after)
+        (HeaderValue::Word(value.into()), value, after)
     };
     if !after.trim().is_empty() {
         return Err(LineError {
@@ -453,7 +458,15 @@ fn header_line(line: &str) -> Result<(&str, HeaderValue, &str), LineError> {
 
 /// Reads a quoted string at the start of `input` (its closing quote is known to exist, since
 /// [`split_comment`] checked it). Returns the unescaped text and the length it took.
-fn unquote(input: &str) -> (String, usize) {
+fn unquote(input: &str) -> (Text<'_>, usize) {
+    // Most strings hold no escape: borrow those.
+    let body = &input[1..];
+    if let Some(end) = body
+        .find(['"', '\\'])
+        .filter(|at| body[*at..].starts_with('"'))
+    {
+        return (Text::Borrowed(&body[..end]), end + 2);
+    }
     let mut text = String::new();
     let mut escaped = false;
     for (at, c) in input.char_indices().skip(1) {
@@ -463,11 +476,11 @@ fn unquote(input: &str) -> (String, usize) {
                 escaped = false;
             }
             '\\' => escaped = true,
-            '"' => return (text, at + 1),
+            '"' => return (text.into(), at + 1),
             _ => text.push(c),
         }
     }
-    (text, input.len())
+    (text.into(), input.len())
 }
 
 struct FeatureParts<'a> {
@@ -529,7 +542,10 @@ fn feature_line(line: &str) -> Result<FeatureParts<'_>, LineError> {
 }
 
 /// `key` or `key=value,value…`.
-fn attribute<'a>(item: &'a str, line: &'a str) -> Result<(&'a str, &'a str, Vec<&'a str>), LineError> {
+fn attribute<'a>(
+    item: &'a str,
+    line: &'a str,
+) -> Result<(&'a str, &'a str, Vec<&'a str>), LineError> {
     let (rest, key) = expect(
         label(item),
         line,

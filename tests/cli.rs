@@ -1,0 +1,229 @@
+//! The command line as users run it: every command the README shows, and the exit codes.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn carcspec(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_carcspec"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the carcspec binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// The commands in the README's `sh` blocks, as argument lists for the carcspec binary:
+/// `carcspec …` and `cargo run --release -- …` lines (comments after `#` dropped).
+fn readme_commands() -> Vec<Vec<String>> {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let mut commands = Vec::new();
+    let mut in_sh = false;
+    for line in readme.lines() {
+        if line.starts_with("```") {
+            in_sh = line == "```sh";
+            continue;
+        }
+        if !in_sh {
+            continue;
+        }
+        let command = line.split(" #").next().unwrap().trim();
+        let args = command
+            .strip_prefix("carcspec ")
+            .or_else(|| command.strip_prefix("cargo run --release -- "));
+        if let Some(args) = args {
+            commands.push(args.split_whitespace().map(str::to_string).collect());
+        }
+    }
+    commands
+}
+
+#[test]
+fn every_readme_command_succeeds() {
+    let commands = readme_commands();
+    assert!(
+        commands.len() >= 7,
+        "README commands not found: {commands:?}"
+    );
+    for args in commands {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let output = carcspec(&args);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "carcspec {}\n{}{}",
+            args.join(" "),
+            stdout(&output),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(
+            !stdout(&output).is_empty(),
+            "carcspec {} printed nothing",
+            args.join(" ")
+        );
+    }
+}
+
+#[test]
+fn lint_summarises_each_shipped_set() {
+    let output = carcspec(&["tiles", "lint", "tiles"]);
+    let text = stdout(&output);
+    assert!(
+        text.contains(
+            "tiles/carcassonne-base.tiles: 24 tiles, 72 copies: 1 start, 71 land, 0 bonus; clean"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "tiles/hills-and-sheep.tiles: 16 tiles, 18 copies: 0 start, 18 land, 0 bonus; clean"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("tiles/hunters-gatherers-v2.tiles: 95 tiles, 95 copies: 1 start, 78 land, 16 bonus; clean"), "{text}");
+    assert!(!text.contains('\u{1b}'), "colour without a terminal");
+}
+
+#[test]
+fn lint_exit_codes() {
+    let findings = carcspec(&[
+        "tiles",
+        "lint",
+        "tests/fixtures/tiles/invalid/lint-unknown-city.tiles",
+    ]);
+    assert_eq!(findings.status.code(), Some(1));
+    assert!(stdout(&findings).contains("T204 unknown-city"));
+    let missing = carcspec(&["tiles", "lint", "no/such/file.tiles"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("F001 unreadable-input"));
+    assert_eq!(carcspec(&["tiles", "lint"]).status.code(), Some(2));
+    assert_eq!(carcspec(&["tiles", "frobnicate"]).status.code(), Some(2));
+}
+
+#[test]
+fn lint_json_is_one_object_per_file() {
+    let output = carcspec(&[
+        "tiles",
+        "lint",
+        "--format",
+        "json",
+        "tiles/hills-and-sheep.tiles",
+        "tests/fixtures/tiles/invalid/lint-unknown-city.tiles",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let objects: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(objects.len(), 2);
+    assert_eq!(objects[0]["ok"], true);
+    assert_eq!(objects[0]["summary"]["copies"], 18);
+    assert_eq!(objects[1]["ok"], false);
+    let diagnostic = &objects[1]["diagnostics"][0];
+    assert_eq!(diagnostic["code"], "T204");
+    assert_eq!(diagnostic["name"], "unknown-city");
+    assert_eq!(diagnostic["line"], 14);
+    assert_eq!(diagnostic["column"], 16);
+}
+
+#[test]
+fn fmt_rewrites_then_check_passes() {
+    let dir = std::env::temp_dir().join(format!("carcspec-fmt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("messy.tiles");
+    let messy =
+        std::fs::read_to_string("tests/fixtures/tiles/valid/comments-everywhere.tiles").unwrap();
+    std::fs::write(&file, &messy).unwrap();
+    let path = file.to_str().unwrap();
+    assert_eq!(
+        carcspec(&["tiles", "fmt", "--check", path]).status.code(),
+        Some(1)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        messy,
+        "--check must not write"
+    );
+    assert_eq!(carcspec(&["tiles", "fmt", path]).status.code(), Some(0));
+    assert_eq!(
+        carcspec(&["tiles", "fmt", "--check", path]).status.code(),
+        Some(0)
+    );
+    let broken = dir.join("broken.tiles");
+    std::fs::write(
+        &broken,
+        "tileset b\nruleset carcassonne\ntile A {\n  city N\n}\n",
+    )
+    .unwrap();
+    let output = carcspec(&["tiles", "fmt", broken.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout(&output).contains("fix the syntax errors first"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn export_refuses_a_set_with_errors_and_reads_its_own_output() {
+    let refused = carcspec(&[
+        "tiles",
+        "export",
+        "--format",
+        "json",
+        "tests/fixtures/tiles/invalid/lint-two-starts.tiles",
+    ]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(refused.stdout.is_empty());
+    let dir = std::env::temp_dir().join(format!("carcspec-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for format in ["json", "yaml", "tiles"] {
+        let exported = carcspec(&[
+            "tiles",
+            "export",
+            "--format",
+            format,
+            "hunters-gatherers-v2",
+        ]);
+        assert_eq!(exported.status.code(), Some(0));
+        let file = dir.join(format!("hg.{format}"));
+        std::fs::write(&file, &exported.stdout).unwrap();
+        let lint = carcspec(&["tiles", "lint", file.to_str().unwrap()]);
+        assert!(
+            stdout(&lint).contains("95 tiles, 95 copies: 1 start, 78 land, 16 bonus; clean"),
+            "{format}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn explain_knows_every_code_by_number_and_name() {
+    for code in carcspec::codes::ALL {
+        for query in [code.code, code.name] {
+            let output = carcspec(&["explain", query]);
+            assert_eq!(output.status.code(), Some(0), "{query}");
+            assert!(stdout(&output).starts_with(&format!("{} {}", code.code, code.name)));
+        }
+    }
+    let list = stdout(&carcspec(&["explain", "--list"]));
+    assert_eq!(list.lines().count(), carcspec::codes::ALL.len());
+    assert_eq!(carcspec(&["explain", "T999"]).status.code(), Some(2));
+}
+
+#[test]
+fn codes_are_unique_and_well_formed() {
+    let mut seen = std::collections::HashSet::new();
+    for code in carcspec::codes::ALL {
+        assert!(seen.insert(code.code), "{} twice", code.code);
+        assert!(seen.insert(code.name), "{} twice", code.name);
+        assert!(
+            code.name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c == '-'),
+            "{}",
+            code.name
+        );
+        assert!(!code.explanation.is_empty());
+    }
+    assert!(Path::new("docs/tile-language.md").exists());
+}
