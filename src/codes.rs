@@ -2,7 +2,9 @@
 //! name and meaning. `carcspec explain <code>` prints the entry.
 //!
 //! Ranges: `T0xx` tile-language syntax, `T1xx` lowering of tile sets (names, anchors, JSON/YAML
-//! documents), `T2xx` tile-set lints, `F0xx` files and inputs.
+//! documents), `T2xx` tile-set lints, `G0xx` the game language, `V1xx` rule violations (each
+//! names the rulebook section it enforces), `X0xx` expectations that do not hold, `F0xx` files
+//! and inputs.
 
 use crate::diagnostic::Severity;
 
@@ -206,6 +208,171 @@ and `I` stands alone.";
     INVALID_LABEL = "T218" "invalid-label" Error:
 "A feature label must start with a letter and hold only letters, digits, `-` and `_`, so that it
 can be written in a `.tiles` file and named by `touches=` or `into=`.";
+
+    UNKNOWN_STATEMENT = "G001" "unknown-statement" Error:
+"A game file knows the header statements `game`, `ruleset`, `expansion`, `variant`, `tiles`,
+`players`; the setup statements `lay` and `put`; the moves `turn`, `draw`, `place`, `deploy`,
+`pass`, `discard`, `bonus`; the expectations `expect score|total|final|violation|placements`;
+and `end` and `stop`. See `docs/game-language.md`.";
+
+    BAD_STATEMENT = "G002" "bad-statement" Error:
+"A statement's words do not have the expected form, such as `place at 1,-2 r90` (a position is
+`x,y` with whole numbers; a rotation is `r0`, `r90`, `r180` or `r270`), or a word is missing
+or left over. The message names the word expected.";
+
+    UNKNOWN_PLAYER = "G003" "unknown-player" Error:
+"A statement names a player that the `players` line does not list. Players are named once, in
+turn order: `players red blue`.";
+
+    UNKNOWN_TILE = "G004" "unknown-tile" Error:
+"A tile id is neither in the game's tile sets nor defined in the game file.";
+
+    UNKNOWN_FIGURE = "G005" "unknown-figure" Error:
+"The figure is not one of the ruleset's: `gatherer`, `fisherman`, `hunter`, `hut` in Hunters and
+Gatherers.";
+
+    GAME_HEADER = "G006" "game-header" Error:
+"A game needs `ruleset <name>` and `players <name> <name>…` before its first move, each once.";
+
+    UNKNOWN_VARIANT = "G007" "unknown-variant" Error:
+"The rule variant, or its value, is not one the ruleset offers. `carcspec explain G007` and
+`docs/rules/` list the variants:
+
+  hunters-gatherers: `returned-figures-on-bonus-tile = allowed | forbidden` — may a figure that
+  scoring returned in this turn be deployed on the turn's bonus tile? (default `allowed`).";
+
+    TILE_SET_PROBLEM = "G008" "tile-set-problem" Error:
+"A tile set that the game names cannot be used: it cannot be read, has errors (run
+`carcspec tiles lint` on it), belongs to another ruleset, or repeats a tile id of another set.";
+
+    TRUNCATED_GAME = "G009" "truncated-game" Error:
+"The game text ends while tiles are left in the stack, without `end` (the game ends here and is
+scored) or `stop` (an example that ends here, without final scoring). A transcript cut short
+is reported rather than scored as if it were complete.";
+
+    STATEMENT_OUT_OF_PLACE = "G010" "statement-out-of-place" Error:
+"A statement stands where it cannot: a header line after the first move, a move before any
+`turn`, or a setup statement (`lay`, `put`) after the first turn.";
+
+    NO_START_TILE = "G011" "no-start-tile" Error:
+"The game lays no tile before its first turn: its tile sets have no start tile and it has no
+`lay` statement.";
+
+    TILE_NOT_IN_STACK = "V101" "tile-not-in-stack" Error:
+"The drawn tile is not (or no longer) in the stack: every copy of it has been drawn or laid, or
+it is a bonus tile drawn as a land tile (or the reverse).
+
+Rule: “The player must draw one new land tile from one of the stacks” (Hunters and Gatherers,
+Playing the game).";
+
+    OCCUPIED_POSITION = "V102" "occupied-position" Error:
+"A tile is placed where a tile already lies.
+
+Rule: 1. Place a tile.";
+
+    NOT_ADJACENT = "V103" "not-adjacent" Error:
+"The placed tile touches no tile already in play by a side.
+
+Rule: “At least one side of the new tile must touch one or more tiles already in play.
+Corner-to-corner placement is not permitted.” (1. Place a tile)";
+
+    EDGES_DO_NOT_MATCH = "V104" "edges-do-not-match" Error:
+"A side of the placed tile does not continue the side it touches: a forest must meet a forest,
+a meadow a meadow, a river a river (a city a city, a road a road, a field a field).
+
+Rule: “Any meadow, river and forest segments must continue segments already in play.”
+(1. Place a tile)";
+
+    DISCARDED_TILE_FITS = "V105" "discarded-tile-fits" Error:
+"A tile was removed as unplaceable, but it fits somewhere on the board.
+
+Rule: “In the rare case that a tile cannot be placed anywhere, it is removed from the game, and
+the player draws another.” (1. Place a tile)";
+
+    WRONG_PLAYER = "V106" "wrong-player" Error:
+"The turn is taken by a player whose turn it is not. Players take turns in the order of the
+`players` line.
+
+Rule: “Play progresses in a clockwise fashion.” (Playing the game)";
+
+    ONE_FIGURE_PER_TILE = "V107" "one-figure-per-tile" Error:
+"A second figure is deployed on the same placed tile.
+
+Rule: “Only one tribe member or hut may be deployed each turn.” (2. Deploy)";
+
+    SUPPLY_EMPTY = "V108" "supply-empty" Error:
+"The player has no figure of that kind left in the supply (5 tribe members and 2 huts in Hunters
+and Gatherers).
+
+Rule: “The tribe member or hut must come from the player’s supply.” (2. Deploy)";
+
+    WRONG_FEATURE_FOR_FIGURE = "V109" "wrong-feature-for-figure" Error:
+"The figure cannot stand on that feature: a gatherer in a forest, a fisherman on a river, a
+hunter in a meadow, a hut on a river or a lake.
+
+Rule: 2. Deploy a tribe member or hut; Huts.";
+
+    FEATURE_OCCUPIED = "V110" "feature-occupied" Error:
+"The feature the figure is deployed on is already occupied: a tribe member stands on the
+connected forest, river or meadow (however far away), or a hut stands on the river system.
+
+Rule: “There must be no other tribe member (not even one belonging to the same player) on the
+forest, river or meadow segments connected to the tile just placed.” Huts: “There must be no
+other hut (not even belonging to the same player) on the river system.” Huts and fishermen do
+not block each other.";
+
+    NO_SUCH_FEATURE = "V111" "no-such-feature" Error:
+"The deployment names a feature that the tile just placed does not have (no feature at that
+anchor, or no feature with that label).
+
+Rule: “The tribe member or hut may only be deployed to the tile just placed.” (2. Deploy)";
+
+    BONUS_NOT_EARNED = "V112" "bonus-not-earned" Error:
+"A bonus tile is drawn although the turn's land tile completed no forest with a gold nugget (or,
+with 2020 tiles, a menhir), or a second bonus tile is drawn in one turn.
+
+Rule: “If so, the player who completed the forest draws 1 bonus tile” — “You can only ever get
+one bonus tile per turn” (A completed forest and the bonus tiles).";
+
+    BONUS_NOT_DRAWN = "V113" "bonus-not-drawn" Error:
+"The turn's land tile completed a forest with a gold nugget, the bonus stack is not empty, and
+no bonus tile was drawn.
+
+Rule: “the player who completed the forest draws 1 bonus tile from the stack.”";
+
+    GAME_OVER = "V114" "game-over" Error:
+"A move comes after the game ended (the last land tile was placed, or `end`).
+
+Rule: “The game ends at the end of the turn in which the last land tile (not bonus tile!) is
+placed.” (The End of the Game)";
+
+    MOVE_OUT_OF_ORDER = "V115" "move-out-of-order" Error:
+"A move comes at the wrong point of a turn: a turn is draw → place → deploy or pass (→ bonus
+tile: place → deploy or pass). Placing with no tile drawn, drawing twice, deploying before
+placing, or ending a turn with a drawn tile not placed are out of order.
+
+Rule: Playing the game (the order of a turn's actions).";
+
+    V2_POWER_IGNORED = "V190" "v2-power-ignored" Warning:
+"A tile with a special power of the 2020 edition (shaman, logboat, hunting trap, pit trap,
+wild fire, raft) was played under the 2002 rules, which give the power no effect. The tile
+plays as its forests, meadows, rivers and lakes.";
+
+    SCORE_MISMATCH = "X001" "score-mismatch" Error:
+"An `expect score` of a turn does not match the points the player scored in that turn.";
+
+    TOTAL_MISMATCH = "X002" "total-mismatch" Error:
+"An `expect total` does not match the player's running total at that point.";
+
+    FINAL_MISMATCH = "X003" "final-mismatch" Error:
+"An `expect final` does not match the player's score after final scoring (or the game was not
+scored: it has no `end` and the stack is not empty).";
+
+    VIOLATION_NOT_FOUND = "X004" "violation-not-found" Error:
+"An `expect violation` names a rule that the move before it does not break.";
+
+    PLACEMENTS_MISMATCH = "X005" "placements-mismatch" Error:
+"An `expect placements` does not list exactly the legal positions and rotations of the tile.";
 
     UNREADABLE_INPUT = "F001" "unreadable-input" Error:
 "A file could not be read (it does not exist, is not readable, or is not UTF-8 text), or a

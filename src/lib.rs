@@ -2,9 +2,11 @@
 //! games. The modules follow the pipeline of `docs/architecture.md`:
 //! `syntax` → `lower` → (`lint`) → model → report, with `cli` on top.
 
+pub mod check;
 pub mod cli;
 pub mod codes;
 pub mod diagnostic;
+pub mod engine;
 pub mod format;
 pub mod interchange;
 pub mod lint;
@@ -12,5 +14,6 @@ pub mod load;
 pub mod lower;
 pub mod model;
 pub mod report;
+pub mod rules;
 pub mod shipped;
 pub mod syntax;

@@ -2,6 +2,7 @@
 //!
 //! Exit codes: 0 clean, 1 findings (or files that need formatting), 2 usage or input errors.
 
+mod check;
 mod tiles;
 
 use std::ffi::OsString;
@@ -24,6 +25,14 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Replay games against the rules and check their expectations (exit 1 on any violation).
+    Check {
+        /// .game files, or folders searched for them.
+        #[arg(required = true)]
+        paths: Vec<String>,
+        #[arg(long, value_enum, default_value_t)]
+        format: ReportFormat,
+    },
     /// Work with tile sets: lint, format, export.
     #[command(subcommand)]
     Tiles(tiles::TilesCommand),
@@ -64,6 +73,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         }
     };
     match cli.command {
+        Command::Check { paths, format } => check::run(&paths, format),
         Command::Tiles(command) => tiles::run(command),
         Command::Explain { code, list } => explain(code.as_deref(), list),
     }

@@ -70,6 +70,17 @@ pub fn lint_except_incomplete(set: &TileSet, incomplete: &[usize]) -> Vec<Diagno
     findings
 }
 
+/// Lints the tiles a game file defines: each tile, and ids and counts, but not what only a
+/// whole box of tiles must have (a start tile, tiles that can touch each other).
+pub fn lint_local_tiles(set: &TileSet, incomplete: &[usize]) -> Vec<Diagnostic> {
+    let mut findings = Vec::new();
+    for (index, tile) in set.tiles.iter().enumerate() {
+        lint_tile(set, tile, !incomplete.contains(&index), &mut findings);
+    }
+    lint_ids_and_counts(set, &mut findings);
+    findings
+}
+
 fn lint_tile(set: &TileSet, tile: &Tile, check_sides: bool, findings: &mut Vec<Diagnostic>) {
     lint_membership(set, tile, findings);
     let mut labels: HashMap<&str, Span> = HashMap::new();

@@ -1,4 +1,5 @@
 //! Lowering: AST → model. Checks that every keyword, anchor and attribute names something
 //! that exists; what the model then says is checked by [`crate::lint`].
 
+pub mod game;
 pub mod tiles;

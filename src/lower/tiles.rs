@@ -160,7 +160,7 @@ fn lower_header(file: &TileFile, diagnostics: &mut Vec<Diagnostic>) -> Option<He
     })
 }
 
-fn lower_tile(decl: &TileDecl, diagnostics: &mut Vec<Diagnostic>) -> Tile {
+pub(crate) fn lower_tile(decl: &TileDecl, diagnostics: &mut Vec<Diagnostic>) -> Tile {
     let mut tile = Tile {
         id: decl.id.value.to_string(),
         count: 1,

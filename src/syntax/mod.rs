@@ -1,6 +1,7 @@
 //! Syntax: text → AST with spans, plus syntax diagnostics. Knows nothing of rules: which
 //! feature kinds, anchors or attributes exist is decided by [`crate::lower`].
 
+pub mod game;
 pub mod tiles;
 
 use std::borrow::Cow;

@@ -76,20 +76,15 @@ pub struct Attribute<'a> {
 /// Parses a tile file. Never panics and never stops at the first error: the AST holds every
 /// statement that could be read, the diagnostics every one that could not.
 pub fn parse(text: &str) -> (TileFile<'_>, Vec<Diagnostic>) {
-    let mut parser = FileParser {
-        text,
-        file: TileFile::default(),
-        open_tile: None,
-        pending: Comments::default(),
-        diagnostics: Vec::new(),
-    };
+    let mut parser = FileParser::new(text);
     for line in text.split_inclusive('\n') {
         parser.line(line.trim_end_matches(['\n', '\r']));
     }
     parser.finish()
 }
 
-struct FileParser<'t> {
+/// The line-by-line parser of tile files, also used for the tiles defined inside game files.
+pub(crate) struct FileParser<'t> {
     text: &'t str,
     file: TileFile<'t>,
     open_tile: Option<TileDecl<'t>>,
@@ -105,12 +100,29 @@ struct LineError {
 }
 
 impl<'t> FileParser<'t> {
+    pub(crate) fn new(text: &'t str) -> Self {
+        FileParser {
+            text,
+            file: TileFile::default(),
+            open_tile: None,
+            pending: Comments::default(),
+            diagnostics: Vec::new(),
+        }
+    }
+
+    /// Whether a line (without its comment) belongs to a tile block: it opens a tile, or a
+    /// tile is open.
+    pub(crate) fn takes(&self, code: &str) -> bool {
+        self.open_tile.is_some() || starts_with_keyword(code.trim(), "tile")
+    }
+
     fn span_of(&self, part: &str) -> Span {
         let start = offset_in(self.text, part);
         Span::new(start, start + part.len())
     }
 
-    fn line(&mut self, line: &'t str) {
+    /// Parses one line of the text (without its line break).
+    pub(crate) fn line(&mut self, line: &'t str) {
         let (code, comment) = match split_comment(line) {
             Ok(split) => split,
             Err(quote_at) => {
@@ -313,7 +325,7 @@ impl<'t> FileParser<'t> {
         }
     }
 
-    fn finish(mut self) -> (TileFile<'t>, Vec<Diagnostic>) {
+    pub(crate) fn finish(mut self) -> (TileFile<'t>, Vec<Diagnostic>) {
         if let Some(tile) = self.open_tile.take() {
             self.report_unclosed(&tile);
             self.file.tiles.push(tile);
@@ -325,7 +337,7 @@ impl<'t> FileParser<'t> {
 
 /// Splits a line into its code and its comment (the text after a `#` outside a string).
 /// Fails with the offset of the opening quote when a string is not closed.
-fn split_comment(line: &str) -> Result<(&str, Option<&str>), usize> {
+pub(crate) fn split_comment(line: &str) -> Result<(&str, Option<&str>), usize> {
     let mut in_string: Option<usize> = None;
     let mut escaped = false;
     for (at, c) in line.char_indices() {
@@ -345,7 +357,7 @@ fn split_comment(line: &str) -> Result<(&str, Option<&str>), usize> {
     }
 }
 
-fn starts_with_keyword(code: &str, keyword: &str) -> bool {
+pub(crate) fn starts_with_keyword(code: &str, keyword: &str) -> bool {
     code.strip_prefix(keyword)
         .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
 }
@@ -458,7 +470,7 @@ fn header_line(line: &str) -> Result<(&str, HeaderValue<'_>, &str), LineError> {
 
 /// Reads a quoted string at the start of `input` (its closing quote is known to exist, since
 /// [`split_comment`] checked it). Returns the unescaped text and the length it took.
-fn unquote(input: &str) -> (Text<'_>, usize) {
+pub(crate) fn unquote(input: &str) -> (Text<'_>, usize) {
     // Most strings hold no escape: borrow those.
     let body = &input[1..];
     if let Some(end) = body

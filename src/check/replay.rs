@@ -1,0 +1,815 @@
+//! The replay: one game's steps, in order, against the engine and the ruleset.
+
+use std::collections::HashMap;
+
+use super::{Catalog, CheckReport, ReportedEvent, is_bonus};
+use crate::codes::{self, Code};
+use crate::diagnostic::{Diagnostic, Span};
+use crate::engine::{Engine, FigureId, NodeId, PlacementId, PlacementProblem, Pos, Rotation};
+use crate::model::{Action, Expectation, FeatureRef, Script, TileKind};
+use crate::rules::hunters_gatherers::RETURNED_FIGURES_ON_BONUS_TILE;
+use crate::rules::{Rules, ScoreEvent};
+
+/// The tile the current player holds.
+#[derive(Debug, Clone, Copy)]
+struct Hand {
+    tile: usize,
+    bonus: bool,
+}
+
+/// The last tile placed in the turn, until its scoring is done.
+#[derive(Debug, Clone)]
+struct PlacedNow {
+    placement: PlacementId,
+    bonus: bool,
+    roots: Vec<NodeId>,
+    deployed: bool,
+    settled: bool,
+}
+
+#[derive(Debug)]
+struct Turn {
+    player: usize,
+    hand: Option<Hand>,
+    placed: Option<PlacedNow>,
+    land_placed: bool,
+    bonus_earned: bool,
+    bonus_drawn: bool,
+    /// Figures returned to the supply by this turn's scoring, per pool.
+    returned: Vec<u32>,
+    /// Points each player scored in this turn.
+    points: Vec<i64>,
+}
+
+pub(super) struct Replay<'s> {
+    script: &'s Script,
+    text: &'s str,
+    rules: Box<dyn Rules>,
+    engine: Engine,
+    ids: HashMap<String, usize>,
+    /// Copies left in the stacks, per catalog index.
+    stack: Vec<u32>,
+    land_left: u32,
+    bonus_left: u32,
+    supply: Vec<Vec<u32>>,
+    scores: Vec<i64>,
+    turn: Option<Turn>,
+    next_player: usize,
+    turns_started: bool,
+    game_over: bool,
+    final_scored: bool,
+    stopped: bool,
+    /// The step that placed each placement (for labels on later moves).
+    placement_steps: Vec<Span>,
+    /// Where each figure was deployed.
+    figure_steps: Vec<Span>,
+    returned_on_bonus_allowed: bool,
+    current_step: Span,
+    diagnostics: Vec<Diagnostic>,
+    /// Index in `diagnostics` where the current action's findings start.
+    action_start: usize,
+    expected_violations: Vec<Diagnostic>,
+    passed: usize,
+    failed: usize,
+    events: Vec<ReportedEvent>,
+    warned_tiles: Vec<usize>,
+}
+
+impl<'s> Replay<'s> {
+    pub(super) fn new(script: &'s Script, catalog: Catalog, rules: Box<dyn Rules>, text: &'s str) -> Self {
+        let ids = catalog
+            .tiles
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.id.clone(), i))
+            .collect();
+        let land_left = catalog
+            .tiles
+            .iter()
+            .zip(&catalog.counts)
+            .filter(|(t, _)| !is_bonus(t))
+            .map(|(_, c)| *c)
+            .sum();
+        let bonus_left = catalog
+            .tiles
+            .iter()
+            .zip(&catalog.counts)
+            .filter(|(t, _)| is_bonus(t))
+            .map(|(_, c)| *c)
+            .sum();
+        let players = script.players.len();
+        let supply = vec![rules.pools().iter().map(|(_, n)| *n).collect(); players];
+        let returned_on_bonus_allowed = !script
+            .variants
+            .iter()
+            .any(|(name, value, _)| name == RETURNED_FIGURES_ON_BONUS_TILE && value == "forbidden");
+        Replay {
+            script,
+            text,
+            rules,
+            engine: Engine::new(catalog.tiles),
+            ids,
+            stack: catalog.counts,
+            land_left,
+            bonus_left,
+            supply,
+            scores: vec![0; players],
+            turn: None,
+            next_player: 0,
+            turns_started: false,
+            game_over: false,
+            final_scored: false,
+            stopped: false,
+            placement_steps: Vec::new(),
+            figure_steps: Vec::new(),
+            returned_on_bonus_allowed,
+            current_step: Span::default(),
+            diagnostics: Vec::new(),
+            action_start: 0,
+            expected_violations: Vec::new(),
+            passed: 0,
+            failed: 0,
+            events: Vec::new(),
+            warned_tiles: Vec::new(),
+        }
+    }
+
+    fn report(&mut self, code: &'static Code, message: String, label: &str, help: &str) -> &mut Diagnostic {
+        self.diagnostics.push(
+            Diagnostic::new(code, message)
+                .at(self.current_step, label.to_string())
+                .help(help.to_string()),
+        );
+        self.diagnostics.last_mut().expect("just pushed")
+    }
+
+    fn player_name(&self, player: usize) -> &str {
+        &self.script.players[player]
+    }
+
+    pub(super) fn run(mut self) -> CheckReport {
+        let lays_tiles = self.script.steps.iter().any(|s| matches!(s.action, Action::Lay { .. }));
+        if !lays_tiles {
+            self.lay_start_tile();
+        }
+        for step in &self.script.steps {
+            self.current_step = step.span;
+            if !matches!(step.action, Action::Expect(_)) {
+                self.action_start = self.diagnostics.len();
+            }
+            self.step(&step.action);
+        }
+        if !self.stopped && !self.final_scored {
+            self.end_turn();
+            if !self.final_scored {
+                let end = Span::new(self.text.trim_end().len(), self.text.trim_end().len());
+                self.current_step = self.script.steps.last().map_or(end, |s| s.span);
+                let left = self.land_left;
+                self.report(
+                    &codes::TRUNCATED_GAME,
+                    format!("the game ends with {left} land tile{} left in the stack", if left == 1 { "" } else { "s" }),
+                    "the last move",
+                    "end the game with `end` (final scoring) or an example with `stop` (no final scoring)",
+                );
+            }
+        }
+        CheckReport {
+            origin: String::new(),
+            text: String::new(),
+            players: self.script.players.clone(),
+            diagnostics: self.diagnostics,
+            expected_violations: self.expected_violations,
+            expectations_passed: self.passed,
+            expectations_failed: self.failed,
+            events: self.events,
+            scores: self.scores,
+            final_scored: self.final_scored,
+        }
+    }
+
+    /// Lays the start tile of the game's tile sets at 0,0 before the first turn.
+    fn lay_start_tile(&mut self) {
+        let start = (0..self.engine.catalog.len()).find(|i| self.engine.catalog[*i].kind == TileKind::Start);
+        match start {
+            Some(tile) => {
+                self.take_from_stack(tile);
+                self.engine.place(tile, Pos::new(0, 0), Rotation(0));
+                self.placement_steps.push(Span::default());
+            }
+            None => {
+                self.current_step = self.script.steps.first().map_or(Span::default(), |s| s.span);
+                self.report(
+                    &codes::NO_START_TILE,
+                    "the game has no start tile".into(),
+                    "the game starts here with an empty board",
+                    "name a tile set with a start tile, or lay the tiles of the example with `lay`",
+                );
+            }
+        }
+    }
+
+    fn take_from_stack(&mut self, tile: usize) -> bool {
+        if self.stack[tile] == 0 {
+            return false;
+        }
+        self.stack[tile] -= 1;
+        if is_bonus(&self.engine.catalog[tile]) {
+            self.bonus_left -= 1;
+        } else {
+            self.land_left -= 1;
+        }
+        true
+    }
+
+    fn tile(&mut self, id: &str) -> Option<usize> {
+        let found = self.ids.get(id).copied();
+        if found.is_none() {
+            self.report(
+                &codes::UNKNOWN_TILE,
+                format!("unknown tile `{id}`"),
+                "no such tile in the game's tile sets",
+                "define the tile in the game file, or name the tile set that has it with `tiles`",
+            );
+        }
+        found
+    }
+
+    fn step(&mut self, action: &Action) {
+        let in_turn = matches!(
+            action,
+            Action::Draw { .. } | Action::Discard | Action::Place { .. } | Action::Deploy { .. } | Action::Pass | Action::Bonus { .. }
+        );
+        if self.game_over && (in_turn || matches!(action, Action::Turn { .. })) {
+            self.report(
+                &codes::GAME_OVER,
+                "move after the end of the game".into(),
+                "the game is over",
+                "the game ends after the turn in which the last land tile is placed",
+            );
+            return;
+        }
+        if in_turn && self.turn.is_none() {
+            self.report(
+                &codes::STATEMENT_OUT_OF_PLACE,
+                "move outside a turn".into(),
+                "no turn has begun",
+                "begin the turn with `turn <player>`",
+            );
+            return;
+        }
+        match action {
+            Action::Lay { tile, pos, rotation } => self.lay(tile, *pos, *rotation),
+            Action::Put { player, figure, pos, target } => self.put(*player, figure, *pos, target),
+            Action::Turn { player } => self.begin_turn(*player),
+            Action::Draw { tile } => self.draw(tile, false),
+            Action::Bonus { tile } => self.draw(tile, true),
+            Action::Discard => self.discard(),
+            Action::Place { pos, rotation } => self.place(*pos, *rotation),
+            Action::Deploy { figure, target } => self.deploy(figure, target),
+            Action::Pass => self.pass(),
+            Action::Expect(expectation) => self.expect(expectation),
+            Action::End => {
+                self.end_turn();
+                if !self.final_scored {
+                    self.final_scoring();
+                }
+            }
+            Action::Stop => {
+                self.end_turn();
+                self.stopped = true;
+            }
+        }
+    }
+
+    fn lay(&mut self, id: &str, pos: Pos, rotation: Rotation) {
+        let Some(tile) = self.tile(id) else { return };
+        if !self.take_from_stack(tile) {
+            self.report(
+                &codes::TILE_NOT_IN_STACK,
+                format!("every copy of tile `{id}` is already in play"),
+                "no copy left",
+                "raise the tile's count, or lay another tile",
+            );
+        }
+        // A setup shows part of a board, like a rulebook picture: its tiles must match where
+        // they touch, but need not touch.
+        self.check_and_place(tile, pos, rotation, true);
+    }
+
+    /// Checks a placement, reports what is wrong with it, and places the tile unless the
+    /// position is taken. Returns the placement and the roots of its features.
+    fn check_and_place(&mut self, tile: usize, pos: Pos, rotation: Rotation, setup: bool) -> Option<(PlacementId, Vec<NodeId>)> {
+        let id = self.engine.catalog[tile].id.clone();
+        match self.engine.check_placement(tile, pos, rotation) {
+            Ok(()) => {}
+            Err(PlacementProblem::Occupied) => {
+                let there = self.engine.at(pos).map(|p| self.placement_steps[p as usize]).unwrap_or_default();
+                self.report(
+                    &codes::OCCUPIED_POSITION,
+                    format!("{pos} is already taken"),
+                    "a tile already lies there",
+                    "place the tile on a free position",
+                )
+                .secondary
+                .extend(label(there, "the tile placed there"));
+                return None;
+            }
+            Err(PlacementProblem::NoNeighbour) if setup => {}
+            Err(PlacementProblem::NoNeighbour) => {
+                self.report(
+                    &codes::NOT_ADJACENT,
+                    format!("tile `{id}` at {pos} touches no tile"),
+                    "no neighbour by a side",
+                    "place the tile next to a tile in play, side to side",
+                );
+            }
+            Err(PlacementProblem::Mismatch(sides)) => {
+                let mut labels = Vec::new();
+                for side in &sides {
+                    if let Some(neighbour) = self.engine.at(pos.neighbour(*side)) {
+                        labels.extend(label(
+                            self.placement_steps[neighbour as usize],
+                            &format!("the tile on the {} side", side.letter()),
+                        ));
+                    }
+                }
+                let names: Vec<String> = sides.iter().map(|s| s.letter().to_string()).collect();
+                self.report(
+                    &codes::EDGES_DO_NOT_MATCH,
+                    format!(
+                        "tile `{id}` at {pos} {rotation} does not continue its neighbours on side{} {}",
+                        if sides.len() == 1 { "" } else { "s" },
+                        names.join(", ")
+                    ),
+                    "the sides do not match",
+                    "turn the tile or place it elsewhere; `expect placements` lists where it fits",
+                )
+                .secondary
+                .extend(labels);
+            }
+        }
+        let (placement, roots) = self.engine.place(tile, pos, rotation);
+        self.placement_steps.push(self.current_step);
+        if !self.warned_tiles.contains(&tile) {
+            if let Some(warning) = self.rules.tile_warning(&self.engine.catalog[tile]) {
+                self.warned_tiles.push(tile);
+                self.report(&codes::V2_POWER_IGNORED, warning, "placed here", "the tile plays without its power");
+            }
+        }
+        Some((placement, roots))
+    }
+
+    /// The node of the feature a deployment names on a placement.
+    fn resolve_target(&mut self, placement: PlacementId, target: &FeatureRef, stands_on: &[crate::model::FeatureKind]) -> Option<NodeId> {
+        let placed = *self.engine.placement(placement);
+        let tile = &self.engine.catalog[placed.tile];
+        let feature = match target {
+            FeatureRef::Anchor(anchor) => {
+                tile.feature_at(placed.rotation.anchor_to_tile(*anchor), |k| stands_on.contains(&k))
+            }
+            FeatureRef::Label(label) => tile.feature_by_label(label),
+        };
+        if feature.is_none() {
+            let id = tile.id.clone();
+            self.report(
+                &codes::NO_SUCH_FEATURE,
+                format!("tile `{id}` has no feature at `{target}`"),
+                "nothing to stand on there",
+                "name an anchor in board orientation (after the tile's rotation) or a label of the tile",
+            );
+        }
+        feature.map(|f| placed.first_node + f as NodeId)
+    }
+
+    fn put(&mut self, player: usize, figure: &str, pos: Pos, target: &FeatureRef) {
+        let Some(spec) = self.rules.figure(figure) else { return };
+        let Some(placement) = self.engine.at(pos) else {
+            self.report(
+                &codes::NO_SUCH_FEATURE,
+                format!("no tile lies at {pos}"),
+                "nothing to put a figure on",
+                "lay a tile there first",
+            );
+            return;
+        };
+        let Some(node) = self.resolve_target(placement, target, spec.stands_on) else { return };
+        // A setup shows figures as a picture does: several may already share a feature.
+        self.deploy_figure(player, &spec, node, false);
+    }
+
+    /// Checks the figure's feature and the supply, and deploys it (even when a rule is broken,
+    /// so that the replay goes on as written).
+    fn deploy_figure(&mut self, player: usize, spec: &crate::rules::FigureSpec, node: NodeId, check_occupancy: bool) {
+        let kind = self.engine.feature_kind(node);
+        if !spec.stands_on.contains(&kind) {
+            let allowed: Vec<&str> = spec.stands_on.iter().map(|k| k.name()).collect();
+            self.report(
+                &codes::WRONG_FEATURE_FOR_FIGURE,
+                format!("a {} cannot stand on a {kind}", spec.kind.0),
+                "wrong feature for this figure",
+                &format!("a {} stands on: {}", spec.kind.0, allowed.join(", ")),
+            );
+        }
+        let pool = spec.pool;
+        let returned_now = self.turn.as_ref().map_or(0, |t| t.returned[pool]);
+        let on_bonus = self.turn.as_ref().and_then(|t| t.placed.as_ref()).is_some_and(|p| p.bonus);
+        let usable = if on_bonus && !self.returned_on_bonus_allowed {
+            self.supply[player][pool].saturating_sub(returned_now)
+        } else {
+            self.supply[player][pool]
+        };
+        if usable == 0 {
+            let (pool_name, count) = self.rules.pools()[pool];
+            let name = self.player_name(player).to_string();
+            let why = if self.supply[player][pool] > 0 {
+                format!("{name}'s {pool_name}s in the supply came back this turn, and the variant `{RETURNED_FIGURES_ON_BONUS_TILE} forbidden` keeps them off the bonus tile")
+            } else {
+                format!("all {count} of {name}'s {pool_name}s are in play")
+            };
+            self.report(&codes::SUPPLY_EMPTY, format!("{name} has no {pool_name} left"), &why, "pass instead, or wait for figures to come back");
+        }
+        self.supply[player][pool] = self.supply[player][pool].saturating_sub(1);
+        let blockers = if check_occupancy {
+            self.rules.blockers(&mut self.engine, spec, node)
+        } else {
+            Vec::new()
+        };
+        if !blockers.is_empty() {
+            let labels: Vec<crate::diagnostic::Label> = blockers
+                .iter()
+                .flat_map(|f| {
+                    let figure = &self.engine.figures[*f as usize];
+                    label(
+                        self.figure_steps[*f as usize],
+                        &format!("{}'s {} stands here", self.script.players[figure.player], figure.kind.0),
+                    )
+                })
+                .collect();
+            let what = if spec.holds_river_system { "river system" } else { kind.name() };
+            self.report(
+                &codes::FEATURE_OCCUPIED,
+                format!("the {what} is already occupied"),
+                &format!("another figure already holds this {what}"),
+                "deploy on a free feature of the tile, or pass",
+            )
+            .secondary
+            .extend(labels);
+        }
+        let figure = self.engine.deploy(player, spec.kind, node, spec.holds_river_system, self.figure_steps.len());
+        debug_assert_eq!(figure as usize, self.figure_steps.len());
+        self.figure_steps.push(self.current_step);
+    }
+
+    fn begin_turn(&mut self, player: usize) {
+        self.end_turn();
+        if self.game_over {
+            return;
+        }
+        self.turns_started = true;
+        if player != self.next_player {
+            let expected = self.player_name(self.next_player).to_string();
+            self.report(
+                &codes::WRONG_PLAYER,
+                format!("it is {expected}'s turn, not {}'s", self.player_name(player)),
+                "out of turn",
+                "players take turns in the order of the `players` line",
+            );
+        }
+        self.next_player = (player + 1) % self.script.players.len();
+        let pools = self.rules.pools().len();
+        self.turn = Some(Turn {
+            player,
+            hand: None,
+            placed: None,
+            land_placed: false,
+            bonus_earned: false,
+            bonus_drawn: false,
+            returned: vec![0; pools],
+            points: vec![0; self.script.players.len()],
+        });
+    }
+
+    fn draw(&mut self, id: &str, bonus: bool) {
+        self.settle();
+        let Some(tile) = self.tile(id) else { return };
+        let turn = self.turn.as_ref().expect("in a turn");
+        if turn.hand.is_some() {
+            self.report(
+                &codes::MOVE_OUT_OF_ORDER,
+                "a tile is drawn while another is still in hand".into(),
+                "the drawn tile was not placed",
+                "place the tile in hand (or `discard` it if it fits nowhere) first",
+            );
+        } else if !bonus && turn.land_placed {
+            self.report(
+                &codes::MOVE_OUT_OF_ORDER,
+                "a second land tile is drawn in one turn".into(),
+                "one land tile a turn",
+                "begin the next turn with `turn <player>`",
+            );
+        }
+        if bonus {
+            let turn = self.turn.as_ref().expect("in a turn");
+            if !turn.bonus_earned || turn.bonus_drawn {
+                let why = if turn.bonus_drawn { "this turn already had its bonus tile" } else { "no forest with a gold nugget was completed by this turn's land tile" };
+                self.report(
+                    &codes::BONUS_NOT_EARNED,
+                    "a bonus tile is drawn without being earned".into(),
+                    why,
+                    "a bonus tile is drawn only by the player who completes a forest with gold, once a turn",
+                );
+            }
+        }
+        let in_right_stack = is_bonus(&self.engine.catalog[tile]) == bonus;
+        if !in_right_stack || !self.take_from_stack(tile) {
+            let why = if !in_right_stack {
+                if bonus { format!("`{id}` is a land tile, not a bonus tile") } else { format!("`{id}` is a bonus tile, drawn only as a bonus") }
+            } else {
+                format!("every copy of `{id}` has already been drawn")
+            };
+            self.report(&codes::TILE_NOT_IN_STACK, format!("tile `{id}` is not in the stack"), &why, "draw a tile that is still in the stack");
+        }
+        let turn = self.turn.as_mut().expect("in a turn");
+        if bonus {
+            turn.bonus_drawn = true;
+        }
+        turn.hand = Some(Hand { tile, bonus });
+    }
+
+    fn discard(&mut self) {
+        let turn = self.turn.as_mut().expect("in a turn");
+        let Some(hand) = turn.hand.take() else {
+            self.report(&codes::MOVE_OUT_OF_ORDER, "nothing to discard".into(), "no tile in hand", "draw a tile first");
+            return;
+        };
+        if hand.bonus {
+            // “If there is no legal place for the bonus card, the player discards it from the
+            // game and draws another.”
+            turn.bonus_drawn = false;
+        }
+        if self.engine.fits_somewhere(hand.tile) {
+            let id = self.engine.catalog[hand.tile].id.clone();
+            let (pos, rotation) = self.engine.legal_placements(hand.tile)[0];
+            self.report(
+                &codes::DISCARDED_TILE_FITS,
+                format!("tile `{id}` is discarded but fits, e.g. at {pos} {rotation}"),
+                "this tile can be placed",
+                "only a tile that fits nowhere is removed; place it",
+            );
+        }
+    }
+
+    fn place(&mut self, pos: Pos, rotation: Rotation) {
+        self.settle();
+        let turn = self.turn.as_mut().expect("in a turn");
+        let Some(hand) = turn.hand.take() else {
+            self.report(&codes::MOVE_OUT_OF_ORDER, "a tile is placed with none in hand".into(), "no tile was drawn", "draw a tile first");
+            return;
+        };
+        if !hand.bonus {
+            turn.land_placed = true;
+        }
+        if let Some((placement, roots)) = self.check_and_place(hand.tile, pos, rotation, false) {
+            let turn = self.turn.as_mut().expect("in a turn");
+            turn.placed = Some(PlacedNow {
+                placement,
+                bonus: hand.bonus,
+                roots,
+                deployed: false,
+                settled: false,
+            });
+        }
+    }
+
+    fn deploy(&mut self, figure: &str, target: &FeatureRef) {
+        let Some(spec) = self.rules.figure(figure) else { return };
+        let turn = self.turn.as_ref().expect("in a turn");
+        let player = turn.player;
+        let Some(placed) = turn.placed.clone().filter(|p| !p.settled) else {
+            self.report(&codes::MOVE_OUT_OF_ORDER, "a figure is deployed with no tile just placed".into(), "nothing placed to deploy on", "deploy right after placing a tile");
+            return;
+        };
+        if placed.deployed {
+            self.report(&codes::ONE_FIGURE_PER_TILE, "a second figure on the same tile".into(), "one figure a tile", "deploy one figure (or none) on the tile just placed");
+        }
+        if let Some(node) = self.resolve_target(placed.placement, target, spec.stands_on) {
+            self.deploy_figure(player, &spec, node, true);
+        }
+        if let Some(placed) = self.turn.as_mut().and_then(|t| t.placed.as_mut()) {
+            placed.deployed = true;
+        }
+        self.settle();
+    }
+
+    fn pass(&mut self) {
+        let has_placed = self.turn.as_ref().is_some_and(|t| t.placed.as_ref().is_some_and(|p| !p.settled));
+        if !has_placed {
+            self.report(&codes::MOVE_OUT_OF_ORDER, "`pass` with no tile just placed".into(), "nothing to pass on", "`pass` follows `place`, instead of `deploy`");
+        }
+        self.settle();
+    }
+
+    /// Scores what the tile just placed completed (after its deployment), returns figures, and
+    /// notes an earned bonus tile.
+    fn settle(&mut self) {
+        let Some(turn) = self.turn.as_mut() else { return };
+        let Some(placed) = turn.placed.as_mut().filter(|p| !p.settled) else { return };
+        placed.settled = true;
+        let (roots, bonus) = (placed.roots.clone(), placed.bonus);
+        let completion = self.rules.score_completed(&mut self.engine, &roots);
+        self.apply_events(&completion.events, false);
+        for root in completion.returned {
+            for figure in self.engine.return_figures(root) {
+                self.give_back(figure);
+            }
+        }
+        // “there is no chain reaction”: a bonus tile's own completions earn nothing.
+        if completion.earns_bonus && !bonus {
+            if let Some(turn) = self.turn.as_mut() {
+                turn.bonus_earned = true;
+            }
+        }
+    }
+
+    fn give_back(&mut self, figure: FigureId) {
+        let figure = self.engine.figures[figure as usize].clone();
+        let pool = self.rules.figure(figure.kind.0).map_or(0, |s| s.pool);
+        self.supply[figure.player][pool] += 1;
+        if let Some(turn) = self.turn.as_mut() {
+            turn.returned[pool] += 1;
+        }
+    }
+
+    fn apply_events(&mut self, events: &[ScoreEvent], is_final: bool) {
+        let line = crate::report::line_column(self.text, self.current_step.start).0;
+        for event in events {
+            for player in &event.players {
+                self.scores[*player] += i64::from(event.points);
+                if let Some(turn) = self.turn.as_mut() {
+                    turn.points[*player] += i64::from(event.points);
+                }
+            }
+            self.events.push(ReportedEvent {
+                line,
+                players: event.players.iter().map(|p| self.script.players[*p].clone()).collect(),
+                points: event.points,
+                breakdown: event.breakdown.clone(),
+                is_final,
+                span: self.current_step,
+            });
+        }
+    }
+
+    /// Closes the current turn: scoring of its last tile, the checks of a complete turn, and
+    /// the end of the game when the land stack is empty.
+    fn end_turn(&mut self) {
+        self.settle();
+        let Some(turn) = self.turn.take() else { return };
+        if turn.hand.is_some() {
+            self.report(
+                &codes::MOVE_OUT_OF_ORDER,
+                "the turn ends with a drawn tile not placed".into(),
+                "the tile in hand was never placed",
+                "place the tile, or `discard` it if it fits nowhere",
+            );
+        }
+        if turn.bonus_earned && !turn.bonus_drawn && self.bonus_left > 0 {
+            let name = self.player_name(turn.player).to_string();
+            self.report(
+                &codes::BONUS_NOT_DRAWN,
+                format!("{name} completed a forest with gold but drew no bonus tile"),
+                "a bonus tile is due this turn",
+                "add `bonus <tile>` with the bonus tile drawn, then place it",
+            );
+        }
+        if self.land_left == 0 && turn.land_placed && !self.game_over {
+            // “The game ends at the end of the turn in which the last land tile is placed.”
+            self.turn = Some(turn);
+            self.final_scoring();
+            self.turn = None;
+        }
+    }
+
+    fn final_scoring(&mut self) {
+        let events = self.rules.final_scoring(&mut self.engine);
+        self.apply_events(&events, true);
+        self.final_scored = true;
+        self.game_over = true;
+    }
+
+    fn expect(&mut self, expectation: &Expectation) {
+        match expectation {
+            Expectation::Score(expected) => {
+                self.settle();
+                let actual: Vec<i64> = self
+                    .turn
+                    .as_ref()
+                    .map_or_else(|| vec![0; self.scores.len()], |t| t.points.clone());
+                self.compare(expected, &actual, &codes::SCORE_MISMATCH, "scored", "in this turn");
+            }
+            Expectation::Total(expected) => {
+                self.settle();
+                let actual = self.scores.clone();
+                self.compare(expected, &actual, &codes::TOTAL_MISMATCH, "has", "in all");
+            }
+            Expectation::Final(expected) => {
+                if !self.final_scored {
+                    self.failed += 1;
+                    self.report(
+                        &codes::FINAL_MISMATCH,
+                        "final scores expected, but the game has not been scored".into(),
+                        "no final scoring before this line",
+                        "put `end` before `expect final`",
+                    );
+                    return;
+                }
+                let actual = self.scores.clone();
+                self.compare(expected, &actual, &codes::FINAL_MISMATCH, "has", "after final scoring");
+            }
+            Expectation::Violation(name) => {
+                let found = (self.action_start..self.diagnostics.len())
+                    .find(|i| self.diagnostics[*i].code.code == name || self.diagnostics[*i].code.name == name);
+                match found {
+                    Some(index) => {
+                        self.passed += 1;
+                        let diagnostic = self.diagnostics.remove(index);
+                        self.expected_violations.push(diagnostic);
+                    }
+                    None => {
+                        self.failed += 1;
+                        let broken: Vec<String> = self.diagnostics[self.action_start..]
+                            .iter()
+                            .map(|d| format!("{} {}", d.code.code, d.code.name))
+                            .collect();
+                        let got = if broken.is_empty() { "the move breaks no rule".to_string() } else { format!("the move breaks {}", broken.join(", ")) };
+                        self.report(
+                            &codes::VIOLATION_NOT_FOUND,
+                            format!("expected the violation `{name}`, but {got}"),
+                            "this expectation does not hold",
+                            "`expect violation` follows the move that breaks the rule",
+                        );
+                    }
+                }
+            }
+            Expectation::Placements { tile, placements } => {
+                let Some(tile_index) = self.tile(tile) else {
+                    self.failed += 1;
+                    return;
+                };
+                let mut expected = placements.clone();
+                expected.sort();
+                expected.dedup();
+                let actual = self.engine.legal_placements(tile_index);
+                if actual == expected {
+                    self.passed += 1;
+                } else {
+                    self.failed += 1;
+                    let show = |list: &[(Pos, Rotation)]| {
+                        if list.is_empty() { "none".to_string() } else { list.iter().map(|(p, r)| format!("{p} {r}")).collect::<Vec<_>>().join(", ") }
+                    };
+                    let missing: Vec<_> = expected.iter().filter(|p| !actual.contains(p)).copied().collect();
+                    let extra: Vec<_> = actual.iter().filter(|p| !expected.contains(p)).copied().collect();
+                    self.report(
+                        &codes::PLACEMENTS_MISMATCH,
+                        format!("tile `{tile}` fits at {}", show(&actual)),
+                        &format!("not legal: {}; also legal: {}", show(&missing), show(&extra)),
+                        "list every legal position and rotation, or `none`",
+                    );
+                }
+            }
+        }
+    }
+
+    fn compare(&mut self, expected: &[(usize, i64)], actual: &[i64], code: &'static Code, verb: &str, when: &str) {
+        let mut wrong = Vec::new();
+        for (player, points) in expected {
+            if actual[*player] != *points {
+                wrong.push(format!(
+                    "{} {verb} {} {when}, the game expects {points}",
+                    self.script.players[*player], actual[*player]
+                ));
+            }
+        }
+        if wrong.is_empty() {
+            self.passed += 1;
+        } else {
+            self.failed += 1;
+            let scored: Vec<String> = self
+                .events
+                .iter()
+                .rev()
+                .take(4)
+                .map(|e| format!("{} → {}", e.breakdown, e.players.join(", ")))
+                .collect();
+            let help = if scored.is_empty() { "no points were scored so far".to_string() } else { format!("latest scoring: {}", scored.join("; ")) };
+            self.report(code, wrong.join("; "), "this expectation does not hold", &help);
+        }
+    }
+}
+
+fn label(span: Span, message: &str) -> Option<crate::diagnostic::Label> {
+    (!span.is_unknown()).then(|| crate::diagnostic::Label {
+        span,
+        message: message.to_string(),
+    })
+}

@@ -1,0 +1,158 @@
+//! Tiles compiled for play: for each side, which features meet the neighbour there, and how
+//! many open ends each feature has. Built once per tile type, so that placing a tile only reads
+//! tables.
+
+use crate::model::{Anchor, AnchorClass, ContentKind, FeatureKind, Half, Side, Tile, TileKind};
+
+/// Where on a side a feature sits, for joining with the facing side of a neighbour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Slot {
+    /// The whole side (city, forest).
+    Whole,
+    /// The middle of a split side (road, river).
+    Middle,
+    /// A half-side (field, meadow).
+    Half(Half),
+}
+
+impl Slot {
+    /// The slot facing this one on the neighbour's side: halves swap, since left and right are
+    /// seen from each tile's own centre.
+    pub fn facing(self) -> Slot {
+        match self {
+            Slot::Half(Half::L) => Slot::Half(Half::R),
+            Slot::Half(Half::R) => Slot::Half(Half::L),
+            other => other,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct CompiledFeature {
+    pub kind: FeatureKind,
+    pub label: Option<String>,
+    /// Slots this feature occupies (each side slot is one open end until a neighbour closes it).
+    pub open_ends: u32,
+    /// Count per content, indexed by [`content_index`].
+    pub contents: [u32; CONTENT_KINDS],
+    /// Feature indexes (on the same tile) of the lakes a river flows into.
+    pub lakes: Vec<usize>,
+    /// Feature indexes of the cities a field touches.
+    pub cities: Vec<usize>,
+    pub has_power: bool,
+    /// The anchors as written (tile orientation), to resolve a deployment's target.
+    pub anchors: Vec<Anchor>,
+    pub shares: Vec<Side>,
+}
+
+pub const CONTENT_KINDS: usize = ContentKind::ALL.len();
+
+pub fn content_index(content: ContentKind) -> usize {
+    content as usize
+}
+
+#[derive(Debug, Clone)]
+pub struct CompiledTile {
+    pub id: String,
+    pub kind: TileKind,
+    pub hill: bool,
+    pub vineyard: bool,
+    /// Edge letters in tile orientation, N E S W.
+    pub edges: [u8; 4],
+    /// For each side (tile orientation), the (slot, feature index) pairs on it.
+    pub sides: [Vec<(Slot, usize)>; 4],
+    pub features: Vec<CompiledFeature>,
+}
+
+impl CompiledTile {
+    pub fn compile(tile: &Tile, ruleset: crate::model::Ruleset) -> CompiledTile {
+        let mut sides: [Vec<(Slot, usize)>; 4] = Default::default();
+        let mut features = Vec::with_capacity(tile.features.len());
+        let index_of = |label: &str| {
+            tile.features
+                .iter()
+                .position(|f| f.label.as_deref() == Some(label))
+        };
+        for (index, feature) in tile.features.iter().enumerate() {
+            let mut open_ends = 0;
+            let mut add = |side: Side, slot: Slot| {
+                sides[side.index()].push((slot, index));
+                open_ends += 1;
+            };
+            for anchor in &feature.anchors {
+                match (feature.kind.anchor_class(), anchor) {
+                    (AnchorClass::Whole, Anchor::Side(side)) => add(*side, Slot::Whole),
+                    (AnchorClass::Middle, Anchor::Side(side)) => add(*side, Slot::Middle),
+                    (AnchorClass::Area, Anchor::Side(side)) => {
+                        add(*side, Slot::Half(Half::L));
+                        add(*side, Slot::Half(Half::R));
+                    }
+                    (AnchorClass::Area, Anchor::Half(side, half)) => add(*side, Slot::Half(*half)),
+                    _ => {}
+                }
+            }
+            for side in &feature.shares {
+                add(*side, Slot::Whole);
+            }
+            let mut contents = [0; CONTENT_KINDS];
+            for (content, count) in &feature.contents {
+                contents[content_index(*content)] = *count;
+            }
+            features.push(CompiledFeature {
+                kind: feature.kind,
+                label: feature.label.clone(),
+                open_ends,
+                contents,
+                lakes: feature.flows_into.iter().filter_map(|l| index_of(l)).collect(),
+                cities: feature.touches.iter().filter_map(|l| index_of(l)).collect(),
+                has_power: feature.power.is_some(),
+                anchors: feature.anchors.clone(),
+                shares: feature.shares.clone(),
+            });
+        }
+        let edges = tile.edges(ruleset).into_bytes();
+        CompiledTile {
+            id: tile.id.clone(),
+            kind: tile.kind,
+            hill: tile.has_marker(crate::model::Marker::Hill),
+            vineyard: tile.has_marker(crate::model::Marker::Vineyard),
+            edges: [edges[0], edges[1], edges[2], edges[3]],
+            sides,
+            features,
+        }
+    }
+
+    /// The feature of this tile that an anchor (in tile orientation) names, preferring one that
+    /// `accept` admits when several features lie there (an inner monastery and an inner
+    /// field; the middle and the halves of a side).
+    pub fn feature_at(&self, anchor: Anchor, accept: impl Fn(FeatureKind) -> bool) -> Option<usize> {
+        let matches = |feature: &CompiledFeature| match anchor {
+            Anchor::Inner => feature.anchors.contains(&Anchor::Inner),
+            Anchor::Side(side) => {
+                feature.anchors.contains(&Anchor::Side(side))
+                    || feature.shares.contains(&side)
+                    || (feature.anchors.contains(&Anchor::Half(side, Half::L))
+                        && feature.anchors.contains(&Anchor::Half(side, Half::R)))
+            }
+            Anchor::Half(side, _) => {
+                feature.anchors.contains(&anchor)
+                    || (feature.kind.anchor_class() == AnchorClass::Area
+                        && feature.anchors.contains(&Anchor::Side(side)))
+            }
+        };
+        let candidates: Vec<usize> = (0..self.features.len())
+            .filter(|i| matches(&self.features[*i]))
+            .collect();
+        candidates
+            .iter()
+            .copied()
+            .find(|i| accept(self.features[*i].kind))
+            .or_else(|| candidates.first().copied())
+    }
+
+    pub fn feature_by_label(&self, label: &str) -> Option<usize> {
+        self.features
+            .iter()
+            .position(|f| f.label.as_deref() == Some(label))
+    }
+}

@@ -1,0 +1,464 @@
+//! The game-agnostic engine: the board, tile placement, the feature graph and the figures.
+//!
+//! Pure and deterministic: no I/O, no clocks, no randomness. Each placement costs amortised
+//! O(1): the four neighbours are looked up in a hash map, features are joined in a union-find
+//! whose roots carry the data of their whole feature (open ends, tiles, contents, figures), and
+//! the set of open positions is kept up to date instead of being searched for.
+
+pub mod catalog;
+
+use std::collections::{HashMap, HashSet};
+
+use petgraph::unionfind::UnionFind;
+
+use crate::model::{FeatureKind, Side};
+pub use crate::model::{Pos, Rotation};
+pub use catalog::{CONTENT_KINDS, CompiledTile, Slot, content_index};
+
+fn opposite(side: Side) -> Side {
+    Side::from_index(side.index() + 2)
+}
+
+/// A feature of a placed tile: one node of the feature graph.
+pub type NodeId = u32;
+/// Index into [`Engine::placements`].
+pub type PlacementId = u32;
+/// Index into [`Engine::figures`].
+pub type FigureId = u32;
+
+#[derive(Debug, Clone, Copy)]
+pub struct Placement {
+    /// Index into the engine's catalog.
+    pub tile: usize,
+    pub pos: Pos,
+    pub rotation: Rotation,
+    pub first_node: NodeId,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FigureKind(pub &'static str);
+
+#[derive(Debug, Clone)]
+pub struct Figure {
+    pub player: usize,
+    pub kind: FigureKind,
+    pub node: NodeId,
+    /// False once the figure went back to its owner.
+    pub on_board: bool,
+    /// Caller's tag (the checker keeps the step that deployed the figure, for labels).
+    pub tag: usize,
+}
+
+/// A whole feature: the data of a union-find root.
+#[derive(Debug, Clone, Default)]
+pub struct Component {
+    pub kind: Option<FeatureKind>,
+    /// Side slots not yet facing a neighbour. Zero means the feature is closed.
+    pub open_ends: u32,
+    /// Placements the feature extends over (with repeats when a tile holds two of its parts).
+    pub placements: Vec<PlacementId>,
+    pub contents: [u32; CONTENT_KINDS],
+    /// Figures standing on the feature.
+    pub figures: Vec<FigureId>,
+    /// Lake nodes at the ends of a river.
+    pub lakes: Vec<NodeId>,
+    /// City nodes a field touches.
+    pub cities: Vec<NodeId>,
+    pub nodes: Vec<NodeId>,
+}
+
+impl Component {
+    /// The number of distinct tiles the feature lies on.
+    pub fn tile_count(&self) -> usize {
+        let mut placements = self.placements.clone();
+        placements.sort_unstable();
+        placements.dedup();
+        placements.len()
+    }
+
+    pub fn count(&self, content: crate::model::ContentKind) -> u32 {
+        self.contents[content_index(content)]
+    }
+
+    fn absorb(&mut self, other: Component) {
+        self.open_ends += other.open_ends;
+        self.placements.extend(other.placements);
+        for (mine, theirs) in self.contents.iter_mut().zip(other.contents) {
+            *mine += theirs;
+        }
+        self.figures.extend(other.figures);
+        self.lakes.extend(other.lakes);
+        self.cities.extend(other.cities);
+        self.nodes.extend(other.nodes);
+    }
+}
+
+/// A river system: rivers joined through the lakes they flow into.
+#[derive(Debug, Clone, Default)]
+pub struct RiverSystem {
+    pub fish: u32,
+    pub figures: Vec<FigureId>,
+}
+
+/// Why a tile cannot lie where a move puts it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlacementProblem {
+    Occupied,
+    NoNeighbour,
+    /// The board sides whose edges do not match the neighbour's.
+    Mismatch(Vec<Side>),
+}
+
+#[derive(Debug, Clone)]
+pub struct Engine {
+    pub catalog: Vec<CompiledTile>,
+    board: HashMap<Pos, PlacementId>,
+    pub placements: Vec<Placement>,
+    /// Empty positions next to at least one tile.
+    frontier: HashSet<Pos>,
+    features: UnionFind<NodeId>,
+    /// Per node: its placement and its feature index on the tile.
+    node_origin: Vec<(PlacementId, u16)>,
+    components: Vec<Component>,
+    systems_uf: UnionFind<NodeId>,
+    systems: Vec<RiverSystem>,
+    pub figures: Vec<Figure>,
+}
+
+impl Engine {
+    pub fn new(catalog: Vec<CompiledTile>) -> Engine {
+        Engine {
+            catalog,
+            board: HashMap::new(),
+            placements: Vec::new(),
+            frontier: HashSet::new(),
+            features: UnionFind::new(0),
+            node_origin: Vec::new(),
+            components: Vec::new(),
+            systems_uf: UnionFind::new(0),
+            systems: Vec::new(),
+            figures: Vec::new(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.placements.is_empty()
+    }
+
+    pub fn at(&self, pos: Pos) -> Option<PlacementId> {
+        self.board.get(&pos).copied()
+    }
+
+    pub fn placement(&self, id: PlacementId) -> &Placement {
+        &self.placements[id as usize]
+    }
+
+    pub fn tile_of(&self, id: PlacementId) -> &CompiledTile {
+        &self.catalog[self.placements[id as usize].tile]
+    }
+
+    /// The edge letter on board side `side` of a tile turned by `rotation`.
+    fn edge(&self, tile: usize, rotation: Rotation, side: Side) -> u8 {
+        self.catalog[tile].edges[rotation.to_tile(side).index()]
+    }
+
+    /// Checks that `tile` may lie at `pos` turned by `rotation`: the position is free, touches
+    /// a tile by a side (unless the board is empty), and every touching side matches.
+    pub fn check_placement(&self, tile: usize, pos: Pos, rotation: Rotation) -> Result<(), PlacementProblem> {
+        if self.board.contains_key(&pos) {
+            return Err(PlacementProblem::Occupied);
+        }
+        if self.board.is_empty() {
+            return Ok(());
+        }
+        let mut touching = false;
+        let mut mismatched = Vec::new();
+        for side in Side::ALL {
+            if let Some(&neighbour) = self.board.get(&pos.neighbour(side)) {
+                touching = true;
+                let theirs = self.placements[neighbour as usize];
+                let their_edge = self.edge(theirs.tile, theirs.rotation, opposite(side));
+                if self.edge(tile, rotation, side) != their_edge {
+                    mismatched.push(side);
+                }
+            }
+        }
+        match (touching, mismatched.is_empty()) {
+            (false, _) => Err(PlacementProblem::NoNeighbour),
+            (true, true) => Ok(()),
+            (true, false) => Err(PlacementProblem::Mismatch(mismatched)),
+        }
+    }
+
+    /// Every legal (position, rotation) for `tile`, in position then rotation order.
+    pub fn legal_placements(&self, tile: usize) -> Vec<(Pos, Rotation)> {
+        let mut positions: Vec<Pos> = self.frontier.iter().copied().collect();
+        positions.sort_unstable();
+        let mut legal = Vec::new();
+        for pos in positions {
+            for rotation in Rotation::ALL {
+                if self.check_placement(tile, pos, rotation).is_ok() {
+                    legal.push((pos, rotation));
+                }
+            }
+        }
+        legal
+    }
+
+    pub fn fits_somewhere(&self, tile: usize) -> bool {
+        self.frontier.iter().any(|pos| {
+            Rotation::ALL
+                .iter()
+                .any(|r| self.check_placement(tile, *pos, *r).is_ok())
+        })
+    }
+
+    /// Lays `tile` at `pos` (which must be free) and joins its features with the neighbours'.
+    /// The caller checks legality first; a tile laid against the rules joins only the features
+    /// that do face each other, so a replay can go on after an illegal move. Returns the roots
+    /// of the features the tile is part of, completed or not, without repeats.
+    pub fn place(&mut self, tile: usize, pos: Pos, rotation: Rotation) -> (PlacementId, Vec<NodeId>) {
+        let id = self.placements.len() as PlacementId;
+        let first_node = self.node_origin.len() as NodeId;
+        self.placements.push(Placement {
+            tile,
+            pos,
+            rotation,
+            first_node,
+        });
+        self.board.insert(pos, id);
+        self.frontier.remove(&pos);
+        for side in Side::ALL {
+            let next = pos.neighbour(side);
+            if !self.board.contains_key(&next) {
+                self.frontier.insert(next);
+            }
+        }
+
+        let compiled = &self.catalog[tile];
+        let feature_count = compiled.features.len();
+        for (index, feature) in compiled.features.iter().enumerate() {
+            let node = self.features.new_set();
+            debug_assert_eq!(node, first_node + index as NodeId);
+            let system_node = self.systems_uf.new_set();
+            debug_assert_eq!(system_node, node);
+            self.node_origin.push((id, index as u16));
+            self.components.push(Component {
+                kind: Some(feature.kind),
+                open_ends: feature.open_ends,
+                placements: vec![id],
+                contents: feature.contents,
+                figures: Vec::new(),
+                lakes: feature.lakes.iter().map(|l| first_node + *l as NodeId).collect(),
+                cities: feature.cities.iter().map(|c| first_node + *c as NodeId).collect(),
+                nodes: vec![node],
+            });
+            let fish = if matches!(feature.kind, FeatureKind::River | FeatureKind::Lake) {
+                feature.contents[content_index(crate::model::ContentKind::Fish)]
+            } else {
+                0
+            };
+            self.systems.push(RiverSystem {
+                fish,
+                figures: Vec::new(),
+            });
+        }
+        // A river and the lakes it flows into form one river system.
+        for index in 0..feature_count {
+            let lakes = self.catalog[tile].features[index].lakes.clone();
+            for lake in lakes {
+                self.union_systems(first_node + index as NodeId, first_node + lake as NodeId);
+            }
+        }
+
+        for side in Side::ALL {
+            let Some(&neighbour) = self.board.get(&pos.neighbour(side)) else {
+                continue;
+            };
+            self.join_across(id, side, neighbour);
+        }
+
+        let mut roots: Vec<NodeId> = (0..feature_count as NodeId)
+            .map(|i| self.features.find_mut(first_node + i))
+            .collect();
+        roots.sort_unstable();
+        roots.dedup();
+        (id, roots)
+    }
+
+    /// Joins the features on board side `side` of placement `mine` with those facing them on
+    /// `theirs`, and closes the ends that now face a neighbour.
+    fn join_across(&mut self, mine: PlacementId, side: Side, theirs: PlacementId) {
+        let a = self.placements[mine as usize];
+        let b = self.placements[theirs as usize];
+        let a_slots = self.catalog[a.tile].sides[a.rotation.to_tile(side).index()].clone();
+        let b_slots = self.catalog[b.tile].sides[b.rotation.to_tile(opposite(side)).index()].clone();
+        let kind_a = |feature: usize| self.catalog[a.tile].features[feature].kind;
+        let kind_b = |feature: usize| self.catalog[b.tile].features[feature].kind;
+        let faces = |(slot_a, feature_a): (Slot, usize), (slot_b, feature_b): (Slot, usize)| {
+            slot_b == slot_a.facing() && kind_a(feature_a) == kind_b(feature_b)
+        };
+        // Every pair of facing slot entries joins; each entry with a partner closes one end (a
+        // city stretch facing two stretches still closes once).
+        let mut pairs = Vec::new();
+        let mut ends_closed = Vec::new();
+        for &entry_a in &a_slots {
+            let partners: Vec<usize> = b_slots
+                .iter()
+                .filter(|&&entry_b| faces(entry_a, entry_b))
+                .map(|(_, feature_b)| *feature_b)
+                .collect();
+            if !partners.is_empty() {
+                ends_closed.push(a.first_node + entry_a.1 as NodeId);
+            }
+            for feature_b in partners {
+                pairs.push((a.first_node + entry_a.1 as NodeId, b.first_node + feature_b as NodeId));
+            }
+        }
+        for &entry_b in &b_slots {
+            if a_slots.iter().any(|&entry_a| faces(entry_a, entry_b)) {
+                ends_closed.push(b.first_node + entry_b.1 as NodeId);
+            }
+        }
+        for (node_a, node_b) in pairs {
+            self.union(node_a, node_b);
+        }
+        for node in ends_closed {
+            let root = self.features.find_mut(node) as usize;
+            let component = &mut self.components[root];
+            component.open_ends = component.open_ends.saturating_sub(1);
+        }
+    }
+
+    fn union(&mut self, a: NodeId, b: NodeId) {
+        let root_a = self.features.find_mut(a);
+        let root_b = self.features.find_mut(b);
+        if root_a == root_b {
+            return;
+        }
+        self.features.union(root_a, root_b);
+        let root = self.features.find_mut(root_a);
+        let other = if root == root_a { root_b } else { root_a };
+        let absorbed = std::mem::take(&mut self.components[other as usize]);
+        self.components[root as usize].absorb(absorbed);
+        if matches!(
+            self.components[root as usize].kind,
+            Some(FeatureKind::River)
+        ) {
+            self.union_systems(a, b);
+        }
+    }
+
+    fn union_systems(&mut self, a: NodeId, b: NodeId) {
+        let root_a = self.systems_uf.find_mut(a);
+        let root_b = self.systems_uf.find_mut(b);
+        if root_a == root_b {
+            return;
+        }
+        self.systems_uf.union(root_a, root_b);
+        let root = self.systems_uf.find_mut(root_a);
+        let other = if root == root_a { root_b } else { root_a };
+        let absorbed = std::mem::take(&mut self.systems[other as usize]);
+        let system = &mut self.systems[root as usize];
+        system.fish += absorbed.fish;
+        system.figures.extend(absorbed.figures);
+    }
+
+    /// The root of the feature that `node` belongs to.
+    pub fn root(&mut self, node: NodeId) -> NodeId {
+        self.features.find_mut(node)
+    }
+
+    pub fn component(&mut self, node: NodeId) -> &Component {
+        let root = self.features.find_mut(node);
+        &self.components[root as usize]
+    }
+
+    pub fn system_root(&mut self, node: NodeId) -> NodeId {
+        self.systems_uf.find_mut(node)
+    }
+
+    pub fn system(&mut self, node: NodeId) -> &RiverSystem {
+        let root = self.systems_uf.find_mut(node);
+        &self.systems[root as usize]
+    }
+
+    /// The roots of every river system on the board, each once.
+    pub fn system_roots(&mut self) -> Vec<NodeId> {
+        let water: Vec<NodeId> = (0..self.node_origin.len() as NodeId)
+            .filter(|n| matches!(self.feature_kind(*n), FeatureKind::River | FeatureKind::Lake))
+            .collect();
+        let mut roots: Vec<NodeId> = water
+            .into_iter()
+            .map(|n| self.systems_uf.find_mut(n))
+            .collect();
+        roots.sort_unstable();
+        roots.dedup();
+        roots
+    }
+
+    /// The roots of every feature on the board, each once, in board order.
+    pub fn feature_roots(&mut self) -> Vec<NodeId> {
+        let mut roots: Vec<NodeId> = (0..self.node_origin.len() as NodeId)
+            .map(|n| self.features.find_mut(n))
+            .collect();
+        roots.sort_unstable();
+        roots.dedup();
+        roots
+    }
+
+    /// Where a node lies: its placement and feature index.
+    pub fn origin(&self, node: NodeId) -> (PlacementId, usize) {
+        let (placement, feature) = self.node_origin[node as usize];
+        (placement, feature as usize)
+    }
+
+    pub fn feature_kind(&self, node: NodeId) -> FeatureKind {
+        let (placement, feature) = self.origin(node);
+        self.tile_of(placement).features[feature].kind
+    }
+
+    /// Puts a figure on `node` and returns its id.
+    pub fn deploy(&mut self, player: usize, kind: FigureKind, node: NodeId, river_system: bool, tag: usize) -> FigureId {
+        let id = self.figures.len() as FigureId;
+        self.figures.push(Figure {
+            player,
+            kind,
+            node,
+            on_board: true,
+            tag,
+        });
+        if river_system {
+            let root = self.systems_uf.find_mut(node);
+            self.systems[root as usize].figures.push(id);
+        } else {
+            let root = self.features.find_mut(node);
+            self.components[root as usize].figures.push(id);
+        }
+        id
+    }
+
+    /// Takes the figures of the feature rooted at `root` off the board; returns them.
+    pub fn return_figures(&mut self, root: NodeId) -> Vec<FigureId> {
+        let root = self.features.find_mut(root);
+        let figures = std::mem::take(&mut self.components[root as usize].figures);
+        for figure in &figures {
+            self.figures[*figure as usize].on_board = false;
+        }
+        figures
+    }
+
+    /// The figures on the feature of `node` that are still on the board.
+    pub fn figures_on(&mut self, node: NodeId) -> Vec<FigureId> {
+        self.component(node).figures.clone()
+    }
+
+    pub fn figures_on_system(&mut self, node: NodeId) -> Vec<FigureId> {
+        self.system(node).figures.clone()
+    }
+
+    /// The frontier's size, for statistics.
+    pub fn open_positions(&self) -> usize {
+        self.frontier.len()
+    }
+}

@@ -1,0 +1,500 @@
+//! Lowers a parsed game file to a [`Script`]: statement words become typed moves; players,
+//! figures, variants and the order of sections are checked. Tile ids are checked by the
+//! checker, which knows the game's tile sets.
+
+use crate::codes;
+use crate::diagnostic::{Diagnostic, Span};
+use crate::model::{Action, Anchor, Expectation, FeatureRef, Pos, Rotation, Ruleset, Script, Step, Tile};
+use crate::rules;
+use crate::syntax::Spanned;
+use crate::syntax::Text;
+use crate::syntax::game::{GameFile, Statement};
+
+/// The result of lowering a game file.
+pub struct LoweredGame {
+    /// The script, when the header names a ruleset and players.
+    pub script: Option<Script>,
+    pub diagnostics: Vec<Diagnostic>,
+    /// Indexes of local tiles that lost a line to an error.
+    pub incomplete_tiles: Vec<usize>,
+}
+
+type Word<'a> = Spanned<Text<'a>>;
+
+struct Header {
+    title: Option<String>,
+    ruleset: Option<(Ruleset, Span)>,
+    expansions: Vec<String>,
+    variants: Vec<(String, String, Span)>,
+    tile_sets: Vec<(String, Span)>,
+    players: Option<(Vec<String>, Span)>,
+}
+
+pub fn lower(file: &GameFile<'_>) -> LoweredGame {
+    let mut diagnostics = Vec::new();
+    let mut header = Header {
+        title: None,
+        ruleset: None,
+        expansions: Vec::new(),
+        variants: Vec::new(),
+        tile_sets: Vec::new(),
+        players: None,
+    };
+    let mut steps = Vec::new();
+    let mut moves_started = false;
+    let mut turns_started = false;
+
+    for statement in &file.statements {
+        let keyword = statement.keyword.value.as_ref();
+        let is_header = matches!(keyword, "game" | "ruleset" | "expansion" | "variant" | "tiles" | "players");
+        if is_header {
+            if moves_started {
+                diagnostics.push(out_of_place(statement, "a header line must come before the first move or setup line"));
+                continue;
+            }
+            if let Err(d) = lower_header(&mut header, statement) {
+                diagnostics.push(d);
+            }
+            continue;
+        }
+        moves_started = true;
+        let players: &[String] = header.players.as_ref().map_or(&[], |(p, _)| p);
+        let rules = header.ruleset.and_then(|(r, _)| rules::for_ruleset(r));
+        let figure_ok = |word: &Word<'_>| -> Result<String, Diagnostic> {
+            let name = word.value.to_string();
+            match &rules {
+                Some(rules) if rules.figure(&name).is_none() => Err(Diagnostic::new(
+                    &codes::UNKNOWN_FIGURE,
+                    format!("unknown figure `{name}`"),
+                )
+                .at(word.span, "not a figure of this ruleset")
+                .help(format!("figures: {}", rules.figure_names().join(", ")))),
+                _ => Ok(name),
+            }
+        };
+        let action = (|| -> Result<Action, Diagnostic> {
+            Ok(match keyword {
+                "lay" | "put" if turns_started => {
+                    return Err(out_of_place(statement, "setup lines (`lay`, `put`) come before the first turn"));
+                }
+                "lay" => {
+                    let mut args = Args::new(statement);
+                    let tile = args.word("a tile id")?;
+                    args.keyword("at")?;
+                    let pos = args.position()?;
+                    let rotation = args.optional_rotation()?;
+                    args.done()?;
+                    Action::Lay { tile, pos, rotation }
+                }
+                "put" => {
+                    let mut args = Args::new(statement);
+                    let player = args.player(players)?;
+                    let figure = figure_ok(args.next("a figure")?)?;
+                    args.keyword("at")?;
+                    let pos = args.position()?;
+                    args.keyword("on")?;
+                    let target = args.feature_ref()?;
+                    args.done()?;
+                    Action::Put { player, figure, pos, target }
+                }
+                "turn" => {
+                    turns_started = true;
+                    let mut args = Args::new(statement);
+                    let player = args.player(players)?;
+                    args.done()?;
+                    Action::Turn { player }
+                }
+                "draw" | "bonus" => {
+                    let mut args = Args::new(statement);
+                    let tile = args.word("a tile id")?;
+                    args.done()?;
+                    if keyword == "draw" { Action::Draw { tile } } else { Action::Bonus { tile } }
+                }
+                "place" => {
+                    let mut args = Args::new(statement);
+                    args.keyword("at")?;
+                    let pos = args.position()?;
+                    let rotation = args.optional_rotation()?;
+                    args.done()?;
+                    Action::Place { pos, rotation }
+                }
+                "deploy" => {
+                    let mut args = Args::new(statement);
+                    let figure = figure_ok(args.next("a figure")?)?;
+                    args.keyword("on")?;
+                    let target = args.feature_ref()?;
+                    args.done()?;
+                    Action::Deploy { figure, target }
+                }
+                "pass" | "discard" | "end" | "stop" => {
+                    Args::new(statement).done()?;
+                    match keyword {
+                        "pass" => Action::Pass,
+                        "discard" => Action::Discard,
+                        "end" => Action::End,
+                        _ => Action::Stop,
+                    }
+                }
+                "expect" => Action::Expect(lower_expectation(statement, players)?),
+                _ => {
+                    return Err(Diagnostic::new(
+                        &codes::UNKNOWN_STATEMENT,
+                        format!("unknown statement `{keyword}`"),
+                    )
+                    .at(statement.keyword.span, "not a statement of the game language")
+                    .help("see `carcspec explain G001` for the statements of a game file"));
+                }
+            })
+        })();
+        match action {
+            Ok(action) => steps.push(Step {
+                action,
+                span: statement.span,
+            }),
+            Err(d) => diagnostics.push(d),
+        }
+    }
+
+    let first_span = file.statements.first().map_or(Span::default(), |s| s.span);
+    let missing = |what: &str, example: &str| {
+        Diagnostic::new(&codes::GAME_HEADER, format!("the game has no `{what}` line"))
+            .at(first_span, format!("`{what}` is needed before the first move"))
+            .help(format!("add `{example}` at the top of the file"))
+    };
+    if header.ruleset.is_none() {
+        diagnostics.push(missing("ruleset", "ruleset hunters-gatherers"));
+    }
+    if header.players.is_none() {
+        diagnostics.push(missing("players", "players red blue"));
+    }
+
+    let ruleset = header.ruleset.map(|(r, _)| r);
+    let mut local_tiles: Vec<Tile> = Vec::new();
+    let mut incomplete_tiles = Vec::new();
+    for decl in file.tiles.iter().filter(|d| !d.id.value.is_empty()) {
+        let before = diagnostics.len();
+        let tile = super::tiles::lower_tile(decl, &mut diagnostics);
+        if decl.damaged || diagnostics.len() > before {
+            incomplete_tiles.push(local_tiles.len());
+        }
+        local_tiles.push(tile);
+    }
+
+    let script = match (ruleset, header.players) {
+        (Some(ruleset), Some((players, _))) => Some(Script {
+            title: header.title,
+            ruleset,
+            expansions: header.expansions,
+            variants: header.variants,
+            tile_sets: header.tile_sets,
+            local_tiles,
+            players,
+            steps,
+        }),
+        _ => None,
+    };
+    LoweredGame {
+        script,
+        diagnostics,
+        incomplete_tiles,
+    }
+}
+
+fn out_of_place(statement: &Statement<'_>, why: &str) -> Diagnostic {
+    Diagnostic::new(
+        &codes::STATEMENT_OUT_OF_PLACE,
+        format!("`{}` is out of place", statement.keyword.value),
+    )
+    .at(statement.span, why.to_string())
+    .help("a game file is: header, local tiles and setup, then turns")
+}
+
+fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Diagnostic> {
+    let keyword = statement.keyword.value.as_ref();
+    let mut args = Args::new(statement);
+    let twice = |span: Span| {
+        Diagnostic::new(&codes::GAME_HEADER, format!("`{keyword}` given twice"))
+            .at(statement.span, "given again here")
+            .also(span, "first given here")
+            .help(format!("keep one `{keyword}` line"))
+    };
+    match keyword {
+        "game" => header.title = Some(args.word("a title")?),
+        "ruleset" => {
+            if let Some((_, span)) = header.ruleset {
+                return Err(twice(span));
+            }
+            let word = args.next("a ruleset")?;
+            let ruleset = word.value.parse::<Ruleset>().map_err(|()| {
+                Diagnostic::new(&codes::UNKNOWN_RULESET, format!("unknown ruleset `{}`", word.value))
+                    .at(word.span, "not a ruleset")
+                    .help("use `carcassonne` or `hunters-gatherers`")
+            })?;
+            header.ruleset = Some((ruleset, statement.span));
+        }
+        "expansion" => {
+            let word = args.next("an expansion")?;
+            let known = header
+                .ruleset
+                .is_some_and(|(r, _)| r.expansions().contains(&word.value.as_ref()));
+            if !known {
+                return Err(Diagnostic::new(
+                    &codes::UNKNOWN_RULESET,
+                    format!("unknown expansion `{}`", word.value),
+                )
+                .at(word.span, "not an expansion of the game's ruleset")
+                .help("name the ruleset first; carcassonne has the expansion `hills-and-sheep`"));
+            }
+            header.expansions.push(word.value.to_string());
+        }
+        "variant" => {
+            let name = args.next("a variant name")?;
+            let value = args.next("a variant value")?;
+            let specs = header.ruleset.and_then(|(r, _)| rules::for_ruleset(r));
+            let valid = specs.as_ref().is_some_and(|rules| {
+                rules
+                    .variants()
+                    .iter()
+                    .any(|v| v.name == name.value.as_ref() && v.values.contains(&value.value.as_ref()))
+            });
+            if !valid {
+                let offered = specs
+                    .map(|rules| {
+                        rules
+                            .variants()
+                            .iter()
+                            .map(|v| format!("{} ({})", v.name, v.values.join(" | ")))
+                            .collect::<Vec<_>>()
+                            .join("; ")
+                    })
+                    .unwrap_or_default();
+                return Err(Diagnostic::new(
+                    &codes::UNKNOWN_VARIANT,
+                    format!("unknown variant `{} {}`", name.value, value.value),
+                )
+                .at(statement.span, "not a variant of the game's ruleset")
+                .help(if offered.is_empty() {
+                    "name the ruleset first".to_string()
+                } else {
+                    format!("variants: {offered}")
+                }));
+            }
+            header
+                .variants
+                .push((name.value.to_string(), value.value.to_string(), statement.span));
+        }
+        "tiles" => {
+            let word = args.next("a tile set name or path")?;
+            header.tile_sets.push((word.value.to_string(), word.span));
+        }
+        "players" => {
+            if let Some((_, span)) = header.players {
+                return Err(twice(span));
+            }
+            let mut players: Vec<String> = Vec::new();
+            while let Some(word) = args.maybe_next() {
+                if players.contains(&word.value.to_string()) {
+                    return Err(Diagnostic::new(
+                        &codes::GAME_HEADER,
+                        format!("player `{}` named twice", word.value),
+                    )
+                    .at(word.span, "named again")
+                    .help("give each player a name of their own"));
+                }
+                players.push(word.value.to_string());
+            }
+            if players.is_empty() {
+                return Err(Diagnostic::new(&codes::BAD_STATEMENT, "`players` names no player")
+                    .at(statement.span, "expected player names")
+                    .help("write the players in turn order: `players red blue`"));
+            }
+            header.players = Some((players, statement.span));
+            return Ok(());
+        }
+        _ => unreachable!("only header keywords reach here"),
+    }
+    args.done()
+}
+
+fn lower_expectation(statement: &Statement<'_>, players: &[String]) -> Result<Expectation, Diagnostic> {
+    let mut args = Args::new(statement);
+    let kind = args.next("`score`, `total`, `final`, `violation` or `placements`")?;
+    let scores = |args: &mut Args<'_, '_>| -> Result<Vec<(usize, i64)>, Diagnostic> {
+        let mut scores = Vec::new();
+        while args.has_more() {
+            let player = args.player(players)?;
+            let points = args.number("points")?;
+            scores.push((player, points));
+        }
+        if scores.is_empty() {
+            return Err(args.error("expected a player and points: `red 6`"));
+        }
+        Ok(scores)
+    };
+    let expectation = match kind.value.as_ref() {
+        "score" => Expectation::Score(scores(&mut args)?),
+        "total" => Expectation::Total(scores(&mut args)?),
+        "final" => Expectation::Final(scores(&mut args)?),
+        "violation" => Expectation::Violation(args.word("a violation code or name")?),
+        "placements" => {
+            let tile = args.word("a tile id")?;
+            let mut placements = Vec::new();
+            if args.peek_is("none") {
+                args.next("none")?;
+            } else {
+                args.keyword("at")?;
+                while args.has_more() {
+                    let pos = args.position()?;
+                    let rotation = args.rotation()?;
+                    placements.push((pos, rotation));
+                }
+                if placements.is_empty() {
+                    return Err(args.error("expected positions and rotations: `at 1,0 r0 1,0 r90`, or `none`"));
+                }
+            }
+            Expectation::Placements { tile, placements }
+        }
+        other => {
+            return Err(Diagnostic::new(&codes::UNKNOWN_STATEMENT, format!("unknown expectation `{other}`"))
+                .at(kind.span, "not an expectation")
+                .help("expectations: score, total, final, violation, placements"));
+        }
+    };
+    args.done()?;
+    Ok(expectation)
+}
+
+/// Reads a statement's words one by one, with a clear diagnostic for each missing or
+/// malformed one.
+struct Args<'s, 'a> {
+    statement: &'s Statement<'a>,
+    at: usize,
+}
+
+impl<'s, 'a> Args<'s, 'a> {
+    fn new(statement: &'s Statement<'a>) -> Self {
+        Args { statement, at: 0 }
+    }
+
+    fn has_more(&self) -> bool {
+        self.at < self.statement.words.len()
+    }
+
+    fn peek_is(&self, word: &str) -> bool {
+        self.statement.words.get(self.at).is_some_and(|w| w.value == word)
+    }
+
+    fn error(&self, message: &str) -> Diagnostic {
+        let span = self
+            .statement
+            .words
+            .get(self.at)
+            .map_or(Span::new(self.statement.span.end, self.statement.span.end), |w| w.span);
+        Diagnostic::new(&codes::BAD_STATEMENT, format!("`{}`: {message}", self.statement.keyword.value))
+            .at(span, message.to_string())
+            .help("see docs/game-language.md for the form of each statement")
+    }
+
+    fn maybe_next(&mut self) -> Option<&'s Word<'a>> {
+        let word = self.statement.words.get(self.at)?;
+        self.at += 1;
+        Some(word)
+    }
+
+    fn next(&mut self, what: &str) -> Result<&'s Word<'a>, Diagnostic> {
+        let error = self.error(&format!("expected {what}"));
+        self.maybe_next().ok_or(error)
+    }
+
+    fn word(&mut self, what: &str) -> Result<String, Diagnostic> {
+        Ok(self.next(what)?.value.to_string())
+    }
+
+    fn keyword(&mut self, keyword: &str) -> Result<(), Diagnostic> {
+        if self.peek_is(keyword) {
+            self.at += 1;
+            Ok(())
+        } else {
+            Err(self.error(&format!("expected `{keyword}`")))
+        }
+    }
+
+    fn done(&self) -> Result<(), Diagnostic> {
+        if self.has_more() {
+            Err(self.error("expected the end of the statement"))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn number(&mut self, what: &str) -> Result<i64, Diagnostic> {
+        let error = self.error(&format!("expected {what} (a whole number)"));
+        let word = self.maybe_next().ok_or_else(|| error.clone())?;
+        word.value.parse().map_err(|_| {
+            self.at -= 1;
+            self.error(&format!("expected {what} (a whole number)"))
+        })
+    }
+
+    fn player(&mut self, players: &[String]) -> Result<usize, Diagnostic> {
+        let word = self.next("a player")?;
+        players.iter().position(|p| *p == word.value).ok_or_else(|| {
+            Diagnostic::new(&codes::UNKNOWN_PLAYER, format!("unknown player `{}`", word.value))
+                .at(word.span, "not on the `players` line")
+                .help(if players.is_empty() {
+                    "name the players first: `players red blue`".to_string()
+                } else {
+                    format!("players: {}", players.join(", "))
+                })
+        })
+    }
+
+    fn position(&mut self) -> Result<Pos, Diagnostic> {
+        let error = self.error("expected a position `x,y`");
+        let word = self.maybe_next().ok_or_else(|| error.clone())?;
+        let parsed = word
+            .value
+            .split_once(',')
+            .and_then(|(x, y)| Some(Pos::new(x.parse().ok()?, y.parse().ok()?)));
+        parsed.ok_or_else(|| {
+            self.at -= 1;
+            self.error("expected a position `x,y` of whole numbers")
+        })
+    }
+
+    fn rotation_of(word: &str) -> Option<Rotation> {
+        match word {
+            "r0" => Some(Rotation(0)),
+            "r90" => Some(Rotation(1)),
+            "r180" => Some(Rotation(2)),
+            "r270" => Some(Rotation(3)),
+            _ => None,
+        }
+    }
+
+    fn rotation(&mut self) -> Result<Rotation, Diagnostic> {
+        let error = self.error("expected a rotation: r0, r90, r180 or r270");
+        let word = self.maybe_next().ok_or_else(|| error.clone())?;
+        Self::rotation_of(&word.value).ok_or_else(|| {
+            self.at -= 1;
+            self.error("expected a rotation: r0, r90, r180 or r270")
+        })
+    }
+
+    fn optional_rotation(&mut self) -> Result<Rotation, Diagnostic> {
+        if self.has_more() { self.rotation() } else { Ok(Rotation(0)) }
+    }
+
+    fn feature_ref(&mut self) -> Result<FeatureRef, Diagnostic> {
+        let word = self.next("an anchor (`N`, `NL`, `I` …) or a feature label")?;
+        if word.value.starts_with(|c: char| c.is_uppercase()) {
+            word.value.parse::<Anchor>().map(FeatureRef::Anchor).map_err(|()| {
+                Diagnostic::new(&codes::UNKNOWN_ANCHOR, format!("unknown anchor `{}`", word.value))
+                    .at(word.span, "not an anchor")
+                    .help("anchors are N E S W, NL NR EL ER SL SR WL WR and I, in board orientation")
+            })
+        } else {
+            Ok(FeatureRef::Label(word.value.to_string()))
+        }
+    }
+}

@@ -1,0 +1,86 @@
+//! A game as written: its setup and every move, with the places in the text they come from.
+
+use crate::diagnostic::Span;
+use crate::model::{Anchor, Pos, Rotation, Ruleset, Tile};
+
+#[derive(Debug, Clone)]
+pub struct Script {
+    pub title: Option<String>,
+    pub ruleset: Ruleset,
+    pub expansions: Vec<String>,
+    /// Rule variants chosen by the game: (name, value, where).
+    pub variants: Vec<(String, String, Span)>,
+    /// Tile sets by shipped name or path, as written, with where.
+    pub tile_sets: Vec<(String, Span)>,
+    /// Tiles defined in the game file.
+    pub local_tiles: Vec<Tile>,
+    pub players: Vec<String>,
+    pub steps: Vec<Step>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Step {
+    pub action: Action,
+    pub span: Span,
+}
+
+/// A feature of a tile, named in a deployment: by an anchor in board orientation (after the
+/// tile's rotation) or by the label the tile gives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FeatureRef {
+    Anchor(Anchor),
+    Label(String),
+}
+
+impl std::fmt::Display for FeatureRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FeatureRef::Anchor(anchor) => write!(f, "{anchor}"),
+            FeatureRef::Label(label) => f.write_str(label),
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub enum Action {
+    /// Setup: a tile laid directly, without a turn.
+    Lay { tile: String, pos: Pos, rotation: Rotation },
+    /// Setup: a figure put directly on a laid tile.
+    Put {
+        player: usize,
+        figure: String,
+        pos: Pos,
+        target: FeatureRef,
+    },
+    Turn { player: usize },
+    Draw { tile: String },
+    /// The drawn tile fits nowhere and is removed from the game.
+    Discard,
+    Place { pos: Pos, rotation: Rotation },
+    Deploy { figure: String, target: FeatureRef },
+    Pass,
+    /// A bonus tile drawn (Hunters and Gatherers).
+    Bonus { tile: String },
+    Expect(Expectation),
+    /// The game ends here: final scoring.
+    End,
+    /// The example ends here, without final scoring.
+    Stop,
+}
+
+#[derive(Debug, Clone)]
+pub enum Expectation {
+    /// Points each named player scored in the current turn.
+    Score(Vec<(usize, i64)>),
+    /// Running totals.
+    Total(Vec<(usize, i64)>),
+    /// Scores after final scoring.
+    Final(Vec<(usize, i64)>),
+    /// The move just before breaks this rule (a code or name).
+    Violation(String),
+    /// The exact set of legal placements of a tile at this point.
+    Placements {
+        tile: String,
+        placements: Vec<(Pos, Rotation)>,
+    },
+}

@@ -1,0 +1,256 @@
+//! Carcassonne: Hunters and Gatherers, the 2002 rules (`../shared/rules/hunters-and-gatherers.txt`).
+//! Readings of the text are recorded in `docs/rules/hunters-gatherers.md`.
+
+use super::{Completion, FigureSpec, Rules, ScoreEvent, VariantSpec, majority};
+use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId};
+use crate::model::{ContentKind, FeatureKind, Ruleset};
+
+pub struct HuntersGatherers;
+
+pub const GATHERER: FigureKind = FigureKind("gatherer");
+pub const FISHERMAN: FigureKind = FigureKind("fisherman");
+pub const HUNTER: FigureKind = FigureKind("hunter");
+pub const HUT: FigureKind = FigureKind("hut");
+
+const TRIBE: usize = 0;
+const HUTS: usize = 1;
+
+const FIGURES: [FigureSpec; 4] = [
+    FigureSpec {
+        kind: GATHERER,
+        pool: TRIBE,
+        stands_on: &[FeatureKind::Forest],
+        holds_river_system: false,
+    },
+    FigureSpec {
+        kind: FISHERMAN,
+        pool: TRIBE,
+        stands_on: &[FeatureKind::River],
+        holds_river_system: false,
+    },
+    FigureSpec {
+        kind: HUNTER,
+        pool: TRIBE,
+        stands_on: &[FeatureKind::Meadow],
+        holds_river_system: false,
+    },
+    FigureSpec {
+        kind: HUT,
+        pool: HUTS,
+        stands_on: &[FeatureKind::River, FeatureKind::Lake],
+        holds_river_system: true,
+    },
+];
+
+/// The variant that decides whether a figure returned by this turn's scoring may be deployed
+/// on the turn's bonus tile.
+pub const RETURNED_FIGURES_ON_BONUS_TILE: &str = "returned-figures-on-bonus-tile";
+
+fn is_tribe_member(figure: &Figure) -> bool {
+    figure.kind != HUT
+}
+
+impl Rules for HuntersGatherers {
+    fn ruleset(&self) -> Ruleset {
+        Ruleset::HuntersGatherers
+    }
+
+    fn pools(&self) -> &'static [(&'static str, u32)] {
+        // “The remaining 5 tribe members and the 2 huts remain with the player as his or her
+        // supply.” (Preparation)
+        &[("tribe member", 5), ("hut", 2)]
+    }
+
+    fn figure(&self, name: &str) -> Option<FigureSpec> {
+        FIGURES.iter().copied().find(|f| f.kind.0 == name)
+    }
+
+    fn figure_names(&self) -> &'static [&'static str] {
+        &["gatherer", "fisherman", "hunter", "hut"]
+    }
+
+    fn variants(&self) -> &'static [VariantSpec] {
+        &[VariantSpec {
+            name: RETURNED_FIGURES_ON_BONUS_TILE,
+            values: &["allowed", "forbidden"],
+        }]
+    }
+
+    fn blockers(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {
+        if figure.holds_river_system {
+            // A hut needs the river system free of huts; fishermen do not count.
+            engine
+                .figures_on_system(node)
+                .into_iter()
+                .filter(|f| engine.figures[*f as usize].on_board && engine.figures[*f as usize].kind == HUT)
+                .collect()
+        } else {
+            engine
+                .figures_on(node)
+                .into_iter()
+                .filter(|f| {
+                    let figure = &engine.figures[*f as usize];
+                    figure.on_board && is_tribe_member(figure)
+                })
+                .collect()
+        }
+    }
+
+    fn score_completed(&self, engine: &mut Engine, roots: &[NodeId]) -> Completion {
+        let mut completion = Completion::default();
+        for &root in roots {
+            let component = engine.component(root).clone();
+            let kind = component.kind.unwrap_or(FeatureKind::Meadow);
+            if component.open_ends > 0 || !matches!(kind, FeatureKind::Forest | FeatureKind::River) {
+                continue;
+            }
+            let segments = component.nodes.len() as u32;
+            let (points, breakdown) = if kind == FeatureKind::Forest {
+                // “2 points for every forest segment”; “Each mushroom tile adds 2 points”.
+                let mushrooms = component.count(ContentKind::Mushrooms);
+                let points = 2 * segments + 2 * mushrooms;
+                let mut text = format!("forest of {segments} segment{}", plural(segments));
+                if mushrooms > 0 {
+                    text.push_str(&format!(" + {mushrooms} mushroom tile{}", plural(mushrooms)));
+                }
+                if component.count(ContentKind::Gold) + component.count(ContentKind::Menhir) > 0 {
+                    completion.earns_bonus = true;
+                }
+                (points, format!("{text} = {points}"))
+            } else {
+                // “1 point for each river segment … 1 point for each fish” of the lakes at its
+                // ends (and, on 2020 tiles, of the river itself).
+                let mut lakes = component.lakes.clone();
+                lakes.sort_unstable();
+                lakes.dedup();
+                let lake_fish: u32 = lakes
+                    .iter()
+                    .map(|lake| engine.component(*lake).count(ContentKind::Fish))
+                    .sum();
+                let fish = lake_fish + component.count(ContentKind::Fish);
+                let points = segments + fish;
+                let mut text = format!("river of {segments} segment{}", plural(segments));
+                if fish > 0 {
+                    text.push_str(&format!(" + {fish} fish"));
+                }
+                (points, format!("{text} = {points}"))
+            };
+            let winners = majority(engine, &component.figures, is_tribe_member);
+            if !winners.is_empty() {
+                completion.events.push(ScoreEvent {
+                    players: winners,
+                    points,
+                    feature: kind,
+                    breakdown,
+                    node: root,
+                });
+            }
+            completion.returned.push(root);
+        }
+        completion
+    }
+
+    fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
+        let mut events = Vec::new();
+        // “The players remove all tribe members from incomplete forests and rivers.”
+        for root in engine.feature_roots() {
+            let component = engine.component(root);
+            if matches!(component.kind, Some(FeatureKind::Forest | FeatureKind::River)) {
+                engine.return_figures(root);
+            }
+        }
+        // Huts: “1 point for each fish in the river system” to the hut majority.
+        for system in engine.system_roots() {
+            let river_system = engine.system(system).clone();
+            let winners = majority(engine, &river_system.figures, |f| f.kind == HUT);
+            if !winners.is_empty() {
+                events.push(ScoreEvent {
+                    players: winners,
+                    points: river_system.fish,
+                    feature: FeatureKind::River,
+                    breakdown: format!("huts: river system with {} fish = {}", river_system.fish, river_system.fish),
+                    node: system,
+                });
+            }
+        }
+        // Hunters: 2 a deer, mammoth and aurochs; each tiger eats a deer; fire chases the
+        // tigers; a hunter on the shrine takes the meadow alone.
+        for root in engine.feature_roots() {
+            let component = engine.component(root).clone();
+            if component.kind != Some(FeatureKind::Meadow) {
+                continue;
+            }
+            let hunters: Vec<FigureId> = component
+                .figures
+                .iter()
+                .copied()
+                .filter(|f| engine.figures[*f as usize].on_board && engine.figures[*f as usize].kind == HUNTER)
+                .collect();
+            if hunters.is_empty() {
+                continue;
+            }
+            let on_shrine: Vec<usize> = hunters
+                .iter()
+                .map(|f| &engine.figures[*f as usize])
+                .filter(|f| {
+                    let (placement, feature) = engine.origin(f.node);
+                    engine.tile_of(placement).features[feature].contents
+                        [crate::engine::content_index(ContentKind::Shrine)]
+                        > 0
+                })
+                .map(|f| f.player)
+                .collect();
+            let winners = if on_shrine.is_empty() {
+                majority(engine, &hunters, |_| true)
+            } else {
+                let mut players = on_shrine;
+                players.sort_unstable();
+                players.dedup();
+                players
+            };
+            let deer = component.count(ContentKind::Deer);
+            let fire = component.count(ContentKind::Fire) > 0;
+            let tigers = if fire { 0 } else { component.count(ContentKind::Tiger) };
+            let mammoths = component.count(ContentKind::Mammoth);
+            let aurochs = component.count(ContentKind::Aurochs);
+            let deer_left = deer.saturating_sub(tigers);
+            let points = 2 * (deer_left + mammoths + aurochs);
+            let mut parts = Vec::new();
+            for (count, name) in [(deer, "deer"), (mammoths, "mammoth"), (aurochs, "aurochs"), (component.count(ContentKind::Tiger), "tiger")] {
+                if count > 0 {
+                    parts.push(format!("{count} {name}"));
+                }
+            }
+            if parts.is_empty() {
+                parts.push("no animals".into());
+            }
+            let mut breakdown = format!("meadow with {}", parts.join(", "));
+            if fire {
+                breakdown.push_str(" (fire chases the tigers)");
+            } else if tigers > 0 {
+                breakdown.push_str(&format!(" ({} deer eaten)", tigers.min(deer)));
+            }
+            events.push(ScoreEvent {
+                players: winners,
+                points,
+                feature: FeatureKind::Meadow,
+                breakdown: format!("{breakdown} = {points}"),
+                node: root,
+            });
+        }
+        events
+    }
+
+    fn tile_warning(&self, tile: &CompiledTile) -> Option<String> {
+        tile.features.iter().any(|f| f.has_power).then(|| {
+            format!(
+                "tile `{}` has a special power of the 2020 edition, which the 2002 rules ignore",
+                tile.id
+            )
+        })
+    }
+}
+
+fn plural(n: u32) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}

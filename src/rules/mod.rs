@@ -1,0 +1,98 @@
+//! Rulesets: what may be deployed where, when features complete, how they score, and which
+//! draws a player earns. A ruleset works on the engine's features and figures only; it knows
+//! nothing of text (the checker maps its results back to the game file).
+
+pub mod hunters_gatherers;
+
+use crate::engine::{CompiledTile, Engine, FigureId, FigureKind, NodeId};
+use crate::model::{FeatureKind, Ruleset};
+
+/// A kind of figure and where it may stand.
+#[derive(Debug, Clone, Copy)]
+pub struct FigureSpec {
+    pub kind: FigureKind,
+    /// Index into [`Rules::pools`]: the supply the figure comes from.
+    pub pool: usize,
+    pub stands_on: &'static [FeatureKind],
+    /// It occupies a whole river system rather than one feature (a hut).
+    pub holds_river_system: bool,
+}
+
+/// Points for one feature, to one or more players.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoreEvent {
+    pub players: Vec<usize>,
+    pub points: u32,
+    pub feature: FeatureKind,
+    /// How the points come about: "river of 3 segments + 3 fish = 6".
+    pub breakdown: String,
+    /// A node of the scored feature (for pointing at it).
+    pub node: NodeId,
+}
+
+/// What the completions of one placement bring.
+#[derive(Debug, Default)]
+pub struct Completion {
+    pub events: Vec<ScoreEvent>,
+    /// Roots of the completed features whose figures go back to their owners.
+    pub returned: Vec<NodeId>,
+    /// The placing player earns a bonus draw (a forest with a gold nugget was completed).
+    pub earns_bonus: bool,
+}
+
+/// A rule variant a game may choose: name, values (the first is the default).
+#[derive(Debug, Clone, Copy)]
+pub struct VariantSpec {
+    pub name: &'static str,
+    pub values: &'static [&'static str],
+}
+
+pub trait Rules {
+    fn ruleset(&self) -> Ruleset;
+    /// (name, count) of each supply a player starts with.
+    fn pools(&self) -> &'static [(&'static str, u32)];
+    fn figure(&self, name: &str) -> Option<FigureSpec>;
+    fn figure_names(&self) -> &'static [&'static str];
+    fn variants(&self) -> &'static [VariantSpec];
+    /// The figures that forbid deploying `figure` on the feature of `node`.
+    fn blockers(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> Vec<FigureId>;
+    /// Scores the completed features among `roots` (the features a placement is part of).
+    fn score_completed(&self, engine: &mut Engine, roots: &[NodeId]) -> Completion;
+    /// Scores the end of the game and takes the figures off incomplete features.
+    fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent>;
+    /// A warning about a tile that does not fully belong to this ruleset, if any.
+    fn tile_warning(&self, tile: &CompiledTile) -> Option<String>;
+}
+
+/// The rules of `ruleset`; `None` for a ruleset whose rules are not implemented yet
+/// (Carcassonne), which the checker reports instead of replaying its games wrongly.
+pub fn for_ruleset(ruleset: Ruleset) -> Option<Box<dyn Rules>> {
+    match ruleset {
+        Ruleset::HuntersGatherers => Some(Box::new(hunters_gatherers::HuntersGatherers)),
+        Ruleset::Carcassonne => None,
+    }
+}
+
+/// The players with the most of the given figures (all of them on a tie); empty when there
+/// are none.
+pub fn majority(engine: &Engine, figures: &[FigureId], counts: impl Fn(&crate::engine::Figure) -> bool) -> Vec<usize> {
+    let mut per_player: Vec<(usize, u32)> = Vec::new();
+    for figure in figures {
+        let figure = &engine.figures[*figure as usize];
+        if !figure.on_board || !counts(figure) {
+            continue;
+        }
+        match per_player.iter_mut().find(|(p, _)| *p == figure.player) {
+            Some((_, n)) => *n += 1,
+            None => per_player.push((figure.player, 1)),
+        }
+    }
+    let most = per_player.iter().map(|(_, n)| *n).max().unwrap_or(0);
+    let mut winners: Vec<usize> = per_player
+        .into_iter()
+        .filter(|(_, n)| most > 0 && *n == most)
+        .map(|(p, _)| p)
+        .collect();
+    winners.sort_unstable();
+    winners
+}
