@@ -238,8 +238,9 @@ Gatherers.";
 "The rule variant, or its value, is not one the ruleset offers. `carcspec explain G007` and
 `docs/rules/` list the variants:
 
-  hunters-gatherers: `returned-figures-on-bonus-tile = allowed | forbidden` — may a figure that
-  scoring returned in this turn be deployed on the turn's bonus tile? (default `allowed`).";
+  hunters-gatherers: `variant returned-figures-on-bonus-tile forbidden | allowed` — may a
+  figure that scoring returned in this turn be deployed on the turn's bonus tile? The rules say
+  returned figures are used again “from the next turn onwards” (default `forbidden`).";
 
     TILE_SET_PROBLEM = "G008" "tile-set-problem" Error:
 "A tile set that the game names cannot be used: it cannot be read, has errors (run
@@ -302,7 +303,8 @@ Rule: “Only one tribe member or hut may be deployed each turn.” (2. Deploy)"
 
     SUPPLY_EMPTY = "V108" "supply-empty" Error:
 "The player has no figure of that kind left in the supply (5 tribe members and 2 huts in Hunters
-and Gatherers).
+and Gatherers), or only figures that scoring returned in this turn, which may be used again
+from the next turn on.
 
 Rule: “The tribe member or hut must come from the player’s supply.” (2. Deploy)";
 

@@ -80,8 +80,13 @@ pub fn check_file(path: &Path) -> CheckReport {
         Err(error) => CheckReport::failed(
             &origin,
             String::new(),
-            vec![Diagnostic::new(&codes::UNREADABLE_INPUT, format!("cannot read `{origin}`: {error}"))
-                .help("give the path of a .game file or of a folder of them")],
+            vec![
+                Diagnostic::new(
+                    &codes::UNREADABLE_INPUT,
+                    format!("cannot read `{origin}`: {error}"),
+                )
+                .help("give the path of a .game file or of a folder of them"),
+            ],
         ),
     }
 }
@@ -95,7 +100,12 @@ pub fn check_text(origin: &str, text: String, base_dir: &Path) -> CheckReport {
         diagnostic::sort_by_position(&mut diagnostics);
         return CheckReport::failed(origin, text, diagnostics);
     };
-    let catalog = build_catalog(&script, &lowered.incomplete_tiles, base_dir, &mut diagnostics);
+    let catalog = build_catalog(
+        &script,
+        &lowered.incomplete_tiles,
+        base_dir,
+        &mut diagnostics,
+    );
     if diagnostics.iter().any(Diagnostic::is_error) {
         // A game whose text or tiles are broken would be replayed wrongly: report those first.
         diagnostic::sort_by_position(&mut diagnostics);
@@ -107,7 +117,10 @@ pub fn check_text(origin: &str, text: String, base_dir: &Path) -> CheckReport {
         diagnostics.push(
             Diagnostic::new(
                 &codes::UNKNOWN_RULESET,
-                format!("the rules of `{}` cannot be replayed yet", script.ruleset.name()),
+                format!(
+                    "the rules of `{}` cannot be replayed yet",
+                    script.ruleset.name()
+                ),
             )
             .help("carcspec replays hunters-gatherers games; carcassonne comes next"),
         );
@@ -149,7 +162,11 @@ fn build_catalog(
                 .at(*span, "this tile set")
                 .help(format!(
                     "name a shipped set ({}) or a path relative to the game file",
-                    crate::shipped::TILE_SETS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+                    crate::shipped::TILE_SETS
+                        .iter()
+                        .map(|(n, _)| *n)
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ))
         };
         match load::load(&target) {
@@ -180,19 +197,32 @@ fn build_catalog(
         counts: Vec::new(),
     };
     let mut seen: std::collections::HashMap<String, Span> = std::collections::HashMap::new();
-    for (set, span) in sets.iter().map(|(s, span)| (s, *span)).chain(std::iter::once((&local, Span::default()))) {
+    for (set, span) in sets
+        .iter()
+        .map(|(s, span)| (s, *span))
+        .chain(std::iter::once((&local, Span::default())))
+    {
         for tile in &set.tiles {
-            let here = if span.is_unknown() { tile.spans.id } else { span };
+            let here = if span.is_unknown() {
+                tile.spans.id
+            } else {
+                span
+            };
             if let Some(first) = seen.insert(tile.id.clone(), here) {
                 diagnostics.push(
-                    Diagnostic::new(&codes::TILE_SET_PROBLEM, format!("tile id `{}` is defined twice", tile.id))
-                        .at(here, "defined again here")
-                        .also(first, "first defined here")
-                        .help("give local tiles ids of their own"),
+                    Diagnostic::new(
+                        &codes::TILE_SET_PROBLEM,
+                        format!("tile id `{}` is defined twice", tile.id),
+                    )
+                    .at(here, "defined again here")
+                    .also(first, "first defined here")
+                    .help("give local tiles ids of their own"),
                 );
                 continue;
             }
-            catalog.tiles.push(CompiledTile::compile(tile, script.ruleset));
+            catalog
+                .tiles
+                .push(CompiledTile::compile(tile, script.ruleset));
             catalog.counts.push(tile.count);
         }
     }

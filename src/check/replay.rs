@@ -76,7 +76,12 @@ pub(super) struct Replay<'s> {
 }
 
 impl<'s> Replay<'s> {
-    pub(super) fn new(script: &'s Script, catalog: Catalog, rules: Box<dyn Rules>, text: &'s str) -> Self {
+    pub(super) fn new(
+        script: &'s Script,
+        catalog: Catalog,
+        rules: Box<dyn Rules>,
+        text: &'s str,
+    ) -> Self {
         let ids = catalog
             .tiles
             .iter()
@@ -99,10 +104,12 @@ impl<'s> Replay<'s> {
             .sum();
         let players = script.players.len();
         let supply = vec![rules.pools().iter().map(|(_, n)| *n).collect(); players];
-        let returned_on_bonus_allowed = !script
+        // “From the next turn onwards, the player can then use them again”: by default a
+        // figure returned in this turn stays off the turn's bonus tile.
+        let returned_on_bonus_allowed = script
             .variants
             .iter()
-            .any(|(name, value, _)| name == RETURNED_FIGURES_ON_BONUS_TILE && value == "forbidden");
+            .any(|(name, value, _)| name == RETURNED_FIGURES_ON_BONUS_TILE && value == "allowed");
         Replay {
             script,
             text,
@@ -134,7 +141,13 @@ impl<'s> Replay<'s> {
         }
     }
 
-    fn report(&mut self, code: &'static Code, message: String, label: &str, help: &str) -> &mut Diagnostic {
+    fn report(
+        &mut self,
+        code: &'static Code,
+        message: String,
+        label: &str,
+        help: &str,
+    ) -> &mut Diagnostic {
         self.diagnostics.push(
             Diagnostic::new(code, message)
                 .at(self.current_step, label.to_string())
@@ -148,7 +161,11 @@ impl<'s> Replay<'s> {
     }
 
     pub(super) fn run(mut self) -> CheckReport {
-        let lays_tiles = self.script.steps.iter().any(|s| matches!(s.action, Action::Lay { .. }));
+        let lays_tiles = self
+            .script
+            .steps
+            .iter()
+            .any(|s| matches!(s.action, Action::Lay { .. }));
         if !lays_tiles {
             self.lay_start_tile();
         }
@@ -189,7 +206,8 @@ impl<'s> Replay<'s> {
 
     /// Lays the start tile of the game's tile sets at 0,0 before the first turn.
     fn lay_start_tile(&mut self) {
-        let start = (0..self.engine.catalog.len()).find(|i| self.engine.catalog[*i].kind == TileKind::Start);
+        let start = (0..self.engine.catalog.len())
+            .find(|i| self.engine.catalog[*i].kind == TileKind::Start);
         match start {
             Some(tile) => {
                 self.take_from_stack(tile);
@@ -197,7 +215,11 @@ impl<'s> Replay<'s> {
                 self.placement_steps.push(Span::default());
             }
             None => {
-                self.current_step = self.script.steps.first().map_or(Span::default(), |s| s.span);
+                self.current_step = self
+                    .script
+                    .steps
+                    .first()
+                    .map_or(Span::default(), |s| s.span);
                 self.report(
                     &codes::NO_START_TILE,
                     "the game has no start tile".into(),
@@ -237,7 +259,12 @@ impl<'s> Replay<'s> {
     fn step(&mut self, action: &Action) {
         let in_turn = matches!(
             action,
-            Action::Draw { .. } | Action::Discard | Action::Place { .. } | Action::Deploy { .. } | Action::Pass | Action::Bonus { .. }
+            Action::Draw { .. }
+                | Action::Discard
+                | Action::Place { .. }
+                | Action::Deploy { .. }
+                | Action::Pass
+                | Action::Bonus { .. }
         );
         if self.game_over && (in_turn || matches!(action, Action::Turn { .. })) {
             self.report(
@@ -258,8 +285,17 @@ impl<'s> Replay<'s> {
             return;
         }
         match action {
-            Action::Lay { tile, pos, rotation } => self.lay(tile, *pos, *rotation),
-            Action::Put { player, figure, pos, target } => self.put(*player, figure, *pos, target),
+            Action::Lay {
+                tile,
+                pos,
+                rotation,
+            } => self.lay(tile, *pos, *rotation),
+            Action::Put {
+                player,
+                figure,
+                pos,
+                target,
+            } => self.put(*player, figure, *pos, target),
             Action::Turn { player } => self.begin_turn(*player),
             Action::Draw { tile } => self.draw(tile, false),
             Action::Bonus { tile } => self.draw(tile, true),
@@ -298,12 +334,22 @@ impl<'s> Replay<'s> {
 
     /// Checks a placement, reports what is wrong with it, and places the tile unless the
     /// position is taken. Returns the placement and the roots of its features.
-    fn check_and_place(&mut self, tile: usize, pos: Pos, rotation: Rotation, setup: bool) -> Option<(PlacementId, Vec<NodeId>)> {
+    fn check_and_place(
+        &mut self,
+        tile: usize,
+        pos: Pos,
+        rotation: Rotation,
+        setup: bool,
+    ) -> Option<(PlacementId, Vec<NodeId>)> {
         let id = self.engine.catalog[tile].id.clone();
         match self.engine.check_placement(tile, pos, rotation) {
             Ok(()) => {}
             Err(PlacementProblem::Occupied) => {
-                let there = self.engine.at(pos).map(|p| self.placement_steps[p as usize]).unwrap_or_default();
+                let there = self
+                    .engine
+                    .at(pos)
+                    .map(|p| self.placement_steps[p as usize])
+                    .unwrap_or_default();
                 self.report(
                     &codes::OCCUPIED_POSITION,
                     format!("{pos} is already taken"),
@@ -353,20 +399,31 @@ impl<'s> Replay<'s> {
         if !self.warned_tiles.contains(&tile) {
             if let Some(warning) = self.rules.tile_warning(&self.engine.catalog[tile]) {
                 self.warned_tiles.push(tile);
-                self.report(&codes::V2_POWER_IGNORED, warning, "placed here", "the tile plays without its power");
+                self.report(
+                    &codes::V2_POWER_IGNORED,
+                    warning,
+                    "placed here",
+                    "the tile plays without its power",
+                );
             }
         }
         Some((placement, roots))
     }
 
     /// The node of the feature a deployment names on a placement.
-    fn resolve_target(&mut self, placement: PlacementId, target: &FeatureRef, stands_on: &[crate::model::FeatureKind]) -> Option<NodeId> {
+    fn resolve_target(
+        &mut self,
+        placement: PlacementId,
+        target: &FeatureRef,
+        stands_on: &[crate::model::FeatureKind],
+    ) -> Option<NodeId> {
         let placed = *self.engine.placement(placement);
         let tile = &self.engine.catalog[placed.tile];
         let feature = match target {
-            FeatureRef::Anchor(anchor) => {
-                tile.feature_at(placed.rotation.anchor_to_tile(*anchor), |k| stands_on.contains(&k))
-            }
+            FeatureRef::Anchor(anchor) => tile
+                .feature_at(placed.rotation.anchor_to_tile(*anchor), |k| {
+                    stands_on.contains(&k)
+                }),
             FeatureRef::Label(label) => tile.feature_by_label(label),
         };
         if feature.is_none() {
@@ -382,7 +439,9 @@ impl<'s> Replay<'s> {
     }
 
     fn put(&mut self, player: usize, figure: &str, pos: Pos, target: &FeatureRef) {
-        let Some(spec) = self.rules.figure(figure) else { return };
+        let Some(spec) = self.rules.figure(figure) else {
+            return;
+        };
         let Some(placement) = self.engine.at(pos) else {
             self.report(
                 &codes::NO_SUCH_FEATURE,
@@ -392,14 +451,22 @@ impl<'s> Replay<'s> {
             );
             return;
         };
-        let Some(node) = self.resolve_target(placement, target, spec.stands_on) else { return };
+        let Some(node) = self.resolve_target(placement, target, spec.stands_on) else {
+            return;
+        };
         // A setup shows figures as a picture does: several may already share a feature.
         self.deploy_figure(player, &spec, node, false);
     }
 
     /// Checks the figure's feature and the supply, and deploys it (even when a rule is broken,
     /// so that the replay goes on as written).
-    fn deploy_figure(&mut self, player: usize, spec: &crate::rules::FigureSpec, node: NodeId, check_occupancy: bool) {
+    fn deploy_figure(
+        &mut self,
+        player: usize,
+        spec: &crate::rules::FigureSpec,
+        node: NodeId,
+        check_occupancy: bool,
+    ) {
         let kind = self.engine.feature_kind(node);
         if !spec.stands_on.contains(&kind) {
             let allowed: Vec<&str> = spec.stands_on.iter().map(|k| k.name()).collect();
@@ -412,7 +479,11 @@ impl<'s> Replay<'s> {
         }
         let pool = spec.pool;
         let returned_now = self.turn.as_ref().map_or(0, |t| t.returned[pool]);
-        let on_bonus = self.turn.as_ref().and_then(|t| t.placed.as_ref()).is_some_and(|p| p.bonus);
+        let on_bonus = self
+            .turn
+            .as_ref()
+            .and_then(|t| t.placed.as_ref())
+            .is_some_and(|p| p.bonus);
         let usable = if on_bonus && !self.returned_on_bonus_allowed {
             self.supply[player][pool].saturating_sub(returned_now)
         } else {
@@ -422,11 +493,18 @@ impl<'s> Replay<'s> {
             let (pool_name, count) = self.rules.pools()[pool];
             let name = self.player_name(player).to_string();
             let why = if self.supply[player][pool] > 0 {
-                format!("{name}'s {pool_name}s in the supply came back this turn, and the variant `{RETURNED_FIGURES_ON_BONUS_TILE} forbidden` keeps them off the bonus tile")
+                format!(
+                    "{name}'s {pool_name}s in the supply came back this turn: they can be used from the next turn on"
+                )
             } else {
                 format!("all {count} of {name}'s {pool_name}s are in play")
             };
-            self.report(&codes::SUPPLY_EMPTY, format!("{name} has no {pool_name} left"), &why, "pass instead, or wait for figures to come back");
+            self.report(
+                &codes::SUPPLY_EMPTY,
+                format!("{name} has no {pool_name} left"),
+                &why,
+                "pass instead, or wait for figures to come back",
+            );
         }
         self.supply[player][pool] = self.supply[player][pool].saturating_sub(1);
         let blockers = if check_occupancy {
@@ -441,11 +519,18 @@ impl<'s> Replay<'s> {
                     let figure = &self.engine.figures[*f as usize];
                     label(
                         self.figure_steps[*f as usize],
-                        &format!("{}'s {} stands here", self.script.players[figure.player], figure.kind.0),
+                        &format!(
+                            "{}'s {} stands here",
+                            self.script.players[figure.player], figure.kind.0
+                        ),
                     )
                 })
                 .collect();
-            let what = if spec.holds_river_system { "river system" } else { kind.name() };
+            let what = if spec.holds_river_system {
+                "river system"
+            } else {
+                kind.name()
+            };
             self.report(
                 &codes::FEATURE_OCCUPIED,
                 format!("the {what} is already occupied"),
@@ -455,7 +540,13 @@ impl<'s> Replay<'s> {
             .secondary
             .extend(labels);
         }
-        let figure = self.engine.deploy(player, spec.kind, node, spec.holds_river_system, self.figure_steps.len());
+        let figure = self.engine.deploy(
+            player,
+            spec.kind,
+            node,
+            spec.holds_river_system,
+            self.figure_steps.len(),
+        );
         debug_assert_eq!(figure as usize, self.figure_steps.len());
         self.figure_steps.push(self.current_step);
     }
@@ -470,7 +561,10 @@ impl<'s> Replay<'s> {
             let expected = self.player_name(self.next_player).to_string();
             self.report(
                 &codes::WRONG_PLAYER,
-                format!("it is {expected}'s turn, not {}'s", self.player_name(player)),
+                format!(
+                    "it is {expected}'s turn, not {}'s",
+                    self.player_name(player)
+                ),
                 "out of turn",
                 "players take turns in the order of the `players` line",
             );
@@ -511,7 +605,11 @@ impl<'s> Replay<'s> {
         if bonus {
             let turn = self.turn.as_ref().expect("in a turn");
             if !turn.bonus_earned || turn.bonus_drawn {
-                let why = if turn.bonus_drawn { "this turn already had its bonus tile" } else { "no forest with a gold nugget was completed by this turn's land tile" };
+                let why = if turn.bonus_drawn {
+                    "this turn already had its bonus tile"
+                } else {
+                    "no forest with a gold nugget was completed by this turn's land tile"
+                };
                 self.report(
                     &codes::BONUS_NOT_EARNED,
                     "a bonus tile is drawn without being earned".into(),
@@ -523,11 +621,20 @@ impl<'s> Replay<'s> {
         let in_right_stack = is_bonus(&self.engine.catalog[tile]) == bonus;
         if !in_right_stack || !self.take_from_stack(tile) {
             let why = if !in_right_stack {
-                if bonus { format!("`{id}` is a land tile, not a bonus tile") } else { format!("`{id}` is a bonus tile, drawn only as a bonus") }
+                if bonus {
+                    format!("`{id}` is a land tile, not a bonus tile")
+                } else {
+                    format!("`{id}` is a bonus tile, drawn only as a bonus")
+                }
             } else {
                 format!("every copy of `{id}` has already been drawn")
             };
-            self.report(&codes::TILE_NOT_IN_STACK, format!("tile `{id}` is not in the stack"), &why, "draw a tile that is still in the stack");
+            self.report(
+                &codes::TILE_NOT_IN_STACK,
+                format!("tile `{id}` is not in the stack"),
+                &why,
+                "draw a tile that is still in the stack",
+            );
         }
         let turn = self.turn.as_mut().expect("in a turn");
         if bonus {
@@ -539,7 +646,12 @@ impl<'s> Replay<'s> {
     fn discard(&mut self) {
         let turn = self.turn.as_mut().expect("in a turn");
         let Some(hand) = turn.hand.take() else {
-            self.report(&codes::MOVE_OUT_OF_ORDER, "nothing to discard".into(), "no tile in hand", "draw a tile first");
+            self.report(
+                &codes::MOVE_OUT_OF_ORDER,
+                "nothing to discard".into(),
+                "no tile in hand",
+                "draw a tile first",
+            );
             return;
         };
         if hand.bonus {
@@ -563,7 +675,12 @@ impl<'s> Replay<'s> {
         self.settle();
         let turn = self.turn.as_mut().expect("in a turn");
         let Some(hand) = turn.hand.take() else {
-            self.report(&codes::MOVE_OUT_OF_ORDER, "a tile is placed with none in hand".into(), "no tile was drawn", "draw a tile first");
+            self.report(
+                &codes::MOVE_OUT_OF_ORDER,
+                "a tile is placed with none in hand".into(),
+                "no tile was drawn",
+                "draw a tile first",
+            );
             return;
         };
         if !hand.bonus {
@@ -582,15 +699,27 @@ impl<'s> Replay<'s> {
     }
 
     fn deploy(&mut self, figure: &str, target: &FeatureRef) {
-        let Some(spec) = self.rules.figure(figure) else { return };
+        let Some(spec) = self.rules.figure(figure) else {
+            return;
+        };
         let turn = self.turn.as_ref().expect("in a turn");
         let player = turn.player;
         let Some(placed) = turn.placed.clone().filter(|p| !p.settled) else {
-            self.report(&codes::MOVE_OUT_OF_ORDER, "a figure is deployed with no tile just placed".into(), "nothing placed to deploy on", "deploy right after placing a tile");
+            self.report(
+                &codes::MOVE_OUT_OF_ORDER,
+                "a figure is deployed with no tile just placed".into(),
+                "nothing placed to deploy on",
+                "deploy right after placing a tile",
+            );
             return;
         };
         if placed.deployed {
-            self.report(&codes::ONE_FIGURE_PER_TILE, "a second figure on the same tile".into(), "one figure a tile", "deploy one figure (or none) on the tile just placed");
+            self.report(
+                &codes::ONE_FIGURE_PER_TILE,
+                "a second figure on the same tile".into(),
+                "one figure a tile",
+                "deploy one figure (or none) on the tile just placed",
+            );
         }
         if let Some(node) = self.resolve_target(placed.placement, target, spec.stands_on) {
             self.deploy_figure(player, &spec, node, true);
@@ -602,9 +731,17 @@ impl<'s> Replay<'s> {
     }
 
     fn pass(&mut self) {
-        let has_placed = self.turn.as_ref().is_some_and(|t| t.placed.as_ref().is_some_and(|p| !p.settled));
+        let has_placed = self
+            .turn
+            .as_ref()
+            .is_some_and(|t| t.placed.as_ref().is_some_and(|p| !p.settled));
         if !has_placed {
-            self.report(&codes::MOVE_OUT_OF_ORDER, "`pass` with no tile just placed".into(), "nothing to pass on", "`pass` follows `place`, instead of `deploy`");
+            self.report(
+                &codes::MOVE_OUT_OF_ORDER,
+                "`pass` with no tile just placed".into(),
+                "nothing to pass on",
+                "`pass` follows `place`, instead of `deploy`",
+            );
         }
         self.settle();
     }
@@ -612,8 +749,12 @@ impl<'s> Replay<'s> {
     /// Scores what the tile just placed completed (after its deployment), returns figures, and
     /// notes an earned bonus tile.
     fn settle(&mut self) {
-        let Some(turn) = self.turn.as_mut() else { return };
-        let Some(placed) = turn.placed.as_mut().filter(|p| !p.settled) else { return };
+        let Some(turn) = self.turn.as_mut() else {
+            return;
+        };
+        let Some(placed) = turn.placed.as_mut().filter(|p| !p.settled) else {
+            return;
+        };
         placed.settled = true;
         let (roots, bonus) = (placed.roots.clone(), placed.bonus);
         let completion = self.rules.score_completed(&mut self.engine, &roots);
@@ -651,7 +792,11 @@ impl<'s> Replay<'s> {
             }
             self.events.push(ReportedEvent {
                 line,
-                players: event.players.iter().map(|p| self.script.players[*p].clone()).collect(),
+                players: event
+                    .players
+                    .iter()
+                    .map(|p| self.script.players[*p].clone())
+                    .collect(),
                 points: event.points,
                 breakdown: event.breakdown.clone(),
                 is_final,
@@ -682,7 +827,7 @@ impl<'s> Replay<'s> {
                 "add `bonus <tile>` with the bonus tile drawn, then place it",
             );
         }
-        if self.land_left == 0 && turn.land_placed && !self.game_over {
+        if self.land_left == 0 && !self.game_over {
             // “The game ends at the end of the turn in which the last land tile is placed.”
             self.turn = Some(turn);
             self.final_scoring();
@@ -705,7 +850,13 @@ impl<'s> Replay<'s> {
                     .turn
                     .as_ref()
                     .map_or_else(|| vec![0; self.scores.len()], |t| t.points.clone());
-                self.compare(expected, &actual, &codes::SCORE_MISMATCH, "scored", "in this turn");
+                self.compare(
+                    expected,
+                    &actual,
+                    &codes::SCORE_MISMATCH,
+                    "scored",
+                    "in this turn",
+                );
             }
             Expectation::Total(expected) => {
                 self.settle();
@@ -713,6 +864,9 @@ impl<'s> Replay<'s> {
                 self.compare(expected, &actual, &codes::TOTAL_MISMATCH, "has", "in all");
             }
             Expectation::Final(expected) => {
+                // Final scores are read after the turn: it ends here, and with it the game
+                // when the last land tile has been placed.
+                self.end_turn();
                 if !self.final_scored {
                     self.failed += 1;
                     self.report(
@@ -724,11 +878,18 @@ impl<'s> Replay<'s> {
                     return;
                 }
                 let actual = self.scores.clone();
-                self.compare(expected, &actual, &codes::FINAL_MISMATCH, "has", "after final scoring");
+                self.compare(
+                    expected,
+                    &actual,
+                    &codes::FINAL_MISMATCH,
+                    "has",
+                    "after final scoring",
+                );
             }
             Expectation::Violation(name) => {
-                let found = (self.action_start..self.diagnostics.len())
-                    .find(|i| self.diagnostics[*i].code.code == name || self.diagnostics[*i].code.name == name);
+                let found = (self.action_start..self.diagnostics.len()).find(|i| {
+                    self.diagnostics[*i].code.code == name || self.diagnostics[*i].code.name == name
+                });
                 match found {
                     Some(index) => {
                         self.passed += 1;
@@ -741,7 +902,11 @@ impl<'s> Replay<'s> {
                             .iter()
                             .map(|d| format!("{} {}", d.code.code, d.code.name))
                             .collect();
-                        let got = if broken.is_empty() { "the move breaks no rule".to_string() } else { format!("the move breaks {}", broken.join(", ")) };
+                        let got = if broken.is_empty() {
+                            "the move breaks no rule".to_string()
+                        } else {
+                            format!("the move breaks {}", broken.join(", "))
+                        };
                         self.report(
                             &codes::VIOLATION_NOT_FOUND,
                             format!("expected the violation `{name}`, but {got}"),
@@ -765,14 +930,33 @@ impl<'s> Replay<'s> {
                 } else {
                     self.failed += 1;
                     let show = |list: &[(Pos, Rotation)]| {
-                        if list.is_empty() { "none".to_string() } else { list.iter().map(|(p, r)| format!("{p} {r}")).collect::<Vec<_>>().join(", ") }
+                        if list.is_empty() {
+                            "none".to_string()
+                        } else {
+                            list.iter()
+                                .map(|(p, r)| format!("{p} {r}"))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        }
                     };
-                    let missing: Vec<_> = expected.iter().filter(|p| !actual.contains(p)).copied().collect();
-                    let extra: Vec<_> = actual.iter().filter(|p| !expected.contains(p)).copied().collect();
+                    let missing: Vec<_> = expected
+                        .iter()
+                        .filter(|p| !actual.contains(p))
+                        .copied()
+                        .collect();
+                    let extra: Vec<_> = actual
+                        .iter()
+                        .filter(|p| !expected.contains(p))
+                        .copied()
+                        .collect();
                     self.report(
                         &codes::PLACEMENTS_MISMATCH,
                         format!("tile `{tile}` fits at {}", show(&actual)),
-                        &format!("not legal: {}; also legal: {}", show(&missing), show(&extra)),
+                        &format!(
+                            "not legal: {}; also legal: {}",
+                            show(&missing),
+                            show(&extra)
+                        ),
                         "list every legal position and rotation, or `none`",
                     );
                 }
@@ -780,7 +964,14 @@ impl<'s> Replay<'s> {
         }
     }
 
-    fn compare(&mut self, expected: &[(usize, i64)], actual: &[i64], code: &'static Code, verb: &str, when: &str) {
+    fn compare(
+        &mut self,
+        expected: &[(usize, i64)],
+        actual: &[i64],
+        code: &'static Code,
+        verb: &str,
+        when: &str,
+    ) {
         let mut wrong = Vec::new();
         for (player, points) in expected {
             if actual[*player] != *points {
@@ -801,8 +992,17 @@ impl<'s> Replay<'s> {
                 .take(4)
                 .map(|e| format!("{} → {}", e.breakdown, e.players.join(", ")))
                 .collect();
-            let help = if scored.is_empty() { "no points were scored so far".to_string() } else { format!("latest scoring: {}", scored.join("; ")) };
-            self.report(code, wrong.join("; "), "this expectation does not hold", &help);
+            let help = if scored.is_empty() {
+                "no points were scored so far".to_string()
+            } else {
+                format!("latest scoring: {}", scored.join("; "))
+            };
+            self.report(
+                code,
+                wrong.join("; "),
+                "this expectation does not hold",
+                &help,
+            );
         }
     }
 }

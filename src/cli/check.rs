@@ -25,14 +25,19 @@ fn game_files(paths: &[String]) -> Result<Vec<PathBuf>, String> {
         } else if path.is_file() {
             files.push(path.to_path_buf());
         } else {
-            return Err(format!("`{}` is neither a file nor a folder", path.display()));
+            return Err(format!(
+                "`{}` is neither a file nor a folder",
+                path.display()
+            ));
         }
     }
     Ok(files)
 }
 
 fn collect(dir: &Path, found: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     for entry in entries.flatten() {
         let path = entry.path();
         if path.is_dir() {
@@ -83,11 +88,19 @@ pub fn run(paths: &[String], format: ReportFormat) -> i32 {
         }
         let _ = match format {
             ReportFormat::Human => write!(out, "{}", render_human(&report, use_color())),
-            ReportFormat::Json => writeln!(out, "{}", serde_json::to_string(&to_json(&report)).unwrap_or_default()),
+            ReportFormat::Json => writeln!(
+                out,
+                "{}",
+                serde_json::to_string(&to_json(&report)).unwrap_or_default()
+            ),
         };
     }
     if format == ReportFormat::Human {
-        let _ = writeln!(out, "{clean} of {total} game{} clean", if total == 1 { "" } else { "s" });
+        let _ = writeln!(
+            out,
+            "{clean} of {total} game{} clean",
+            if total == 1 { "" } else { "s" }
+        );
     }
     exit
 }
@@ -97,8 +110,16 @@ pub fn render_human(report: &CheckReport, color: bool) -> String {
     let mut text = report::render(&report.origin, &report.text, &report.diagnostics, color);
     text.push_str(&format!("{}\n", report.origin));
     for event in &report.events {
-        let who = if event.players.is_empty() { "nobody".to_string() } else { event.players.join(", ") };
-        let when = if event.is_final { "final".to_string() } else { format!("line {}", event.line) };
+        let who = if event.players.is_empty() {
+            "nobody".to_string()
+        } else {
+            event.players.join(", ")
+        };
+        let when = if event.is_final {
+            "final".to_string()
+        } else {
+            format!("line {}", event.line)
+        };
         text.push_str(&format!("  {when:>9}  {}: {who}\n", event.breakdown));
     }
     if !report.players.is_empty() && !report.scores.is_empty() {
@@ -108,7 +129,11 @@ pub fn render_human(report: &CheckReport, color: bool) -> String {
             .zip(&report.scores)
             .map(|(p, s)| format!("{p} {s}"))
             .collect();
-        let label = if report.final_scored { "final scores" } else { "scores" };
+        let label = if report.final_scored {
+            "final scores"
+        } else {
+            "scores"
+        };
         text.push_str(&format!("  {label}: {}\n", scores.join(", ")));
     }
     let expected = report.expected_violations.len();
@@ -117,7 +142,10 @@ pub fn render_human(report: &CheckReport, color: bool) -> String {
         report.expectations_passed,
         report.expectations_failed,
         if expected > 0 {
-            format!(" (including {expected} expected violation{})", if expected == 1 { "" } else { "s" })
+            format!(
+                " (including {expected} expected violation{})",
+                if expected == 1 { "" } else { "s" }
+            )
         } else {
             String::new()
         }
@@ -136,8 +164,16 @@ fn to_json(report: &CheckReport) -> CheckJson<'_> {
     CheckJson {
         file: &report.origin,
         ok: report.ok(),
-        violations: report.diagnostics.iter().map(|d| report::to_json(&report.text, d)).collect(),
-        expected_violations: report.expected_violations.iter().map(|d| report::to_json(&report.text, d)).collect(),
+        violations: report
+            .diagnostics
+            .iter()
+            .map(|d| report::to_json(&report.text, d))
+            .collect(),
+        expected_violations: report
+            .expected_violations
+            .iter()
+            .map(|d| report::to_json(&report.text, d))
+            .collect(),
         expectations: ExpectationsJson {
             passed: report.expectations_passed,
             failed: report.expectations_failed,

@@ -3,6 +3,8 @@
 //! Exit codes: 0 clean, 1 findings (or files that need formatting), 2 usage or input errors.
 
 mod check;
+
+pub use check::render_human as render_check_report;
 mod tiles;
 
 use std::ffi::OsString;

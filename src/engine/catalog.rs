@@ -103,7 +103,11 @@ impl CompiledTile {
                 label: feature.label.clone(),
                 open_ends,
                 contents,
-                lakes: feature.flows_into.iter().filter_map(|l| index_of(l)).collect(),
+                lakes: feature
+                    .flows_into
+                    .iter()
+                    .filter_map(|l| index_of(l))
+                    .collect(),
                 cities: feature.touches.iter().filter_map(|l| index_of(l)).collect(),
                 has_power: feature.power.is_some(),
                 anchors: feature.anchors.clone(),
@@ -125,7 +129,11 @@ impl CompiledTile {
     /// The feature of this tile that an anchor (in tile orientation) names, preferring one that
     /// `accept` admits when several features lie there (an inner monastery and an inner
     /// field; the middle and the halves of a side).
-    pub fn feature_at(&self, anchor: Anchor, accept: impl Fn(FeatureKind) -> bool) -> Option<usize> {
+    pub fn feature_at(
+        &self,
+        anchor: Anchor,
+        accept: impl Fn(FeatureKind) -> bool,
+    ) -> Option<usize> {
         let matches = |feature: &CompiledFeature| match anchor {
             Anchor::Inner => feature.anchors.contains(&Anchor::Inner),
             Anchor::Side(side) => {

@@ -164,7 +164,12 @@ impl Engine {
 
     /// Checks that `tile` may lie at `pos` turned by `rotation`: the position is free, touches
     /// a tile by a side (unless the board is empty), and every touching side matches.
-    pub fn check_placement(&self, tile: usize, pos: Pos, rotation: Rotation) -> Result<(), PlacementProblem> {
+    pub fn check_placement(
+        &self,
+        tile: usize,
+        pos: Pos,
+        rotation: Rotation,
+    ) -> Result<(), PlacementProblem> {
         if self.board.contains_key(&pos) {
             return Err(PlacementProblem::Occupied);
         }
@@ -217,7 +222,12 @@ impl Engine {
     /// The caller checks legality first; a tile laid against the rules joins only the features
     /// that do face each other, so a replay can go on after an illegal move. Returns the roots
     /// of the features the tile is part of, completed or not, without repeats.
-    pub fn place(&mut self, tile: usize, pos: Pos, rotation: Rotation) -> (PlacementId, Vec<NodeId>) {
+    pub fn place(
+        &mut self,
+        tile: usize,
+        pos: Pos,
+        rotation: Rotation,
+    ) -> (PlacementId, Vec<NodeId>) {
         let id = self.placements.len() as PlacementId;
         let first_node = self.node_origin.len() as NodeId;
         self.placements.push(Placement {
@@ -249,8 +259,16 @@ impl Engine {
                 placements: vec![id],
                 contents: feature.contents,
                 figures: Vec::new(),
-                lakes: feature.lakes.iter().map(|l| first_node + *l as NodeId).collect(),
-                cities: feature.cities.iter().map(|c| first_node + *c as NodeId).collect(),
+                lakes: feature
+                    .lakes
+                    .iter()
+                    .map(|l| first_node + *l as NodeId)
+                    .collect(),
+                cities: feature
+                    .cities
+                    .iter()
+                    .map(|c| first_node + *c as NodeId)
+                    .collect(),
                 nodes: vec![node],
             });
             let fish = if matches!(feature.kind, FeatureKind::River | FeatureKind::Lake) {
@@ -292,7 +310,8 @@ impl Engine {
         let a = self.placements[mine as usize];
         let b = self.placements[theirs as usize];
         let a_slots = self.catalog[a.tile].sides[a.rotation.to_tile(side).index()].clone();
-        let b_slots = self.catalog[b.tile].sides[b.rotation.to_tile(opposite(side)).index()].clone();
+        let b_slots =
+            self.catalog[b.tile].sides[b.rotation.to_tile(opposite(side)).index()].clone();
         let kind_a = |feature: usize| self.catalog[a.tile].features[feature].kind;
         let kind_b = |feature: usize| self.catalog[b.tile].features[feature].kind;
         let faces = |(slot_a, feature_a): (Slot, usize), (slot_b, feature_b): (Slot, usize)| {
@@ -312,7 +331,10 @@ impl Engine {
                 ends_closed.push(a.first_node + entry_a.1 as NodeId);
             }
             for feature_b in partners {
-                pairs.push((a.first_node + entry_a.1 as NodeId, b.first_node + feature_b as NodeId));
+                pairs.push((
+                    a.first_node + entry_a.1 as NodeId,
+                    b.first_node + feature_b as NodeId,
+                ));
             }
         }
         for &entry_b in &b_slots {
@@ -386,7 +408,12 @@ impl Engine {
     /// The roots of every river system on the board, each once.
     pub fn system_roots(&mut self) -> Vec<NodeId> {
         let water: Vec<NodeId> = (0..self.node_origin.len() as NodeId)
-            .filter(|n| matches!(self.feature_kind(*n), FeatureKind::River | FeatureKind::Lake))
+            .filter(|n| {
+                matches!(
+                    self.feature_kind(*n),
+                    FeatureKind::River | FeatureKind::Lake
+                )
+            })
             .collect();
         let mut roots: Vec<NodeId> = water
             .into_iter()
@@ -419,7 +446,14 @@ impl Engine {
     }
 
     /// Puts a figure on `node` and returns its id.
-    pub fn deploy(&mut self, player: usize, kind: FigureKind, node: NodeId, river_system: bool, tag: usize) -> FigureId {
+    pub fn deploy(
+        &mut self,
+        player: usize,
+        kind: FigureKind,
+        node: NodeId,
+        river_system: bool,
+        tag: usize,
+    ) -> FigureId {
         let id = self.figures.len() as FigureId;
         self.figures.push(Figure {
             player,

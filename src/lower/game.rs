@@ -4,7 +4,9 @@
 
 use crate::codes;
 use crate::diagnostic::{Diagnostic, Span};
-use crate::model::{Action, Anchor, Expectation, FeatureRef, Pos, Rotation, Ruleset, Script, Step, Tile};
+use crate::model::{
+    Action, Anchor, Expectation, FeatureRef, Pos, Rotation, Ruleset, Script, Step, Tile,
+};
 use crate::rules;
 use crate::syntax::Spanned;
 use crate::syntax::Text;
@@ -46,10 +48,16 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
 
     for statement in &file.statements {
         let keyword = statement.keyword.value.as_ref();
-        let is_header = matches!(keyword, "game" | "ruleset" | "expansion" | "variant" | "tiles" | "players");
+        let is_header = matches!(
+            keyword,
+            "game" | "ruleset" | "expansion" | "variant" | "tiles" | "players"
+        );
         if is_header {
             if moves_started {
-                diagnostics.push(out_of_place(statement, "a header line must come before the first move or setup line"));
+                diagnostics.push(out_of_place(
+                    statement,
+                    "a header line must come before the first move or setup line",
+                ));
                 continue;
             }
             if let Err(d) = lower_header(&mut header, statement) {
@@ -75,7 +83,10 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
         let action = (|| -> Result<Action, Diagnostic> {
             Ok(match keyword {
                 "lay" | "put" if turns_started => {
-                    return Err(out_of_place(statement, "setup lines (`lay`, `put`) come before the first turn"));
+                    return Err(out_of_place(
+                        statement,
+                        "setup lines (`lay`, `put`) come before the first turn",
+                    ));
                 }
                 "lay" => {
                     let mut args = Args::new(statement);
@@ -84,7 +95,11 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
                     let pos = args.position()?;
                     let rotation = args.optional_rotation()?;
                     args.done()?;
-                    Action::Lay { tile, pos, rotation }
+                    Action::Lay {
+                        tile,
+                        pos,
+                        rotation,
+                    }
                 }
                 "put" => {
                     let mut args = Args::new(statement);
@@ -95,7 +110,12 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
                     args.keyword("on")?;
                     let target = args.feature_ref()?;
                     args.done()?;
-                    Action::Put { player, figure, pos, target }
+                    Action::Put {
+                        player,
+                        figure,
+                        pos,
+                        target,
+                    }
                 }
                 "turn" => {
                     turns_started = true;
@@ -108,7 +128,11 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
                     let mut args = Args::new(statement);
                     let tile = args.word("a tile id")?;
                     args.done()?;
-                    if keyword == "draw" { Action::Draw { tile } } else { Action::Bonus { tile } }
+                    if keyword == "draw" {
+                        Action::Draw { tile }
+                    } else {
+                        Action::Bonus { tile }
+                    }
                 }
                 "place" => {
                     let mut args = Args::new(statement);
@@ -141,7 +165,10 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
                         &codes::UNKNOWN_STATEMENT,
                         format!("unknown statement `{keyword}`"),
                     )
-                    .at(statement.keyword.span, "not a statement of the game language")
+                    .at(
+                        statement.keyword.span,
+                        "not a statement of the game language",
+                    )
                     .help("see `carcspec explain G001` for the statements of a game file"));
                 }
             })
@@ -157,9 +184,15 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
 
     let first_span = file.statements.first().map_or(Span::default(), |s| s.span);
     let missing = |what: &str, example: &str| {
-        Diagnostic::new(&codes::GAME_HEADER, format!("the game has no `{what}` line"))
-            .at(first_span, format!("`{what}` is needed before the first move"))
-            .help(format!("add `{example}` at the top of the file"))
+        Diagnostic::new(
+            &codes::GAME_HEADER,
+            format!("the game has no `{what}` line"),
+        )
+        .at(
+            first_span,
+            format!("`{what}` is needed before the first move"),
+        )
+        .help(format!("add `{example}` at the top of the file"))
     };
     if header.ruleset.is_none() {
         diagnostics.push(missing("ruleset", "ruleset hunters-gatherers"));
@@ -226,9 +259,12 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
             }
             let word = args.next("a ruleset")?;
             let ruleset = word.value.parse::<Ruleset>().map_err(|()| {
-                Diagnostic::new(&codes::UNKNOWN_RULESET, format!("unknown ruleset `{}`", word.value))
-                    .at(word.span, "not a ruleset")
-                    .help("use `carcassonne` or `hunters-gatherers`")
+                Diagnostic::new(
+                    &codes::UNKNOWN_RULESET,
+                    format!("unknown ruleset `{}`", word.value),
+                )
+                .at(word.span, "not a ruleset")
+                .help("use `carcassonne` or `hunters-gatherers`")
             })?;
             header.ruleset = Some((ruleset, statement.span));
         }
@@ -252,10 +288,9 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
             let value = args.next("a variant value")?;
             let specs = header.ruleset.and_then(|(r, _)| rules::for_ruleset(r));
             let valid = specs.as_ref().is_some_and(|rules| {
-                rules
-                    .variants()
-                    .iter()
-                    .any(|v| v.name == name.value.as_ref() && v.values.contains(&value.value.as_ref()))
+                rules.variants().iter().any(|v| {
+                    v.name == name.value.as_ref() && v.values.contains(&value.value.as_ref())
+                })
             });
             if !valid {
                 let offered = specs
@@ -279,9 +314,11 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
                     format!("variants: {offered}")
                 }));
             }
-            header
-                .variants
-                .push((name.value.to_string(), value.value.to_string(), statement.span));
+            header.variants.push((
+                name.value.to_string(),
+                value.value.to_string(),
+                statement.span,
+            ));
         }
         "tiles" => {
             let word = args.next("a tile set name or path")?;
@@ -304,9 +341,11 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
                 players.push(word.value.to_string());
             }
             if players.is_empty() {
-                return Err(Diagnostic::new(&codes::BAD_STATEMENT, "`players` names no player")
-                    .at(statement.span, "expected player names")
-                    .help("write the players in turn order: `players red blue`"));
+                return Err(
+                    Diagnostic::new(&codes::BAD_STATEMENT, "`players` names no player")
+                        .at(statement.span, "expected player names")
+                        .help("write the players in turn order: `players red blue`"),
+                );
             }
             header.players = Some((players, statement.span));
             return Ok(());
@@ -316,7 +355,10 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
     args.done()
 }
 
-fn lower_expectation(statement: &Statement<'_>, players: &[String]) -> Result<Expectation, Diagnostic> {
+fn lower_expectation(
+    statement: &Statement<'_>,
+    players: &[String],
+) -> Result<Expectation, Diagnostic> {
     let mut args = Args::new(statement);
     let kind = args.next("`score`, `total`, `final`, `violation` or `placements`")?;
     let scores = |args: &mut Args<'_, '_>| -> Result<Vec<(usize, i64)>, Diagnostic> {
@@ -349,15 +391,20 @@ fn lower_expectation(statement: &Statement<'_>, players: &[String]) -> Result<Ex
                     placements.push((pos, rotation));
                 }
                 if placements.is_empty() {
-                    return Err(args.error("expected positions and rotations: `at 1,0 r0 1,0 r90`, or `none`"));
+                    return Err(args.error(
+                        "expected positions and rotations: `at 1,0 r0 1,0 r90`, or `none`",
+                    ));
                 }
             }
             Expectation::Placements { tile, placements }
         }
         other => {
-            return Err(Diagnostic::new(&codes::UNKNOWN_STATEMENT, format!("unknown expectation `{other}`"))
-                .at(kind.span, "not an expectation")
-                .help("expectations: score, total, final, violation, placements"));
+            return Err(Diagnostic::new(
+                &codes::UNKNOWN_STATEMENT,
+                format!("unknown expectation `{other}`"),
+            )
+            .at(kind.span, "not an expectation")
+            .help("expectations: score, total, final, violation, placements"));
         }
     };
     args.done()?;
@@ -381,18 +428,23 @@ impl<'s, 'a> Args<'s, 'a> {
     }
 
     fn peek_is(&self, word: &str) -> bool {
-        self.statement.words.get(self.at).is_some_and(|w| w.value == word)
+        self.statement
+            .words
+            .get(self.at)
+            .is_some_and(|w| w.value == word)
     }
 
     fn error(&self, message: &str) -> Diagnostic {
-        let span = self
-            .statement
-            .words
-            .get(self.at)
-            .map_or(Span::new(self.statement.span.end, self.statement.span.end), |w| w.span);
-        Diagnostic::new(&codes::BAD_STATEMENT, format!("`{}`: {message}", self.statement.keyword.value))
-            .at(span, message.to_string())
-            .help("see docs/game-language.md for the form of each statement")
+        let span = self.statement.words.get(self.at).map_or(
+            Span::new(self.statement.span.end, self.statement.span.end),
+            |w| w.span,
+        );
+        Diagnostic::new(
+            &codes::BAD_STATEMENT,
+            format!("`{}`: {message}", self.statement.keyword.value),
+        )
+        .at(span, message.to_string())
+        .help("see docs/game-language.md for the form of each statement")
     }
 
     fn maybe_next(&mut self) -> Option<&'s Word<'a>> {
@@ -438,15 +490,21 @@ impl<'s, 'a> Args<'s, 'a> {
 
     fn player(&mut self, players: &[String]) -> Result<usize, Diagnostic> {
         let word = self.next("a player")?;
-        players.iter().position(|p| *p == word.value).ok_or_else(|| {
-            Diagnostic::new(&codes::UNKNOWN_PLAYER, format!("unknown player `{}`", word.value))
+        players
+            .iter()
+            .position(|p| *p == word.value)
+            .ok_or_else(|| {
+                Diagnostic::new(
+                    &codes::UNKNOWN_PLAYER,
+                    format!("unknown player `{}`", word.value),
+                )
                 .at(word.span, "not on the `players` line")
                 .help(if players.is_empty() {
                     "name the players first: `players red blue`".to_string()
                 } else {
                     format!("players: {}", players.join(", "))
                 })
-        })
+            })
     }
 
     fn position(&mut self) -> Result<Pos, Diagnostic> {
@@ -482,17 +540,29 @@ impl<'s, 'a> Args<'s, 'a> {
     }
 
     fn optional_rotation(&mut self) -> Result<Rotation, Diagnostic> {
-        if self.has_more() { self.rotation() } else { Ok(Rotation(0)) }
+        if self.has_more() {
+            self.rotation()
+        } else {
+            Ok(Rotation(0))
+        }
     }
 
     fn feature_ref(&mut self) -> Result<FeatureRef, Diagnostic> {
         let word = self.next("an anchor (`N`, `NL`, `I` …) or a feature label")?;
         if word.value.starts_with(|c: char| c.is_uppercase()) {
-            word.value.parse::<Anchor>().map(FeatureRef::Anchor).map_err(|()| {
-                Diagnostic::new(&codes::UNKNOWN_ANCHOR, format!("unknown anchor `{}`", word.value))
+            word.value
+                .parse::<Anchor>()
+                .map(FeatureRef::Anchor)
+                .map_err(|()| {
+                    Diagnostic::new(
+                        &codes::UNKNOWN_ANCHOR,
+                        format!("unknown anchor `{}`", word.value),
+                    )
                     .at(word.span, "not an anchor")
-                    .help("anchors are N E S W, NL NR EL ER SL SR WL WR and I, in board orientation")
-            })
+                    .help(
+                        "anchors are N E S W, NL NR EL ER SL SR WL WR and I, in board orientation",
+                    )
+                })
         } else {
             Ok(FeatureRef::Label(word.value.to_string()))
         }

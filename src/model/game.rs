@@ -44,7 +44,11 @@ impl std::fmt::Display for FeatureRef {
 #[derive(Debug, Clone)]
 pub enum Action {
     /// Setup: a tile laid directly, without a turn.
-    Lay { tile: String, pos: Pos, rotation: Rotation },
+    Lay {
+        tile: String,
+        pos: Pos,
+        rotation: Rotation,
+    },
     /// Setup: a figure put directly on a laid tile.
     Put {
         player: usize,
@@ -52,15 +56,27 @@ pub enum Action {
         pos: Pos,
         target: FeatureRef,
     },
-    Turn { player: usize },
-    Draw { tile: String },
+    Turn {
+        player: usize,
+    },
+    Draw {
+        tile: String,
+    },
     /// The drawn tile fits nowhere and is removed from the game.
     Discard,
-    Place { pos: Pos, rotation: Rotation },
-    Deploy { figure: String, target: FeatureRef },
+    Place {
+        pos: Pos,
+        rotation: Rotation,
+    },
+    Deploy {
+        figure: String,
+        target: FeatureRef,
+    },
     Pass,
     /// A bonus tile drawn (Hunters and Gatherers).
-    Bonus { tile: String },
+    Bonus {
+        tile: String,
+    },
     Expect(Expectation),
     /// The game ends here: final scoring.
     End,

@@ -66,4 +66,3 @@ impl std::fmt::Display for Rotation {
         write!(f, "r{}", self.degrees())
     }
 }
-

@@ -72,7 +72,7 @@ impl Rules for HuntersGatherers {
     fn variants(&self) -> &'static [VariantSpec] {
         &[VariantSpec {
             name: RETURNED_FIGURES_ON_BONUS_TILE,
-            values: &["allowed", "forbidden"],
+            values: &["forbidden", "allowed"],
         }]
     }
 
@@ -82,7 +82,9 @@ impl Rules for HuntersGatherers {
             engine
                 .figures_on_system(node)
                 .into_iter()
-                .filter(|f| engine.figures[*f as usize].on_board && engine.figures[*f as usize].kind == HUT)
+                .filter(|f| {
+                    engine.figures[*f as usize].on_board && engine.figures[*f as usize].kind == HUT
+                })
                 .collect()
         } else {
             engine
@@ -101,7 +103,8 @@ impl Rules for HuntersGatherers {
         for &root in roots {
             let component = engine.component(root).clone();
             let kind = component.kind.unwrap_or(FeatureKind::Meadow);
-            if component.open_ends > 0 || !matches!(kind, FeatureKind::Forest | FeatureKind::River) {
+            if component.open_ends > 0 || !matches!(kind, FeatureKind::Forest | FeatureKind::River)
+            {
                 continue;
             }
             let segments = component.nodes.len() as u32;
@@ -111,7 +114,10 @@ impl Rules for HuntersGatherers {
                 let points = 2 * segments + 2 * mushrooms;
                 let mut text = format!("forest of {segments} segment{}", plural(segments));
                 if mushrooms > 0 {
-                    text.push_str(&format!(" + {mushrooms} mushroom tile{}", plural(mushrooms)));
+                    text.push_str(&format!(
+                        " + {mushrooms} mushroom tile{}",
+                        plural(mushrooms)
+                    ));
                 }
                 if component.count(ContentKind::Gold) + component.count(ContentKind::Menhir) > 0 {
                     completion.earns_bonus = true;
@@ -155,7 +161,10 @@ impl Rules for HuntersGatherers {
         // “The players remove all tribe members from incomplete forests and rivers.”
         for root in engine.feature_roots() {
             let component = engine.component(root);
-            if matches!(component.kind, Some(FeatureKind::Forest | FeatureKind::River)) {
+            if matches!(
+                component.kind,
+                Some(FeatureKind::Forest | FeatureKind::River)
+            ) {
                 engine.return_figures(root);
             }
         }
@@ -168,7 +177,10 @@ impl Rules for HuntersGatherers {
                     players: winners,
                     points: river_system.fish,
                     feature: FeatureKind::River,
-                    breakdown: format!("huts: river system with {} fish = {}", river_system.fish, river_system.fish),
+                    breakdown: format!(
+                        "huts: river system with {} fish = {}",
+                        river_system.fish, river_system.fish
+                    ),
                     node: system,
                 });
             }
@@ -184,7 +196,10 @@ impl Rules for HuntersGatherers {
                 .figures
                 .iter()
                 .copied()
-                .filter(|f| engine.figures[*f as usize].on_board && engine.figures[*f as usize].kind == HUNTER)
+                .filter(|f| {
+                    engine.figures[*f as usize].on_board
+                        && engine.figures[*f as usize].kind == HUNTER
+                })
                 .collect();
             if hunters.is_empty() {
                 continue;
@@ -210,13 +225,22 @@ impl Rules for HuntersGatherers {
             };
             let deer = component.count(ContentKind::Deer);
             let fire = component.count(ContentKind::Fire) > 0;
-            let tigers = if fire { 0 } else { component.count(ContentKind::Tiger) };
+            let tigers = if fire {
+                0
+            } else {
+                component.count(ContentKind::Tiger)
+            };
             let mammoths = component.count(ContentKind::Mammoth);
             let aurochs = component.count(ContentKind::Aurochs);
             let deer_left = deer.saturating_sub(tigers);
             let points = 2 * (deer_left + mammoths + aurochs);
             let mut parts = Vec::new();
-            for (count, name) in [(deer, "deer"), (mammoths, "mammoth"), (aurochs, "aurochs"), (component.count(ContentKind::Tiger), "tiger")] {
+            for (count, name) in [
+                (deer, "deer"),
+                (mammoths, "mammoth"),
+                (aurochs, "aurochs"),
+                (component.count(ContentKind::Tiger), "tiger"),
+            ] {
                 if count > 0 {
                     parts.push(format!("{count} {name}"));
                 }
@@ -227,7 +251,7 @@ impl Rules for HuntersGatherers {
             let mut breakdown = format!("meadow with {}", parts.join(", "));
             if fire {
                 breakdown.push_str(" (fire chases the tigers)");
-            } else if tigers > 0 {
+            } else if tigers.min(deer) > 0 {
                 breakdown.push_str(&format!(" ({} deer eaten)", tigers.min(deer)));
             }
             events.push(ScoreEvent {

@@ -75,7 +75,11 @@ pub fn for_ruleset(ruleset: Ruleset) -> Option<Box<dyn Rules>> {
 
 /// The players with the most of the given figures (all of them on a tie); empty when there
 /// are none.
-pub fn majority(engine: &Engine, figures: &[FigureId], counts: impl Fn(&crate::engine::Figure) -> bool) -> Vec<usize> {
+pub fn majority(
+    engine: &Engine,
+    figures: &[FigureId],
+    counts: impl Fn(&crate::engine::Figure) -> bool,
+) -> Vec<usize> {
     let mut per_player: Vec<(usize, u32)> = Vec::new();
     for figure in figures {
         let figure = &engine.figures[*figure as usize];

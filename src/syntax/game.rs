@@ -42,7 +42,10 @@ pub fn parse(text: &str) -> (GameFile<'_>, Vec<Diagnostic>) {
                 let start = offset_in(text, &line[quote_at..]);
                 diagnostics.push(
                     Diagnostic::new(&codes::UNTERMINATED_STRING, "unterminated string")
-                        .at(Span::new(start, start + line.len() - quote_at), "this string has no closing quote")
+                        .at(
+                            Span::new(start, start + line.len() - quote_at),
+                            "this string has no closing quote",
+                        )
                         .help("close the string with `\"` on the same line"),
                 );
                 continue;
@@ -116,7 +119,10 @@ fn statement<'a>(text: &'a str, code: &'a str) -> Result<Statement<'a>, Diagnost
                     &codes::UNEXPECTED_TOKEN,
                     "expected white space after a string",
                 )
-                .at(span_of(&rest[..rest.chars().next().map_or(0, char::len_utf8)]), "here")
+                .at(
+                    span_of(&rest[..rest.chars().next().map_or(0, char::len_utf8)]),
+                    "here",
+                )
                 .help("separate words with spaces"));
             }
             continue;
@@ -148,7 +154,11 @@ mod tests {
     fn statements_split_at_semicolons_outside_strings() {
         let (file, diagnostics) = parse("turn red; draw A; place at 1,0 r90\ngame \"a; b\"\n");
         assert!(diagnostics.is_empty());
-        let keywords: Vec<&str> = file.statements.iter().map(|s| s.keyword.value.as_ref()).collect();
+        let keywords: Vec<&str> = file
+            .statements
+            .iter()
+            .map(|s| s.keyword.value.as_ref())
+            .collect();
         assert_eq!(keywords, ["turn", "draw", "place", "game"]);
         assert_eq!(file.statements[3].words[0].value, "a; b");
     }
