@@ -219,11 +219,79 @@ fn codes_are_unique_and_well_formed() {
         assert!(
             code.name
                 .chars()
-                .all(|c| c.is_ascii_lowercase() || c == '-'),
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
             "{}",
             code.name
         );
         assert!(!code.explanation.is_empty());
     }
     assert!(Path::new("docs/tile-language.md").exists());
+}
+
+#[test]
+fn check_reports_specs_and_exit_codes() {
+    let clean = carcspec(&["check", "spec"]);
+    assert_eq!(clean.status.code(), Some(0), "{}", stdout(&clean));
+    let text = stdout(&clean);
+    assert!(
+        text.contains("river of 3 segments + 3 fish = 6: red"),
+        "{text}"
+    );
+    let last = text.lines().last().unwrap();
+    let counts: Vec<&str> = last.split_whitespace().collect();
+    assert_eq!(
+        (counts[1], counts[3], counts[4]),
+        ("of", "games", "clean"),
+        "{last}"
+    );
+    assert_eq!(counts[0], counts[2], "{last}");
+
+    let violation = carcspec(&[
+        "check",
+        "tests/fixtures/games/invalid/occupied-position.game",
+    ]);
+    assert_eq!(violation.status.code(), Some(1));
+    assert!(stdout(&violation).contains("V102 occupied-position"));
+
+    assert_eq!(
+        carcspec(&["check", "no/such/folder"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(carcspec(&["check"]).status.code(), Some(2));
+}
+
+#[test]
+fn check_json_has_the_documented_fields() {
+    let output = carcspec(&[
+        "check",
+        "--format",
+        "json",
+        "spec/hunters-gatherers/river-scores-6.game",
+        "tests/fixtures/games/invalid/occupied-position.game",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let objects: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(objects.len(), 2);
+    let spec = &objects[0];
+    assert_eq!(spec["file"], "spec/hunters-gatherers/river-scores-6.game");
+    assert_eq!(spec["ok"], true);
+    assert_eq!(spec["scores"]["red"], 6);
+    assert_eq!(spec["expectations"]["passed"], 1);
+    assert_eq!(spec["expectations"]["failed"], 0);
+    let bad = &objects[1];
+    assert_eq!(bad["ok"], false);
+    let violation = &bad["violations"][0];
+    assert_eq!(violation["code"], "V102");
+    assert_eq!(violation["name"], "occupied-position");
+    assert!(violation["line"].as_u64().unwrap() > 1);
+    assert_eq!(violation["column"], 1);
+    assert!(
+        violation["message"]
+            .as_str()
+            .unwrap()
+            .contains("already taken")
+    );
 }

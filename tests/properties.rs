@@ -76,3 +76,61 @@ proptest! {
         load_everything(&String::from_utf8_lossy(&bytes));
     }
 }
+
+/// Checks `text` as a game file; only a panic fails.
+fn check_game(text: &str) {
+    let report = carcspec::check::check_text(
+        "input.game",
+        text.to_string(),
+        std::path::Path::new("spec/hunters-gatherers"),
+    );
+    let _ = carcspec::cli::render_check_report(&report, false);
+}
+
+fn game_piece() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("ruleset hunters-gatherers\n".to_string()),
+        Just("tiles rulebook.tiles\n".to_string()),
+        Just("players red blue\n".to_string()),
+        Just("lay VOLCANO at 0,0\n".to_string()),
+        Just("turn red\n".to_string()),
+        Just("turn blue\n".to_string()),
+        Just("draw FOREST-END\n".to_string()),
+        Just("draw MEADOW\n".to_string()),
+        Just("bonus B-FIRE\n".to_string()),
+        Just("place at 1,0 r180\n".to_string()),
+        Just("place at 0,1\n".to_string()),
+        Just("deploy gatherer on E\n".to_string()),
+        Just("deploy hut on I\n".to_string()),
+        Just("put red hunter at 0,0 on N\n".to_string()),
+        Just("pass\n".to_string()),
+        Just("discard\n".to_string()),
+        Just("expect score red 4\n".to_string()),
+        Just("expect placements MEADOW none\n".to_string()),
+        Just("expect final red 0\n".to_string()),
+        Just("expect violation feature-occupied\n".to_string()),
+        Just("end\n".to_string()),
+        Just("stop\n".to_string()),
+        Just("tile L {\n  meadow: N E S W\n}\n".to_string()),
+        "[ -~]{0,16}\n",
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn arbitrary_games_never_panic(pieces in proptest::collection::vec(game_piece(), 0..40)) {
+        check_game(&pieces.concat());
+    }
+
+    #[test]
+    fn damaged_specs_never_panic(cut in 0usize..5_000, len in 0usize..80, insert in "[ -~\n]{0,8}") {
+        let text = std::fs::read_to_string("spec/hunters-gatherers/bonus-shrine.game").unwrap();
+        let mut bytes = text.into_bytes();
+        let cut = cut % bytes.len();
+        let end = (cut + len).min(bytes.len());
+        bytes.splice(cut..end, insert.bytes());
+        check_game(&String::from_utf8_lossy(&bytes));
+    }
+}

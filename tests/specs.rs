@@ -133,3 +133,15 @@ fn an_illegal_move_is_reported_and_the_replay_goes_on() {
     assert!(text.contains("red's gatherer stands here"), "{text}");
     assert_eq!(report.diagnostics.len(), 1, "{text}");
 }
+
+#[test]
+fn every_spec_is_in_the_rules_coverage() {
+    let coverage = std::fs::read_to_string("docs/rules-coverage.md").unwrap();
+    for path in specs() {
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        assert!(
+            coverage.contains(&format!("`{name}`")),
+            "{name} is not listed in docs/rules-coverage.md"
+        );
+    }
+}

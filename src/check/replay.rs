@@ -704,7 +704,7 @@ impl<'s> Replay<'s> {
         };
         let turn = self.turn.as_ref().expect("in a turn");
         let player = turn.player;
-        let Some(placed) = turn.placed.clone().filter(|p| !p.settled) else {
+        let Some(placed) = turn.placed.clone() else {
             self.report(
                 &codes::MOVE_OUT_OF_ORDER,
                 "a figure is deployed with no tile just placed".into(),
@@ -719,6 +719,13 @@ impl<'s> Replay<'s> {
                 "a second figure on the same tile".into(),
                 "one figure a tile",
                 "deploy one figure (or none) on the tile just placed",
+            );
+        } else if placed.settled {
+            self.report(
+                &codes::MOVE_OUT_OF_ORDER,
+                "a figure is deployed after the tile's scoring".into(),
+                "the tile's turn to deploy is over",
+                "deploy right after placing the tile, before `pass` or the next draw",
             );
         }
         if let Some(node) = self.resolve_target(placed.placement, target, spec.stands_on) {

@@ -23,6 +23,9 @@ pub struct LoweredGame {
 
 type Word<'a> = Spanned<Text<'a>>;
 
+/// The largest coordinate a position may have.
+pub const MAX_COORDINATE: i32 = 1_000_000;
+
 struct Header {
     title: Option<String>,
     ruleset: Option<(Ruleset, Span)>,
@@ -490,6 +493,11 @@ impl<'s, 'a> Args<'s, 'a> {
 
     fn player(&mut self, players: &[String]) -> Result<usize, Diagnostic> {
         let word = self.next("a player")?;
+        if players.is_empty() {
+            // The missing `players` line is reported once; naming a player is not a second
+            // error.
+            return Ok(0);
+        }
         players
             .iter()
             .position(|p| *p == word.value)
@@ -510,13 +518,21 @@ impl<'s, 'a> Args<'s, 'a> {
     fn position(&mut self) -> Result<Pos, Diagnostic> {
         let error = self.error("expected a position `x,y`");
         let word = self.maybe_next().ok_or_else(|| error.clone())?;
+        // Positions far beyond any table are refused, so that no neighbour overflows.
+        let coordinate = |text: &str| {
+            text.parse::<i32>()
+                .ok()
+                .filter(|c| c.abs() <= MAX_COORDINATE)
+        };
         let parsed = word
             .value
             .split_once(',')
-            .and_then(|(x, y)| Some(Pos::new(x.parse().ok()?, y.parse().ok()?)));
+            .and_then(|(x, y)| Some(Pos::new(coordinate(x)?, coordinate(y)?)));
         parsed.ok_or_else(|| {
             self.at -= 1;
-            self.error("expected a position `x,y` of whole numbers")
+            self.error(&format!(
+                "expected a position `x,y` of whole numbers from -{MAX_COORDINATE} to {MAX_COORDINATE}"
+            ))
         })
     }
 
