@@ -113,21 +113,12 @@ pub fn check_text(origin: &str, text: String, base_dir: &Path) -> CheckReport {
         report.players = script.players;
         return report;
     }
-    let Some(rules) = crate::rules::for_ruleset(script.ruleset) else {
-        diagnostics.push(
-            Diagnostic::new(
-                &codes::UNKNOWN_RULESET,
-                format!(
-                    "the rules of `{}` cannot be replayed yet",
-                    script.ruleset.name()
-                ),
-            )
-            .help("carcspec replays hunters-gatherers games; carcassonne comes next"),
-        );
-        let mut report = CheckReport::failed(origin, text, diagnostics);
-        report.players = script.players;
-        return report;
-    };
+    let variants: Vec<(String, String)> = script
+        .variants
+        .iter()
+        .map(|(name, value, _)| (name.clone(), value.clone()))
+        .collect();
+    let rules = crate::rules::for_ruleset(script.ruleset, &variants);
     let mut report = replay::Replay::new(&script, catalog, rules, &text).run();
     report.diagnostics.splice(0..0, diagnostics);
     diagnostic::sort_by_position(&mut report.diagnostics);

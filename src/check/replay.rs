@@ -763,8 +763,8 @@ impl<'s> Replay<'s> {
             return;
         };
         placed.settled = true;
-        let (roots, bonus) = (placed.roots.clone(), placed.bonus);
-        let completion = self.rules.score_completed(&mut self.engine, &roots);
+        let (roots, bonus, placement) = (placed.roots.clone(), placed.bonus, placed.placement);
+        let completion = self.rules.score_completed(&mut self.engine, placement, &roots);
         self.apply_events(&completion.events, false);
         for root in completion.returned {
             for figure in self.engine.return_figures(root) {

@@ -149,6 +149,19 @@ impl Engine {
         self.board.get(&pos).copied()
     }
 
+    /// The eight positions around `pos`.
+    pub fn around(pos: Pos) -> impl Iterator<Item = Pos> {
+        (-1..=1)
+            .flat_map(move |dy| (-1..=1).map(move |dx| (dx, dy)))
+            .filter(|&(dx, dy)| (dx, dy) != (0, 0))
+            .map(move |(dx, dy)| Pos::new(pos.x + dx, pos.y + dy))
+    }
+
+    /// How many of the eight positions around `pos` hold a tile.
+    pub fn filled_around(&self, pos: Pos) -> usize {
+        Self::around(pos).filter(|p| self.board.contains_key(p)).count()
+    }
+
     pub fn placement(&self, id: PlacementId) -> &Placement {
         &self.placements[id as usize]
     }

@@ -70,7 +70,7 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
         }
         moves_started = true;
         let players: &[String] = header.players.as_ref().map_or(&[], |(p, _)| p);
-        let rules = header.ruleset.and_then(|(r, _)| rules::for_ruleset(r));
+        let rules = header.ruleset.map(|(r, _)| rules::for_ruleset(r, &[]));
         let figure_ok = |word: &Word<'_>| -> Result<String, Diagnostic> {
             let name = word.value.to_string();
             match &rules {
@@ -289,7 +289,7 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
         "variant" => {
             let name = args.next("a variant name")?;
             let value = args.next("a variant value")?;
-            let specs = header.ruleset.and_then(|(r, _)| rules::for_ruleset(r));
+            let specs = header.ruleset.map(|(r, _)| rules::for_ruleset(r, &[]));
             let valid = specs.as_ref().is_some_and(|rules| {
                 rules.variants().iter().any(|v| {
                     v.name == name.value.as_ref() && v.values.contains(&value.value.as_ref())

@@ -2,7 +2,7 @@
 //! Readings of the text are recorded in `docs/rules/hunters-gatherers.md`.
 
 use super::{Completion, FigureSpec, Rules, ScoreEvent, VariantSpec, majority};
-use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId};
+use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
 use crate::model::{ContentKind, FeatureKind, Ruleset};
 
 pub struct HuntersGatherers;
@@ -98,7 +98,7 @@ impl Rules for HuntersGatherers {
         }
     }
 
-    fn score_completed(&self, engine: &mut Engine, roots: &[NodeId]) -> Completion {
+    fn score_completed(&self, engine: &mut Engine, _placement: PlacementId, roots: &[NodeId]) -> Completion {
         let mut completion = Completion::default();
         for &root in roots {
             let component = engine.component(root).clone();

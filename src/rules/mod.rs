@@ -2,9 +2,10 @@
 //! draws a player earns. A ruleset works on the engine's features and figures only; it knows
 //! nothing of text (the checker maps its results back to the game file).
 
+pub mod carcassonne;
 pub mod hunters_gatherers;
 
-use crate::engine::{CompiledTile, Engine, FigureId, FigureKind, NodeId};
+use crate::engine::{CompiledTile, Engine, FigureId, FigureKind, NodeId, PlacementId};
 use crate::model::{FeatureKind, Ruleset};
 
 /// A kind of figure and where it may stand.
@@ -56,20 +57,24 @@ pub trait Rules {
     fn variants(&self) -> &'static [VariantSpec];
     /// The figures that forbid deploying `figure` on the feature of `node`.
     fn blockers(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> Vec<FigureId>;
-    /// Scores the completed features among `roots` (the features a placement is part of).
-    fn score_completed(&self, engine: &mut Engine, roots: &[NodeId]) -> Completion;
+    /// Scores the features that the placement `placement` completed; `roots` are the features
+    /// the placed tile is part of.
+    fn score_completed(&self, engine: &mut Engine, placement: PlacementId, roots: &[NodeId]) -> Completion;
     /// Scores the end of the game and takes the figures off incomplete features.
     fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent>;
     /// A warning about a tile that does not fully belong to this ruleset, if any.
     fn tile_warning(&self, tile: &CompiledTile) -> Option<String>;
 }
 
-/// The rules of `ruleset`; `None` for a ruleset whose rules are not implemented yet
-/// (Carcassonne), which the checker reports instead of replaying its games wrongly.
-pub fn for_ruleset(ruleset: Ruleset) -> Option<Box<dyn Rules>> {
+/// The rules of `ruleset`, played with the chosen `(name, value)` variants (the lowering has
+/// checked them against [`Rules::variants`]).
+pub fn for_ruleset(ruleset: Ruleset, variants: &[(String, String)]) -> Box<dyn Rules> {
+    let chosen = |name: &str, value: &str| variants.iter().any(|(n, v)| n == name && v == value);
     match ruleset {
-        Ruleset::HuntersGatherers => Some(Box::new(hunters_gatherers::HuntersGatherers)),
-        Ruleset::Carcassonne => None,
+        Ruleset::HuntersGatherers => Box::new(hunters_gatherers::HuntersGatherers),
+        Ruleset::Carcassonne => Box::new(carcassonne::Carcassonne {
+            hill_tiebreak_by_count: chosen(carcassonne::HILL_TIEBREAKER, "number-of-followers"),
+        }),
     }
 }
 

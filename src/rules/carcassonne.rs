@@ -1,0 +1,304 @@
+//! Carcassonne, 2nd edition base game (`../shared/rules/carcassonne-base.md`), with the Hills &
+//! Sheep expansion's hills and vineyards (`../shared/rules/hills-and-sheep.txt`). Readings of the
+//! texts are recorded in `docs/rules/carcassonne.md`.
+
+use super::{Completion, FigureSpec, Rules, ScoreEvent, VariantSpec};
+use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
+use crate::model::{ContentKind, FeatureKind, Ruleset};
+
+pub const THIEF: FigureKind = FigureKind("thief");
+pub const KNIGHT: FigureKind = FigureKind("knight");
+pub const MONK: FigureKind = FigureKind("monk");
+pub const FARMER: FigureKind = FigureKind("farmer");
+pub const SHEPHERD: FigureKind = FigureKind("shepherd");
+
+const FOLLOWERS: usize = 0;
+const SHEPHERDS: usize = 1;
+
+const FIGURES: [FigureSpec; 5] = [
+    FigureSpec {
+        kind: THIEF,
+        pool: FOLLOWERS,
+        stands_on: &[FeatureKind::Road],
+        holds_river_system: false,
+    },
+    FigureSpec {
+        kind: KNIGHT,
+        pool: FOLLOWERS,
+        stands_on: &[FeatureKind::City],
+        holds_river_system: false,
+    },
+    FigureSpec {
+        kind: MONK,
+        pool: FOLLOWERS,
+        stands_on: &[FeatureKind::Monastery],
+        holds_river_system: false,
+    },
+    FigureSpec {
+        kind: FARMER,
+        pool: FOLLOWERS,
+        stands_on: &[FeatureKind::Field],
+        holds_river_system: false,
+    },
+    FigureSpec {
+        kind: SHEPHERD,
+        pool: SHEPHERDS,
+        stands_on: &[FeatureKind::Field],
+        holds_river_system: false,
+    },
+];
+
+/// The Hills & Sheep tie-break: `at-least-one-follower` (the rules) or `number-of-followers`
+/// (the house rule of the text).
+pub const HILL_TIEBREAKER: &str = "hill-tiebreaker";
+
+#[derive(Debug, Default)]
+pub struct Carcassonne {
+    /// The house rule: the tied player with the most followers on hills wins the tie.
+    pub hill_tiebreak_by_count: bool,
+}
+
+fn is_follower(figure: &Figure) -> bool {
+    figure.kind != SHEPHERD
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+impl Carcassonne {
+    /// The players who score a feature: the follower majority, ties in full, unless a hill
+    /// breaks the tie (Hills & Sheep, "3. Scoring a hill").
+    fn winners(&self, engine: &Engine, figures: &[FigureId]) -> Vec<usize> {
+        let tied = super::majority(engine, figures, is_follower);
+        if tied.len() < 2 {
+            return tied;
+        }
+        let on_hills = |player: usize| {
+            figures
+                .iter()
+                .map(|f| &engine.figures[*f as usize])
+                .filter(|f| f.on_board && is_follower(f) && f.player == player)
+                .filter(|f| engine.tile_of(engine.origin(f.node).0).hill)
+                .count()
+        };
+        let counts: Vec<usize> = tied.iter().map(|p| on_hills(*p)).collect();
+        let best = if self.hill_tiebreak_by_count {
+            counts.iter().copied().max().unwrap_or(0)
+        } else {
+            // At least one follower on a hill: the tie stands when every tied player has one.
+            counts.iter().copied().map(|c| c.min(1)).max().unwrap_or(0)
+        };
+        if best == 0 {
+            return tied;
+        }
+        let measure = |c: usize| if self.hill_tiebreak_by_count { c } else { c.min(1) };
+        tied.into_iter()
+            .zip(counts)
+            .filter(|(_, c)| measure(*c) == best)
+            .map(|(p, _)| p)
+            .collect()
+    }
+
+    /// A completed or final score for a road or city.
+    fn road_or_city(&self, engine: &mut Engine, root: NodeId, complete: bool) -> Option<ScoreEvent> {
+        let component = engine.component(root).clone();
+        let kind = component.kind?;
+        let tiles = component.tile_count();
+        let (points, breakdown) = match kind {
+            FeatureKind::Road => (tiles as u32, format!("road of {tiles} tile{}", plural(tiles))),
+            FeatureKind::City => {
+                let pennants = component.count(ContentKind::Pennant);
+                let per = if complete { 2 } else { 1 };
+                let points = per * (tiles as u32 + pennants);
+                let mut text = format!("city of {tiles} tile{}", plural(tiles));
+                if pennants > 0 {
+                    text.push_str(&format!(" + {pennants} pennant{}", plural(pennants as usize)));
+                }
+                if !complete {
+                    text.push_str(" (incomplete)");
+                }
+                (points, text)
+            }
+            _ => return None,
+        };
+        let winners = self.winners(engine, &component.figures);
+        (!winners.is_empty()).then(|| ScoreEvent {
+            players: winners,
+            points,
+            feature: kind,
+            breakdown: format!("{breakdown} = {points}"),
+            node: root,
+        })
+    }
+
+    /// A monastery's score: 9 when complete (plus 3 a vineyard around it), 1 + its neighbours
+    /// at the end of the game (no vineyard bonus then).
+    fn monastery(&self, engine: &mut Engine, node: NodeId, complete: bool) -> Option<ScoreEvent> {
+        let (placement, _) = engine.origin(node);
+        let pos = engine.placement(placement).pos;
+        let around = engine.filled_around(pos);
+        let vineyards = if complete {
+            Engine::around(pos)
+                .filter_map(|p| engine.at(p))
+                .filter(|p| engine.tile_of(*p).vineyard)
+                .count()
+        } else {
+            0
+        };
+        let points = (1 + around + 3 * vineyards) as u32;
+        let mut breakdown = if complete {
+            "monastery with its 8 neighbours".to_string()
+        } else {
+            format!("monastery with {around} neighbour{} (incomplete)", plural(around))
+        };
+        if vineyards > 0 {
+            breakdown.push_str(&format!(" + {vineyards} vineyard{}", plural(vineyards)));
+        }
+        let figures = engine.figures_on(node);
+        let winners = super::majority(engine, &figures, is_follower);
+        (!winners.is_empty()).then(|| ScoreEvent {
+            players: winners,
+            points,
+            feature: FeatureKind::Monastery,
+            breakdown: format!("{breakdown} = {points}"),
+            node,
+        })
+    }
+
+    /// The monasteries on the placement and the eight positions around it.
+    fn monasteries_near(engine: &Engine, placement: PlacementId) -> Vec<NodeId> {
+        let pos = engine.placement(placement).pos;
+        std::iter::once(pos)
+            .chain(Engine::around(pos))
+            .filter_map(|p| engine.at(p))
+            .flat_map(|p| {
+                let first = engine.placement(p).first_node;
+                engine
+                    .tile_of(p)
+                    .features
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, f)| f.kind == FeatureKind::Monastery)
+                    .map(move |(i, _)| first + i as NodeId)
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    }
+}
+
+impl Rules for Carcassonne {
+    fn ruleset(&self) -> Ruleset {
+        Ruleset::Carcassonne
+    }
+
+    fn pools(&self) -> &'static [(&'static str, u32)] {
+        // “Per player: 8 meeples; one goes on the scoring track, 7 are followers in the
+        // supply.” Hills & Sheep: one shepherd each.
+        &[("follower", 7), ("shepherd", 1)]
+    }
+
+    fn figure(&self, name: &str) -> Option<FigureSpec> {
+        FIGURES.iter().copied().find(|f| f.kind.0 == name)
+    }
+
+    fn figure_names(&self) -> &'static [&'static str] {
+        &["thief", "knight", "monk", "farmer", "shepherd"]
+    }
+
+    fn variants(&self) -> &'static [VariantSpec] {
+        &[VariantSpec {
+            name: HILL_TIEBREAKER,
+            values: &["at-least-one-follower", "number-of-followers"],
+        }]
+    }
+
+    fn blockers(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {
+        // Followers block followers; a shepherd blocks only another shepherd (“You can place
+        // your shepherd even if there is already a farmer in that field (and vice versa)”).
+        let shepherd = figure.kind == SHEPHERD;
+        engine
+            .figures_on(node)
+            .into_iter()
+            .filter(|f| {
+                let other = &engine.figures[*f as usize];
+                other.on_board && (other.kind == SHEPHERD) == shepherd
+            })
+            .collect()
+    }
+
+    fn score_completed(&self, engine: &mut Engine, placement: PlacementId, roots: &[NodeId]) -> Completion {
+        let mut completion = Completion::default();
+        for &root in roots {
+            let component = engine.component(root);
+            let closed = component.open_ends == 0;
+            if !closed || !matches!(component.kind, Some(FeatureKind::Road | FeatureKind::City)) {
+                continue;
+            }
+            if let Some(event) = self.road_or_city(engine, root, true) {
+                completion.events.push(event);
+            }
+            completion.returned.push(root);
+        }
+        for monastery in Self::monasteries_near(engine, placement) {
+            let pos = engine.placement(engine.origin(monastery).0).pos;
+            if engine.filled_around(pos) == 8 {
+                if let Some(event) = self.monastery(engine, monastery, true) {
+                    completion.events.push(event);
+                }
+                completion.returned.push(engine.root(monastery));
+            }
+        }
+        completion
+    }
+
+    fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
+        let mut events = Vec::new();
+        let roots = engine.feature_roots();
+        for &root in &roots {
+            let component = engine.component(root).clone();
+            let has_followers = component
+                .figures
+                .iter()
+                .any(|f| engine.figures[*f as usize].on_board && is_follower(&engine.figures[*f as usize]));
+            if !has_followers {
+                continue;
+            }
+            let event = match component.kind {
+                Some(FeatureKind::Road | FeatureKind::City) => {
+                    self.road_or_city(engine, root, component.open_ends == 0)
+                }
+                Some(FeatureKind::Monastery) => self.monastery(engine, root, false),
+                Some(FeatureKind::Field) => {
+                    // 3 a completed city the field touches, each city once.
+                    let mut cities: Vec<NodeId> = component.cities.iter().map(|c| engine.root(*c)).collect();
+                    cities.sort_unstable();
+                    cities.dedup();
+                    let completed = cities
+                        .iter()
+                        .filter(|c| engine.component(**c).open_ends == 0)
+                        .count();
+                    let points = 3 * completed as u32;
+                    let winners = self.winners(engine, &component.figures);
+                    (!winners.is_empty()).then(|| ScoreEvent {
+                        players: winners,
+                        points,
+                        feature: FeatureKind::Field,
+                        breakdown: format!(
+                            "field touching {completed} completed cit{} = {points}",
+                            if completed == 1 { "y" } else { "ies" }
+                        ),
+                        node: root,
+                    })
+                }
+                _ => None,
+            };
+            events.extend(event);
+        }
+        events
+    }
+
+    fn tile_warning(&self, _tile: &CompiledTile) -> Option<String> {
+        None
+    }
+}
