@@ -211,8 +211,9 @@ can be written in a `.tiles` file and named by `touches=` or `into=`.";
 
     UNKNOWN_STATEMENT = "G001" "unknown-statement" Error:
 "A game file knows the header statements `game`, `ruleset`, `expansion`, `variant`, `tiles`,
-`players`; the setup statements `lay` and `put`; the moves `turn`, `draw`, `place`, `deploy`,
-`pass`, `discard`, `bonus`; the expectations `expect score|total|final|violation|placements`;
+`players`; the setup statements `lay`, `put` and `flock`; the moves `turn`, `draw`, `place`,
+`deploy`, `pass`, `discard`, `bonus` (Hunters and Gatherers), `under`, `flock`, `grow`,
+`stable` (Hills & Sheep); the expectations `expect score|total|final|violation|placements`;
 and `end` and `stop`. See `docs/game-language.md`.";
 
     BAD_STATEMENT = "G002" "bad-statement" Error:
@@ -229,7 +230,7 @@ turn order: `players red blue`.";
 
     UNKNOWN_FIGURE = "G005" "unknown-figure" Error:
 "The figure is not one of the ruleset's: `gatherer`, `fisherman`, `hunter`, `hut` in Hunters and
-Gatherers.";
+Gatherers; `thief`, `knight`, `monk`, `farmer` and (Hills & Sheep) `shepherd` in Carcassonne.";
 
     GAME_HEADER = "G006" "game-header" Error:
 "A game needs `ruleset <name>` and `players <name> <name>…` before its first move, each once.";
@@ -240,7 +241,13 @@ Gatherers.";
 
   hunters-gatherers: `variant returned-figures-on-bonus-tile forbidden | allowed` — may a
   figure that scoring returned in this turn be deployed on the turn's bonus tile? The rules say
-  returned figures are used again “from the next turn onwards” (default `forbidden`).";
+  returned figures are used again “from the next turn onwards” (default `forbidden`).
+
+  carcassonne: `variant hill-tiebreaker at-least-one-follower | number-of-followers` — how a
+  hill breaks a tie (default: the rules' at least one follower; the other is the text's house
+  rule). `variant closed-flock choose-first | stable-at-once` — when your tile closes the field
+  of your own shepherd, do you first grow or stable as usual (the rulebook's Example 3, and
+  JCloisterZone), or is the flock guided to the stable at once?";
 
     TILE_SET_PROBLEM = "G008" "tile-set-problem" Error:
 "A tile set that the game names cannot be used: it cannot be read, has errors (run
@@ -354,6 +361,31 @@ tile: place → deploy or pass). Placing with no tile drawn, drawing twice, depl
 placing, or ending a turn with a drawn tile not placed are out of order.
 
 Rule: Playing the game (the order of a turn's actions).";
+
+    TILE_UNDER_HILL = "V117" "tile-under-hill" Error:
+"A hill tile takes the next tile of the stack face down under it, and the game records it with
+`under <tile>` right after the draw. The record is missing, or `under` follows a tile without a
+hill. When the hill tile is the last tile of the stack, nothing goes under it.
+
+Rule: Hills & Sheep, Hills, “1. Placing a tile”: “If you draw a tile with a hill, immediately
+take another facedown tile and place it under the hill tile.” — “If the hill tile drawn is the
+last tile in the game, the player is still allowed to place it without a second tile
+underneath.”";
+
+    TOKEN_NOT_IN_BAG = "V118" "token-not-in-bag" Error:
+"The sheep or wolf token drawn is not in the bag. The bag holds 18 tokens (4 × 1 sheep, 5 × 2,
+5 × 3, 2 × 4, 2 wolves); sheep lying in fields are out of the bag until their flock is scored
+or scattered; a wolf goes back at once.
+
+Rule: Hills & Sheep, “Shepherd, sheep and wolves”.";
+
+    FLOCK_STEP = "V119" "flock-step" Error:
+"A step of a shepherd's flock is missing or out of place: the token drawn for a shepherd
+(`flock <token>`) comes right after the shepherd is deployed; when a tile extends a field with
+your shepherd you grow the flock (`grow <token>`) or guide it to the stable (`stable`), after
+the meeple step and before the turn ends; neither is allowed otherwise.
+
+Rule: Hills & Sheep, “2. Placing a meeple” and “1. Placing a tile”.";
 
     V2_POWER_IGNORED = "V190" "v2-power-ignored" Warning:
 "A tile with a special power of the 2020 edition (shaman, logboat, hunting trap, pit trap,

@@ -65,6 +65,8 @@ pub struct Component {
     /// City nodes a field touches.
     pub cities: Vec<NodeId>,
     pub nodes: Vec<NodeId>,
+    /// Tokens lying on the feature (the sheep of a Hills & Sheep flock), by value.
+    pub tokens: Vec<u32>,
 }
 
 impl Component {
@@ -90,6 +92,7 @@ impl Component {
         self.lakes.extend(other.lakes);
         self.cities.extend(other.cities);
         self.nodes.extend(other.nodes);
+        self.tokens.extend(other.tokens);
     }
 }
 
@@ -159,7 +162,9 @@ impl Engine {
 
     /// How many of the eight positions around `pos` hold a tile.
     pub fn filled_around(&self, pos: Pos) -> usize {
-        Self::around(pos).filter(|p| self.board.contains_key(p)).count()
+        Self::around(pos)
+            .filter(|p| self.board.contains_key(p))
+            .count()
     }
 
     pub fn placement(&self, id: PlacementId) -> &Placement {
@@ -283,6 +288,7 @@ impl Engine {
                     .map(|c| first_node + *c as NodeId)
                     .collect(),
                 nodes: vec![node],
+                tokens: Vec::new(),
             });
             let fish = if matches!(feature.kind, FeatureKind::River | FeatureKind::Lake) {
                 feature.contents[content_index(crate::model::ContentKind::Fish)]
@@ -404,6 +410,11 @@ impl Engine {
         self.features.find_mut(node)
     }
 
+    /// The root of the feature of `node`, without compressing paths (for a shared borrow).
+    pub fn clone_root(&self, node: NodeId) -> NodeId {
+        self.features.find(node)
+    }
+
     pub fn component(&mut self, node: NodeId) -> &Component {
         let root = self.features.find_mut(node);
         &self.components[root as usize]
@@ -493,6 +504,40 @@ impl Engine {
             self.figures[*figure as usize].on_board = false;
         }
         figures
+    }
+
+    /// Lays a token on the feature of `node`.
+    pub fn add_token(&mut self, node: NodeId, value: u32) {
+        let root = self.features.find_mut(node);
+        self.components[root as usize].tokens.push(value);
+    }
+
+    /// Takes every token off the feature of `node`.
+    pub fn take_tokens(&mut self, node: NodeId) -> Vec<u32> {
+        let root = self.features.find_mut(node);
+        std::mem::take(&mut self.components[root as usize].tokens)
+    }
+
+    /// Takes one figure off the board.
+    pub fn return_figure(&mut self, figure: FigureId) {
+        let node = self.figures[figure as usize].node;
+        let root = self.features.find_mut(node) as usize;
+        self.components[root].figures.retain(|f| *f != figure);
+        self.figures[figure as usize].on_board = false;
+    }
+
+    /// Takes the figures of `kind` off the feature of `node`; returns them.
+    pub fn return_figures_of(&mut self, node: NodeId, kind: FigureKind) -> Vec<FigureId> {
+        let root = self.features.find_mut(node) as usize;
+        let (gone, kept): (Vec<FigureId>, Vec<FigureId>) = self.components[root]
+            .figures
+            .iter()
+            .partition(|f| self.figures[**f as usize].kind == kind);
+        self.components[root].figures = kept;
+        for figure in &gone {
+            self.figures[*figure as usize].on_board = false;
+        }
+        gone
     }
 
     /// The figures on the feature of `node` that are still on the board.

@@ -85,6 +85,13 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
         };
         let action = (|| -> Result<Action, Diagnostic> {
             Ok(match keyword {
+                "flock" if !turns_started => {
+                    // The token drawn for a shepherd put by the setup.
+                    let mut args = Args::new(statement);
+                    let token = args.token()?;
+                    args.done()?;
+                    Action::Flock { token }
+                }
                 "lay" | "put" if turns_started => {
                     return Err(out_of_place(
                         statement,
@@ -153,13 +160,30 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
                     args.done()?;
                     Action::Deploy { figure, target }
                 }
-                "pass" | "discard" | "end" | "stop" => {
+                "pass" | "discard" | "end" | "stop" | "stable" => {
                     Args::new(statement).done()?;
                     match keyword {
                         "pass" => Action::Pass,
                         "discard" => Action::Discard,
                         "end" => Action::End,
+                        "stable" => Action::Stable,
                         _ => Action::Stop,
+                    }
+                }
+                "under" => {
+                    let mut args = Args::new(statement);
+                    let tile = args.word("a tile id")?;
+                    args.done()?;
+                    Action::Under { tile }
+                }
+                "flock" | "grow" => {
+                    let mut args = Args::new(statement);
+                    let token = args.token()?;
+                    args.done()?;
+                    if keyword == "flock" {
+                        Action::Flock { token }
+                    } else {
+                        Action::Grow { token }
                     }
                 }
                 "expect" => Action::Expect(lower_expectation(statement, players)?),
@@ -560,6 +584,23 @@ impl<'s, 'a> Args<'s, 'a> {
             self.rotation()
         } else {
             Ok(Rotation(0))
+        }
+    }
+
+    /// A sheep or wolf token: `sheep1` … `sheep4` (its number of sheep) or `wolf` (0).
+    fn token(&mut self) -> Result<u32, Diagnostic> {
+        let error = self.error("expected a token: sheep1, sheep2, sheep3, sheep4 or wolf");
+        let word = self.maybe_next().ok_or_else(|| error.clone())?;
+        match word.value.as_ref() {
+            "wolf" => Ok(0),
+            "sheep1" => Ok(1),
+            "sheep2" => Ok(2),
+            "sheep3" => Ok(3),
+            "sheep4" => Ok(4),
+            _ => {
+                self.at -= 1;
+                Err(error)
+            }
         }
     }
 

@@ -77,6 +77,20 @@ pub enum Action {
     Bonus {
         tile: String,
     },
+    /// The tile put face down under the hill tile just drawn (Hills & Sheep).
+    Under {
+        tile: String,
+    },
+    /// The token drawn for a shepherd just deployed: 0 is the wolf, 1–4 sheep.
+    Flock {
+        token: u32,
+    },
+    /// Grow the flock of the field the tile extended: the token drawn.
+    Grow {
+        token: u32,
+    },
+    /// Guide the flock of the field the tile extended to the stable.
+    Stable,
     Expect(Expectation),
     /// The game ends here: final scoring.
     End,

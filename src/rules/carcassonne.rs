@@ -52,8 +52,14 @@ const FIGURES: [FigureSpec; 5] = [
 /// (the house rule of the text).
 pub const HILL_TIEBREAKER: &str = "hill-tiebreaker";
 
+/// When your tile closes the field of your own shepherd: `choose-first` (grow or stable as
+/// usual, then the closed field goes to the stable) or `stable-at-once`.
+pub const CLOSED_FLOCK: &str = "closed-flock";
+
 #[derive(Debug, Default)]
 pub struct Carcassonne {
+    /// The variant `closed-flock stable-at-once`.
+    pub closed_flock_stable_at_once: bool,
     /// The house rule: the tied player with the most followers on hills wins the tie.
     pub hill_tiebreak_by_count: bool,
 }
@@ -92,7 +98,13 @@ impl Carcassonne {
         if best == 0 {
             return tied;
         }
-        let measure = |c: usize| if self.hill_tiebreak_by_count { c } else { c.min(1) };
+        let measure = |c: usize| {
+            if self.hill_tiebreak_by_count {
+                c
+            } else {
+                c.min(1)
+            }
+        };
         tied.into_iter()
             .zip(counts)
             .filter(|(_, c)| measure(*c) == best)
@@ -101,19 +113,30 @@ impl Carcassonne {
     }
 
     /// A completed or final score for a road or city.
-    fn road_or_city(&self, engine: &mut Engine, root: NodeId, complete: bool) -> Option<ScoreEvent> {
+    fn road_or_city(
+        &self,
+        engine: &mut Engine,
+        root: NodeId,
+        complete: bool,
+    ) -> Option<ScoreEvent> {
         let component = engine.component(root).clone();
         let kind = component.kind?;
         let tiles = component.tile_count();
         let (points, breakdown) = match kind {
-            FeatureKind::Road => (tiles as u32, format!("road of {tiles} tile{}", plural(tiles))),
+            FeatureKind::Road => (
+                tiles as u32,
+                format!("road of {tiles} tile{}", plural(tiles)),
+            ),
             FeatureKind::City => {
                 let pennants = component.count(ContentKind::Pennant);
                 let per = if complete { 2 } else { 1 };
                 let points = per * (tiles as u32 + pennants);
                 let mut text = format!("city of {tiles} tile{}", plural(tiles));
                 if pennants > 0 {
-                    text.push_str(&format!(" + {pennants} pennant{}", plural(pennants as usize)));
+                    text.push_str(&format!(
+                        " + {pennants} pennant{}",
+                        plural(pennants as usize)
+                    ));
                 }
                 if !complete {
                     text.push_str(" (incomplete)");
@@ -150,7 +173,10 @@ impl Carcassonne {
         let mut breakdown = if complete {
             "monastery with its 8 neighbours".to_string()
         } else {
-            format!("monastery with {around} neighbour{} (incomplete)", plural(around))
+            format!(
+                "monastery with {around} neighbour{} (incomplete)",
+                plural(around)
+            )
         };
         if vineyards > 0 {
             breakdown.push_str(&format!(" + {vineyards} vineyard{}", plural(vineyards)));
@@ -207,10 +233,16 @@ impl Rules for Carcassonne {
     }
 
     fn variants(&self) -> &'static [VariantSpec] {
-        &[VariantSpec {
-            name: HILL_TIEBREAKER,
-            values: &["at-least-one-follower", "number-of-followers"],
-        }]
+        &[
+            VariantSpec {
+                name: HILL_TIEBREAKER,
+                values: &["at-least-one-follower", "number-of-followers"],
+            },
+            VariantSpec {
+                name: CLOSED_FLOCK,
+                values: &["choose-first", "stable-at-once"],
+            },
+        ]
     }
 
     fn blockers(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {
@@ -227,7 +259,12 @@ impl Rules for Carcassonne {
             .collect()
     }
 
-    fn score_completed(&self, engine: &mut Engine, placement: PlacementId, roots: &[NodeId]) -> Completion {
+    fn score_completed(
+        &self,
+        engine: &mut Engine,
+        placement: PlacementId,
+        roots: &[NodeId],
+    ) -> Completion {
         let mut completion = Completion::default();
         for &root in roots {
             let component = engine.component(root);
@@ -257,10 +294,9 @@ impl Rules for Carcassonne {
         let roots = engine.feature_roots();
         for &root in &roots {
             let component = engine.component(root).clone();
-            let has_followers = component
-                .figures
-                .iter()
-                .any(|f| engine.figures[*f as usize].on_board && is_follower(&engine.figures[*f as usize]));
+            let has_followers = component.figures.iter().any(|f| {
+                engine.figures[*f as usize].on_board && is_follower(&engine.figures[*f as usize])
+            });
             if !has_followers {
                 continue;
             }
@@ -271,7 +307,8 @@ impl Rules for Carcassonne {
                 Some(FeatureKind::Monastery) => self.monastery(engine, root, false),
                 Some(FeatureKind::Field) => {
                     // 3 a completed city the field touches, each city once.
-                    let mut cities: Vec<NodeId> = component.cities.iter().map(|c| engine.root(*c)).collect();
+                    let mut cities: Vec<NodeId> =
+                        component.cities.iter().map(|c| engine.root(*c)).collect();
                     cities.sort_unstable();
                     cities.dedup();
                     let completed = cities
@@ -301,4 +338,83 @@ impl Rules for Carcassonne {
     fn tile_warning(&self, _tile: &CompiledTile) -> Option<String> {
         None
     }
+}
+
+/// The bag of sheep and wolf tokens: how many of each value (0 = wolf, 1–4 sheep) are in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bag(pub [u32; 5]);
+
+impl Default for Bag {
+    /// “18 flock and wolf tokens (4x 1 sheep, 5x 2 sheep, 5x 3 sheep, 2x 4 sheep, 2x wolf)”
+    fn default() -> Self {
+        Bag([2, 4, 5, 5, 2])
+    }
+}
+
+impl Bag {
+    /// Takes a token out; false when none of that value is in the bag.
+    pub fn take(&mut self, token: u32) -> bool {
+        match self.0.get_mut(token as usize) {
+            Some(count) if *count > 0 => {
+                *count -= 1;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    pub fn put_back(&mut self, tokens: impl IntoIterator<Item = u32>) {
+        for token in tokens {
+            if let Some(count) = self.0.get_mut(token as usize) {
+                *count += 1;
+            }
+        }
+    }
+}
+
+pub fn token_name(token: u32) -> String {
+    if token == 0 {
+        "wolf".into()
+    } else {
+        format!("sheep{token}")
+    }
+}
+
+/// Guides the flock of the field of `node` to the stable: every player with a shepherd there
+/// scores all its sheep; the tokens go back to the bag and the shepherds home.
+pub fn stable(
+    engine: &mut Engine,
+    node: NodeId,
+    bag: &mut Bag,
+) -> (Option<ScoreEvent>, Vec<FigureId>) {
+    let tokens = engine.take_tokens(node);
+    let shepherds = engine.return_figures_of(node, SHEPHERD);
+    let sheep: u32 = tokens.iter().sum();
+    let mut players: Vec<usize> = shepherds
+        .iter()
+        .map(|f| engine.figures[*f as usize].player)
+        .collect();
+    players.sort_unstable();
+    players.dedup();
+    let count = tokens.len();
+    bag.put_back(tokens);
+    let event = (!players.is_empty()).then(|| ScoreEvent {
+        players,
+        points: sheep,
+        feature: FeatureKind::Field,
+        breakdown: format!(
+            "flock of {count} token{}, {sheep} sheep = {sheep}",
+            plural(count)
+        ),
+        node,
+    });
+    (event, shepherds)
+}
+
+/// A wolf scatters the flock of the field of `node`: the sheep go back to the bag and every
+/// shepherd there goes home.
+pub fn scatter(engine: &mut Engine, node: NodeId, bag: &mut Bag) -> Vec<FigureId> {
+    let tokens = engine.take_tokens(node);
+    bag.put_back(tokens);
+    engine.return_figures_of(node, SHEPHERD)
 }

@@ -98,7 +98,12 @@ impl Rules for HuntersGatherers {
         }
     }
 
-    fn score_completed(&self, engine: &mut Engine, _placement: PlacementId, roots: &[NodeId]) -> Completion {
+    fn score_completed(
+        &self,
+        engine: &mut Engine,
+        _placement: PlacementId,
+        roots: &[NodeId],
+    ) -> Completion {
         let mut completion = Completion::default();
         for &root in roots {
             let component = engine.component(root).clone();

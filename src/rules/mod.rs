@@ -59,7 +59,12 @@ pub trait Rules {
     fn blockers(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> Vec<FigureId>;
     /// Scores the features that the placement `placement` completed; `roots` are the features
     /// the placed tile is part of.
-    fn score_completed(&self, engine: &mut Engine, placement: PlacementId, roots: &[NodeId]) -> Completion;
+    fn score_completed(
+        &self,
+        engine: &mut Engine,
+        placement: PlacementId,
+        roots: &[NodeId],
+    ) -> Completion;
     /// Scores the end of the game and takes the figures off incomplete features.
     fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent>;
     /// A warning about a tile that does not fully belong to this ruleset, if any.
@@ -74,6 +79,7 @@ pub fn for_ruleset(ruleset: Ruleset, variants: &[(String, String)]) -> Box<dyn R
         Ruleset::HuntersGatherers => Box::new(hunters_gatherers::HuntersGatherers),
         Ruleset::Carcassonne => Box::new(carcassonne::Carcassonne {
             hill_tiebreak_by_count: chosen(carcassonne::HILL_TIEBREAKER, "number-of-followers"),
+            closed_flock_stable_at_once: chosen(carcassonne::CLOSED_FLOCK, "stable-at-once"),
         }),
     }
 }

@@ -1,5 +1,7 @@
 //! The replay: one game's steps, in order, against the engine and the ruleset.
 
+mod flock;
+
 use std::collections::HashMap;
 
 use super::{Catalog, CheckReport, ReportedEvent, is_bonus};
@@ -7,6 +9,7 @@ use crate::codes::{self, Code};
 use crate::diagnostic::{Diagnostic, Span};
 use crate::engine::{Engine, FigureId, NodeId, PlacementId, PlacementProblem, Pos, Rotation};
 use crate::model::{Action, Expectation, FeatureRef, Script, TileKind};
+use crate::rules::carcassonne::{Bag, CLOSED_FLOCK, SHEPHERD};
 use crate::rules::hunters_gatherers::RETURNED_FIGURES_ON_BONUS_TILE;
 use crate::rules::{Rules, ScoreEvent};
 
@@ -39,6 +42,13 @@ struct Turn {
     returned: Vec<u32>,
     /// Points each player scored in this turn.
     points: Vec<i64>,
+    /// Figures deployed from this index on were deployed in this turn.
+    first_figure: usize,
+    /// Fields with the player's shepherd that the turn's tile extended: each waits for `grow`
+    /// or `stable` (Hills & Sheep).
+    flock_choices: Vec<NodeId>,
+    /// A hill tile was drawn and the tile under it is not recorded yet.
+    needs_under: bool,
 }
 
 pub(super) struct Replay<'s> {
@@ -73,6 +83,13 @@ pub(super) struct Replay<'s> {
     failed: usize,
     events: Vec<ReportedEvent>,
     warned_tiles: Vec<usize>,
+    /// The sheep and wolf tokens still in the bag (Hills & Sheep).
+    pub(super) bag: Bag,
+    /// A shepherd just deployed (its field and the figure), waiting for the token drawn for it.
+    pending_flock: Option<(NodeId, FigureId)>,
+    /// The shepherd the setup put last, whose flock further setup `flock` lines grow.
+    last_setup_shepherd: Option<(NodeId, FigureId)>,
+    closed_flock_stable_at_once: bool,
 }
 
 impl<'s> Replay<'s> {
@@ -138,6 +155,13 @@ impl<'s> Replay<'s> {
             failed: 0,
             events: Vec::new(),
             warned_tiles: Vec::new(),
+            bag: Bag::default(),
+            pending_flock: None,
+            last_setup_shepherd: None,
+            closed_flock_stable_at_once: script
+                .variants
+                .iter()
+                .any(|(name, value, _)| name == CLOSED_FLOCK && value == "stable-at-once"),
         }
     }
 
@@ -257,6 +281,16 @@ impl<'s> Replay<'s> {
     }
 
     fn step(&mut self, action: &Action) {
+        if !matches!(action, Action::Flock { .. } | Action::Expect(_))
+            && self.pending_flock.take().is_some()
+        {
+            self.report(
+                &codes::FLOCK_STEP,
+                "the token drawn for the shepherd is not recorded".into(),
+                "a shepherd was just deployed",
+                "record the token drawn at once with `flock <token>` (sheep1 … sheep4 or wolf)",
+            );
+        }
         let in_turn = matches!(
             action,
             Action::Draw { .. }
@@ -265,6 +299,9 @@ impl<'s> Replay<'s> {
                 | Action::Deploy { .. }
                 | Action::Pass
                 | Action::Bonus { .. }
+                | Action::Under { .. }
+                | Action::Grow { .. }
+                | Action::Stable
         );
         if self.game_over && (in_turn || matches!(action, Action::Turn { .. })) {
             self.report(
@@ -299,6 +336,10 @@ impl<'s> Replay<'s> {
             Action::Turn { player } => self.begin_turn(*player),
             Action::Draw { tile } => self.draw(tile, false),
             Action::Bonus { tile } => self.draw(tile, true),
+            Action::Under { tile } => self.under(tile),
+            Action::Flock { token } => self.flock(*token),
+            Action::Grow { token } => self.grow(*token),
+            Action::Stable => self.choose_stable(),
             Action::Discard => self.discard(),
             Action::Place { pos, rotation } => self.place(*pos, *rotation),
             Action::Deploy { figure, target } => self.deploy(figure, target),
@@ -547,6 +588,13 @@ impl<'s> Replay<'s> {
             spec.holds_river_system,
             self.figure_steps.len(),
         );
+        if spec.kind == SHEPHERD {
+            // “If you place the shepherd, immediately draw a token from the bag.”
+            self.pending_flock = Some((node, figure));
+            if !self.turns_started {
+                self.last_setup_shepherd = Some((node, figure));
+            }
+        }
         debug_assert_eq!(figure as usize, self.figure_steps.len());
         self.figure_steps.push(self.current_step);
     }
@@ -580,6 +628,9 @@ impl<'s> Replay<'s> {
             bonus_drawn: false,
             returned: vec![0; pools],
             points: vec![0; self.script.players.len()],
+            first_figure: self.engine.figures.len(),
+            flock_choices: Vec::new(),
+            needs_under: false,
         });
     }
 
@@ -636,10 +687,12 @@ impl<'s> Replay<'s> {
                 "draw a tile that is still in the stack",
             );
         }
+        let hill_takes_a_tile = self.engine.catalog[tile].hill && self.land_left > 0;
         let turn = self.turn.as_mut().expect("in a turn");
         if bonus {
             turn.bonus_drawn = true;
         }
+        turn.needs_under = hill_takes_a_tile;
         turn.hand = Some(Hand { tile, bonus });
     }
 
@@ -685,6 +738,14 @@ impl<'s> Replay<'s> {
         };
         if !hand.bonus {
             turn.land_placed = true;
+        }
+        if std::mem::take(&mut turn.needs_under) {
+            self.report(
+                &codes::TILE_UNDER_HILL,
+                "the tile put under the hill tile is not recorded".into(),
+                "a hill tile is placed",
+                "record the tile drawn face down under the hill with `under <tile>` after the draw",
+            );
         }
         if let Some((placement, roots)) = self.check_and_place(hand.tile, pos, rotation, false) {
             let turn = self.turn.as_mut().expect("in a turn");
@@ -764,7 +825,9 @@ impl<'s> Replay<'s> {
         };
         placed.settled = true;
         let (roots, bonus, placement) = (placed.roots.clone(), placed.bonus, placed.placement);
-        let completion = self.rules.score_completed(&mut self.engine, placement, &roots);
+        let completion = self
+            .rules
+            .score_completed(&mut self.engine, placement, &roots);
         self.apply_events(&completion.events, false);
         for root in completion.returned {
             for figure in self.engine.return_figures(root) {
@@ -777,6 +840,7 @@ impl<'s> Replay<'s> {
                 turn.bonus_earned = true;
             }
         }
+        self.offer_flock_choices(&roots);
     }
 
     fn give_back(&mut self, figure: FigureId) {
@@ -817,6 +881,14 @@ impl<'s> Replay<'s> {
     fn end_turn(&mut self) {
         self.settle();
         let Some(turn) = self.turn.take() else { return };
+        if !turn.flock_choices.is_empty() {
+            self.report(
+                &codes::FLOCK_STEP,
+                "the turn ends without growing or stabling the flock".into(),
+                "the tile extended a field with the player's shepherd",
+                "after the meeple step, `grow <token>` or `stable` for each such field",
+            );
+        }
         if turn.hand.is_some() {
             self.report(
                 &codes::MOVE_OUT_OF_ORDER,
