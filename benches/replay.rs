@@ -32,7 +32,12 @@ impl Lcg {
 /// every tile of the stack drawn in a shuffled order and placed at a legal position chosen with
 /// a fixed seed (discarded when it fits nowhere; a hill takes the next tile under it), no
 /// figures. Returns the game text and the number of placements.
-fn generated_game(dir: &Path, ruleset: Ruleset, header: &str, sets: &[(&str, TileSet)]) -> (String, usize) {
+fn generated_game(
+    dir: &Path,
+    ruleset: Ruleset,
+    header: &str,
+    sets: &[(&str, TileSet)],
+) -> (String, usize) {
     let mut text = format!("ruleset {}\n{header}", ruleset.name());
     let mut catalog: Vec<CompiledTile> = Vec::new();
     let mut stack: Vec<usize> = Vec::new();
@@ -46,7 +51,10 @@ fn generated_game(dir: &Path, ruleset: Ruleset, header: &str, sets: &[(&str, Til
         }
     }
     text.push_str("players red blue\n");
-    let start = catalog.iter().position(|t| t.kind == TileKind::Start).unwrap();
+    let start = catalog
+        .iter()
+        .position(|t| t.kind == TileKind::Start)
+        .unwrap();
     let start_copy = stack.iter().position(|t| *t == start).unwrap();
     stack.remove(start_copy);
     let mut rng = Lcg(7);
@@ -80,7 +88,11 @@ fn generated_game(dir: &Path, ruleset: Ruleset, header: &str, sets: &[(&str, Til
 }
 
 fn shipped(name: &str) -> TileSet {
-    carcspec::load::load(name).expect("shipped set").usable().expect("clean set").clone()
+    carcspec::load::load(name)
+        .expect("shipped set")
+        .usable()
+        .expect("clean set")
+        .clone()
 }
 
 fn replay(c: &mut Criterion) {
@@ -91,11 +103,21 @@ fn replay(c: &mut Criterion) {
     let games = [
         (
             "a hunters-gatherers game",
-            generated_game(&dir, Ruleset::HuntersGatherers, "", &[("land.tiles", hunters_land)]),
+            generated_game(
+                &dir,
+                Ruleset::HuntersGatherers,
+                "",
+                &[("land.tiles", hunters_land)],
+            ),
         ),
         (
             "a carcassonne base game",
-            generated_game(&dir, Ruleset::Carcassonne, "", &[("base.tiles", shipped("carcassonne-base"))]),
+            generated_game(
+                &dir,
+                Ruleset::Carcassonne,
+                "",
+                &[("base.tiles", shipped("carcassonne-base"))],
+            ),
         ),
         (
             "a carcassonne game with hills & sheep",
@@ -103,14 +125,21 @@ fn replay(c: &mut Criterion) {
                 &dir,
                 Ruleset::Carcassonne,
                 "expansion hills-and-sheep\n",
-                &[("base.tiles", shipped("carcassonne-base")), ("hs.tiles", shipped("hills-and-sheep"))],
+                &[
+                    ("base.tiles", shipped("carcassonne-base")),
+                    ("hs.tiles", shipped("hills-and-sheep")),
+                ],
             ),
         ),
     ];
     let mut group = c.benchmark_group("replay");
     for (name, (game, placed)) in &games {
         let report = carcspec::check::check_text("generated.game", game.clone(), &dir);
-        assert!(report.ok(), "{}", carcspec::cli::render_check_report(&report, false));
+        assert!(
+            report.ok(),
+            "{}",
+            carcspec::cli::render_check_report(&report, false)
+        );
         group.throughput(Throughput::Elements(*placed as u64));
         group.bench_function(format!("{name} of {placed} placed tiles"), |b| {
             b.iter(|| carcspec::check::check_text("generated.game", black_box(game.clone()), &dir))

@@ -15,6 +15,14 @@ fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
+/// The JSON objects printed one a line.
+fn json_lines(output: &Output) -> Vec<serde_json::Value> {
+    stdout(output)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 /// The commands in the README's `sh` blocks, as argument lists for the carcspec binary:
 /// `carcspec …` and `cargo run --release -- …` lines (comments after `#` dropped).
 fn readme_commands() -> Vec<Vec<String>> {
@@ -113,10 +121,7 @@ fn lint_json_is_one_object_per_file() {
         "tests/fixtures/tiles/invalid/lint-unknown-city.tiles",
     ]);
     assert_eq!(output.status.code(), Some(1));
-    let objects: Vec<serde_json::Value> = stdout(&output)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let objects = json_lines(&output);
     assert_eq!(objects.len(), 2);
     assert_eq!(objects[0]["ok"], true);
     assert_eq!(objects[0]["summary"]["copies"], 18);
@@ -270,10 +275,7 @@ fn check_json_has_the_documented_fields() {
         "tests/fixtures/games/invalid/occupied-position.game",
     ]);
     assert_eq!(output.status.code(), Some(1));
-    let objects: Vec<serde_json::Value> = stdout(&output)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let objects = json_lines(&output);
     assert_eq!(objects.len(), 2);
     let spec = &objects[0];
     assert_eq!(spec["file"], "spec/hunters-gatherers/river-scores-6.game");

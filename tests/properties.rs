@@ -6,6 +6,15 @@ use carcspec::load;
 use carcspec::report;
 use proptest::prelude::*;
 
+/// `text` with the bytes from `cut` (wrapped to its length) to `cut + len` replaced by `insert`.
+fn damage(text: &str, cut: usize, len: usize, insert: &str) -> String {
+    let mut bytes = text.as_bytes().to_vec();
+    let cut = cut % bytes.len().max(1);
+    let end = (cut + len).min(bytes.len());
+    bytes.splice(cut..end, insert.bytes());
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
 /// Loads `text` as every kind of input and renders what was found; only a panic fails.
 fn load_everything(text: &str) {
     for format in [None, Some(DocumentFormat::Json), Some(DocumentFormat::Yaml)] {
@@ -58,22 +67,14 @@ proptest! {
     #[test]
     fn damaged_shipped_sets_never_panic(cut in 0usize..30_000, len in 0usize..200, insert in "[ -~\n]{0,8}") {
         let text = carcspec::shipped::tiles("hills-and-sheep").unwrap();
-        let mut bytes = text.as_bytes().to_vec();
-        let cut = cut % bytes.len();
-        let end = (cut + len).min(bytes.len());
-        bytes.splice(cut..end, insert.bytes());
-        load_everything(&String::from_utf8_lossy(&bytes));
+        load_everything(&damage(text, cut, len, &insert));
     }
 
     #[test]
     fn damaged_json_documents_never_panic(cut in 0usize..10_000, len in 0usize..50, insert in "[ -~\n]{0,8}") {
         let loaded = load::load("hills-and-sheep").unwrap();
         let json = carcspec::interchange::write(loaded.usable().unwrap(), DocumentFormat::Json);
-        let mut bytes = json.into_bytes();
-        let cut = cut % bytes.len();
-        let end = (cut + len).min(bytes.len());
-        bytes.splice(cut..end, insert.bytes());
-        load_everything(&String::from_utf8_lossy(&bytes));
+        load_everything(&damage(&json, cut, len, &insert));
     }
 }
 
@@ -127,10 +128,6 @@ proptest! {
     #[test]
     fn damaged_specs_never_panic(cut in 0usize..5_000, len in 0usize..80, insert in "[ -~\n]{0,8}") {
         let text = std::fs::read_to_string("spec/hunters-gatherers/bonus-shrine.game").unwrap();
-        let mut bytes = text.into_bytes();
-        let cut = cut % bytes.len();
-        let end = (cut + len).min(bytes.len());
-        bytes.splice(cut..end, insert.bytes());
-        check_game(&String::from_utf8_lossy(&bytes));
+        check_game(&damage(&text, cut, len, &insert));
     }
 }

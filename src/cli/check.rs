@@ -15,9 +15,7 @@ fn game_files(paths: &[String]) -> Result<Vec<PathBuf>, String> {
     for path in paths {
         let path = Path::new(path);
         if path.is_dir() {
-            let mut found = Vec::new();
-            collect(path, &mut found);
-            found.sort();
+            let found = super::files_below(path, "game");
             if found.is_empty() {
                 return Err(format!("no .game files in `{}`", path.display()));
             }
@@ -32,20 +30,6 @@ fn game_files(paths: &[String]) -> Result<Vec<PathBuf>, String> {
         }
     }
     Ok(files)
-}
-
-fn collect(dir: &Path, found: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            collect(&path, found);
-        } else if path.extension().is_some_and(|e| e == "game") {
-            found.push(path);
-        }
-    }
 }
 
 #[derive(Serialize)]

@@ -111,6 +111,27 @@ fn explain(query: Option<&str>, list: bool) -> i32 {
     }
 }
 
+/// The files below `dir` whose name ends in `.{extension}`, sorted so that reports are stable.
+pub(crate) fn files_below(dir: &std::path::Path, extension: &str) -> Vec<std::path::PathBuf> {
+    fn collect(dir: &std::path::Path, extension: &str, found: &mut Vec<std::path::PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                collect(&path, extension, found);
+            } else if path.extension().is_some_and(|e| e == extension) {
+                found.push(path);
+            }
+        }
+    }
+    let mut found = Vec::new();
+    collect(dir, extension, &mut found);
+    found.sort();
+    found
+}
+
 /// Colour only on a terminal, and never when `NO_COLOR` is set.
 pub(crate) fn use_color() -> bool {
     std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()

@@ -1,7 +1,7 @@
 //! `carcspec tiles …`
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use clap::{Subcommand, ValueEnum};
 use serde::Serialize;
@@ -64,29 +64,13 @@ fn expand(paths: &[String]) -> Vec<String> {
     let mut expanded = Vec::new();
     for path in paths {
         if Path::new(path).is_dir() {
-            let mut found = Vec::new();
-            collect_tiles(Path::new(path), &mut found);
-            found.sort();
+            let found = super::files_below(Path::new(path), "tiles");
             expanded.extend(found.into_iter().map(|p| p.display().to_string()));
         } else {
             expanded.push(path.clone());
         }
     }
     expanded
-}
-
-fn collect_tiles(dir: &Path, found: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            collect_tiles(&path, found);
-        } else if path.extension().is_some_and(|e| e == "tiles") {
-            found.push(path);
-        }
-    }
 }
 
 fn print_input_error(diagnostic: &Diagnostic) {
