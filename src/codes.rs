@@ -408,6 +408,25 @@ scored: it has no `end` and the stack is not empty).";
     PLACEMENTS_MISMATCH = "X005" "placements-mismatch" Error:
 "An `expect placements` does not list exactly the legal positions and rotations of the tile.";
 
+    SCORED_NOT_FOUND = "X006" "scored-not-found" Error:
+"An `expect scored <player> <feature> <points>` found no scoring of that feature kind that gave
+the player exactly those points (as JCloisterZone's assertion `X scored city for 8 points`).";
+
+    MALFORMED_JCZ = "J001" "malformed-jcz" Error:
+"A .jcz file is not readable JSON: it is cut short, or not a JCloisterZone saved game. The
+message gives the line and column where reading stopped.";
+
+    UNSUPPORTED_JCZ = "J002" "unsupported-jcz" Error:
+"The saved game uses something carcspec does not play: another expansion's tile set (only
+`basic:1` and `hills-and-sheep:1` are supported), an element or rule of another expansion, a
+figure other than small followers and shepherds, or a replay message of another expansion.
+The message names it. carcspec does not guess at rules it does not have.";
+
+    BAD_JCZ_VALUE = "J003" "bad-jcz-value" Error:
+"A value of the saved game does not have the form JCloisterZone writes: a missing field, a
+position that is not `[x, y]`, a rotation other than R0, R90, R180, R270, an unknown location,
+or a meeple id that is not `<player>.<type>.<n>`.";
+
     UNREADABLE_INPUT = "F001" "unreadable-input" Error:
 "A file could not be read (it does not exist, is not readable, or is not UTF-8 text), or a
 name is neither a file nor a shipped tile set.";

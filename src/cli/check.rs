@@ -15,9 +15,11 @@ fn game_files(paths: &[String]) -> Result<Vec<PathBuf>, String> {
     for path in paths {
         let path = Path::new(path);
         if path.is_dir() {
-            let found = super::files_below(path, "game");
+            let mut found = super::files_below(path, "game");
+            found.extend(super::files_below(path, "jcz"));
+            found.sort();
             if found.is_empty() {
-                return Err(format!("no .game files in `{}`", path.display()));
+                return Err(format!("no .game or .jcz files in `{}`", path.display()));
             }
             files.extend(found);
         } else if path.is_file() {
@@ -48,6 +50,7 @@ struct CheckJson<'a> {
     events: &'a [ReportedEvent],
     scores: serde_json::Map<String, serde_json::Value>,
     final_scored: bool,
+    not_applicable: &'a [String],
 }
 
 pub fn run(paths: &[String], format: ReportFormat) -> i32 {
@@ -134,6 +137,9 @@ pub fn render_human(report: &CheckReport, color: bool) -> String {
             String::new()
         }
     ));
+    for assertion in &report.not_applicable {
+        text.push_str(&format!("  not applicable: {assertion}\n"));
+    }
     text.push_str(if report.ok() { "  ok\n" } else { "  FAILED\n" });
     text
 }
@@ -165,5 +171,6 @@ fn to_json(report: &CheckReport) -> CheckJson<'_> {
         events: &report.events,
         scores,
         final_scored: report.final_scored,
+        not_applicable: &report.not_applicable,
     }
 }

@@ -35,6 +35,11 @@ enum Command {
         #[arg(long, value_enum, default_value_t)]
         format: ReportFormat,
     },
+    /// Print a JCloisterZone saved game (.jcz) in the game language.
+    Import {
+        /// The .jcz file.
+        file: String,
+    },
     /// Work with tile sets: lint, format, export.
     #[command(subcommand)]
     Tiles(tiles::TilesCommand),
@@ -76,8 +81,33 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     };
     match cli.command {
         Command::Check { paths, format } => check::run(&paths, format),
+        Command::Import { file } => import(&file),
         Command::Tiles(command) => tiles::run(command),
         Command::Explain { code, list } => explain(code.as_deref(), list),
+    }
+}
+
+fn import(file: &str) -> i32 {
+    let text = match std::fs::read_to_string(file) {
+        Ok(text) => text,
+        Err(error) => {
+            eprintln!("error[F001 unreadable-input]: cannot read `{file}`: {error}");
+            return EXIT_USAGE;
+        }
+    };
+    match crate::check::import_jcz(&text) {
+        Ok(script) => {
+            print!("{}", crate::format::game::print_script(&script, Some(file)));
+            EXIT_CLEAN
+        }
+        Err(diagnostics) => {
+            eprint!(
+                "{}",
+                crate::report::render(file, &text, &diagnostics, false)
+            );
+            eprintln!("{file}: not imported");
+            EXIT_FINDINGS
+        }
     }
 }
 

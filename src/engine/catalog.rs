@@ -158,6 +158,49 @@ impl CompiledTile {
             .or_else(|| candidates.first().copied())
     }
 
+    /// The feature of this tile that claims every one of `anchors` (tile orientation), as
+    /// JCloisterZone names a location by all of its sides (`ER.SL.SR.WL`). A side named for a
+    /// field or meadow stands for both its halves. Among several candidates, the one that
+    /// `accept` admits and that claims the fewest other places is taken.
+    pub fn feature_claiming(
+        &self,
+        anchors: &[Anchor],
+        accept: impl Fn(FeatureKind) -> bool,
+    ) -> Option<usize> {
+        let places = |feature: &CompiledFeature| -> Vec<Anchor> {
+            let mut places = Vec::new();
+            for anchor in &feature.anchors {
+                match (feature.kind.anchor_class(), anchor) {
+                    (AnchorClass::Area, Anchor::Side(side)) => {
+                        places.push(Anchor::Half(*side, Half::L));
+                        places.push(Anchor::Half(*side, Half::R));
+                    }
+                    _ => places.push(*anchor),
+                }
+            }
+            places.extend(feature.shares.iter().map(|s| Anchor::Side(*s)));
+            places
+        };
+        let claims = |feature: &CompiledFeature, anchor: &Anchor| {
+            let places = places(feature);
+            match anchor {
+                Anchor::Side(side) if feature.kind.anchor_class() == AnchorClass::Area => {
+                    places.contains(&Anchor::Half(*side, Half::L))
+                        && places.contains(&Anchor::Half(*side, Half::R))
+                }
+                _ => places.contains(anchor),
+            }
+        };
+        (0..self.features.len())
+            .filter(|i| anchors.iter().all(|a| claims(&self.features[*i], a)))
+            .min_by_key(|i| {
+                (
+                    !accept(self.features[*i].kind),
+                    places(&self.features[*i]).len(),
+                )
+            })
+    }
+
     pub fn feature_by_label(&self, label: &str) -> Option<usize> {
         self.features
             .iter()

@@ -112,7 +112,7 @@ fn write_statement(out: &mut String, indent: &str, text: &str, comments: &Commen
     }
 }
 
-fn quote(text: &str) -> String {
+pub(crate) fn quote(text: &str) -> String {
     let mut quoted = String::with_capacity(text.len() + 2);
     quoted.push('"');
     for c in text.chars() {
@@ -123,6 +123,16 @@ fn quote(text: &str) -> String {
     }
     quoted.push('"');
     quoted
+}
+
+/// Writes tiles (without a header) in the tile language, as a game file defines its own.
+pub fn print_tiles(tiles: &[crate::model::Tile]) -> String {
+    let file = TileFile {
+        header: Vec::new(),
+        tiles: tiles.iter().map(tile_to_ast).collect(),
+        closing_comments: Vec::new(),
+    };
+    format(&file)
 }
 
 /// Writes a tile set in the tile language (what `tiles export --format tiles` prints). The
@@ -169,31 +179,29 @@ fn to_ast(set: &TileSet) -> TileFile<'_> {
             HeaderValue::Text(Text::Owned(source.clone())),
         ));
     }
-    let tiles = set
-        .tiles
-        .iter()
-        .map(|tile| {
-            let mut modifiers = vec![spanned(format!("x{}", tile.count))];
-            if tile.kind != crate::model::TileKind::Land {
-                modifiers.push(spanned(tile.kind.name()));
-            }
-            modifiers.extend(tile.markers.iter().map(|m| spanned(m.name())));
-            TileDecl {
-                id: spanned(tile.id.clone()),
-                modifiers,
-                features: tile.features.iter().map(feature_to_ast).collect(),
-                comments: Comments::default(),
-                header_span: Span::default(),
-                closing_comments: Vec::new(),
-                closing_trailing: None,
-                damaged: false,
-            }
-        })
-        .collect();
+    let tiles = set.tiles.iter().map(tile_to_ast).collect();
     TileFile {
         header,
         tiles,
         closing_comments: Vec::new(),
+    }
+}
+
+fn tile_to_ast(tile: &crate::model::Tile) -> TileDecl<'_> {
+    let mut modifiers = vec![spanned(format!("x{}", tile.count))];
+    if tile.kind != crate::model::TileKind::Land {
+        modifiers.push(spanned(tile.kind.name()));
+    }
+    modifiers.extend(tile.markers.iter().map(|m| spanned(m.name())));
+    TileDecl {
+        id: spanned(tile.id.clone()),
+        modifiers,
+        features: tile.features.iter().map(feature_to_ast).collect(),
+        comments: Comments::default(),
+        header_span: Span::default(),
+        closing_comments: Vec::new(),
+        closing_trailing: None,
+        damaged: false,
     }
 }
 

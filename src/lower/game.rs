@@ -5,7 +5,7 @@
 use crate::codes;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::model::{
-    Action, Anchor, Expectation, FeatureRef, Pos, Rotation, Ruleset, Script, Step, Tile,
+    Action, Anchor, Expectation, FeatureRef, Pos, Rotation, Ruleset, Script, Step, Tile, TokenDraw,
 };
 use crate::rules;
 use crate::syntax::Spanned;
@@ -31,7 +31,7 @@ struct Header {
     ruleset: Option<(Ruleset, Span)>,
     expansions: Vec<String>,
     variants: Vec<(String, String, Span)>,
-    tile_sets: Vec<(String, Span)>,
+    tile_sets: Vec<(String, u32, Span)>,
     players: Option<(Vec<String>, Span)>,
 }
 
@@ -172,9 +172,11 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
                 }
                 "under" => {
                     let mut args = Args::new(statement);
-                    let tile = args.word("a tile id")?;
+                    let tile = args.word("a tile id, or `?` when the transcript does not say")?;
                     args.done()?;
-                    Action::Under { tile }
+                    Action::Under {
+                        tile: (tile != "?").then_some(tile),
+                    }
                 }
                 "flock" | "grow" => {
                     let mut args = Args::new(statement);
@@ -349,7 +351,25 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
         }
         "tiles" => {
             let word = args.next("a tile set name or path")?;
-            header.tile_sets.push((word.value.to_string(), word.span));
+            let multiplier = match args.maybe_next() {
+                None => 1,
+                Some(times) => times
+                    .value
+                    .strip_prefix('x')
+                    .and_then(|n| n.parse::<u32>().ok())
+                    .filter(|n| (1..=100).contains(n))
+                    .ok_or_else(|| {
+                        Diagnostic::new(
+                            &codes::BAD_STATEMENT,
+                            format!("`{}` is not a multiplier", times.value),
+                        )
+                        .at(times.span, "expected `x` and a number from 1 to 100")
+                        .help("`tiles carcassonne-base x2` plays with two copies of every tile")
+                    })?,
+            };
+            header
+                .tile_sets
+                .push((word.value.to_string(), multiplier, word.span));
         }
         "players" => {
             if let Some((_, span)) = header.players {
@@ -405,6 +425,18 @@ fn lower_expectation(
         "total" => Expectation::Total(scores(&mut args)?),
         "final" => Expectation::Final(scores(&mut args)?),
         "violation" => Expectation::Violation(args.word("a violation code or name")?),
+        "scored" => {
+            let player = args.player(players)?;
+            let feature =
+                args.word("a feature: road, city, monastery, field, flock, forest, river, meadow")?;
+            let points = args.number("points")?;
+            Expectation::Scored {
+                player,
+                feature,
+                points,
+            }
+        }
+        "unsupported" => Expectation::Unsupported(args.word("the assertion, in quotes")?),
         "placements" => {
             let tile = args.word("a tile id")?;
             let mut placements = Vec::new();
@@ -587,41 +619,57 @@ impl<'s, 'a> Args<'s, 'a> {
         }
     }
 
-    /// A sheep or wolf token: `sheep1` … `sheep4` (its number of sheep) or `wolf` (0).
-    fn token(&mut self) -> Result<u32, Diagnostic> {
-        let error = self.error("expected a token: sheep1, sheep2, sheep3, sheep4 or wolf");
+    /// A sheep or wolf token: `sheep1` … `sheep4` (its number of sheep), `wolf`, or
+    /// `random <r>` with the random number JCloisterZone recorded for the draw.
+    fn token(&mut self) -> Result<TokenDraw, Diagnostic> {
+        let error = self.error("expected a token: sheep1 … sheep4, wolf, or `random <r>`");
         let word = self.maybe_next().ok_or_else(|| error.clone())?;
-        match word.value.as_ref() {
-            "wolf" => Ok(0),
-            "sheep1" => Ok(1),
-            "sheep2" => Ok(2),
-            "sheep3" => Ok(3),
-            "sheep4" => Ok(4),
+        let token = match word.value.as_ref() {
+            "wolf" => 0,
+            "sheep1" => 1,
+            "sheep2" => 2,
+            "sheep3" => 3,
+            "sheep4" => 4,
+            "random" => {
+                let error = self.error("expected a number from 0 to 1 (not 1)");
+                let value = self.maybe_next().ok_or_else(|| error.clone())?;
+                let random = value
+                    .value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|r| (0.0..1.0).contains(r));
+                return random.map(TokenDraw::Random).ok_or_else(|| {
+                    self.at -= 1;
+                    error
+                });
+            }
             _ => {
                 self.at -= 1;
-                Err(error)
+                return Err(error);
             }
-        }
+        };
+        Ok(TokenDraw::Token(token))
     }
 
+    /// A feature of a tile: an anchor (`N`), anchors joined by `+` (`ER+SL`), or a label.
     fn feature_ref(&mut self) -> Result<FeatureRef, Diagnostic> {
         let word = self.next("an anchor (`N`, `NL`, `I` …) or a feature label")?;
-        if word.value.starts_with(|c: char| c.is_uppercase()) {
-            word.value
-                .parse::<Anchor>()
-                .map(FeatureRef::Anchor)
-                .map_err(|()| {
-                    Diagnostic::new(
-                        &codes::UNKNOWN_ANCHOR,
-                        format!("unknown anchor `{}`", word.value),
-                    )
-                    .at(word.span, "not an anchor")
-                    .help(
-                        "anchors are N E S W, NL NR EL ER SL SR WL WR and I, in board orientation",
-                    )
-                })
-        } else {
-            Ok(FeatureRef::Label(word.value.to_string()))
+        if !word.value.starts_with(|c: char| c.is_uppercase()) {
+            return Ok(FeatureRef::Label(word.value.to_string()));
         }
+        let unknown = |text: &str| {
+            Diagnostic::new(&codes::UNKNOWN_ANCHOR, format!("unknown anchor `{text}`"))
+                .at(word.span, "not an anchor")
+                .help("anchors are N E S W, NL NR EL ER SL SR WL WR and I, in board orientation; join several with `+`")
+        };
+        let anchors = word
+            .value
+            .split('+')
+            .map(|part| part.parse::<Anchor>().map_err(|()| unknown(part)))
+            .collect::<Result<Vec<Anchor>, Diagnostic>>()?;
+        Ok(match anchors.as_slice() {
+            [single] => FeatureRef::Anchor(*single),
+            _ => FeatureRef::Anchors(anchors),
+        })
     }
 }

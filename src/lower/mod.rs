@@ -2,4 +2,5 @@
 //! that exists; what the model then says is checked by [`crate::lint`].
 
 pub mod game;
+pub mod jcz;
 pub mod tiles;

@@ -10,8 +10,9 @@ pub struct Script {
     pub expansions: Vec<String>,
     /// Rule variants chosen by the game: (name, value, where).
     pub variants: Vec<(String, String, Span)>,
-    /// Tile sets by shipped name or path, as written, with where.
-    pub tile_sets: Vec<(String, Span)>,
+    /// Tile sets by shipped name or path, as written, each with its multiplier (`x2`: every
+    /// count doubled) and where.
+    pub tile_sets: Vec<(String, u32, Span)>,
     /// Tiles defined in the game file.
     pub local_tiles: Vec<Tile>,
     pub players: Vec<String>,
@@ -29,6 +30,9 @@ pub struct Step {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FeatureRef {
     Anchor(Anchor),
+    /// Several anchors joined by `+` (`ER+SL+SR+WL`): the feature that claims all of them, as
+    /// JCloisterZone names locations.
+    Anchors(Vec<Anchor>),
     Label(String),
 }
 
@@ -36,6 +40,10 @@ impl std::fmt::Display for FeatureRef {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             FeatureRef::Anchor(anchor) => write!(f, "{anchor}"),
+            FeatureRef::Anchors(anchors) => {
+                let names: Vec<String> = anchors.iter().map(ToString::to_string).collect();
+                f.write_str(&names.join("+"))
+            }
             FeatureRef::Label(label) => f.write_str(label),
         }
     }
@@ -77,17 +85,18 @@ pub enum Action {
     Bonus {
         tile: String,
     },
-    /// The tile put face down under the hill tile just drawn (Hills & Sheep).
+    /// The tile put face down under the hill tile just drawn (Hills & Sheep); `None` when the
+    /// transcript does not say which (`under ?`, as in JCloisterZone's saved games).
     Under {
-        tile: String,
+        tile: Option<String>,
     },
-    /// The token drawn for a shepherd just deployed: 0 is the wolf, 1–4 sheep.
+    /// The token drawn for a shepherd just deployed.
     Flock {
-        token: u32,
+        token: TokenDraw,
     },
     /// Grow the flock of the field the tile extended: the token drawn.
     Grow {
-        token: u32,
+        token: TokenDraw,
     },
     /// Guide the flock of the field the tile extended to the stable.
     Stable,
@@ -96,6 +105,16 @@ pub enum Action {
     End,
     /// The example ends here, without final scoring.
     Stop,
+}
+
+/// A sheep or wolf token drawn from the bag.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum TokenDraw {
+    /// The token itself: 0 is the wolf, 1–4 sheep.
+    Token(u32),
+    /// The random number in [0, 1) that JCloisterZone recorded: the token is
+    /// `bag[floor(random × len)]`, the bag in JCloisterZone's order.
+    Random(f64),
 }
 
 #[derive(Debug, Clone)]
@@ -113,4 +132,14 @@ pub enum Expectation {
         tile: String,
         placements: Vec<(Pos, Rotation)>,
     },
+    /// Some scoring of the game (so far) gave the player exactly these points for a feature of
+    /// this kind (`flock` for a flock to the stable).
+    Scored {
+        player: usize,
+        feature: String,
+        points: i64,
+    },
+    /// An assertion carcspec cannot check (a JCloisterZone user-interface assertion), kept so
+    /// that the report lists it instead of dropping it.
+    Unsupported(String),
 }

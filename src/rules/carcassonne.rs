@@ -363,6 +363,21 @@ impl Bag {
         }
     }
 
+    /// The token a JCloisterZone random number in [0, 1) picks: `bag[floor(random × len)]`
+    /// with the bag in JCloisterZone's order — the sheep from 1 to 4, then the wolves.
+    pub fn pick(&self, random: f64) -> u32 {
+        let len: u32 = self.0.iter().sum();
+        let mut index = (random.clamp(0.0, 1.0) * f64::from(len)).floor() as u32;
+        for token in [1, 2, 3, 4, 0] {
+            let count = self.0[token as usize];
+            if index < count {
+                return token;
+            }
+            index -= count;
+        }
+        0
+    }
+
     pub fn put_back(&mut self, tokens: impl IntoIterator<Item = u32>) {
         for token in tokens {
             if let Some(count) = self.0.get_mut(token as usize) {

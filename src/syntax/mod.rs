@@ -2,6 +2,7 @@
 //! feature kinds, anchors or attributes exist is decided by [`crate::lower`].
 
 pub mod game;
+pub mod jcz;
 pub mod tiles;
 
 use std::borrow::Cow;

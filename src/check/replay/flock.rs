@@ -3,12 +3,13 @@
 use super::Replay;
 use crate::codes;
 use crate::engine::NodeId;
-use crate::model::FeatureKind;
+use crate::model::{FeatureKind, TokenDraw};
 use crate::rules::carcassonne::{self, SHEPHERD, token_name};
 
 impl Replay<'_> {
-    /// `under <tile>`: the tile put face down under the hill tile just drawn.
-    pub(super) fn under(&mut self, id: &str) {
+    /// `under <tile>`: the tile put face down under the hill tile just drawn (`under ?`: a
+    /// tile the transcript does not name).
+    pub(super) fn under(&mut self, id: Option<&str>) {
         let needed = self.turn.as_ref().is_some_and(|t| t.needs_under);
         if !needed {
             self.report(
@@ -22,6 +23,10 @@ impl Replay<'_> {
         if let Some(turn) = self.turn.as_mut() {
             turn.needs_under = false;
         }
+        let Some(id) = id else {
+            self.unknown_tiles_out += 1;
+            return;
+        };
         let Some(tile) = self.tile(id) else { return };
         if super::is_bonus(&self.engine.catalog[tile]) || !self.take_from_stack(tile) {
             self.report(
@@ -35,7 +40,7 @@ impl Replay<'_> {
 
     /// `flock <token>`: the token drawn for the shepherd just deployed. In a setup, further
     /// `flock` lines add tokens to the flock of the shepherd put last, as a picture shows them.
-    pub(super) fn flock(&mut self, token: u32) {
+    pub(super) fn flock(&mut self, token: TokenDraw) {
         let setup_flock = if self.turns_started {
             None
         } else {
@@ -50,7 +55,7 @@ impl Replay<'_> {
             );
             return;
         };
-        self.draw_token(token);
+        let token = self.draw_token(token);
         if token == 0 {
             // “If it is a wolf token, place it back in the bag and return your shepherd.”
             self.bag.put_back([0]);
@@ -62,8 +67,13 @@ impl Replay<'_> {
         self.stable_if_closed(node);
     }
 
-    /// Takes `token` out of the bag, reporting a token that is not in it.
-    fn draw_token(&mut self, token: u32) {
+    /// Takes the token drawn out of the bag, reporting a token that is not in it, and returns
+    /// it. A JCloisterZone random number picks `bag[floor(random × len)]`, the bag in its order.
+    fn draw_token(&mut self, draw: TokenDraw) -> u32 {
+        let token = match draw {
+            TokenDraw::Token(token) => token,
+            TokenDraw::Random(random) => self.bag.pick(random),
+        };
         if !self.bag.take(token) {
             let name = token_name(token);
             self.report(
@@ -73,6 +83,7 @@ impl Replay<'_> {
                 "record the token actually drawn; sheep in fields are not in the bag",
             );
         }
+        token
     }
 
     /// The field waiting for the current player's flock choice, if any.
@@ -94,11 +105,11 @@ impl Replay<'_> {
 
     /// `grow <token>`: the flock of the extended field grows by the token drawn — or a wolf
     /// scatters it.
-    pub(super) fn grow(&mut self, token: u32) {
+    pub(super) fn grow(&mut self, token: TokenDraw) {
         let Some(node) = self.next_flock_choice("grow") else {
             return;
         };
-        self.draw_token(token);
+        let token = self.draw_token(token);
         if token == 0 {
             // “all sheep tokens from that field are returned to the bag, and each shepherd on
             // that field is returned to its owner's supply.”

@@ -83,6 +83,10 @@ pub(super) struct Replay<'s> {
     failed: usize,
     events: Vec<ReportedEvent>,
     warned_tiles: Vec<usize>,
+    /// Tiles that left the stack without the transcript naming them (`under ?`).
+    unknown_tiles_out: u32,
+    /// Assertions the game states that carcspec cannot check.
+    not_applicable: Vec<String>,
     /// The sheep and wolf tokens still in the bag (Hills & Sheep).
     pub(super) bag: Bag,
     /// A shepherd just deployed (its field and the figure), waiting for the token drawn for it.
@@ -155,6 +159,8 @@ impl<'s> Replay<'s> {
             failed: 0,
             events: Vec::new(),
             warned_tiles: Vec::new(),
+            unknown_tiles_out: 0,
+            not_applicable: Vec::new(),
             bag: Bag::default(),
             pending_flock: None,
             last_setup_shepherd: None,
@@ -225,6 +231,7 @@ impl<'s> Replay<'s> {
             events: self.events,
             scores: self.scores,
             final_scored: self.final_scored,
+            not_applicable: self.not_applicable,
         }
     }
 
@@ -336,7 +343,7 @@ impl<'s> Replay<'s> {
             Action::Turn { player } => self.begin_turn(*player),
             Action::Draw { tile } => self.draw(tile, false),
             Action::Bonus { tile } => self.draw(tile, true),
-            Action::Under { tile } => self.under(tile),
+            Action::Under { tile } => self.under(tile.as_deref()),
             Action::Flock { token } => self.flock(*token),
             Action::Grow { token } => self.grow(*token),
             Action::Stable => self.choose_stable(),
@@ -465,6 +472,13 @@ impl<'s> Replay<'s> {
                 .feature_at(placed.rotation.anchor_to_tile(*anchor), |k| {
                     stands_on.contains(&k)
                 }),
+            FeatureRef::Anchors(anchors) => {
+                let in_tile: Vec<_> = anchors
+                    .iter()
+                    .map(|a| placed.rotation.anchor_to_tile(*a))
+                    .collect();
+                tile.feature_claiming(&in_tile, |k| stands_on.contains(&k))
+            }
             FeatureRef::Label(label) => tile.feature_by_label(label),
         };
         if feature.is_none() {
@@ -995,6 +1009,41 @@ impl<'s> Replay<'s> {
                     }
                 }
             }
+            Expectation::Scored {
+                player,
+                feature,
+                points,
+            } => {
+                let name = self.player_name(*player).to_string();
+                let found = self.events.iter().any(|e| {
+                    i64::from(e.points) == *points
+                        && e.players.contains(&name)
+                        && e.breakdown.starts_with(feature.as_str())
+                });
+                if found {
+                    self.passed += 1;
+                } else {
+                    self.failed += 1;
+                    let theirs: Vec<String> = self
+                        .events
+                        .iter()
+                        .filter(|e| e.players.contains(&name))
+                        .map(|e| e.breakdown.clone())
+                        .collect();
+                    let help = if theirs.is_empty() {
+                        format!("{name} scored nothing so far")
+                    } else {
+                        format!("{name}'s scorings: {}", theirs.join("; "))
+                    };
+                    self.report(
+                        &codes::SCORED_NOT_FOUND,
+                        format!("{name} scored no {feature} for {points} points"),
+                        "this expectation does not hold",
+                        &help,
+                    );
+                }
+            }
+            Expectation::Unsupported(text) => self.not_applicable.push(text.clone()),
             Expectation::Placements { tile, placements } => {
                 let Some(tile_index) = self.tile(tile) else {
                     self.failed += 1;

@@ -1,0 +1,132 @@
+//! Writes a game model ([`Script`]) in the game language: what `carcspec import` prints for a
+//! JCloisterZone saved game. The text lowers back to the same moves and expectations.
+
+use std::fmt::Write;
+
+use crate::model::{Action, Expectation, Script, TokenDraw};
+
+/// A word as the game language reads it back: bare when it is one, quoted otherwise.
+fn word(text: &str) -> String {
+    let bare = !text.is_empty()
+        && !text
+            .chars()
+            .any(|c| c.is_whitespace() || "\"#;".contains(c));
+    if bare {
+        text.to_string()
+    } else {
+        super::tiles::quote(text)
+    }
+}
+
+fn token(draw: &TokenDraw) -> String {
+    match draw {
+        TokenDraw::Token(token) => crate::rules::carcassonne::token_name(*token),
+        TokenDraw::Random(random) => format!("random {random}"),
+    }
+}
+
+/// Writes `script` as a game file; `source` (a path, say) is named in a first comment.
+pub fn print_script(script: &Script, source: Option<&str>) -> String {
+    let mut out = String::new();
+    if let Some(source) = source {
+        let _ = writeln!(out, "# Imported by carcspec from {source}.");
+    }
+    if let Some(title) = &script.title {
+        let _ = writeln!(out, "game {}", super::tiles::quote(title));
+    }
+    let _ = writeln!(out, "ruleset {}", script.ruleset.name());
+    for expansion in &script.expansions {
+        let _ = writeln!(out, "expansion {expansion}");
+    }
+    for (name, value, _) in &script.variants {
+        let _ = writeln!(out, "variant {name} {value}");
+    }
+    for (set, multiplier, _) in &script.tile_sets {
+        let times = if *multiplier == 1 {
+            String::new()
+        } else {
+            format!(" x{multiplier}")
+        };
+        let _ = writeln!(out, "tiles {}{times}", word(set));
+    }
+    let players: Vec<String> = script.players.iter().map(|p| word(p)).collect();
+    let _ = writeln!(out, "players {}", players.join(" "));
+    if !script.local_tiles.is_empty() {
+        out.push('\n');
+        out.push_str(&super::tiles::print_tiles(&script.local_tiles));
+    }
+    let player = |index: usize| word(script.players.get(index).map_or("?", String::as_str));
+    let mut previous_was_setup = false;
+    for step in &script.steps {
+        let line = match &step.action {
+            Action::Lay {
+                tile,
+                pos,
+                rotation,
+            } => format!("lay {} at {pos} {rotation}", word(tile)),
+            Action::Put {
+                player: p,
+                figure,
+                pos,
+                target,
+            } => {
+                format!("put {} {figure} at {pos} on {target}", player(*p))
+            }
+            Action::Turn { player: p } => format!("\nturn {}", player(*p)),
+            Action::Draw { tile } => format!("draw {}", word(tile)),
+            Action::Discard => "discard".into(),
+            Action::Place { pos, rotation } => format!("place at {pos} {rotation}"),
+            Action::Deploy { figure, target } => format!("deploy {figure} on {target}"),
+            Action::Pass => "pass".into(),
+            Action::Bonus { tile } => format!("bonus {}", word(tile)),
+            Action::Under { tile } => {
+                format!("under {}", tile.as_deref().map_or("?".to_string(), word))
+            }
+            Action::Flock { token: draw } => format!("flock {}", token(draw)),
+            Action::Grow { token: draw } => format!("grow {}", token(draw)),
+            Action::Stable => "stable".into(),
+            Action::End => "\nend".into(),
+            Action::Stop => "\nstop".into(),
+            Action::Expect(expectation) => expectation_line(expectation, &player),
+        };
+        let is_setup = matches!(step.action, Action::Lay { .. } | Action::Put { .. });
+        if is_setup && !previous_was_setup {
+            out.push('\n');
+        }
+        previous_was_setup = is_setup;
+        let _ = writeln!(out, "{line}");
+    }
+    out
+}
+
+fn expectation_line(expectation: &Expectation, player: &dyn Fn(usize) -> String) -> String {
+    let scores = |list: &[(usize, i64)]| {
+        list.iter()
+            .map(|(p, n)| format!("{} {n}", player(*p)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    match expectation {
+        Expectation::Score(list) => format!("expect score {}", scores(list)),
+        Expectation::Total(list) => format!("expect total {}", scores(list)),
+        Expectation::Final(list) => format!("expect final {}", scores(list)),
+        Expectation::Violation(name) => format!("expect violation {name}"),
+        Expectation::Placements { tile, placements } if placements.is_empty() => {
+            format!("expect placements {} none", word(tile))
+        }
+        Expectation::Placements { tile, placements } => {
+            let list: Vec<String> = placements.iter().map(|(p, r)| format!("{p} {r}")).collect();
+            format!("expect placements {} at {}", word(tile), list.join(" "))
+        }
+        Expectation::Scored {
+            player: p,
+            feature,
+            points,
+        } => {
+            format!("expect scored {} {feature} {points}", player(*p))
+        }
+        Expectation::Unsupported(text) => {
+            format!("expect unsupported {}", super::tiles::quote(text))
+        }
+    }
+}

@@ -1,0 +1,591 @@
+//! Lowers a JCloisterZone saved game to a [`Script`]: the same model a `.game` file lowers to,
+//! so that `carcspec check` replays both alike and `carcspec import` can print it as a game.
+//! The mapping is documented in `docs/jcloisterzone.md`.
+
+use serde_json::Value;
+
+use crate::codes;
+use crate::diagnostic::{Diagnostic, Span};
+use crate::model::{
+    Action, Anchor, Expectation, FeatureRef, Half, Marker, Pos, Rotation, Ruleset, Script, Side,
+    Step, TokenDraw,
+};
+use crate::syntax::jcz::{JczDocument, span_of_string};
+
+/// The tile sets of JCloisterZone that carcspec ships, by JCloisterZone's set id.
+const SETS: [(&str, &str); 2] = [
+    ("basic:1", "carcassonne-base"),
+    ("hills-and-sheep:1", "hills-and-sheep"),
+];
+
+/// Lowers `document` (read from `text`). Returns the script, or the diagnostics that keep it
+/// from being replayed.
+pub fn lower(document: &JczDocument, text: &str) -> Result<Script, Vec<Diagnostic>> {
+    let mut lowering = Lowering {
+        text,
+        diagnostics: Vec::new(),
+        hills: hill_tiles(),
+    };
+    let script = lowering.script(document);
+    if lowering.diagnostics.is_empty() {
+        Ok(script)
+    } else {
+        Err(lowering.diagnostics)
+    }
+}
+
+/// The ids of the shipped tiles with a hill: JCloisterZone does not record the tile that goes
+/// under a hill, so the import writes `under ?` after each of them.
+fn hill_tiles() -> Vec<String> {
+    SETS.iter()
+        .filter_map(|(_, name)| crate::load::load(name).ok())
+        .filter_map(|loaded| loaded.set)
+        .flat_map(|set| set.tiles)
+        .filter(|tile| tile.has_marker(Marker::Hill))
+        .map(|tile| tile.id)
+        .collect()
+}
+
+struct Lowering<'t> {
+    text: &'t str,
+    diagnostics: Vec<Diagnostic>,
+    hills: Vec<String>,
+}
+
+impl Lowering<'_> {
+    fn unsupported(&mut self, what: String, near: &str) {
+        let span = span_of_string(self.text, near);
+        self.diagnostics.push(
+            Diagnostic::new(&codes::UNSUPPORTED_JCZ, what)
+                .at(span, "not supported")
+                .help(
+                    "carcspec plays the base game (basic:1) and Hills & Sheep (hills-and-sheep:1)",
+                ),
+        );
+    }
+
+    fn bad(&mut self, what: String, span: Span) {
+        self.diagnostics.push(
+            Diagnostic::new(&codes::BAD_JCZ_VALUE, what)
+                .at(span, "this value")
+                .help("see docs/jcloisterzone.md for the values carcspec reads"),
+        );
+    }
+
+    fn script(&mut self, document: &JczDocument) -> Script {
+        let root = &document.root;
+        let setup = root.get("setup").cloned().unwrap_or(Value::Null);
+        let mut script = Script {
+            title: root
+                .pointer("/test/description")
+                .and_then(Value::as_str)
+                .map(str::to_string),
+            ruleset: Ruleset::Carcassonne,
+            expansions: Vec::new(),
+            variants: Vec::new(),
+            tile_sets: Vec::new(),
+            local_tiles: Vec::new(),
+            players: Vec::new(),
+            steps: Vec::new(),
+        };
+        self.sets(&setup, &mut script);
+        self.elements_and_rules(&setup, &mut script);
+        script.players = root
+            .get("players")
+            .and_then(Value::as_array)
+            .map(|players| {
+                players
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| {
+                        p.get("name")
+                            .and_then(Value::as_str)
+                            .map_or_else(|| format!("player{i}"), str::to_string)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        if script.players.is_empty() {
+            self.bad(
+                "the saved game has no players".into(),
+                span_of_string(self.text, "players"),
+            );
+        }
+        for start in setup
+            .get("start")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let tile = start
+                .get("tile")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string();
+            let pos = Pos::new(number(start.get("x")), number(start.get("y")));
+            let rotation = Rotation(((number(start.get("rotation")).rem_euclid(360)) / 90) as u8);
+            script.steps.push(Step {
+                action: Action::Lay {
+                    tile,
+                    pos,
+                    rotation,
+                },
+                span: span_of_string(self.text, "start"),
+            });
+        }
+        self.replay(document, &mut script);
+        self.assertions(root, &mut script);
+        script
+    }
+
+    fn sets(&mut self, setup: &Value, script: &mut Script) {
+        let Some(sets) = setup.get("sets").and_then(Value::as_object) else {
+            self.bad(
+                "the saved game names no tile sets".into(),
+                span_of_string(self.text, "setup"),
+            );
+            return;
+        };
+        for (id, multiplier) in sets {
+            let Some((_, name)) = SETS.iter().find(|(jcz, _)| jcz == id) else {
+                self.unsupported(format!("the tile set `{id}` is not supported"), id);
+                continue;
+            };
+            let times = multiplier
+                .as_u64()
+                .filter(|n| (1..=100).contains(n))
+                .unwrap_or(0) as u32;
+            if times == 0 {
+                self.bad(
+                    format!("the tile set `{id}` has the multiplier {multiplier}"),
+                    span_of_string(self.text, id),
+                );
+                continue;
+            }
+            if *name == "hills-and-sheep"
+                && !script.expansions.iter().any(|e| e == "hills-and-sheep")
+            {
+                script.expansions.push("hills-and-sheep".into());
+            }
+            script
+                .tile_sets
+                .push((name.to_string(), times, Span::default()));
+        }
+    }
+
+    fn elements_and_rules(&mut self, setup: &Value, script: &mut Script) {
+        for (element, value) in setup
+            .get("elements")
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+        {
+            let fine = match element.as_str() {
+                "small-follower" => value.as_u64() == Some(7),
+                "farmers" => value.as_bool() == Some(true),
+                "shepherd" => value.as_u64() == Some(1) || value.as_bool() == Some(true),
+                "hill" | "vineyard" => value.as_bool().is_some(),
+                _ => false,
+            };
+            if matches!(element.as_str(), "shepherd" | "hill" | "vineyard")
+                && !script.expansions.iter().any(|e| e == "hills-and-sheep")
+            {
+                script.expansions.push("hills-and-sheep".into());
+            }
+            if !fine {
+                self.unsupported(
+                    format!("the element `{element}` = {value} is not supported"),
+                    element,
+                );
+            }
+        }
+        for (rule, value) in setup
+            .get("rules")
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+        {
+            let value_text = value.as_str().unwrap_or_default();
+            let known = rule == crate::rules::carcassonne::HILL_TIEBREAKER
+                && matches!(value_text, "at-least-one-follower" | "number-of-followers");
+            if known {
+                script
+                    .variants
+                    .push((rule.clone(), value_text.to_string(), Span::default()));
+            } else {
+                self.unsupported(
+                    format!("the rule `{rule}` = {value} is not supported"),
+                    rule,
+                );
+            }
+        }
+    }
+
+    fn replay(&mut self, document: &JczDocument, script: &mut Script) {
+        let messages = document
+            .root
+            .get("replay")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        let end_turn = document
+            .root
+            .pointer("/gameAnnotations/endTurn")
+            .and_then(Value::as_u64);
+        let mut draws = 0u64;
+        let mut next_player = 0usize;
+        let mut ended = false;
+        for (index, message) in messages.iter().enumerate() {
+            let span = document
+                .message_spans
+                .get(index)
+                .copied()
+                .unwrap_or_default();
+            let kind = message
+                .get("type")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
+            let payload = message.get("payload").cloned().unwrap_or(Value::Null);
+            let push = |script: &mut Script, action| script.steps.push(Step { action, span });
+            match kind {
+                "PLACE_TILE" => {
+                    if end_turn.is_some_and(|end| draws >= end) && !ended {
+                        push(script, Action::End);
+                        ended = true;
+                    }
+                    draws += 1;
+                    // Older saved games leave `player` out: the turn order then says who plays.
+                    let player = message
+                        .get("player")
+                        .and_then(Value::as_u64)
+                        .map_or(next_player, |p| p as usize);
+                    if player >= script.players.len() {
+                        self.bad(
+                            format!(
+                                "a move of player {player}, but the game has {} players",
+                                script.players.len()
+                            ),
+                            span,
+                        );
+                        continue;
+                    }
+                    next_player = (player + 1) % script.players.len();
+                    let tile = payload
+                        .get("tileId")
+                        .and_then(Value::as_str)
+                        .unwrap_or_default()
+                        .to_string();
+                    let Some(pos) = position(payload.get("position")) else {
+                        self.bad("a tile placement has no position `[x, y]`".into(), span);
+                        continue;
+                    };
+                    let Some(rotation) = rotation(payload.get("rotation")) else {
+                        self.bad(
+                            "a tile placement has no rotation R0, R90, R180 or R270".into(),
+                            span,
+                        );
+                        continue;
+                    };
+                    push(script, Action::Turn { player });
+                    let hill = self.hills.contains(&tile);
+                    push(script, Action::Draw { tile });
+                    if hill {
+                        push(script, Action::Under { tile: None });
+                    }
+                    push(script, Action::Place { pos, rotation });
+                }
+                "DEPLOY_MEEPLE" => match self.deployment(&payload, span) {
+                    Some((figure, target)) => push(script, Action::Deploy { figure, target }),
+                    None => continue,
+                },
+                "PASS" => push(script, Action::Pass),
+                "COMMIT" => {}
+                "SHEPHERD_CONFIRM" => {
+                    let random = payload.get("random").and_then(Value::as_f64).unwrap_or(0.0);
+                    push(
+                        script,
+                        Action::Flock {
+                            token: TokenDraw::Random(random),
+                        },
+                    );
+                }
+                "FLOCK_EXPAND_OR_SCORE" => match payload.get("value").and_then(Value::as_str) {
+                    Some("EXPAND") => {
+                        let random = payload.get("random").and_then(Value::as_f64).unwrap_or(0.0);
+                        push(
+                            script,
+                            Action::Grow {
+                                token: TokenDraw::Random(random),
+                            },
+                        );
+                    }
+                    Some("SCORE") => push(script, Action::Stable),
+                    other => self.bad(
+                        format!("a flock choice is {other:?}, not EXPAND or SCORE"),
+                        span,
+                    ),
+                },
+                other => self.unsupported(
+                    format!("the replay message `{other}` is not supported"),
+                    other,
+                ),
+            }
+        }
+        let action = if end_turn.is_some_and(|end| draws >= end) || ended {
+            if ended { None } else { Some(Action::End) }
+        } else {
+            Some(Action::Stop)
+        };
+        if let Some(action) = action {
+            script.steps.push(Step {
+                action,
+                span: Span::default(),
+            });
+        }
+    }
+
+    /// The figure and the feature of a `DEPLOY_MEEPLE`.
+    fn deployment(&mut self, payload: &Value, span: Span) -> Option<(String, FeatureRef)> {
+        let meeple = payload
+            .get("meepleId")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let kind = meeple.split('.').nth(1);
+        let feature = payload
+            .pointer("/pointer/feature")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let location = payload
+            .pointer("/pointer/location")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let figure = match (kind, feature) {
+            (Some("shepherd"), _) => "shepherd",
+            (Some("small"), "City") => "knight",
+            (Some("small"), "Road") => "thief",
+            (Some("small"), "Monastery" | "Cloister") => "monk",
+            (Some("small"), "Field" | "Farm") => "farmer",
+            (Some("small"), other) => {
+                self.unsupported(format!("a follower on a `{other}` is not supported"), other);
+                return None;
+            }
+            (Some(other), _) => {
+                self.unsupported(format!("the figure `{other}` is not supported"), meeple);
+                return None;
+            }
+            (None, _) => {
+                self.bad(
+                    format!("the meeple id `{meeple}` is not `<player>.<type>.<n>`"),
+                    span,
+                );
+                return None;
+            }
+        };
+        if figure == "monk" {
+            return Some((figure.into(), FeatureRef::Anchor(Anchor::Inner)));
+        }
+        match location_anchors(location) {
+            Some(anchors) if anchors.len() == 1 => {
+                Some((figure.into(), FeatureRef::Anchor(anchors[0])))
+            }
+            Some(anchors) => Some((figure.into(), FeatureRef::Anchors(anchors))),
+            None => {
+                self.bad(format!("unknown location `{location}`"), span);
+                None
+            }
+        }
+    }
+
+    fn assertions(&mut self, root: &Value, script: &mut Script) {
+        let end_scored = script.steps.iter().any(|s| matches!(s.action, Action::End));
+        let assertions: Vec<String> = root
+            .pointer("/test/assertions")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|a| a.as_str().map(str::to_string))
+            .collect();
+        for assertion in assertions {
+            let span = span_of_string(self.text, &assertion);
+            let expectation = self.assertion(&assertion, &script.players, end_scored);
+            script.steps.push(Step {
+                action: Action::Expect(expectation),
+                span,
+            });
+        }
+    }
+
+    fn assertion(&mut self, text: &str, players: &[String], end_scored: bool) -> Expectation {
+        let trimmed = text.trim().trim_end_matches('.');
+        let words: Vec<&str> = trimmed.split_whitespace().collect();
+        let player = |name: &str| players.iter().position(|p| p == name);
+        match words.as_slice() {
+            [name, "has", points, "point" | "points"] => {
+                if let (Some(p), Ok(points)) = (player(name), points.parse::<i64>()) {
+                    return if end_scored {
+                        Expectation::Final(vec![(p, points)])
+                    } else {
+                        Expectation::Total(vec![(p, points)])
+                    };
+                }
+            }
+            [name, "scored", feature, "for", points, "point" | "points"] => {
+                if let (Some(p), Ok(points)) = (player(name), points.parse::<i64>()) {
+                    let feature = match *feature {
+                        "cloister" => "monastery",
+                        "farm" => "field",
+                        other => other,
+                    };
+                    return Expectation::Scored {
+                        player: p,
+                        feature: feature.to_string(),
+                        points,
+                    };
+                }
+            }
+            ["TilePlacement", tile, "options:", ..] => {
+                if let Some(placements) = placement_options(trimmed) {
+                    return Expectation::Placements {
+                        tile: tile.to_string(),
+                        placements,
+                    };
+                }
+            }
+            _ => {}
+        }
+        Expectation::Unsupported(text.to_string())
+    }
+}
+
+fn number(value: Option<&Value>) -> i32 {
+    value
+        .and_then(Value::as_i64)
+        .unwrap_or(0)
+        .clamp(-1_000_000, 1_000_000) as i32
+}
+
+fn position(value: Option<&Value>) -> Option<Pos> {
+    let pair = value?.as_array()?;
+    match pair.as_slice() {
+        [x, y] => Some(Pos::new(
+            x.as_i64()?.clamp(-1_000_000, 1_000_000) as i32,
+            y.as_i64()?.clamp(-1_000_000, 1_000_000) as i32,
+        )),
+        _ => None,
+    }
+}
+
+fn rotation(value: Option<&Value>) -> Option<Rotation> {
+    match value?.as_str()? {
+        "R0" => Some(Rotation(0)),
+        "R90" => Some(Rotation(1)),
+        "R180" => Some(Rotation(2)),
+        "R270" => Some(Rotation(3)),
+        _ => None,
+    }
+}
+
+/// JCloisterZone locations, already in board orientation: sides (`N`, `NW`, `NWSE`), all sides
+/// but one (`_N`), dot-joined half-sides (`ER.SL.SR.WL`), or `I`.
+fn location_anchors(location: &str) -> Option<Vec<Anchor>> {
+    let side = |c: char| match c {
+        'N' => Some(Side::N),
+        'E' => Some(Side::E),
+        'S' => Some(Side::S),
+        'W' => Some(Side::W),
+        _ => None,
+    };
+    if location == "I" {
+        return Some(vec![Anchor::Inner]);
+    }
+    if let Some(except) = location.strip_prefix('_') {
+        let left_out = side(except.chars().next()?)?;
+        return Some(
+            Side::ALL
+                .into_iter()
+                .filter(|s| *s != left_out)
+                .map(Anchor::Side)
+                .collect(),
+        );
+    }
+    if location.contains('.') || location.ends_with(['L', 'R']) {
+        return location
+            .split('.')
+            .map(|part| {
+                let mut chars = part.chars();
+                let s = side(chars.next()?)?;
+                let half = match chars.next()? {
+                    'L' => Half::L,
+                    'R' => Half::R,
+                    _ => return None,
+                };
+                chars.next().is_none().then_some(Anchor::Half(s, half))
+            })
+            .collect();
+    }
+    let anchors: Option<Vec<Anchor>> = location
+        .chars()
+        .map(|c| side(c).map(Anchor::Side))
+        .collect();
+    anchors.filter(|a| !a.is_empty())
+}
+
+/// `TilePlacement BA/RRR options: [2,-3] - [180]; [1,-3] - [0,90,270]` → every (position,
+/// rotation).
+fn placement_options(text: &str) -> Option<Vec<(Pos, Rotation)>> {
+    let options = text.split_once("options:")?.1;
+    let mut placements = Vec::new();
+    for option in options.split(';').map(str::trim).filter(|o| !o.is_empty()) {
+        let (position, rotations) = option.split_once(" - ")?;
+        let position = position
+            .trim()
+            .trim_start_matches('[')
+            .trim_end_matches(']');
+        let (x, y) = position.split_once(',')?;
+        let pos = Pos::new(x.trim().parse().ok()?, y.trim().parse().ok()?);
+        let rotations = rotations
+            .trim()
+            .trim_start_matches('[')
+            .trim_end_matches(']');
+        for degrees in rotations.split(',') {
+            let degrees: u32 = degrees.trim().parse().ok()?;
+            if degrees % 90 != 0 || degrees >= 360 {
+                return None;
+            }
+            placements.push((pos, Rotation((degrees / 90) as u8)));
+        }
+    }
+    Some(placements)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locations_become_anchors() {
+        assert_eq!(location_anchors("N"), Some(vec![Anchor::Side(Side::N)]));
+        assert_eq!(
+            location_anchors("NW"),
+            Some(vec![Anchor::Side(Side::N), Anchor::Side(Side::W)])
+        );
+        assert_eq!(location_anchors("_N").map(|a| a.len()), Some(3));
+        assert_eq!(
+            location_anchors("ER.SL"),
+            Some(vec![
+                Anchor::Half(Side::E, Half::R),
+                Anchor::Half(Side::S, Half::L)
+            ])
+        );
+        assert_eq!(location_anchors("XYZ"), None);
+    }
+
+    #[test]
+    fn placement_options_list_every_rotation() {
+        let options =
+            placement_options("TilePlacement BA/RRR options: [2,-3] - [180]; [1,-3] - [0,90,270]")
+                .unwrap();
+        assert_eq!(options.len(), 4);
+        assert_eq!(options[0], (Pos::new(2, -3), Rotation(2)));
+    }
+}

@@ -1,0 +1,186 @@
+//! JCloisterZone interop: its engine tests (`../shared/peer-tests/jcloisterzone`, when that
+//! folder is beside the repository) pass with every applicable assertion; every saved game
+//! imports to a game that checks to the same report; broken saved games get diagnostics,
+//! never a panic.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use carcspec::check::{self, CheckReport};
+use proptest::prelude::*;
+
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "jcz") {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+fn peer_tests() -> Vec<PathBuf> {
+    files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/peer-tests/jcloisterzone"))
+}
+
+/// Every saved game the tests read: the peer tests when present, and our own fixture.
+fn saved_games() -> Vec<PathBuf> {
+    let mut games = peer_tests();
+    games.extend(files(Path::new("tests/fixtures/jcz/valid")));
+    games
+}
+
+#[test]
+fn jcloisterzone_engine_tests_pass() {
+    for path in saved_games() {
+        let report = check::check_file(&path);
+        let rendered = carcspec::cli::render_check_report(&report, false);
+        assert!(report.ok(), "{}\n{rendered}", path.display());
+        assert!(
+            report.expectations_passed > 0,
+            "{} checked no assertion",
+            path.display()
+        );
+        let document: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let assertions = document
+            .pointer("/test/assertions")
+            .and_then(|a| a.as_array())
+            .map_or(0, Vec::len);
+        assert_eq!(
+            report.expectations_passed + report.expectations_failed + report.not_applicable.len(),
+            assertions,
+            "{}: every assertion is checked or listed as not applicable",
+            path.display()
+        );
+    }
+}
+
+/// What a report says, without the places in the text (which differ between a .jcz and the
+/// game printed from it).
+#[derive(Debug, PartialEq)]
+struct Essence {
+    scores: Vec<i64>,
+    events: Vec<(Vec<String>, u32, String)>,
+    passed: usize,
+    failed: usize,
+    not_applicable: Vec<String>,
+    codes: BTreeSet<&'static str>,
+    final_scored: bool,
+}
+
+fn essence(report: &CheckReport) -> Essence {
+    Essence {
+        scores: report.scores.clone(),
+        events: report
+            .events
+            .iter()
+            .map(|e| (e.players.clone(), e.points, e.breakdown.clone()))
+            .collect(),
+        passed: report.expectations_passed,
+        failed: report.expectations_failed,
+        not_applicable: report.not_applicable.clone(),
+        codes: report.diagnostics.iter().map(|d| d.code.code).collect(),
+        final_scored: report.final_scored,
+    }
+}
+
+#[test]
+fn imported_games_check_to_the_same_report() {
+    for path in saved_games() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let script =
+            check::import_jcz(&text).unwrap_or_else(|d| panic!("{}: {d:?}", path.display()));
+        let printed = carcspec::format::game::print_script(&script, Some("a saved game"));
+        let from_game = check::check_text("imported.game", printed.clone(), Path::new("."));
+        let from_jcz = check::check_jcz_text("saved.jcz", text);
+        assert_eq!(
+            essence(&from_game),
+            essence(&from_jcz),
+            "{}:\n{printed}",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn the_import_of_the_fixture_is_stable() {
+    let text =
+        std::fs::read_to_string("tests/fixtures/jcz/valid/road-between-crossroads.jcz").unwrap();
+    let script = check::import_jcz(&text).unwrap();
+    let printed =
+        carcspec::format::game::print_script(&script, Some("road-between-crossroads.jcz"));
+    insta::with_settings!({
+        snapshot_path => "../snapshots/jcz",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::assert_snapshot!("road-between-crossroads.game", printed);
+    });
+}
+
+#[test]
+fn broken_saved_games_report_exactly_their_codes() {
+    let invalid = files(Path::new("tests/fixtures/jcz/invalid"));
+    assert!(invalid.len() >= 8);
+    let mut covered = BTreeSet::new();
+    for path in invalid {
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let expected: BTreeSet<String> = stem
+            .rsplit_once('.')
+            .unwrap()
+            .1
+            .split('-')
+            .map(str::to_string)
+            .collect();
+        let report = check::check_file(&path);
+        let found: BTreeSet<String> = report
+            .diagnostics
+            .iter()
+            .map(|d| d.code.code.to_string())
+            .collect();
+        let rendered = carcspec::cli::render_check_report(&report, false);
+        assert_eq!(found, expected, "{}:\n{rendered}", path.display());
+        covered.extend(expected);
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        insta::with_settings!({
+            snapshot_path => "../snapshots/jcz",
+            prepend_module_to_snapshot => false,
+            omit_expression => true,
+        }, {
+            insta::assert_snapshot!(name, rendered);
+        });
+    }
+    for code in carcspec::codes::ALL
+        .iter()
+        .filter(|c| c.code.starts_with('J'))
+    {
+        assert!(covered.contains(code.code), "{} has no fixture", code.code);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn mutated_saved_games_never_panic(which in 0usize..16, cut in 0usize..20_000, len in 0usize..60, insert in "[ -~\n]{0,10}") {
+        let games = saved_games();
+        let text = std::fs::read_to_string(&games[which % games.len()]).unwrap();
+        let mut bytes = text.into_bytes();
+        let cut = cut % bytes.len();
+        let end = (cut + len).min(bytes.len());
+        bytes.splice(cut..end, insert.bytes());
+        let report = check::check_jcz_text("mutated.jcz", String::from_utf8_lossy(&bytes).into_owned());
+        let _ = carcspec::cli::render_check_report(&report, false);
+    }
+}
