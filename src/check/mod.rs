@@ -203,6 +203,17 @@ fn build_catalog(
                     set.ruleset.name(),
                     script.ruleset.name()
                 ))),
+                Some(set)
+                    if set
+                        .expansions
+                        .iter()
+                        .any(|e| !script.expansions.contains(e)) =>
+                {
+                    diagnostics.push(problem(format!(
+                        "the tile set `{name}` belongs to the expansion `{}`, which the game does not declare",
+                        set.expansions.join(", ")
+                    )))
+                }
                 Some(set) => {
                     let mut set = set.clone();
                     for tile in &mut set.tiles {

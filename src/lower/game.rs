@@ -71,8 +71,17 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
         moves_started = true;
         let players: &[String] = header.players.as_ref().map_or(&[], |(p, _)| p);
         let rules = header.ruleset.map(|(r, _)| rules::for_ruleset(r, &[]));
+        let has_hills_and_sheep = header.expansions.iter().any(|e| e == "hills-and-sheep");
         let figure_ok = |word: &Word<'_>| -> Result<String, Diagnostic> {
             let name = word.value.to_string();
+            if name == "shepherd" && !has_hills_and_sheep {
+                return Err(Diagnostic::new(
+                    &codes::UNKNOWN_FIGURE,
+                    "the shepherd belongs to the Hills & Sheep expansion",
+                )
+                .at(word.span, "no `expansion hills-and-sheep` in this game")
+                .help("add `expansion hills-and-sheep` to the header"));
+            }
             match &rules {
                 Some(rules) if rules.figure(&name).is_none() => Err(Diagnostic::new(
                     &codes::UNKNOWN_FIGURE,
