@@ -16,4 +16,5 @@ pub mod model;
 pub mod report;
 pub mod rules;
 pub mod shipped;
+pub mod simulate;
 pub mod syntax;

@@ -2,7 +2,7 @@
 //! goes on as the move says, so that later moves are still checked), evaluates the game's
 //! expectations, and keeps the scoring events and the scores.
 
-mod replay;
+pub(crate) mod replay;
 
 use std::path::Path;
 
@@ -160,13 +160,14 @@ fn check_script(
 }
 
 /// The tiles a game plays with: its tile sets (shipped or by path) and the tiles it defines.
+#[derive(Debug, Clone)]
 pub struct Catalog {
     pub tiles: Vec<CompiledTile>,
     /// Copies of each tile in the box (index as in `tiles`).
     pub counts: Vec<u32>,
 }
 
-fn build_catalog(
+pub(crate) fn build_catalog(
     script: &Script,
     incomplete_local: &[usize],
     base_dir: &Path,

@@ -3,6 +3,7 @@
 //! Exit codes: 0 clean, 1 findings (or files that need formatting), 2 usage or input errors.
 
 mod check;
+mod simulate;
 
 pub use check::render_human as render_check_report;
 mod tiles;
@@ -35,6 +36,8 @@ enum Command {
         #[arg(long, value_enum, default_value_t)]
         format: ReportFormat,
     },
+    /// Play random (or greedy) games on tile sets and report how the tiles play.
+    Simulate(simulate::SimulateArgs),
     /// Print a JCloisterZone saved game (.jcz) in the game language.
     Import {
         /// The .jcz file.
@@ -82,6 +85,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     match cli.command {
         Command::Check { paths, format } => check::run(&paths, format),
         Command::Import { file } => import(&file),
+        Command::Simulate(args) => simulate::run(args),
         Command::Tiles(command) => tiles::run(command),
         Command::Explain { code, list } => explain(code.as_deref(), list),
     }

@@ -96,6 +96,18 @@ impl Component {
     }
 }
 
+/// What one feature of a tile would become if the tile were placed (see [`Engine::preview`]).
+#[derive(Debug, Clone)]
+pub struct Preview {
+    pub kind: FeatureKind,
+    /// Roots of the placed features it would join.
+    pub joins: Vec<NodeId>,
+    /// Open ends of the joined feature; 0 means the placement completes it. (Features of the
+    /// tile that join each other through the board are counted apart, so this is exact for
+    /// the common case and an estimate otherwise.)
+    pub open_ends: i64,
+}
+
 /// A river system: rivers joined through the lakes they flow into.
 #[derive(Debug, Clone, Default)]
 pub struct RiverSystem {
@@ -211,6 +223,52 @@ impl Engine {
             (true, true) => Ok(()),
             (true, false) => Err(PlacementProblem::Mismatch(mismatched)),
         }
+    }
+
+    /// What placing `tile` at `pos` turned by `rotation` would join, without placing it: for
+    /// each feature of the tile, the roots of the features it would join and how many open
+    /// ends the joined feature would keep. Costs a look at the four neighbours.
+    pub fn preview(&mut self, tile: usize, pos: Pos, rotation: Rotation) -> Vec<Preview> {
+        let compiled = &self.catalog[tile];
+        let mut previews: Vec<Preview> = compiled
+            .features
+            .iter()
+            .map(|f| Preview {
+                kind: f.kind,
+                joins: Vec::new(),
+                open_ends: i64::from(f.open_ends),
+            })
+            .collect();
+        for side in Side::ALL {
+            let Some(&neighbour) = self.board.get(&pos.neighbour(side)) else {
+                continue;
+            };
+            let theirs = self.placements[neighbour as usize];
+            let my_slots = self.catalog[tile].sides[rotation.to_tile(side).index()].clone();
+            let their_slots = self.catalog[theirs.tile].sides[theirs.rotation.to_tile(opposite(side)).index()].clone();
+            for (slot, feature) in my_slots {
+                let kind = self.catalog[tile].features[feature].kind;
+                let partners: Vec<usize> = their_slots
+                    .iter()
+                    .filter(|(s, f)| *s == slot.facing() && self.catalog[theirs.tile].features[*f].kind == kind)
+                    .map(|(_, f)| *f)
+                    .collect();
+                if partners.is_empty() {
+                    continue;
+                }
+                // This end closes, and so does each partner's end on the other side.
+                previews[feature].open_ends -= 1;
+                for partner in partners {
+                    let root = self.features.find_mut(theirs.first_node + partner as NodeId);
+                    if !previews[feature].joins.contains(&root) {
+                        previews[feature].joins.push(root);
+                        previews[feature].open_ends += i64::from(self.components[root as usize].open_ends);
+                    }
+                    previews[feature].open_ends -= 1;
+                }
+            }
+        }
+        previews
     }
 
     /// Every legal (position, rotation) for `tile`, in position then rotation order.

@@ -74,6 +74,9 @@ impl Replay<'_> {
             TokenDraw::Token(token) => token,
             TokenDraw::Random(random) => self.bag.pick(random),
         };
+        if token == 0 {
+            self.wolves_drawn += 1;
+        }
         if !self.bag.take(token) {
             let name = token_name(token);
             self.report(

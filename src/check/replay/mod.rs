@@ -1,6 +1,7 @@
 //! The replay: one game's steps, in order, against the engine and the ruleset.
 
 mod flock;
+mod moves;
 
 use std::collections::HashMap;
 
@@ -8,7 +9,7 @@ use super::{Catalog, CheckReport, ReportedEvent, is_bonus};
 use crate::codes::{self, Code};
 use crate::diagnostic::{Diagnostic, Span};
 use crate::engine::{Engine, FigureId, NodeId, PlacementId, PlacementProblem, Pos, Rotation};
-use crate::model::{Action, Expectation, FeatureRef, Script, TileKind};
+use crate::model::{Action, Expectation, FeatureRef, Script, Step, TileKind};
 use crate::rules::carcassonne::{Bag, CLOSED_FLOCK, SHEPHERD};
 use crate::rules::hunters_gatherers::RETURNED_FIGURES_ON_BONUS_TILE;
 use crate::rules::{Rules, ScoreEvent};
@@ -51,7 +52,7 @@ struct Turn {
     needs_under: bool,
 }
 
-pub(super) struct Replay<'s> {
+pub(crate) struct Replay<'s> {
     script: &'s Script,
     text: &'s str,
     rules: Box<dyn Rules>,
@@ -87,6 +88,8 @@ pub(super) struct Replay<'s> {
     unknown_tiles_out: u32,
     /// Assertions the game states that carcspec cannot check.
     not_applicable: Vec<String>,
+    /// Wolves drawn from the bag so far.
+    wolves_drawn: usize,
     /// The sheep and wolf tokens still in the bag (Hills & Sheep).
     pub(super) bag: Bag,
     /// A shepherd just deployed (its field and the figure), waiting for the token drawn for it.
@@ -97,7 +100,7 @@ pub(super) struct Replay<'s> {
 }
 
 impl<'s> Replay<'s> {
-    pub(super) fn new(
+    pub(crate) fn new(
         script: &'s Script,
         catalog: Catalog,
         rules: Box<dyn Rules>,
@@ -161,6 +164,7 @@ impl<'s> Replay<'s> {
             warned_tiles: Vec::new(),
             unknown_tiles_out: 0,
             not_applicable: Vec::new(),
+            wolves_drawn: 0,
             bag: Bag::default(),
             pending_flock: None,
             last_setup_shepherd: None,
@@ -196,16 +200,31 @@ impl<'s> Replay<'s> {
             .steps
             .iter()
             .any(|s| matches!(s.action, Action::Lay { .. }));
+        self.begin(lays_tiles);
+        for step in &self.script.steps {
+            self.apply(step);
+        }
+        self.finish()
+    }
+
+    /// Prepares the board: the start tile, unless the game lays its own board.
+    pub(crate) fn begin(&mut self, lays_tiles: bool) {
         if !lays_tiles {
             self.lay_start_tile();
         }
-        for step in &self.script.steps {
-            self.current_step = step.span;
-            if !matches!(step.action, Action::Expect(_)) {
-                self.action_start = self.diagnostics.len();
-            }
-            self.step(&step.action);
+    }
+
+    /// Plays one step of the game.
+    pub(crate) fn apply(&mut self, step: &Step) {
+        self.current_step = step.span;
+        if !matches!(step.action, Action::Expect(_)) {
+            self.action_start = self.diagnostics.len();
         }
+        self.step(&step.action);
+    }
+
+    /// Ends the game as the text ends, and reports.
+    pub(crate) fn finish(mut self) -> CheckReport {
         if !self.stopped && !self.final_scored {
             self.end_turn();
             if !self.final_scored {

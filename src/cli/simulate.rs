@@ -1,0 +1,184 @@
+//! `carcspec simulate`
+
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+
+use clap::{Args, ValueEnum};
+
+use super::{EXIT_CLEAN, EXIT_USAGE, ReportFormat};
+use crate::model::Ruleset;
+use crate::simulate::{self, Config, Policy, stats::Statistics};
+
+#[derive(Args)]
+pub struct SimulateArgs {
+    /// The ruleset (by default the tile sets' own).
+    #[arg(long, value_parser = parse_ruleset)]
+    ruleset: Option<Ruleset>,
+    /// Tile sets: shipped names or files, `NAME` or `NAME:xN` for N copies of each tile
+    /// (default: the ruleset's base set). Repeatable.
+    #[arg(long = "tiles")]
+    tiles: Vec<String>,
+    /// Expansions (those of the tile sets are added by themselves). Repeatable.
+    #[arg(long = "expansion")]
+    expansions: Vec<String>,
+    /// Rule variants as `name=value`. Repeatable.
+    #[arg(long = "variant")]
+    variants: Vec<String>,
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=6))]
+    players: u8,
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[arg(long, value_enum, default_value_t = PolicyArg::Random)]
+    policy: PolicyArg,
+    /// Write every game as a `.game` transcript into this folder.
+    #[arg(long)]
+    out: Option<String>,
+    /// Threads to play on (default: every core); the results do not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+    #[arg(long, value_enum, default_value_t)]
+    format: ReportFormat,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum PolicyArg {
+    Random,
+    Greedy,
+}
+
+fn parse_ruleset(text: &str) -> Result<Ruleset, String> {
+    text.parse()
+        .map_err(|()| "expected `carcassonne` or `hunters-gatherers`".to_string())
+}
+
+fn usage(message: &str) -> i32 {
+    eprintln!("error: {message}");
+    EXIT_USAGE
+}
+
+pub fn run(args: SimulateArgs) -> i32 {
+    let mut tile_sets = Vec::new();
+    for spec in &args.tiles {
+        let (name, times) = match spec.rsplit_once(":x") {
+            Some((name, times)) => match times.parse::<u32>() {
+                Ok(n) if (1..=1000).contains(&n) => (name.to_string(), n),
+                _ => return usage(&format!("`{spec}`: the multiplier after `:x` is a number from 1 to 1000")),
+            },
+            None => (spec.clone(), 1),
+        };
+        // Transcripts written elsewhere must still find a tile set given by path.
+        let name = match std::fs::canonicalize(&name) {
+            Ok(path) if Path::new(&name).exists() => path.display().to_string(),
+            _ => name,
+        };
+        tile_sets.push((name, times));
+    }
+    let mut set_rulesets = Vec::new();
+    let mut expansions = args.expansions.clone();
+    for (name, _) in &tile_sets {
+        match crate::load::load(name) {
+            Ok(loaded) => match loaded.usable() {
+                Some(set) => {
+                    set_rulesets.push(set.ruleset);
+                    for expansion in &set.expansions {
+                        if !expansions.contains(expansion) {
+                            expansions.push(expansion.clone());
+                        }
+                    }
+                }
+                None => return usage(&format!("the tile set `{name}` has errors (run `carcspec tiles lint {name}`)")),
+            },
+            Err(diagnostic) => return usage(&diagnostic.message),
+        }
+    }
+    let Some(ruleset) = args.ruleset.or(set_rulesets.first().copied()).or(Some(Ruleset::Carcassonne)) else {
+        return usage("no ruleset");
+    };
+    if tile_sets.is_empty() {
+        let base = match ruleset {
+            Ruleset::Carcassonne => "carcassonne-base",
+            Ruleset::HuntersGatherers => "hunters-gatherers-v2",
+        };
+        tile_sets.push((base.to_string(), 1));
+    }
+    let rules = crate::rules::for_ruleset(ruleset, &[]);
+    let mut variants = Vec::new();
+    for variant in &args.variants {
+        let Some((name, value)) = variant.split_once('=') else {
+            return usage(&format!("`{variant}`: write a variant as `name=value`"));
+        };
+        let known = rules.variants().iter().any(|v| v.name == name && v.values.contains(&value));
+        if !known {
+            let offered: Vec<String> = rules
+                .variants()
+                .iter()
+                .map(|v| format!("{}={}", v.name, v.values.join("|")))
+                .collect();
+            return usage(&format!("unknown variant `{variant}`; {} offers: {}", ruleset.name(), offered.join(", ")));
+        }
+        variants.push((name.to_string(), value.to_string()));
+    }
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let config = Config {
+        ruleset,
+        expansions,
+        variants,
+        tile_sets,
+        players: usize::from(args.players),
+        games: args.games,
+        seed: args.seed,
+        policy: match args.policy {
+            PolicyArg::Random => Policy::Random,
+            PolicyArg::Greedy => Policy::Greedy,
+        },
+        threads,
+    };
+    let show_progress = std::io::stderr().is_terminal() && args.games >= 20;
+    let total = args.games;
+    let progress = move |done: usize| {
+        if show_progress && (done % 10 == 0 || done == total) {
+            let width = 30;
+            let filled = width * done / total.max(1);
+            eprint!("\r[{}{}] {done}/{total} games", "=".repeat(filled), " ".repeat(width - filled));
+            if done == total {
+                eprintln!();
+            }
+        }
+    };
+    let games = match simulate::simulate(&config, &progress) {
+        Ok(games) => games,
+        Err(diagnostics) => {
+            for d in diagnostics {
+                eprintln!("error[{} {}]: {}", d.code.code, d.code.name, d.message);
+            }
+            return EXIT_USAGE;
+        }
+    };
+    if let Some(dir) = &args.out {
+        if let Err(error) = std::fs::create_dir_all(dir) {
+            return usage(&format!("cannot create `{dir}`: {error}"));
+        }
+        for (index, game) in games.iter().enumerate() {
+            let path = Path::new(dir).join(format!("game-{:05}.game", index + 1));
+            let source = format!("carcspec simulate, seed {}, game {}", config.seed, index + 1);
+            let text = crate::format::game::print_script(&game.script, Some(&source));
+            if let Err(error) = std::fs::write(&path, text) {
+                return usage(&format!("cannot write `{}`: {error}", path.display()));
+            }
+        }
+    }
+    let header = simulate::header(&config);
+    let catalog = crate::check::build_catalog(&header, &[], Path::new("."), &mut Vec::new());
+    let ids: Vec<String> = catalog.tiles.iter().map(|t| t.id.clone()).collect();
+    let statistics = Statistics::of(&games, &ids);
+    let mut out = std::io::stdout().lock();
+    let _ = match args.format {
+        ReportFormat::Human => write!(out, "{}", statistics.render(&header.players)),
+        ReportFormat::Json => writeln!(out, "{}", serde_json::to_string(&statistics).unwrap_or_default()),
+    };
+    EXIT_CLEAN
+}

@@ -1,0 +1,372 @@
+//! Simulation: complete random (or greedy) games of a ruleset on given tile sets, played through
+//! the checker's own replay and move generator, so that every simulated game is legal by the
+//! same rules that check transcripts. Deterministic for a seed, whatever the number of
+//! threads: game `i` draws from a generator seeded by (seed, i).
+
+pub mod stats;
+
+use std::path::Path;
+
+use crate::check::replay::Replay;
+use crate::check::{Catalog, build_catalog, is_bonus};
+use crate::diagnostic::{Diagnostic, Span};
+use crate::engine::{Pos, Rotation};
+use crate::model::{Action, FeatureKind, Ruleset, Script, Step, TokenDraw};
+use crate::rules;
+
+/// How the simulated players choose their moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Policy {
+    /// Every legal move equally likely (and a figure on half of the tiles).
+    Random,
+    /// The placement and deployment with the best immediate score; ties at random.
+    Greedy,
+}
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub ruleset: Ruleset,
+    pub expansions: Vec<String>,
+    pub variants: Vec<(String, String)>,
+    /// Tile sets (shipped names or paths) and their multipliers.
+    pub tile_sets: Vec<(String, u32)>,
+    pub players: usize,
+    pub games: usize,
+    pub seed: u64,
+    pub policy: Policy,
+    /// Threads to play on (the results do not depend on it).
+    pub threads: usize,
+}
+
+/// One simulated game and what it showed.
+#[derive(Debug, Clone)]
+pub struct GameResult {
+    /// The game as a script: printed with `format::game::print_script`, it checks clean.
+    pub script: Script,
+    pub scores: Vec<i64>,
+    pub turns: usize,
+    /// Catalog index of every tile drawn when it fit nowhere.
+    pub discarded: Vec<usize>,
+    /// Catalog index of every tile placed.
+    pub placed: Vec<usize>,
+    /// Every feature at the end: kind, tiles it covers, completed or not.
+    pub features: Vec<(FeatureKind, usize, bool)>,
+    pub bonus_tiles: usize,
+    pub flocks_scored: usize,
+    pub wolves: usize,
+}
+
+/// A small, fast, deterministic generator (SplitMix64).
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..bound` (0 when `bound` is 0).
+    pub fn below(&mut self, bound: usize) -> usize {
+        if bound == 0 { 0 } else { (self.next_u64() % bound as u64) as usize }
+    }
+
+    /// A number in [0, 1).
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+pub const PLAYER_NAMES: [&str; 6] = ["red", "blue", "green", "yellow", "black", "gray"];
+
+/// The script header every simulated game of `config` shares.
+pub fn header(config: &Config) -> Script {
+    Script {
+        title: None,
+        ruleset: config.ruleset,
+        expansions: config.expansions.clone(),
+        variants: config
+            .variants
+            .iter()
+            .map(|(n, v)| (n.clone(), v.clone(), Span::default()))
+            .collect(),
+        tile_sets: config
+            .tile_sets
+            .iter()
+            .map(|(n, m)| (n.clone(), *m, Span::default()))
+            .collect(),
+        local_tiles: Vec::new(),
+        players: PLAYER_NAMES.iter().take(config.players).map(|p| p.to_string()).collect(),
+        steps: Vec::new(),
+    }
+}
+
+/// Plays every game of `config`, in parallel; `progress` is called with the number of games
+/// done so far. Returns the games in order, or the diagnostics of tile sets that cannot be
+/// played.
+pub fn simulate(config: &Config, progress: &(dyn Fn(usize) + Sync)) -> Result<Vec<GameResult>, Vec<Diagnostic>> {
+    let header = header(config);
+    let mut diagnostics = Vec::new();
+    let catalog = build_catalog(&header, &[], Path::new("."), &mut diagnostics);
+    if diagnostics.iter().any(Diagnostic::is_error) {
+        return Err(diagnostics);
+    }
+    let threads = config.threads.clamp(1, 64).min(config.games.max(1));
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let mut results: Vec<Option<GameResult>> = vec![None; config.games];
+    std::thread::scope(|scope| {
+        let chunks: Vec<(usize, &mut [Option<GameResult>])> = {
+            let size = config.games.div_ceil(threads).max(1);
+            results
+                .chunks_mut(size)
+                .enumerate()
+                .map(|(i, chunk)| (i * size, chunk))
+                .collect()
+        };
+        for (start, chunk) in chunks {
+            let (header, catalog, done) = (&header, &catalog, &done);
+            scope.spawn(move || {
+                for (offset, slot) in chunk.iter_mut().enumerate() {
+                    let index = start + offset;
+                    let seed = config.seed ^ (index as u64).wrapping_mul(0xA076_1D64_78BD_642F);
+                    *slot = Some(play(config, header, catalog, Rng::new(seed)));
+                    let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                    progress(finished);
+                }
+            });
+        }
+    });
+    Ok(results.into_iter().flatten().collect())
+}
+
+/// One game: a shuffled stack, and each turn's moves chosen by the policy from the legal ones.
+pub fn play(config: &Config, header: &Script, catalog: &Catalog, mut rng: Rng) -> GameResult {
+    let rules = rules::for_ruleset(config.ruleset, &config.variants);
+    let mut replay = Replay::new(header, catalog.clone(), rules, "");
+    replay.begin(false);
+    let mut game = Game {
+        replay,
+        steps: Vec::new(),
+        rng: &mut rng,
+        policy: config.policy,
+        result: GameResult {
+            script: header.clone(),
+            scores: Vec::new(),
+            turns: 0,
+            discarded: Vec::new(),
+            placed: Vec::new(),
+            features: Vec::new(),
+            bonus_tiles: 0,
+            flocks_scored: 0,
+            wolves: 0,
+        },
+    };
+    let stack = game.replay.stack().to_vec();
+    let mut land: Vec<usize> = Vec::new();
+    let mut bonus: Vec<usize> = Vec::new();
+    for (tile, copies) in stack.iter().enumerate() {
+        let deck = if is_bonus(&game.replay.engine().catalog[tile]) { &mut bonus } else { &mut land };
+        deck.extend(std::iter::repeat_n(tile, *copies as usize));
+    }
+    game.rng.shuffle(&mut land);
+    game.rng.shuffle(&mut bonus);
+
+    let players = header.players.len();
+    let mut player = 0;
+    while !land.is_empty() {
+        game.result.turns += 1;
+        game.act(Action::Turn { player });
+        game.place_from(&mut land, false, player);
+        if game.replay.bonus_due() {
+            game.result.bonus_tiles += 1;
+            game.place_from(&mut bonus, true, player);
+        }
+        player = (player + 1) % players;
+    }
+    game.act(Action::End);
+    let Game { mut replay, steps, mut result, .. } = game;
+    result.scores = replay.scores().to_vec();
+    let engine = replay.engine_mut();
+    for root in engine.feature_roots() {
+        let component = engine.component(root).clone();
+        let Some(kind) = component.kind else { continue };
+        let completed = match kind {
+            // A monastery is complete when the eight positions around it are filled; a lake
+            // is no feature anybody completes.
+            FeatureKind::Monastery => {
+                let pos = engine.placement(engine.origin(root).0).pos;
+                engine.filled_around(pos) == 8
+            }
+            FeatureKind::Lake => continue,
+            _ => component.open_ends == 0,
+        };
+        result.features.push((kind, component.tile_count(), completed));
+    }
+    result.script.steps = steps;
+    let report = replay.finish();
+    result.flocks_scored = report.events.iter().filter(|e| e.breakdown.starts_with("flock")).count();
+    result
+}
+
+struct Game<'a, 's> {
+    replay: Replay<'s>,
+    steps: Vec<Step>,
+    rng: &'a mut Rng,
+    policy: Policy,
+    result: GameResult,
+}
+
+impl Game<'_, '_> {
+    fn act(&mut self, action: Action) {
+        let step = Step { action, span: Span::default() };
+        self.replay.apply(&step);
+        self.steps.push(step);
+    }
+
+    /// Draws from `deck` until a tile fits (discarding those that fit nowhere), places it,
+    /// deploys or passes, and plays the Hills & Sheep steps that follow.
+    fn place_from(&mut self, deck: &mut Vec<usize>, bonus: bool, player: usize) {
+        while let Some(tile) = deck.pop() {
+            let id = self.replay.engine().catalog[tile].id.clone();
+            self.act(if bonus { Action::Bonus { tile: id } } else { Action::Draw { tile: id } });
+            if self.replay.under_due() {
+                if let Some(under) = deck.pop() {
+                    let under_id = self.replay.engine().catalog[under].id.clone();
+                    self.act(Action::Under { tile: Some(under_id) });
+                }
+            }
+            let legal = self.replay.legal_placements(tile);
+            if legal.is_empty() {
+                self.result.discarded.push(tile);
+                self.act(Action::Discard);
+                continue;
+            }
+            let (pos, rotation) = self.choose_placement(tile, &legal, player);
+            self.act(Action::Place { pos, rotation });
+            self.result.placed.push(tile);
+            self.deploy_or_pass();
+            self.flock_steps();
+            return;
+        }
+    }
+
+    fn choose_placement(&mut self, tile: usize, legal: &[(Pos, Rotation)], player: usize) -> (Pos, Rotation) {
+        if self.policy == Policy::Random {
+            return legal[self.rng.below(legal.len())];
+        }
+        let mut best: Vec<(Pos, Rotation)> = Vec::new();
+        let mut best_value = i64::MIN;
+        for &(pos, rotation) in legal {
+            let value = self.immediate_value(tile, pos, rotation, player);
+            if value > best_value {
+                best_value = value;
+                best.clear();
+            }
+            if value == best_value {
+                best.push((pos, rotation));
+            }
+        }
+        best[self.rng.below(best.len())]
+    }
+
+    /// The points a placement would bring the player at once: features it completes where the
+    /// player has the majority of figures, or that are empty (a figure of the player's could go
+    /// there and score).
+    fn immediate_value(&mut self, tile: usize, pos: Pos, rotation: Rotation, player: usize) -> i64 {
+        let engine = self.replay.engine_mut();
+        let previews = engine.preview(tile, pos, rotation);
+        let mut value = 0;
+        for preview in previews {
+            if preview.open_ends > 0 || !matches!(preview.kind, FeatureKind::Road | FeatureKind::City | FeatureKind::Forest | FeatureKind::River) {
+                continue;
+            }
+            let mut tiles = 1;
+            let mut counts = std::collections::HashMap::new();
+            for root in &preview.joins {
+                let component = engine.component(*root).clone();
+                tiles += component.tile_count() as i64;
+                for figure in component.figures {
+                    let figure = &engine.figures[figure as usize];
+                    if figure.on_board {
+                        *counts.entry(figure.player).or_insert(0) += 1;
+                    }
+                }
+            }
+            let points = match preview.kind {
+                FeatureKind::City | FeatureKind::Forest => 2 * tiles,
+                _ => tiles,
+            };
+            let most = counts.values().copied().max().unwrap_or(0);
+            if counts.is_empty() || counts.get(&player).copied() == Some(most) {
+                value += points;
+            }
+        }
+        value
+    }
+
+    fn deploy_or_pass(&mut self) {
+        let deployments = self.replay.legal_deployments();
+        let chosen = match self.policy {
+            Policy::Random if deployments.is_empty() || self.rng.below(2) == 0 => None,
+            Policy::Random => Some(self.rng.below(deployments.len())),
+            Policy::Greedy => {
+                // A figure on a feature this tile completed scores at once and comes back.
+                let engine = self.replay.engine_mut();
+                let completed: Vec<usize> = (0..deployments.len())
+                    .filter(|i| {
+                        let d = &deployments[*i];
+                        matches!(d.kind, FeatureKind::Road | FeatureKind::City | FeatureKind::Forest | FeatureKind::River)
+                            && engine.component(d.node).open_ends == 0
+                    })
+                    .collect();
+                if !completed.is_empty() {
+                    Some(completed[self.rng.below(completed.len())])
+                } else if !deployments.is_empty() && self.rng.below(3) == 0 {
+                    Some(self.rng.below(deployments.len()))
+                } else {
+                    None
+                }
+            }
+        };
+        match chosen {
+            Some(index) => {
+                let deployment = deployments[index].clone();
+                self.act(Action::Deploy {
+                    figure: deployment.figure.to_string(),
+                    target: deployment.target,
+                });
+            }
+            None => self.act(Action::Pass),
+        }
+    }
+
+    fn flock_steps(&mut self) {
+        if self.replay.flock_draw_due() {
+            let random = self.rng.unit();
+            self.act(Action::Flock { token: TokenDraw::Random(random) });
+        }
+        while self.replay.flock_choices_due() > 0 {
+            if self.rng.below(2) == 0 {
+                let random = self.rng.unit();
+                let wolves_before = self.replay.bag_wolves_drawn();
+                self.act(Action::Grow { token: TokenDraw::Random(random) });
+                self.result.wolves += self.replay.bag_wolves_drawn() - wolves_before;
+            } else {
+                self.act(Action::Stable);
+            }
+        }
+    }
+}
