@@ -167,7 +167,7 @@ pub struct Catalog {
     pub counts: Vec<u32>,
 }
 
-pub(crate) fn build_catalog(
+pub fn build_catalog(
     script: &Script,
     incomplete_local: &[usize],
     base_dir: &Path,

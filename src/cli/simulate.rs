@@ -64,7 +64,11 @@ pub fn run(args: SimulateArgs) -> i32 {
         let (name, times) = match spec.rsplit_once(":x") {
             Some((name, times)) => match times.parse::<u32>() {
                 Ok(n) if (1..=1000).contains(&n) => (name.to_string(), n),
-                _ => return usage(&format!("`{spec}`: the multiplier after `:x` is a number from 1 to 1000")),
+                _ => {
+                    return usage(&format!(
+                        "`{spec}`: the multiplier after `:x` is a number from 1 to 1000"
+                    ));
+                }
             },
             None => (spec.clone(), 1),
         };
@@ -88,12 +92,20 @@ pub fn run(args: SimulateArgs) -> i32 {
                         }
                     }
                 }
-                None => return usage(&format!("the tile set `{name}` has errors (run `carcspec tiles lint {name}`)")),
+                None => {
+                    return usage(&format!(
+                        "the tile set `{name}` has errors (run `carcspec tiles lint {name}`)"
+                    ));
+                }
             },
             Err(diagnostic) => return usage(&diagnostic.message),
         }
     }
-    let Some(ruleset) = args.ruleset.or(set_rulesets.first().copied()).or(Some(Ruleset::Carcassonne)) else {
+    let Some(ruleset) = args
+        .ruleset
+        .or(set_rulesets.first().copied())
+        .or(Some(Ruleset::Carcassonne))
+    else {
         return usage("no ruleset");
     };
     if tile_sets.is_empty() {
@@ -109,14 +121,21 @@ pub fn run(args: SimulateArgs) -> i32 {
         let Some((name, value)) = variant.split_once('=') else {
             return usage(&format!("`{variant}`: write a variant as `name=value`"));
         };
-        let known = rules.variants().iter().any(|v| v.name == name && v.values.contains(&value));
+        let known = rules
+            .variants()
+            .iter()
+            .any(|v| v.name == name && v.values.contains(&value));
         if !known {
             let offered: Vec<String> = rules
                 .variants()
                 .iter()
                 .map(|v| format!("{}={}", v.name, v.values.join("|")))
                 .collect();
-            return usage(&format!("unknown variant `{variant}`; {} offers: {}", ruleset.name(), offered.join(", ")));
+            return usage(&format!(
+                "unknown variant `{variant}`; {} offers: {}",
+                ruleset.name(),
+                offered.join(", ")
+            ));
         }
         variants.push((name.to_string(), value.to_string()));
     }
@@ -143,7 +162,11 @@ pub fn run(args: SimulateArgs) -> i32 {
         if show_progress && (done % 10 == 0 || done == total) {
             let width = 30;
             let filled = width * done / total.max(1);
-            eprint!("\r[{}{}] {done}/{total} games", "=".repeat(filled), " ".repeat(width - filled));
+            eprint!(
+                "\r[{}{}] {done}/{total} games",
+                "=".repeat(filled),
+                " ".repeat(width - filled)
+            );
             if done == total {
                 eprintln!();
             }
@@ -164,7 +187,11 @@ pub fn run(args: SimulateArgs) -> i32 {
         }
         for (index, game) in games.iter().enumerate() {
             let path = Path::new(dir).join(format!("game-{:05}.game", index + 1));
-            let source = format!("carcspec simulate, seed {}, game {}", config.seed, index + 1);
+            let source = format!(
+                "carcspec simulate, seed {}, game {}",
+                config.seed,
+                index + 1
+            );
             let text = crate::format::game::print_script(&game.script, Some(&source));
             if let Err(error) = std::fs::write(&path, text) {
                 return usage(&format!("cannot write `{}`: {error}", path.display()));
@@ -178,7 +205,11 @@ pub fn run(args: SimulateArgs) -> i32 {
     let mut out = std::io::stdout().lock();
     let _ = match args.format {
         ReportFormat::Human => write!(out, "{}", statistics.render(&header.players)),
-        ReportFormat::Json => writeln!(out, "{}", serde_json::to_string(&statistics).unwrap_or_default()),
+        ReportFormat::Json => writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&statistics).unwrap_or_default()
+        ),
     };
     EXIT_CLEAN
 }

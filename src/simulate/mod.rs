@@ -75,7 +75,11 @@ impl Rng {
 
     /// A number in `0..bound` (0 when `bound` is 0).
     pub fn below(&mut self, bound: usize) -> usize {
-        if bound == 0 { 0 } else { (self.next_u64() % bound as u64) as usize }
+        if bound == 0 {
+            0
+        } else {
+            (self.next_u64() % bound as u64) as usize
+        }
     }
 
     /// A number in [0, 1).
@@ -109,7 +113,11 @@ pub fn header(config: &Config) -> Script {
             .map(|(n, m)| (n.clone(), *m, Span::default()))
             .collect(),
         local_tiles: Vec::new(),
-        players: PLAYER_NAMES.iter().take(config.players).map(|p| p.to_string()).collect(),
+        players: PLAYER_NAMES
+            .iter()
+            .take(config.players)
+            .map(|p| p.to_string())
+            .collect(),
         steps: Vec::new(),
     }
 }
@@ -117,7 +125,10 @@ pub fn header(config: &Config) -> Script {
 /// Plays every game of `config`, in parallel; `progress` is called with the number of games
 /// done so far. Returns the games in order, or the diagnostics of tile sets that cannot be
 /// played.
-pub fn simulate(config: &Config, progress: &(dyn Fn(usize) + Sync)) -> Result<Vec<GameResult>, Vec<Diagnostic>> {
+pub fn simulate(
+    config: &Config,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Result<Vec<GameResult>, Vec<Diagnostic>> {
     let header = header(config);
     let mut diagnostics = Vec::new();
     let catalog = build_catalog(&header, &[], Path::new("."), &mut diagnostics);
@@ -178,7 +189,11 @@ pub fn play(config: &Config, header: &Script, catalog: &Catalog, mut rng: Rng) -
     let mut land: Vec<usize> = Vec::new();
     let mut bonus: Vec<usize> = Vec::new();
     for (tile, copies) in stack.iter().enumerate() {
-        let deck = if is_bonus(&game.replay.engine().catalog[tile]) { &mut bonus } else { &mut land };
+        let deck = if is_bonus(&game.replay.engine().catalog[tile]) {
+            &mut bonus
+        } else {
+            &mut land
+        };
         deck.extend(std::iter::repeat_n(tile, *copies as usize));
     }
     game.rng.shuffle(&mut land);
@@ -197,7 +212,12 @@ pub fn play(config: &Config, header: &Script, catalog: &Catalog, mut rng: Rng) -
         player = (player + 1) % players;
     }
     game.act(Action::End);
-    let Game { mut replay, steps, mut result, .. } = game;
+    let Game {
+        mut replay,
+        steps,
+        mut result,
+        ..
+    } = game;
     result.scores = replay.scores().to_vec();
     let engine = replay.engine_mut();
     for root in engine.feature_roots() {
@@ -213,11 +233,17 @@ pub fn play(config: &Config, header: &Script, catalog: &Catalog, mut rng: Rng) -
             FeatureKind::Lake => continue,
             _ => component.open_ends == 0,
         };
-        result.features.push((kind, component.tile_count(), completed));
+        result
+            .features
+            .push((kind, component.tile_count(), completed));
     }
     result.script.steps = steps;
     let report = replay.finish();
-    result.flocks_scored = report.events.iter().filter(|e| e.breakdown.starts_with("flock")).count();
+    result.flocks_scored = report
+        .events
+        .iter()
+        .filter(|e| e.breakdown.starts_with("flock"))
+        .count();
     result
 }
 
@@ -231,7 +257,10 @@ struct Game<'a, 's> {
 
 impl Game<'_, '_> {
     fn act(&mut self, action: Action) {
-        let step = Step { action, span: Span::default() };
+        let step = Step {
+            action,
+            span: Span::default(),
+        };
         self.replay.apply(&step);
         self.steps.push(step);
     }
@@ -241,11 +270,17 @@ impl Game<'_, '_> {
     fn place_from(&mut self, deck: &mut Vec<usize>, bonus: bool, player: usize) {
         while let Some(tile) = deck.pop() {
             let id = self.replay.engine().catalog[tile].id.clone();
-            self.act(if bonus { Action::Bonus { tile: id } } else { Action::Draw { tile: id } });
+            self.act(if bonus {
+                Action::Bonus { tile: id }
+            } else {
+                Action::Draw { tile: id }
+            });
             if self.replay.under_due() {
                 if let Some(under) = deck.pop() {
                     let under_id = self.replay.engine().catalog[under].id.clone();
-                    self.act(Action::Under { tile: Some(under_id) });
+                    self.act(Action::Under {
+                        tile: Some(under_id),
+                    });
                 }
             }
             let legal = self.replay.legal_placements(tile);
@@ -263,7 +298,12 @@ impl Game<'_, '_> {
         }
     }
 
-    fn choose_placement(&mut self, tile: usize, legal: &[(Pos, Rotation)], player: usize) -> (Pos, Rotation) {
+    fn choose_placement(
+        &mut self,
+        tile: usize,
+        legal: &[(Pos, Rotation)],
+        player: usize,
+    ) -> (Pos, Rotation) {
         if self.policy == Policy::Random {
             return legal[self.rng.below(legal.len())];
         }
@@ -290,7 +330,15 @@ impl Game<'_, '_> {
         let previews = engine.preview(tile, pos, rotation);
         let mut value = 0;
         for preview in previews {
-            if preview.open_ends > 0 || !matches!(preview.kind, FeatureKind::Road | FeatureKind::City | FeatureKind::Forest | FeatureKind::River) {
+            if preview.open_ends > 0
+                || !matches!(
+                    preview.kind,
+                    FeatureKind::Road
+                        | FeatureKind::City
+                        | FeatureKind::Forest
+                        | FeatureKind::River
+                )
+            {
                 continue;
             }
             let mut tiles = 1;
@@ -328,8 +376,13 @@ impl Game<'_, '_> {
                 let completed: Vec<usize> = (0..deployments.len())
                     .filter(|i| {
                         let d = &deployments[*i];
-                        matches!(d.kind, FeatureKind::Road | FeatureKind::City | FeatureKind::Forest | FeatureKind::River)
-                            && engine.component(d.node).open_ends == 0
+                        matches!(
+                            d.kind,
+                            FeatureKind::Road
+                                | FeatureKind::City
+                                | FeatureKind::Forest
+                                | FeatureKind::River
+                        ) && engine.component(d.node).open_ends == 0
                     })
                     .collect();
                 if !completed.is_empty() {
@@ -356,13 +409,17 @@ impl Game<'_, '_> {
     fn flock_steps(&mut self) {
         if self.replay.flock_draw_due() {
             let random = self.rng.unit();
-            self.act(Action::Flock { token: TokenDraw::Random(random) });
+            self.act(Action::Flock {
+                token: TokenDraw::Random(random),
+            });
         }
         while self.replay.flock_choices_due() > 0 {
             if self.rng.below(2) == 0 {
                 let random = self.rng.unit();
                 let wolves_before = self.replay.bag_wolves_drawn();
-                self.act(Action::Grow { token: TokenDraw::Random(random) });
+                self.act(Action::Grow {
+                    token: TokenDraw::Random(random),
+                });
                 self.result.wolves += self.replay.bag_wolves_drawn() - wolves_before;
             } else {
                 self.act(Action::Stable);

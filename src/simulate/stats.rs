@@ -52,7 +52,11 @@ pub struct Statistics {
 
 fn mean(values: impl Iterator<Item = f64> + Clone) -> f64 {
     let count = values.clone().count();
-    if count == 0 { 0.0 } else { values.sum::<f64>() / count as f64 }
+    if count == 0 {
+        0.0
+    } else {
+        values.sum::<f64>() / count as f64
+    }
 }
 
 fn size_bucket(tiles: usize) -> &'static str {
@@ -70,7 +74,13 @@ impl Statistics {
     /// Gathers the statistics of `games`; `tile_ids` names the catalog indexes.
     pub fn of(games: &[GameResult], tile_ids: &[String]) -> Statistics {
         let count = games.len();
-        let per_game = |total: usize| if count == 0 { 0.0 } else { total as f64 / count as f64 };
+        let per_game = |total: usize| {
+            if count == 0 {
+                0.0
+            } else {
+                total as f64 / count as f64
+            }
+        };
         let seats = games.first().map_or(0, |g| g.scores.len());
         let seats = (0..seats)
             .map(|seat| {
@@ -159,7 +169,10 @@ impl Statistics {
                 seat.max
             );
         }
-        let _ = writeln!(out, "\nfeatures at the end (per game, completed, mean tiles; sizes 1/2/3/4-5/6-9/10+):");
+        let _ = writeln!(
+            out,
+            "\nfeatures at the end (per game, completed, mean tiles; sizes 1/2/3/4-5/6-9/10+):"
+        );
         for feature in &self.features {
             let sizes: Vec<String> = ["1", "2", "3", "4-5", "6-9", "10+"]
                 .iter()
@@ -176,7 +189,11 @@ impl Statistics {
             );
         }
         if self.bonus_tiles_per_game > 0.0 {
-            let _ = writeln!(out, "\nbonus tiles drawn per game: {:.2}", self.bonus_tiles_per_game);
+            let _ = writeln!(
+                out,
+                "\nbonus tiles drawn per game: {:.2}",
+                self.bonus_tiles_per_game
+            );
         }
         if self.flocks_scored_per_game > 0.0 || self.wolves_per_game > 0.0 {
             let _ = writeln!(
@@ -187,7 +204,11 @@ impl Statistics {
         }
         let _ = writeln!(out, "\ntiles (placed; drawn when they fit nowhere):");
         for tile in &self.tiles {
-            let _ = writeln!(out, "  {:<12} {:>7} {:>5}", tile.id, tile.placed, tile.fit_nowhere);
+            let _ = writeln!(
+                out,
+                "  {:<12} {:>7} {:>5}",
+                tile.id, tile.placed, tile.fit_nowhere
+            );
         }
         out
     }

@@ -145,8 +145,10 @@ impl Replay<'_> {
     /// and cities, immediately resolve the Guide the flock to the stable action for that
     /// field.”
     fn stable_if_closed(&mut self, node: NodeId) {
-        let component = self.engine.component(node).clone();
-        let has_shepherd = component.figures.iter().any(|f| {
+        let component = self.engine.component(node);
+        let (open_ends, has_sheep) = (component.open_ends, !component.tokens.is_empty());
+        let figures = component.figures.clone();
+        let has_shepherd = figures.iter().any(|f| {
             let figure = &self.engine.figures[*f as usize];
             figure.on_board && figure.kind == SHEPHERD
         });
@@ -157,8 +159,7 @@ impl Replay<'_> {
                 .any(|c| self.engine.clone_root(*c) == root)
         });
         // A shepherd whose token is still to be drawn has no flock yet.
-        let has_sheep = !component.tokens.is_empty();
-        if component.open_ends == 0 && has_shepherd && has_sheep && !waiting {
+        if open_ends == 0 && has_shepherd && has_sheep && !waiting {
             self.guide_to_stable(node);
         }
     }
@@ -175,15 +176,16 @@ impl Replay<'_> {
             if self.engine.feature_kind(root) != FeatureKind::Field {
                 continue;
             }
-            let component = self.engine.component(root).clone();
-            let own_shepherd = component.figures.iter().any(|f| {
+            let component = self.engine.component(root);
+            let closed = component.open_ends == 0;
+            let figures = component.figures.clone();
+            let own_shepherd = figures.iter().any(|f| {
                 let figure = &self.engine.figures[*f as usize];
                 figure.on_board
                     && figure.kind == SHEPHERD
                     && figure.player == player
                     && (*f as usize) < first_figure
             });
-            let closed = component.open_ends == 0;
             if own_shepherd && !(closed && self.closed_flock_stable_at_once) {
                 if let Some(turn) = self.turn.as_mut() {
                     turn.flock_choices.push(root);

@@ -90,6 +90,8 @@ pub(crate) struct Replay<'s> {
     not_applicable: Vec<String>,
     /// Wolves drawn from the bag so far.
     wolves_drawn: usize,
+    /// Byte offset of the start of each line of the text.
+    line_starts: Vec<usize>,
     /// The sheep and wolf tokens still in the bag (Hills & Sheep).
     pub(super) bag: Bag,
     /// A shepherd just deployed (its field and the figure), waiting for the token drawn for it.
@@ -165,6 +167,9 @@ impl<'s> Replay<'s> {
             unknown_tiles_out: 0,
             not_applicable: Vec::new(),
             wolves_drawn: 0,
+            line_starts: std::iter::once(0)
+                .chain(text.match_indices('\n').map(|(at, _)| at + 1))
+                .collect(),
             bag: Bag::default(),
             pending_flock: None,
             last_setup_shepherd: None,
@@ -886,7 +891,15 @@ impl<'s> Replay<'s> {
     }
 
     fn apply_events(&mut self, events: &[ScoreEvent], is_final: bool) {
-        let line = crate::report::line_column(self.text, self.current_step.start).0;
+        if events.is_empty() {
+            return;
+        }
+        // The line of the step, found in the index of line starts (a scan of the text for
+        // each scoring would make long games quadratic).
+        let line = self
+            .line_starts
+            .partition_point(|start| *start <= self.current_step.start)
+            .max(1);
         for event in events {
             for player in &event.players {
                 self.scores[*player] += i64::from(event.points);

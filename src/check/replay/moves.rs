@@ -81,7 +81,11 @@ impl Replay<'_> {
         let tile = self.engine.placement(placement);
         let (first_node, rotation, tile_index) = (tile.first_node, tile.rotation, tile.tile);
         let figures: Vec<&'static str> = self.rules.figure_names().to_vec();
-        let has_shepherds = self.script.expansions.iter().any(|e| e == "hills-and-sheep");
+        let has_shepherds = self
+            .script
+            .expansions
+            .iter()
+            .any(|e| e == "hills-and-sheep");
         let mut deployments = Vec::new();
         let feature_count = self.engine.catalog[tile_index].features.len();
         for feature in 0..feature_count {
@@ -102,7 +106,9 @@ impl Replay<'_> {
                 if *figure == "shepherd" && !has_shepherds {
                     continue;
                 }
-                let Some(spec) = self.rules.figure(figure) else { continue };
+                let Some(spec) = self.rules.figure(figure) else {
+                    continue;
+                };
                 if !spec.stands_on.contains(&kind) {
                     continue;
                 }
@@ -111,7 +117,12 @@ impl Replay<'_> {
                 } else {
                     self.supply[player][spec.pool]
                 };
-                if usable == 0 || !self.rules.blockers(&mut self.engine, &spec, node).is_empty() {
+                if usable == 0
+                    || !self
+                        .rules
+                        .blockers(&mut self.engine, &spec, node)
+                        .is_empty()
+                {
                     continue;
                 }
                 deployments.push(Deployment {

@@ -1,0 +1,173 @@
+//! Simulated games are legal games: every one, written as a transcript, replays through the
+//! checker with no violation and the same scores. And the simulation is deterministic for a
+//! seed, whatever the number of threads.
+
+use std::path::Path;
+
+use carcspec::model::Ruleset;
+use carcspec::simulate::{self, Config, Policy};
+
+fn config(
+    ruleset: Ruleset,
+    expansions: &[&str],
+    tiles: &[&str],
+    policy: Policy,
+    games: usize,
+    seed: u64,
+) -> Config {
+    Config {
+        ruleset,
+        expansions: expansions.iter().map(|e| e.to_string()).collect(),
+        variants: Vec::new(),
+        tile_sets: tiles.iter().map(|t| (t.to_string(), 1)).collect(),
+        players: 2 + (seed % 3) as usize,
+        games,
+        seed,
+        policy,
+        threads: 2,
+    }
+}
+
+fn configs() -> Vec<Config> {
+    vec![
+        config(
+            Ruleset::Carcassonne,
+            &[],
+            &["carcassonne-base"],
+            Policy::Random,
+            500,
+            11,
+        ),
+        config(
+            Ruleset::Carcassonne,
+            &[],
+            &["carcassonne-base"],
+            Policy::Greedy,
+            150,
+            12,
+        ),
+        config(
+            Ruleset::Carcassonne,
+            &["hills-and-sheep"],
+            &["carcassonne-base", "hills-and-sheep"],
+            Policy::Random,
+            500,
+            13,
+        ),
+        config(
+            Ruleset::Carcassonne,
+            &["hills-and-sheep"],
+            &["carcassonne-base", "hills-and-sheep"],
+            Policy::Greedy,
+            150,
+            14,
+        ),
+        config(
+            Ruleset::HuntersGatherers,
+            &[],
+            &["hunters-gatherers-v2"],
+            Policy::Random,
+            500,
+            15,
+        ),
+        config(
+            Ruleset::HuntersGatherers,
+            &[],
+            &["hunters-gatherers-v2"],
+            Policy::Greedy,
+            150,
+            16,
+        ),
+    ]
+}
+
+#[test]
+fn simulated_games_replay_clean_with_the_same_scores() {
+    for config in configs() {
+        let games = simulate::simulate(&config, &|_| {}).unwrap();
+        assert_eq!(games.len(), config.games);
+        for (index, game) in games.iter().enumerate() {
+            let text = carcspec::format::game::print_script(&game.script, None);
+            let report =
+                carcspec::check::check_text("simulated.game", text.clone(), Path::new("."));
+            let rendered = carcspec::cli::render_check_report(&report, false);
+            assert!(
+                report.ok(),
+                "{:?} game {index}:\n{rendered}\n{text}",
+                config.policy
+            );
+            assert!(report.final_scored, "game {index} was not scored");
+            assert_eq!(
+                report.scores, game.scores,
+                "{:?} game {index}",
+                config.policy
+            );
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_games_on_any_number_of_threads() {
+    let mut one = config(
+        Ruleset::Carcassonne,
+        &["hills-and-sheep"],
+        &["carcassonne-base", "hills-and-sheep"],
+        Policy::Random,
+        12,
+        99,
+    );
+    one.threads = 1;
+    let mut three = one.clone();
+    three.threads = 3;
+    let a = simulate::simulate(&one, &|_| {}).unwrap();
+    let b = simulate::simulate(&three, &|_| {}).unwrap();
+    let print = |games: &[simulate::GameResult]| -> Vec<String> {
+        games
+            .iter()
+            .map(|g| carcspec::format::game::print_script(&g.script, None))
+            .collect()
+    };
+    assert_eq!(print(&a), print(&b));
+    let mut other_seed = one.clone();
+    other_seed.seed = 100;
+    assert_ne!(
+        print(&a),
+        print(&simulate::simulate(&other_seed, &|_| {}).unwrap())
+    );
+}
+
+#[test]
+fn statistics_count_every_tile_and_feature() {
+    let config = config(
+        Ruleset::Carcassonne,
+        &[],
+        &["carcassonne-base"],
+        Policy::Random,
+        10,
+        5,
+    );
+    let games = simulate::simulate(&config, &|_| {}).unwrap();
+    let ids: Vec<String> = carcspec::load::load("carcassonne-base")
+        .unwrap()
+        .usable()
+        .unwrap()
+        .tiles
+        .iter()
+        .map(|t| t.id.clone())
+        .collect();
+    let statistics = simulate::stats::Statistics::of(&games, &ids);
+    // Every copy but the start tile is drawn once per game: placed or found to fit nowhere.
+    let drawn: usize = statistics
+        .tiles
+        .iter()
+        .map(|t| t.placed + t.fit_nowhere)
+        .sum();
+    assert_eq!(drawn, 10 * 71);
+    assert_eq!(statistics.seats.len(), config.players);
+    assert!(
+        statistics
+            .features
+            .iter()
+            .any(|f| f.kind == carcspec::model::FeatureKind::City)
+    );
+}
