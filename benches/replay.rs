@@ -28,7 +28,8 @@ impl Lcg {
     }
 }
 
-/// A complete game on the tiles of `sets` (each a `(name, tile file)` to write into `dir`):
+/// A complete game on the tiles of `sets` (each a shipped set's name, or a file name to write
+/// the set into `dir`):
 /// every tile of the stack drawn in a shuffled order and placed at a legal position chosen with
 /// a fixed seed (discarded when it fits nowhere; a hill takes the next tile under it), no
 /// figures. Returns the game text and the number of placements.
@@ -42,7 +43,10 @@ fn generated_game(
     let mut catalog: Vec<CompiledTile> = Vec::new();
     let mut stack: Vec<usize> = Vec::new();
     for (file, set) in sets {
-        std::fs::write(dir.join(file), carcspec::format::tiles::print_model(set)).unwrap();
+        // A shipped set is named; any other is written beside the game.
+        if carcspec::shipped::tiles(file).is_none() {
+            std::fs::write(dir.join(file), carcspec::format::tiles::print_model(set)).unwrap();
+        }
         let _ = writeln!(text, "tiles {file}");
         for tile in &set.tiles {
             let index = catalog.len();

@@ -3,6 +3,7 @@
 //! lints), so what loads without errors is safe to play.
 
 use std::path::Path;
+use std::sync::OnceLock;
 
 use crate::codes;
 use crate::diagnostic::{self, Diagnostic};
@@ -11,7 +12,7 @@ use crate::model::TileSet;
 use crate::{lint, lower, shipped, syntax};
 
 /// A tile-set source with everything found in it.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct LoadedTiles {
     /// The name to show in diagnostics: the path, or the shipped set's name.
     pub origin: String,
@@ -51,8 +52,8 @@ pub fn format_of(path: &Path) -> Option<DocumentFormat> {
 pub fn load(name_or_path: &str) -> Result<LoadedTiles, Diagnostic> {
     let path = Path::new(name_or_path);
     if !path.exists() {
-        if let Some(text) = shipped::tiles(name_or_path) {
-            return Ok(from_text(name_or_path, text.to_string(), None));
+        if let Some(loaded) = shipped_set(name_or_path) {
+            return Ok(loaded.clone());
         }
     }
     let text = std::fs::read_to_string(path).map_err(|error| {
@@ -70,6 +71,19 @@ pub fn load(name_or_path: &str) -> Result<LoadedTiles, Diagnostic> {
         ))
     })?;
     Ok(from_text(name_or_path, text, format_of(path)))
+}
+
+/// A shipped tile set, parsed, lowered and linted once per process: checking many games of the
+/// same set does not read it again for each one.
+fn shipped_set(name: &str) -> Option<&'static LoadedTiles> {
+    static LOADED: OnceLock<Vec<LoadedTiles>> = OnceLock::new();
+    let loaded = LOADED.get_or_init(|| {
+        shipped::TILE_SETS
+            .iter()
+            .map(|(name, text)| from_text(name, text.to_string(), None))
+            .collect()
+    });
+    loaded.iter().find(|set| set.origin == name)
 }
 
 /// Parses, lowers and lints `text`.

@@ -7,7 +7,8 @@
 
 pub mod catalog;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use petgraph::unionfind::UnionFind;
 
@@ -18,6 +19,39 @@ pub use catalog::{CONTENT_KINDS, CompiledTile, Slot, content_index};
 fn opposite(side: Side) -> Side {
     Side::from_index(side.index() + 2)
 }
+
+/// The edge letters the four sides (N E S W) of an open position must show; [`FREE`] where no
+/// tile touches.
+type SideConstraints = [u8; 4];
+const FREE: u8 = 0;
+
+/// A fast hasher for board positions (a multiply-rotate mix of the two coordinates). The board
+/// is looked up several times a placement; the standard hasher's resistance to crafted keys is
+/// not needed for coordinates bounded by the game language.
+#[derive(Default)]
+pub struct PosHasher(u64);
+
+impl Hasher for PosHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for byte in bytes {
+            self.write_u64(u64::from(*byte));
+        }
+    }
+
+    fn write_i32(&mut self, value: i32) {
+        self.write_u64(u64::from(value as u32));
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = (self.0.rotate_left(5) ^ value).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type PosMap<V> = HashMap<Pos, V, BuildHasherDefault<PosHasher>>;
 
 /// A feature of a placed tile: one node of the feature graph.
 pub type NodeId = u32;
@@ -132,10 +166,10 @@ pub enum PlacementProblem {
 #[derive(Debug, Clone)]
 pub struct Engine {
     pub catalog: Vec<CompiledTile>,
-    board: HashMap<Pos, PlacementId>,
+    board: PosMap<PlacementId>,
     pub placements: Vec<Placement>,
-    /// Empty positions next to at least one tile.
-    frontier: HashSet<Pos>,
+    /// Empty positions next to at least one tile, with the edge each of their sides must show.
+    frontier: PosMap<SideConstraints>,
     features: UnionFind<NodeId>,
     /// Per node: its placement and its feature index on the tile.
     node_origin: Vec<(PlacementId, u16)>,
@@ -149,9 +183,9 @@ impl Engine {
     pub fn new(catalog: Vec<CompiledTile>) -> Engine {
         Engine {
             catalog,
-            board: HashMap::new(),
+            board: PosMap::default(),
             placements: Vec::new(),
-            frontier: HashSet::new(),
+            frontier: PosMap::default(),
             features: UnionFind::new(0),
             node_origin: Vec::new(),
             components: Vec::new(),
@@ -283,26 +317,38 @@ impl Engine {
         previews
     }
 
-    /// Every legal (position, rotation) for `tile`, in position then rotation order.
+    /// Whether `tile` turned by `rotation` meets the side constraints of an open position.
+    fn meets(&self, tile: usize, rotation: Rotation, constraints: &SideConstraints) -> bool {
+        let edges = &self.catalog[tile].edges;
+        Side::ALL.into_iter().all(|side| {
+            let wanted = constraints[side.index()];
+            wanted == FREE || edges[rotation.to_tile(side).index()] == wanted
+        })
+    }
+
+    /// Every legal (position, rotation) for `tile`, in position then rotation order. Reads the
+    /// open positions and their side constraints, kept up to date by each placement: nothing
+    /// looks at the board.
     pub fn legal_placements(&self, tile: usize) -> Vec<(Pos, Rotation)> {
-        let mut positions: Vec<Pos> = self.frontier.iter().copied().collect();
-        positions.sort_unstable();
-        let mut legal = Vec::new();
-        for pos in positions {
-            for rotation in Rotation::ALL {
-                if self.check_placement(tile, pos, rotation).is_ok() {
-                    legal.push((pos, rotation));
-                }
-            }
-        }
+        let mut legal: Vec<(Pos, Rotation)> = self
+            .frontier
+            .iter()
+            .flat_map(|(pos, constraints)| {
+                Rotation::ALL
+                    .into_iter()
+                    .filter(|r| self.meets(tile, *r, constraints))
+                    .map(|r| (*pos, r))
+            })
+            .collect();
+        legal.sort_unstable();
         legal
     }
 
     pub fn fits_somewhere(&self, tile: usize) -> bool {
-        self.frontier.iter().any(|pos| {
+        self.frontier.values().any(|constraints| {
             Rotation::ALL
-                .iter()
-                .any(|r| self.check_placement(tile, *pos, *r).is_ok())
+                .into_iter()
+                .any(|r| self.meets(tile, r, constraints))
         })
     }
 
@@ -329,7 +375,8 @@ impl Engine {
         for side in Side::ALL {
             let next = pos.neighbour(side);
             if !self.board.contains_key(&next) {
-                self.frontier.insert(next);
+                let edge = self.edge(tile, rotation, side);
+                self.frontier.entry(next).or_insert([FREE; 4])[opposite(side).index()] = edge;
             }
         }
 
