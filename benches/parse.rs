@@ -1,5 +1,5 @@
-//! Parsing speed of the tile language, on a generated set of 10,000 tiles and on the shipped
-//! sets. Figures and the machine they were measured on: `docs/performance.md`.
+//! Parsing speed of the tile language (a generated set of 10,000 tiles, the shipped sets) and
+//! of the game language (a generated game of 10,000 turns). Figures and the machine they were measured on: `docs/performance.md`.
 //!
 //! Run with `cargo bench --bench parse`.
 
@@ -47,5 +47,43 @@ fn parse(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, parse);
+/// A game of `turns` turns on one all-field tile, laid in a row: game-language text of the
+/// shape of real transcripts (turn, draw, place, pass; a deployment every fourth turn).
+fn generated_game(turns: usize) -> String {
+    let mut text = format!(
+        "ruleset carcassonne\nplayers red blue\ntile F x{} start {{\n  field: N E S W\n}}\n",
+        turns + 1
+    );
+    for turn in 0..turns {
+        let player = if turn % 2 == 0 { "red" } else { "blue" };
+        text.push_str(&format!(
+            "\nturn {player}\ndraw F\nplace at {},0 r0\n",
+            turn + 1
+        ));
+        text.push_str(if turn % 4 == 0 {
+            "deploy farmer on N\n"
+        } else {
+            "pass\n"
+        });
+    }
+    text
+}
+
+fn parse_games(c: &mut Criterion) {
+    let game = generated_game(10_000);
+    let mut group = c.benchmark_group("games");
+    group.throughput(Throughput::Bytes(game.len() as u64));
+    group.bench_function("parse a game of 10,000 turns", |b| {
+        b.iter(|| carcspec::syntax::game::parse(black_box(&game)))
+    });
+    group.bench_function("parse and lower a game of 10,000 turns", |b| {
+        b.iter(|| {
+            let (file, _) = carcspec::syntax::game::parse(black_box(&game));
+            carcspec::lower::game::lower(&file).script.is_some()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, parse, parse_games);
 criterion_main!(benches);

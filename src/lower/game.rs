@@ -522,8 +522,18 @@ impl<'s, 'a> Args<'s, 'a> {
     }
 
     fn next(&mut self, what: &str) -> Result<&'s Word<'a>, Diagnostic> {
-        let error = self.error(&format!("expected {what}"));
-        self.maybe_next().ok_or(error)
+        match self.maybe_next() {
+            Some(word) => Ok(word),
+            None => Err(self.error(&format!("expected {what}"))),
+        }
+    }
+
+    /// The next word, or the diagnostic `expected` (made only when it is needed).
+    fn expect_word(&mut self, expected: &str) -> Result<&'s Word<'a>, Diagnostic> {
+        match self.maybe_next() {
+            Some(word) => Ok(word),
+            None => Err(self.error(expected)),
+        }
     }
 
     fn word(&mut self, what: &str) -> Result<String, Diagnostic> {
@@ -548,8 +558,7 @@ impl<'s, 'a> Args<'s, 'a> {
     }
 
     fn number(&mut self, what: &str) -> Result<i64, Diagnostic> {
-        let error = self.error(&format!("expected {what} (a whole number)"));
-        let word = self.maybe_next().ok_or_else(|| error.clone())?;
+        let word = self.expect_word(&format!("expected {what} (a whole number)"))?;
         word.value.parse().map_err(|_| {
             self.at -= 1;
             self.error(&format!("expected {what} (a whole number)"))
@@ -581,8 +590,7 @@ impl<'s, 'a> Args<'s, 'a> {
     }
 
     fn position(&mut self) -> Result<Pos, Diagnostic> {
-        let error = self.error("expected a position `x,y`");
-        let word = self.maybe_next().ok_or_else(|| error.clone())?;
+        let word = self.expect_word("expected a position `x,y`")?;
         // Positions far beyond any table are refused, so that no neighbour overflows.
         let coordinate = |text: &str| {
             text.parse::<i32>()
@@ -612,8 +620,7 @@ impl<'s, 'a> Args<'s, 'a> {
     }
 
     fn rotation(&mut self) -> Result<Rotation, Diagnostic> {
-        let error = self.error("expected a rotation: r0, r90, r180 or r270");
-        let word = self.maybe_next().ok_or_else(|| error.clone())?;
+        let word = self.expect_word("expected a rotation: r0, r90, r180 or r270")?;
         Self::rotation_of(&word.value).ok_or_else(|| {
             self.at -= 1;
             self.error("expected a rotation: r0, r90, r180 or r270")
@@ -631,8 +638,8 @@ impl<'s, 'a> Args<'s, 'a> {
     /// A sheep or wolf token: `sheep1` … `sheep4` (its number of sheep), `wolf`, or
     /// `random <r>` with the random number JCloisterZone recorded for the draw.
     fn token(&mut self) -> Result<TokenDraw, Diagnostic> {
-        let error = self.error("expected a token: sheep1 … sheep4, wolf, or `random <r>`");
-        let word = self.maybe_next().ok_or_else(|| error.clone())?;
+        const EXPECTED: &str = "expected a token: sheep1 … sheep4, wolf, or `random <r>`";
+        let word = self.expect_word(EXPECTED)?;
         let token = match word.value.as_ref() {
             "wolf" => 0,
             "sheep1" => 1,
@@ -640,8 +647,8 @@ impl<'s, 'a> Args<'s, 'a> {
             "sheep3" => 3,
             "sheep4" => 4,
             "random" => {
-                let error = self.error("expected a number from 0 to 1 (not 1)");
-                let value = self.maybe_next().ok_or_else(|| error.clone())?;
+                const NUMBER: &str = "expected a number from 0 to 1 (not 1)";
+                let value = self.expect_word(NUMBER)?;
                 let random = value
                     .value
                     .parse::<f64>()
@@ -649,12 +656,12 @@ impl<'s, 'a> Args<'s, 'a> {
                     .filter(|r| (0.0..1.0).contains(r));
                 return random.map(TokenDraw::Random).ok_or_else(|| {
                     self.at -= 1;
-                    error
+                    self.error(NUMBER)
                 });
             }
             _ => {
                 self.at -= 1;
-                return Err(error);
+                return Err(self.error(EXPECTED));
             }
         };
         Ok(TokenDraw::Token(token))
