@@ -88,7 +88,9 @@ pub fn read(text: &str, format: DocumentFormat) -> (Option<TileSet>, Vec<Diagnos
     let document = match parsed {
         Ok(document) => document,
         Err((message, at)) => {
-            let offset = at.map_or(0, |(line, column)| offset_of(text, line, column));
+            let offset = at.map_or(0, |(line, column)| {
+                crate::report::offset_at(text, line, column)
+            });
             let span = crate::diagnostic::Span::new(offset, offset);
             let kind = if format == DocumentFormat::Json {
                 "JSON"
@@ -186,19 +188,4 @@ fn find_token(text: &str, token: &str, from: usize) -> Option<crate::diagnostic:
         at = start + token.chars().next().map_or(1, char::len_utf8);
     }
     None
-}
-
-/// The byte offset of a 1-based line and column (columns counted in characters).
-fn offset_of(text: &str, line: usize, column: usize) -> usize {
-    let line_start: usize = text
-        .split_inclusive('\n')
-        .take(line.saturating_sub(1))
-        .map(str::len)
-        .sum();
-    let rest = &text[line_start.min(text.len())..];
-    let column_offset = rest
-        .char_indices()
-        .nth(column.saturating_sub(1))
-        .map_or(rest.len(), |(at, _)| at);
-    line_start + column_offset
 }

@@ -149,9 +149,34 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     (line, before[line_start..].chars().count() + 1)
 }
 
+/// The byte offset of a 1-based line and column (columns counted in characters), as parsers of
+/// JSON and YAML report places; the inverse of [`line_column`].
+pub fn offset_at(text: &str, line: usize, column: usize) -> usize {
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let rest = &text[line_start.min(text.len())..];
+    let column_offset = rest
+        .char_indices()
+        .nth(column.saturating_sub(1))
+        .map_or(rest.len(), |(at, _)| at);
+    line_start + column_offset
+}
+
 #[cfg(test)]
 mod tests {
     use super::line_column;
+
+    #[test]
+    fn offset_at_inverts_line_column() {
+        let text = "ab\ncé d";
+        for offset in [0, 1, 3, 4, 6, 7] {
+            let (line, column) = super::line_column(text, offset);
+            assert_eq!(super::offset_at(text, line, column), offset);
+        }
+    }
 
     #[test]
     fn line_column_counts_characters() {

@@ -19,7 +19,7 @@ pub struct JczDocument {
 /// Parses a saved game; malformed or truncated JSON is one diagnostic with its line and column.
 pub fn parse(text: &str) -> Result<JczDocument, Diagnostic> {
     let root: Value = serde_json::from_str(text).map_err(|error| {
-        let offset = offset_of(text, error.line(), error.column());
+        let offset = crate::report::offset_at(text, error.line(), error.column());
         Diagnostic::new(
             &codes::MALFORMED_JCZ,
             format!("not a readable JCloisterZone saved game: {error}"),
@@ -56,14 +56,4 @@ pub fn span_of_string(text: &str, needle: &str) -> Span {
     text.find(&quoted).map_or(Span::default(), |start| {
         Span::new(start, start + quoted.len())
     })
-}
-
-/// The byte offset of a 1-based line and column.
-fn offset_of(text: &str, line: usize, column: usize) -> usize {
-    let line_start: usize = text
-        .split_inclusive('\n')
-        .take(line.saturating_sub(1))
-        .map(str::len)
-        .sum();
-    (line_start + column.saturating_sub(1)).min(text.len())
 }
