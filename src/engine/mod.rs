@@ -98,7 +98,8 @@ pub struct Component {
     pub lakes: Vec<NodeId>,
     /// City nodes a field touches.
     pub cities: Vec<NodeId>,
-    pub nodes: Vec<NodeId>,
+    /// Placed tile features (nodes) joined in this feature: its segments.
+    pub segments: u32,
     /// Tokens lying on the feature (the sheep of a Hills & Sheep flock), by value.
     pub tokens: Vec<u32>,
 }
@@ -119,7 +120,7 @@ impl Component {
     /// Takes in the data of `other`. The larger lists stay where they are and the smaller ones
     /// are appended, so that joining features costs amortised O(log n) a node, not O(n).
     fn absorb(&mut self, mut other: Component) {
-        if other.nodes.len() > self.nodes.len() {
+        if other.placements.len() > self.placements.len() {
             std::mem::swap(self, &mut other);
         }
         self.open_ends += other.open_ends;
@@ -130,7 +131,7 @@ impl Component {
         self.figures.extend(other.figures);
         self.lakes.extend(other.lakes);
         self.cities.extend(other.cities);
-        self.nodes.extend(other.nodes);
+        self.segments += other.segments;
         self.tokens.extend(other.tokens);
     }
 }
@@ -404,7 +405,7 @@ impl Engine {
                     .iter()
                     .map(|c| first_node + *c as NodeId)
                     .collect(),
-                nodes: vec![node],
+                segments: 1,
                 tokens: Vec::new(),
             });
             let fish = if matches!(feature.kind, FeatureKind::River | FeatureKind::Lake) {

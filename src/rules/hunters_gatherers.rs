@@ -112,7 +112,7 @@ impl Rules for HuntersGatherers {
             {
                 continue;
             }
-            let segments = component.nodes.len() as u32;
+            let segments = component.segments;
             let (points, breakdown) = if kind == FeatureKind::Forest {
                 // “2 points for every forest segment”; “Each mushroom tile adds 2 points”.
                 let mushrooms = component.count(ContentKind::Mushrooms);
