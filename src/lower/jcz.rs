@@ -234,6 +234,7 @@ impl Lowering<'_> {
             .and_then(Value::as_u64);
         let mut draws = 0u64;
         let mut next_player = 0usize;
+        let mut last_placed: Option<Pos> = None;
         let mut ended = false;
         for (index, message) in messages.iter().enumerate() {
             let span = document
@@ -275,6 +276,7 @@ impl Lowering<'_> {
                         .and_then(Value::as_str)
                         .unwrap_or_default()
                         .to_string();
+                    last_placed = None;
                     let Some(pos) = position(payload.get("position")) else {
                         self.bad("a tile placement has no position `[x, y]`".into(), span);
                         continue;
@@ -293,6 +295,20 @@ impl Lowering<'_> {
                         push(script, Action::Under { tile: None });
                     }
                     push(script, Action::Place { pos, rotation });
+                    last_placed = Some(pos);
+                }
+                "DEPLOY_MEEPLE"
+                    if matches!(
+                        (position(payload.pointer("/pointer/position")), last_placed),
+                        (Some(at), Some(placed)) if at != placed
+                    ) =>
+                {
+                    // The base game and Hills & Sheep deploy only on the tile just placed;
+                    // other expansions' figures go elsewhere.
+                    self.unsupported(
+                        "a figure deployed away from the tile just placed is not supported".into(),
+                        "DEPLOY_MEEPLE",
+                    );
                 }
                 "DEPLOY_MEEPLE" => match self.deployment(&payload, span) {
                     Some((figure, target)) => push(script, Action::Deploy { figure, target }),
