@@ -284,11 +284,10 @@ impl Engine {
                 continue;
             };
             let theirs = self.placements[neighbour as usize];
-            let my_slots = self.catalog[tile].sides[rotation.to_tile(side).index()].clone();
-            let their_slots = self.catalog[theirs.tile].sides
-                [theirs.rotation.to_tile(opposite(side)).index()]
-            .clone();
-            for (slot, feature) in my_slots {
+            let my_slots = &self.catalog[tile].sides[rotation.to_tile(side).index()];
+            let their_slots =
+                &self.catalog[theirs.tile].sides[theirs.rotation.to_tile(opposite(side)).index()];
+            for &(slot, feature) in my_slots {
                 let kind = self.catalog[tile].features[feature].kind;
                 let partners: Vec<usize> = their_slots
                     .iter()
@@ -446,9 +445,9 @@ impl Engine {
     fn join_across(&mut self, mine: PlacementId, side: Side, theirs: PlacementId) {
         let a = self.placements[mine as usize];
         let b = self.placements[theirs as usize];
-        let a_slots = self.catalog[a.tile].sides[a.rotation.to_tile(side).index()].clone();
-        let b_slots =
-            self.catalog[b.tile].sides[b.rotation.to_tile(opposite(side)).index()].clone();
+        // Read the two sides in place: the joins are collected first, then made.
+        let a_slots = &self.catalog[a.tile].sides[a.rotation.to_tile(side).index()];
+        let b_slots = &self.catalog[b.tile].sides[b.rotation.to_tile(opposite(side)).index()];
         let kind_a = |feature: usize| self.catalog[a.tile].features[feature].kind;
         let kind_b = |feature: usize| self.catalog[b.tile].features[feature].kind;
         let faces = |(slot_a, feature_a): (Slot, usize), (slot_b, feature_b): (Slot, usize)| {
@@ -458,23 +457,17 @@ impl Engine {
         // city stretch facing two stretches still closes once).
         let mut pairs = Vec::new();
         let mut ends_closed = Vec::new();
-        for &entry_a in &a_slots {
-            let partners: Vec<usize> = b_slots
-                .iter()
-                .filter(|&&entry_b| faces(entry_a, entry_b))
-                .map(|(_, feature_b)| *feature_b)
-                .collect();
-            if !partners.is_empty() {
-                ends_closed.push(a.first_node + entry_a.1 as NodeId);
+        for &entry_a in a_slots {
+            let node_a = a.first_node + entry_a.1 as NodeId;
+            let before = pairs.len();
+            for &(_, feature_b) in b_slots.iter().filter(|&&entry_b| faces(entry_a, entry_b)) {
+                pairs.push((node_a, b.first_node + feature_b as NodeId));
             }
-            for feature_b in partners {
-                pairs.push((
-                    a.first_node + entry_a.1 as NodeId,
-                    b.first_node + feature_b as NodeId,
-                ));
+            if pairs.len() > before {
+                ends_closed.push(node_a);
             }
         }
-        for &entry_b in &b_slots {
+        for &entry_b in b_slots {
             if a_slots.iter().any(|&entry_a| faces(entry_a, entry_b)) {
                 ends_closed.push(b.first_node + entry_b.1 as NodeId);
             }
@@ -665,10 +658,5 @@ impl Engine {
 
     pub fn figures_on_system(&mut self, node: NodeId) -> Vec<FigureId> {
         self.system(node).figures.clone()
-    }
-
-    /// The frontier's size, for statistics.
-    pub fn open_positions(&self) -> usize {
-        self.frontier.len()
     }
 }

@@ -4,7 +4,7 @@
 
 use super::{Completion, FigureSpec, Rules, ScoreEvent, VariantSpec};
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
-use crate::model::{ContentKind, FeatureKind, Ruleset};
+use crate::model::{ContentKind, FeatureKind};
 
 pub const THIEF: FigureKind = FigureKind("thief");
 pub const KNIGHT: FigureKind = FigureKind("knight");
@@ -151,7 +151,6 @@ impl Carcassonne {
             points,
             feature: kind,
             breakdown: format!("{breakdown} = {points}"),
-            node: root,
         })
     }
 
@@ -188,7 +187,6 @@ impl Carcassonne {
             points,
             feature: FeatureKind::Monastery,
             breakdown: format!("{breakdown} = {points}"),
-            node,
         })
     }
 
@@ -214,10 +212,6 @@ impl Carcassonne {
 }
 
 impl Rules for Carcassonne {
-    fn ruleset(&self) -> Ruleset {
-        Ruleset::Carcassonne
-    }
-
     fn pools(&self) -> &'static [(&'static str, u32)] {
         // “Per player: 8 meeples; one goes on the scoring track, 7 are followers in the
         // supply.” Hills & Sheep: one shepherd each.
@@ -325,7 +319,6 @@ impl Rules for Carcassonne {
                             "field touching {completed} completed cit{} = {points}",
                             if completed == 1 { "y" } else { "ies" }
                         ),
-                        node: root,
                     })
                 }
                 _ => None,
@@ -421,7 +414,6 @@ pub fn stable(
             "flock of {count} token{}, {sheep} sheep = {sheep}",
             plural(count)
         ),
-        node,
     });
     (event, shepherds)
 }

@@ -3,7 +3,7 @@
 
 use super::{Completion, FigureSpec, Rules, ScoreEvent, VariantSpec, majority};
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
-use crate::model::{ContentKind, FeatureKind, Ruleset};
+use crate::model::{ContentKind, FeatureKind};
 
 pub struct HuntersGatherers;
 
@@ -51,10 +51,6 @@ fn is_tribe_member(figure: &Figure) -> bool {
 }
 
 impl Rules for HuntersGatherers {
-    fn ruleset(&self) -> Ruleset {
-        Ruleset::HuntersGatherers
-    }
-
     fn pools(&self) -> &'static [(&'static str, u32)] {
         // “The remaining 5 tribe members and the 2 huts remain with the player as his or her
         // supply.” (Preparation)
@@ -153,7 +149,6 @@ impl Rules for HuntersGatherers {
                     points,
                     feature: kind,
                     breakdown,
-                    node: root,
                 });
             }
             completion.returned.push(root);
@@ -186,7 +181,6 @@ impl Rules for HuntersGatherers {
                         "huts: river system with {} fish = {}",
                         river_system.fish, river_system.fish
                     ),
-                    node: system,
                 });
             }
         }
@@ -264,7 +258,6 @@ impl Rules for HuntersGatherers {
                 points,
                 feature: FeatureKind::Meadow,
                 breakdown: format!("{breakdown} = {points}"),
-                node: root,
             });
         }
         events

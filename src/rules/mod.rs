@@ -27,8 +27,6 @@ pub struct ScoreEvent {
     pub feature: FeatureKind,
     /// How the points come about: "river of 3 segments + 3 fish = 6".
     pub breakdown: String,
-    /// A node of the scored feature (for pointing at it).
-    pub node: NodeId,
 }
 
 /// What the completions of one placement bring.
@@ -49,7 +47,6 @@ pub struct VariantSpec {
 }
 
 pub trait Rules {
-    fn ruleset(&self) -> Ruleset;
     /// (name, count) of each supply a player starts with.
     fn pools(&self) -> &'static [(&'static str, u32)];
     fn figure(&self, name: &str) -> Option<FigureSpec>;

@@ -24,7 +24,8 @@ impl Replay<'_> {
             turn.needs_under = false;
         }
         let Some(id) = id else {
-            self.unknown_tiles_out += 1;
+            // A tile the transcript does not name still leaves the stack: the game is shorter.
+            self.land_left = self.land_left.saturating_sub(1);
             return;
         };
         let Some(tile) = self.tile(id) else { return };

@@ -84,8 +84,6 @@ pub(crate) struct Replay<'s> {
     failed: usize,
     events: Vec<ReportedEvent>,
     warned_tiles: Vec<usize>,
-    /// Tiles that left the stack without the transcript naming them (`under ?`).
-    unknown_tiles_out: u32,
     /// Assertions the game states that carcspec cannot check.
     not_applicable: Vec<String>,
     /// Wolves drawn from the bag so far.
@@ -164,7 +162,6 @@ impl<'s> Replay<'s> {
             failed: 0,
             events: Vec::new(),
             warned_tiles: Vec::new(),
-            unknown_tiles_out: 0,
             not_applicable: Vec::new(),
             wolves_drawn: 0,
             line_starts: std::iter::once(0)
@@ -290,10 +287,11 @@ impl<'s> Replay<'s> {
             return false;
         }
         self.stack[tile] -= 1;
+        // Saturating: tiles that left unnamed (`under ?`) are counted in `land_left` only.
         if is_bonus(&self.engine.catalog[tile]) {
-            self.bonus_left -= 1;
+            self.bonus_left = self.bonus_left.saturating_sub(1);
         } else {
-            self.land_left -= 1;
+            self.land_left = self.land_left.saturating_sub(1);
         }
         true
     }
