@@ -17,6 +17,7 @@ fn config(ruleset: Ruleset, expansions: &[&str], tiles: &[&str]) -> Config {
         expansions: expansions.iter().map(|e| e.to_string()).collect(),
         variants: Vec::new(),
         tile_sets: tiles.iter().map(|t| (t.to_string(), 1)).collect(),
+        start: None,
         players: 2,
         games: 1,
         seed: 1,

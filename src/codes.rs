@@ -209,6 +209,24 @@ and `I` stands alone.";
 "A feature label must start with a letter and hold only letters, digits, `-` and `_`, so that it
 can be written in a `.tiles` file and named by `touches=` or `into=`.";
 
+    INVALID_EXPANSION_NAME = "T225" "invalid-expansion-name" Error:
+"An `expansion` line names no valid expansion. Any name that is not an expansion with rules of
+its own (`hills-and-sheep`) declares a fan expansion, whose tile set only adds tiles
+(`expansion river-keep`): such a name starts with a lowercase letter and holds lowercase
+letters, digits and `-`, at most 64 characters.";
+
+    UNTOUCHABLE_IN_COMBINATION = "T226" "untouchable-in-combination" Warning:
+"A tile of an expansion set can never be placed in the combination it is played in: none of its
+sides matches a side of any tile of the combined sets (nor of another copy of itself) in any
+rotation. An expansion set alone is not checked for this (its tiles are meant to join the base
+set's); `carcspec tiles lint <EXPANSION> --with <BASE>`, `check` and `simulate` check the
+combination.";
+
+    COMBINED_SETS_DISAGREE = "T227" "combined-sets-disagree" Error:
+"Sets linted together (`carcspec tiles lint <SET> --with <OTHER>`) cannot be played together:
+they are for different rulesets, or a tile id appears in more than one of them. A game plays
+only sets of its own ruleset, and names every tile by an id that is unique across its sets.";
+
     UNKNOWN_STATEMENT = "G001" "unknown-statement" Error:
 "A game file knows the header statements `game`, `ruleset`, `expansion`, `variant`, `tiles`,
 `players`; the setup statements `lay`, `put` and `flock`; the moves `turn`, `draw`, `place`,
@@ -265,6 +283,34 @@ is reported rather than scored as if it were complete.";
     NO_START_TILE = "G011" "no-start-tile" Error:
 "The game lays no tile before its first turn: its tile sets have no start tile and it has no
 `lay` statement.";
+
+    TILE_ID_CLASH = "G030" "tile-id-clash" Error:
+"Two of the tile sets a game combines (or a set and the game's own tiles) define the same tile
+id, so a move that names the id would be ambiguous. The message names both definitions (file
+and line). Rename the tile in your own set or in the game; the shipped sets keep JCloisterZone's
+ids.";
+
+    SEVERAL_START_TILES_COMBINED = "G031" "several-start-tiles-combined" Error:
+"The tile sets the game combines have more than one start tile, and the game does not say which
+one starts. Choose it in the header with `start <tile-id>` (or `carcspec simulate --start
+<tile-id>`): one copy of that tile is laid at 0,0, and the other start tiles are ordinary land
+tiles in the stack. An expansion set has no start tile, so a base set with expansions never
+needs the choice.";
+
+    BAD_START_CHOICE = "G032" "bad-start-choice" Error:
+"The tile chosen with `start <tile-id>` cannot start the game: it is a bonus tile (bonus tiles
+are drawn only as a bonus), or the game lays its own board with `lay`, so no start tile is laid.";
+
+    EXPANSION_WITHOUT_TILES = "G033" "expansion-without-tiles" Error:
+"The game declares a fan expansion (`expansion river-keep`) but none of its tile sets is of that
+expansion. A fan expansion adds nothing but tiles: name its tile set with `tiles` (the
+`expansion` line may then be left out), or check the name against the set's own `expansion`
+line.";
+
+    SHADOWED_TILE_SET_NAME = "G034" "shadowed-tile-set-name" Warning:
+"A `tiles` line names a shipped tile set by its bare name (`tiles carcassonne-base`) while a file
+of that name lies next to the game. A bare shipped name always means the shipped set; the file
+is not read. To play the file, name it as a path: `tiles ./carcassonne-base`.";
 
     TILE_NOT_IN_STACK = "V101" "tile-not-in-stack" Error:
 "The drawn tile is not (or no longer) in the stack: every copy of it has been drawn or laid, or

@@ -48,13 +48,13 @@ pub fn format_of(path: &Path) -> Option<DocumentFormat> {
     }
 }
 
-/// Loads a tile set from a path, or from a shipped set's name when no such file exists.
+/// Loads a tile set from a shipped set's name or from a path. A bare shipped name
+/// (`carcassonne-base`) is always the shipped set, even when a file or folder of that name
+/// exists: write `./carcassonne-base` for the file.
 pub fn load(name_or_path: &str) -> Result<LoadedTiles, Diagnostic> {
     let path = Path::new(name_or_path);
-    if !path.exists() {
-        if let Some(loaded) = shipped_set(name_or_path) {
-            return Ok(loaded.clone());
-        }
+    if let Some(loaded) = shipped_set(name_or_path) {
+        return Ok(loaded.clone());
     }
     let text = std::fs::read_to_string(path).map_err(|error| {
         Diagnostic::new(

@@ -7,11 +7,21 @@ use std::path::{Path, PathBuf};
 
 use carcspec::check;
 
+/// The fixtures, in `invalid/` and its subfolders (a subfolder holds a fixture with the files
+/// beside it that it reads, or must not read).
 fn fixtures() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir("tests/fixtures/games/invalid")
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .collect();
+    let mut files = Vec::new();
+    let mut dirs = vec![PathBuf::from("tests/fixtures/games/invalid")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "game" || e == "jcz") {
+                files.push(path);
+            }
+        }
+    }
     files.sort();
     files
 }

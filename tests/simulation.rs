@@ -20,6 +20,7 @@ fn config(
         expansions: expansions.iter().map(|e| e.to_string()).collect(),
         variants: Vec::new(),
         tile_sets: tiles.iter().map(|t| (t.to_string(), 1)).collect(),
+        start: None,
         players: 2 + (seed % 3) as usize,
         games,
         seed,

@@ -58,11 +58,37 @@ fn valid_fixtures_load_without_diagnostics() {
     }
 }
 
+/// A fixture whose second line is `# with: <set>...` is linted as played together with those
+/// sets (`carcspec tiles lint <fixture> --with <set>`), for the lints of a combination.
+fn lint_with_named_sets(loaded: &mut load::LoadedTiles) {
+    let Some(names) = loaded
+        .text
+        .lines()
+        .nth(1)
+        .and_then(|line| line.strip_prefix("# with:"))
+    else {
+        return;
+    };
+    let others: Vec<load::LoadedTiles> = names
+        .split_whitespace()
+        .map(|name| load::load(name).unwrap())
+        .collect();
+    let others: Vec<(&str, &carcspec::model::TileSet)> = others
+        .iter()
+        .map(|o| (o.origin.as_str(), o.set.as_ref().unwrap()))
+        .collect();
+    if let Some(set) = loaded.usable() {
+        let findings = carcspec::lint::lint_with(set, &others);
+        loaded.diagnostics.extend(findings);
+    }
+}
+
 #[test]
 fn invalid_fixtures_report_exactly_their_codes() {
     for path in fixtures("invalid") {
         let origin = relative(&path);
-        let loaded = load::load(&origin).unwrap();
+        let mut loaded = load::load(&origin).unwrap();
+        lint_with_named_sets(&mut loaded);
         let expected = expected_codes(&path, &loaded.text);
         let found: BTreeSet<String> = loaded
             .diagnostics

@@ -7,6 +7,7 @@ pub mod state;
 
 pub use state::{GameFormat, GameState, StateError, game_state, game_state_of_text};
 
+use std::collections::HashMap;
 use std::path::Path;
 
 use serde::Serialize;
@@ -16,7 +17,7 @@ use crate::diagnostic::{self, Diagnostic, Span};
 use crate::engine::CompiledTile;
 use crate::lint;
 use crate::load;
-use crate::model::{Script, TileKind, TileSet};
+use crate::model::{ExpansionKind, Script, TileKind, TileSet};
 use crate::{lower, syntax};
 
 /// Points scored by one event, for the report.
@@ -82,7 +83,9 @@ impl CheckReport {
 pub fn check_file(path: &Path) -> CheckReport {
     let origin = path.display().to_string();
     match std::fs::read_to_string(path) {
-        Ok(text) if path.extension().is_some_and(|e| e == "jcz") => check_jcz_text(&origin, text),
+        Ok(text) if path.extension().is_some_and(|e| e == "jcz") => {
+            check_jcz_text_in(&origin, text, path.parent().unwrap_or(Path::new(".")))
+        }
         Ok(text) => check_text(&origin, text, path.parent().unwrap_or(Path::new("."))),
         Err(error) => CheckReport::failed(
             &origin,
@@ -117,10 +120,17 @@ pub fn check_text(origin: &str, text: String, base_dir: &Path) -> CheckReport {
     )
 }
 
-/// Checks a JCloisterZone saved game (`.jcz`) given as `text`.
+/// Checks a JCloisterZone saved game (`.jcz`) given as `text`, with no file around it (tile
+/// sets by path are looked up in the current folder).
 pub fn check_jcz_text(origin: &str, text: String) -> CheckReport {
+    check_jcz_text_in(origin, text, Path::new("."))
+}
+
+/// Checks a JCloisterZone saved game (`.jcz`) given as `text`; tile sets named by path are
+/// looked up relative to `base_dir`, the folder of the `.jcz` file.
+pub fn check_jcz_text_in(origin: &str, text: String, base_dir: &Path) -> CheckReport {
     match import_jcz(&text) {
-        Ok(script) => check_script(origin, text, &script, &[], Vec::new(), Path::new(".")),
+        Ok(script) => check_script(origin, text, &script, &[], Vec::new(), base_dir),
         Err(diagnostics) => CheckReport::failed(origin, text, diagnostics),
     }
 }
@@ -170,20 +180,37 @@ pub struct Catalog {
     pub counts: Vec<u32>,
 }
 
+/// The tiles of the game: its tile sets (a bare shipped name is the shipped set, anything else
+/// a path relative to `base_dir`, the game file's folder), combined with the tiles the game
+/// defines. Reports sets that cannot be combined (another ruleset, an undeclared rule-bearing
+/// expansion, a tile id defined twice, several start tiles and no `start` choice) and runs the
+/// lints that need the whole combination. The start tile that the game starts from is the one
+/// tile of kind `start` in the catalog: the chosen one, the others played as land tiles.
 pub fn build_catalog(
     script: &Script,
     incomplete_local: &[usize],
     base_dir: &Path,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Catalog {
-    let mut sets: Vec<(TileSet, Span)> = Vec::new();
+    let mut sets: Vec<CombinedSet> = Vec::new();
     for (name, multiplier, span) in &script.tile_sets {
-        let by_path = base_dir.join(name);
-        let target = if by_path.exists() {
-            by_path.display().to_string()
-        } else {
-            name.clone()
-        };
+        let resolved = resolve_tile_set(name, base_dir);
+        if let Some(shadowing) = &resolved.shadowing {
+            diagnostics.push(
+                Diagnostic::new(
+                    &codes::SHADOWED_TILE_SET_NAME,
+                    format!(
+                        "`{name}` is the shipped tile set; the file `{}` is not read",
+                        shadowing.display()
+                    ),
+                )
+                .at(*span, "the shipped set")
+                .help(format!(
+                    "to play the file, name it as a path: `tiles ./{name}`"
+                )),
+            );
+        }
+        let target = resolved.target;
         let problem = |message: String| {
             Diagnostic::new(&codes::TILE_SET_PROBLEM, message)
                 .at(*span, "this tile set")
@@ -196,36 +223,76 @@ pub fn build_catalog(
                         .join(", ")
                 ))
         };
-        match load::load(&target) {
-            Err(error) => diagnostics.push(problem(error.message)),
-            Ok(loaded) => match loaded.usable() {
-                None => diagnostics.push(problem(format!(
-                    "the tile set `{name}` has errors (run `carcspec tiles lint {target}`)"
-                ))),
-                Some(set) if set.ruleset != script.ruleset => diagnostics.push(problem(format!(
-                    "the tile set `{name}` is for `{}`, the game for `{}`",
-                    set.ruleset.name(),
-                    script.ruleset.name()
-                ))),
-                Some(set)
-                    if set
-                        .expansions
-                        .iter()
-                        .any(|e| !script.expansions.contains(e)) =>
-                {
-                    diagnostics.push(problem(format!(
-                        "the tile set `{name}` belongs to the expansion `{}`, which the game does not declare",
-                        set.expansions.join(", ")
-                    )))
-                }
-                Some(set) => {
-                    let mut set = set.clone();
-                    for tile in &mut set.tiles {
-                        tile.count = tile.count.saturating_mul(*multiplier);
-                    }
-                    sets.push((set, *span));
-                }
-            },
+        let loaded = match load::load(&target) {
+            Err(error) => {
+                diagnostics.push(problem(error.message));
+                continue;
+            }
+            Ok(loaded) => loaded,
+        };
+        let Some(set) = loaded.usable() else {
+            diagnostics.push(problem(format!(
+                "the tile set `{name}` has errors (run `carcspec tiles lint {target}`)"
+            )));
+            continue;
+        };
+        if set.ruleset != script.ruleset {
+            diagnostics.push(problem(format!(
+                "the tile set `{name}` is for `{}`, the game for `{}`",
+                set.ruleset.name(),
+                script.ruleset.name()
+            )));
+            continue;
+        }
+        // A rule-bearing expansion's tiles need its rules: the game must switch them on. A
+        // fan expansion only adds tiles, so naming its set is enough.
+        let undeclared: Vec<&str> = set
+            .expansions
+            .iter()
+            .filter(|e| {
+                script.ruleset.classify_expansion(e) == ExpansionKind::Rules
+                    && !script.expansions.contains(e)
+            })
+            .map(String::as_str)
+            .collect();
+        if !undeclared.is_empty() {
+            diagnostics.push(
+                problem(format!(
+                    "the tile set `{name}` belongs to the expansion `{}`, which the game does not declare",
+                    undeclared.join(", ")
+                ))
+                .help(format!("add `expansion {}` to the header", undeclared[0])),
+            );
+            continue;
+        }
+        let mut set = set.clone();
+        for tile in &mut set.tiles {
+            tile.count = tile.count.saturating_mul(*multiplier);
+        }
+        sets.push(CombinedSet {
+            set,
+            span: *span,
+            origin: name.clone(),
+            text: loaded.text.clone(),
+        });
+    }
+    for expansion in &script.expansions {
+        let is_fan = script.ruleset.classify_expansion(expansion) == ExpansionKind::Fan;
+        if is_fan && !sets.iter().any(|s| s.set.expansions.contains(expansion)) {
+            let at = script
+                .tile_sets
+                .first()
+                .map_or(Span::default(), |(_, _, span)| *span);
+            diagnostics.push(
+                Diagnostic::new(
+                    &codes::EXPANSION_WITHOUT_TILES,
+                    format!("the game declares the expansion `{expansion}`, but none of its tile sets is of it"),
+                )
+                .at(at, "the game's tile sets")
+                .help(format!(
+                    "name the tile set of `{expansion}` with `tiles <path>`, or remove `expansion {expansion}`"
+                )),
+            );
         }
     }
     let local = TileSet {
@@ -236,41 +303,249 @@ pub fn build_catalog(
         tiles: script.local_tiles.clone(),
     };
     diagnostics.extend(lint::lint_local_tiles(&local, incomplete_local));
+    diagnostics.extend(lint_combination(&sets, &local));
     let mut catalog = Catalog {
         tiles: Vec::new(),
         counts: Vec::new(),
     };
-    let mut seen: std::collections::HashMap<String, Span> = std::collections::HashMap::new();
-    for (set, span) in sets
+    // Where each tile id was defined: the set (index in `sets`, or `None` for the game's own
+    // tiles) and the tile's span in that set's text.
+    let mut seen: HashMap<String, (Option<usize>, Span)> = HashMap::new();
+    let all_sets = sets
         .iter()
-        .map(|(s, span)| (s, *span))
-        .chain(std::iter::once((&local, Span::default())))
-    {
+        .enumerate()
+        .map(|(i, s)| (Some(i), &s.set))
+        .chain(std::iter::once((None, &local)));
+    for (from, set) in all_sets {
         for tile in &set.tiles {
-            let here = if span.is_unknown() {
-                tile.spans.id
-            } else {
-                span
-            };
-            if let Some(first) = seen.insert(tile.id.clone(), here) {
-                diagnostics.push(
-                    Diagnostic::new(
-                        &codes::TILE_SET_PROBLEM,
-                        format!("tile id `{}` is defined twice", tile.id),
-                    )
-                    .at(here, "defined again here")
-                    .also(first, "first defined here")
-                    .help("give local tiles ids of their own"),
-                );
+            if let Some(first) = seen.get(&tile.id) {
+                diagnostics.push(id_clash(&tile.id, *first, (from, tile.spans.id), &sets));
                 continue;
             }
+            seen.insert(tile.id.clone(), (from, tile.spans.id));
             catalog
                 .tiles
                 .push(CompiledTile::compile(tile, script.ruleset));
             catalog.counts.push(tile.count);
         }
     }
+    choose_start_tile(script, &mut catalog, &sets, &seen, diagnostics);
     catalog
+}
+
+/// A tile set of a game's combination, with the text its spans point into.
+struct CombinedSet {
+    set: TileSet,
+    /// The game's `tiles` line that names it.
+    span: Span,
+    origin: String,
+    text: String,
+}
+
+impl CombinedSet {
+    /// "`river-keep.tiles` line 7": where a span of the set's text lies.
+    fn place(&self, span: Span) -> String {
+        let line = self.text[..span.start.min(self.text.len())]
+            .matches('\n')
+            .count()
+            + 1;
+        format!("`{}` line {line}", self.origin)
+    }
+}
+
+/// How a `tiles` line's name resolves.
+struct ResolvedTileSet {
+    /// What to load: a shipped set's name or a path.
+    target: String,
+    /// A file of the shipped set's name next to the game, which is not read.
+    shadowing: Option<std::path::PathBuf>,
+}
+
+/// A bare shipped name (`carcassonne-base`) is always the shipped set; anything else is a path
+/// relative to `base_dir` (the folder of the game or `.jcz` file, never the current one).
+fn resolve_tile_set(name: &str, base_dir: &Path) -> ResolvedTileSet {
+    let by_path = base_dir.join(name);
+    if crate::shipped::tiles(name).is_some() {
+        return ResolvedTileSet {
+            target: name.to_string(),
+            shadowing: by_path.is_file().then_some(by_path),
+        };
+    }
+    ResolvedTileSet {
+        target: by_path.display().to_string(),
+        shadowing: None,
+    }
+}
+
+/// G030: the tile id `id` is defined at `first` and again at `again` (set index or the
+/// game's own tiles, and the span in that set's text).
+fn id_clash(
+    id: &str,
+    first: (Option<usize>, Span),
+    again: (Option<usize>, Span),
+    sets: &[CombinedSet],
+) -> Diagnostic {
+    let place = |(from, span): (Option<usize>, Span)| match from {
+        Some(set) => sets[set].place(span),
+        None => "the game's own tiles".to_string(),
+    };
+    let at = |(from, span): (Option<usize>, Span)| match from {
+        Some(set) => sets[set].span,
+        None => span,
+    };
+    let mut diagnostic = Diagnostic::new(
+        &codes::TILE_ID_CLASH,
+        format!(
+            "tile id `{id}` is defined in {} and again in {}",
+            place(first),
+            place(again)
+        ),
+    )
+    .at(
+        at(again),
+        format!("defines `{id}` again ({})", place(again)),
+    );
+    if at(first) != at(again) {
+        diagnostic = diagnostic.also(
+            at(first),
+            format!("first defines `{id}` ({})", place(first)),
+        );
+    }
+    diagnostic.help("give the tiles of your own set or of the game ids of their own")
+}
+
+/// Makes the catalog's start tile the one the game starts from: the `start <tile-id>` choice,
+/// or the one start tile of the combined sets. The others become land tiles. A game that lays
+/// its own board needs none.
+fn choose_start_tile(
+    script: &Script,
+    catalog: &mut Catalog,
+    sets: &[CombinedSet],
+    defined: &HashMap<String, (Option<usize>, Span)>,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let lays_own_board = script
+        .steps
+        .iter()
+        .any(|s| matches!(s.action, crate::model::Action::Lay { .. }));
+    let starts: Vec<usize> = (0..catalog.tiles.len())
+        .filter(|i| catalog.tiles[*i].kind == TileKind::Start)
+        .collect();
+    let place = |index: usize| {
+        let id = &catalog.tiles[index].id;
+        match defined.get(id) {
+            Some((Some(set), span)) => sets[*set].place(*span),
+            _ => "the game's own tiles".to_string(),
+        }
+    };
+    let Some((chosen, span)) = &script.start else {
+        if starts.len() > 1 && !lays_own_board {
+            let listed: Vec<String> = starts
+                .iter()
+                .map(|i| format!("`{}` ({})", catalog.tiles[*i].id, place(*i)))
+                .collect();
+            let mut diagnostic = Diagnostic::new(
+                &codes::SEVERAL_START_TILES_COMBINED,
+                format!(
+                    "the combined tile sets have {} start tiles: {}",
+                    starts.len(),
+                    listed.join(", ")
+                ),
+            );
+            let mut labelled: Vec<Span> = Vec::new();
+            for index in &starts {
+                let id = &catalog.tiles[*index].id;
+                let at = match defined.get(id) {
+                    Some((Some(set), _)) => sets[*set].span,
+                    Some((None, span)) => *span,
+                    None => continue,
+                };
+                if labelled.contains(&at) {
+                    continue;
+                }
+                let message = format!("has the start tile `{id}`");
+                diagnostic = if labelled.is_empty() {
+                    diagnostic.at(at, message)
+                } else {
+                    diagnostic.also(at, message)
+                };
+                labelled.push(at);
+            }
+            diagnostics.push(diagnostic.help(format!(
+                "choose the one that starts with `start {}` in the header",
+                catalog.tiles[starts[0]].id
+            )));
+        }
+        return;
+    };
+    let Some(index) = catalog.tiles.iter().position(|t| &t.id == chosen) else {
+        diagnostics.push(
+            Diagnostic::new(&codes::UNKNOWN_TILE, format!("unknown tile `{chosen}`"))
+                .at(*span, "no such tile in the game's tile sets")
+                .help("name a land tile of the game's tile sets or of the game itself"),
+        );
+        return;
+    };
+    if is_bonus(&catalog.tiles[index]) {
+        diagnostics.push(
+            Diagnostic::new(
+                &codes::BAD_START_CHOICE,
+                format!("the bonus tile `{chosen}` cannot start the game"),
+            )
+            .at(*span, "a bonus tile")
+            .help("choose a land tile; bonus tiles are drawn only as a bonus"),
+        );
+        return;
+    }
+    if lays_own_board {
+        diagnostics.push(
+            Diagnostic::new(
+                &codes::BAD_START_CHOICE,
+                format!("`start {chosen}` is chosen, but the game lays its own board"),
+            )
+            .at(*span, "no start tile is laid")
+            .help("remove `start`, or the `lay` lines"),
+        );
+        return;
+    }
+    for (i, tile) in catalog.tiles.iter_mut().enumerate() {
+        if i == index {
+            tile.kind = TileKind::Start;
+        } else if tile.kind == TileKind::Start {
+            tile.kind = TileKind::Land;
+        }
+    }
+}
+
+/// The lints that need the whole combination (T226): a tile of an expansion set that no tile
+/// of the combination can touch. Reported on the game's `tiles` line of that set.
+fn lint_combination(sets: &[CombinedSet], local: &TileSet) -> Vec<Diagnostic> {
+    let all: Vec<&TileSet> = sets
+        .iter()
+        .map(|s| &s.set)
+        .chain(std::iter::once(local))
+        .collect();
+    let mut findings = Vec::new();
+    for (index, combined) in sets.iter().enumerate() {
+        if !combined.set.is_expansion() {
+            continue;
+        }
+        for (tile, edges) in lint::untouchable_in_combination(&all, index) {
+            findings.push(
+                Diagnostic::new(
+                    &codes::UNTOUCHABLE_IN_COMBINATION,
+                    format!(
+                        "no tile of the game's sets can ever touch tile `{}` (edges {edges}) of {}",
+                        tile.id,
+                        combined.place(tile.spans.id)
+                    ),
+                )
+                .at(combined.span, "the expansion set")
+                .help("check the tile's sides, or add the tiles it is meant to join"),
+            );
+        }
+    }
+    findings
 }
 
 /// Whether a tile goes to the bonus stack rather than the land stack.

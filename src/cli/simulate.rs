@@ -14,10 +14,13 @@ pub struct SimulateArgs {
     /// The ruleset (by default the tile sets' own).
     #[arg(long, value_parser = parse_ruleset)]
     ruleset: Option<Ruleset>,
-    /// Tile sets: shipped names or files, `NAME` or `NAME:xN` for N copies of each tile
-    /// (default: the ruleset's base set). Repeatable.
-    #[arg(long = "tiles")]
+    /// Tile sets combined: shipped names or files, `NAME` or `NAME:xN` for N copies of each
+    /// tile (default: the ruleset's base set). Repeatable, or several after one `--tiles`.
+    #[arg(long = "tiles", num_args = 1..)]
     tiles: Vec<String>,
+    /// The tile that starts every game (needed when the sets have several start tiles).
+    #[arg(long, value_name = "TILE-ID")]
+    start: Option<String>,
     /// Expansions (those of the tile sets are added by themselves). Repeatable.
     #[arg(long = "expansion")]
     expansions: Vec<String>,
@@ -72,10 +75,15 @@ pub fn run(args: SimulateArgs) -> i32 {
             },
             None => (spec.clone(), 1),
         };
-        // Transcripts written elsewhere must still find a tile set given by path.
-        let name = match std::fs::canonicalize(&name) {
-            Ok(path) if Path::new(&name).exists() => path.display().to_string(),
-            _ => name,
+        // A bare shipped name is the shipped set; anything else a path, made absolute so that
+        // transcripts written elsewhere still find it.
+        let name = if crate::shipped::tiles(&name).is_some() {
+            name
+        } else {
+            match std::fs::canonicalize(&name) {
+                Ok(path) => path.display().to_string(),
+                Err(_) => name,
+            }
         };
         tile_sets.push((name, times));
     }
@@ -147,6 +155,7 @@ pub fn run(args: SimulateArgs) -> i32 {
         expansions,
         variants,
         tile_sets,
+        start: args.start.clone(),
         players: usize::from(args.players),
         games: args.games,
         seed: args.seed,
@@ -175,8 +184,11 @@ pub fn run(args: SimulateArgs) -> i32 {
     let games = match simulate::simulate(&config, &progress) {
         Ok(games) => games,
         Err(diagnostics) => {
-            for d in diagnostics {
+            for d in diagnostics.iter().filter(|d| d.is_error()) {
                 eprintln!("error[{} {}]: {}", d.code.code, d.code.name, d.message);
+                if let Some(help) = &d.help {
+                    eprintln!("  help: {help}");
+                }
             }
             return EXIT_USAGE;
         }
@@ -199,7 +211,11 @@ pub fn run(args: SimulateArgs) -> i32 {
         }
     }
     let header = simulate::header(&config);
-    let catalog = crate::check::build_catalog(&header, &[], Path::new("."), &mut Vec::new());
+    let mut warnings = Vec::new();
+    let catalog = crate::check::build_catalog(&header, &[], Path::new("."), &mut warnings);
+    for d in &warnings {
+        eprintln!("warning[{} {}]: {}", d.code.code, d.code.name, d.message);
+    }
     let ids: Vec<String> = catalog.tiles.iter().map(|t| t.id.clone()).collect();
     let statistics = Statistics::of(&games, &ids);
     let mut out = std::io::stdout().lock();

@@ -22,6 +22,10 @@ pub enum TilesCommand {
         /// shipped tile sets.
         #[arg(required = true)]
         paths: Vec<String>,
+        /// Lint each set as played together with these sets (shipped names or files):
+        /// an expansion's tiles must be reachable, ids unique, the ruleset shared. Repeatable.
+        #[arg(long = "with", value_name = "SET")]
+        with: Vec<String>,
         #[arg(long, value_enum, default_value_t)]
         format: ReportFormat,
     },
@@ -52,7 +56,11 @@ pub enum ExportFormat {
 
 pub fn run(command: TilesCommand) -> i32 {
     match command {
-        TilesCommand::Lint { paths, format } => lint(&paths, format),
+        TilesCommand::Lint {
+            paths,
+            with,
+            format,
+        } => lint(&paths, &with, format),
         TilesCommand::Fmt { check, paths } => fmt(&paths, check),
         TilesCommand::Export { format, path } => export(&path, format),
     }
@@ -63,7 +71,8 @@ pub fn run(command: TilesCommand) -> i32 {
 fn expand(paths: &[String]) -> Vec<String> {
     let mut expanded = Vec::new();
     for path in paths {
-        if Path::new(path).is_dir() {
+        // A bare shipped name is the shipped set, even where a folder of that name exists.
+        if Path::new(path).is_dir() && shipped::tiles(path).is_none() {
             let found = super::files_below(Path::new(path), "tiles");
             expanded.extend(found.into_iter().map(|p| p.display().to_string()));
         } else {
@@ -92,11 +101,27 @@ struct LintJson<'a> {
     diagnostics: Vec<JsonDiagnostic>,
 }
 
-fn lint(paths: &[String], format: ReportFormat) -> i32 {
+fn lint(paths: &[String], with: &[String], format: ReportFormat) -> i32 {
     let mut exit = EXIT_CLEAN;
     let mut out = std::io::stdout().lock();
+    let mut combined = Vec::new();
+    for name in with {
+        match load::load(name) {
+            Ok(loaded) if loaded.usable().is_some() => combined.push(loaded),
+            Ok(_) => {
+                eprintln!(
+                    "error: `{name}` has errors; lint it first: `carcspec tiles lint {name}`"
+                );
+                return EXIT_USAGE;
+            }
+            Err(diagnostic) => {
+                print_input_error(&diagnostic);
+                return EXIT_USAGE;
+            }
+        }
+    }
     for path in expand(paths) {
-        let loaded = match load::load(&path) {
+        let mut loaded = match load::load(&path) {
             Ok(loaded) => loaded,
             Err(diagnostic) => {
                 print_input_error(&diagnostic);
@@ -104,6 +129,16 @@ fn lint(paths: &[String], format: ReportFormat) -> i32 {
                 continue;
             }
         };
+        if let (Some(set), false) = (loaded.usable(), combined.is_empty()) {
+            let others: Vec<(&str, &crate::model::TileSet)> = combined
+                .iter()
+                .filter(|other| other.origin != loaded.origin)
+                .filter_map(|other| Some((other.origin.as_str(), other.set.as_ref()?)))
+                .collect();
+            let findings = crate::lint::lint_with(set, &others);
+            loaded.diagnostics.extend(findings);
+            crate::diagnostic::sort_by_position(&mut loaded.diagnostics);
+        }
         if !loaded.diagnostics.is_empty() || loaded.set.is_none() {
             exit = exit.max(EXIT_FINDINGS);
         }

@@ -586,7 +586,12 @@ fn lint_start_tiles(set: &TileSet, findings: &mut Vec<Diagnostic>) {
 /// A tile is untouchable when none of its edge letters appears on any other tile of the set
 /// (or on another copy of itself): then it can lie next to nothing, whatever the rotation.
 /// Counting the tiles that show each letter keeps this linear in the size of the set.
+/// An expansion set is not checked alone: its tiles are meant to join another set's, so
+/// `untouchable_in_combination` checks it where it is combined.
 fn lint_untouchable(set: &TileSet, findings: &mut Vec<Diagnostic>) {
+    if set.is_expansion() {
+        return;
+    }
     let letters: Vec<BTreeSet<char>> = set
         .tiles
         .iter()
@@ -619,4 +624,100 @@ fn lint_untouchable(set: &TileSet, findings: &mut Vec<Diagnostic>) {
             );
         }
     }
+}
+
+/// The tiles of `sets[index]` that no copy of any tile of `sets` (another one, or another copy
+/// of itself) can touch in any rotation, each with its edges. Linear in the number of tiles,
+/// like the lint of one set. The sets are of one ruleset.
+pub fn untouchable_in_combination<'a>(
+    sets: &[&'a TileSet],
+    index: usize,
+) -> Vec<(&'a Tile, String)> {
+    let Some(checked) = sets.get(index) else {
+        return Vec::new();
+    };
+    let mut copies_showing: HashMap<char, u64> = HashMap::new();
+    for set in sets {
+        for tile in &set.tiles {
+            let letters: BTreeSet<char> = tile.edges(checked.ruleset).chars().collect();
+            for letter in letters {
+                *copies_showing.entry(letter).or_default() += u64::from(tile.count);
+            }
+        }
+    }
+    checked
+        .tiles
+        .iter()
+        .filter_map(|tile| {
+            let edges = tile.edges(checked.ruleset);
+            let touchable = edges
+                .chars()
+                .any(|letter| copies_showing.get(&letter).copied().unwrap_or(0) > 1);
+            (!touchable).then_some((tile, edges))
+        })
+        .collect()
+}
+
+/// Lints `set` as it is played together with `others` (`carcspec tiles lint SET --with OTHER`):
+/// every set of one ruleset (T227), tile ids unique across them (T227), and, for an expansion
+/// set, no tile that the combination can never touch (T226). Spans point into `set`'s text.
+pub fn lint_with(set: &TileSet, others: &[(&str, &TileSet)]) -> Vec<Diagnostic> {
+    let mut findings = Vec::new();
+    let first_span = set.tiles.first().map_or(Span::default(), |t| t.spans.id);
+    for (name, other) in others {
+        if other.ruleset != set.ruleset {
+            findings.push(
+                Diagnostic::new(
+                    &codes::COMBINED_SETS_DISAGREE,
+                    format!(
+                        "`{name}` is for `{}`, this set for `{}`",
+                        other.ruleset.name(),
+                        set.ruleset.name()
+                    ),
+                )
+                .at(first_span, "the tiles of this set")
+                .help("combine only sets of one ruleset"),
+            );
+        }
+    }
+    if !findings.is_empty() {
+        return findings;
+    }
+    let ids: HashMap<&str, &str> = others
+        .iter()
+        .flat_map(|(name, other)| other.tiles.iter().map(move |t| (t.id.as_str(), *name)))
+        .collect();
+    for tile in &set.tiles {
+        if let Some(name) = ids.get(tile.id.as_str()) {
+            findings.push(
+                Diagnostic::new(
+                    &codes::COMBINED_SETS_DISAGREE,
+                    format!("tile id `{}` is also a tile of `{name}`", tile.id),
+                )
+                .at(tile.spans.id, format!("also defined in `{name}`"))
+                .help("give the tile an id of its own: games name tiles by id"),
+            );
+        }
+    }
+    if set.is_expansion() {
+        let all: Vec<&TileSet> = std::iter::once(set)
+            .chain(others.iter().map(|(_, other)| *other))
+            .collect();
+        let with: Vec<&str> = others.iter().map(|(name, _)| *name).collect();
+        for (tile, edges) in untouchable_in_combination(&all, 0) {
+            findings.push(
+                Diagnostic::new(
+                    &codes::UNTOUCHABLE_IN_COMBINATION,
+                    format!(
+                        "no tile of this set or of {} can ever touch tile `{}` (edges {edges})",
+                        with.join(", "),
+                        tile.id
+                    ),
+                )
+                .at(tile.spans.id, "matches no side of any tile in any rotation")
+                .help("check its sides, or add the tiles it is meant to join"),
+            );
+        }
+    }
+    findings
 }

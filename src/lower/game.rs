@@ -32,6 +32,7 @@ struct Header {
     expansions: Vec<String>,
     variants: Vec<(String, String, Span)>,
     tile_sets: Vec<(String, u32, Span)>,
+    start: Option<(String, Span)>,
     players: Option<(Vec<String>, Span)>,
 }
 
@@ -43,6 +44,7 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
         expansions: Vec::new(),
         variants: Vec::new(),
         tile_sets: Vec::new(),
+        start: None,
         players: None,
     };
     let mut steps = Vec::new();
@@ -53,7 +55,7 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
         let keyword = statement.keyword.value.as_ref();
         let is_header = matches!(
             keyword,
-            "game" | "ruleset" | "expansion" | "variant" | "tiles" | "players"
+            "game" | "ruleset" | "expansion" | "variant" | "tiles" | "start" | "players"
         );
         if is_header {
             if moves_started {
@@ -258,6 +260,7 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
             expansions: header.expansions,
             variants: header.variants,
             tile_sets: header.tile_sets,
+            start: header.start,
             local_tiles,
             players,
             steps,
@@ -308,18 +311,21 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
         }
         "expansion" => {
             let word = args.next("an expansion")?;
-            let known = header
-                .ruleset
-                .is_some_and(|(r, _)| r.expansions().contains(&word.value.as_ref()));
-            if !known {
+            let Some((ruleset, _)) = header.ruleset else {
                 return Err(Diagnostic::new(
                     &codes::UNKNOWN_RULESET,
-                    format!("unknown expansion `{}`", word.value),
+                    format!("expansion `{}` before the ruleset", word.value),
                 )
-                .at(word.span, "not an expansion of the game's ruleset")
-                .help("name the ruleset first; carcassonne has the expansion `hills-and-sheep`"));
+                .at(word.span, "no ruleset named yet")
+                .help("name the ruleset first: `ruleset carcassonne`"));
+            };
+            if let Some(problem) = super::tiles::expansion_problem(ruleset, &word.value, word.span)
+            {
+                return Err(problem);
             }
-            header.expansions.push(word.value.to_string());
+            if !header.expansions.iter().any(|e| e == word.value.as_ref()) {
+                header.expansions.push(word.value.to_string());
+            }
         }
         "variant" => {
             let name = args.next("a variant name")?;
@@ -359,26 +365,43 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
             ));
         }
         "tiles" => {
-            let word = args.next("a tile set name or path")?;
-            let multiplier = match args.maybe_next() {
-                None => 1,
-                Some(times) => times
-                    .value
-                    .strip_prefix('x')
-                    .and_then(|n| n.parse::<u32>().ok())
-                    .filter(|n| (1..=100).contains(n))
-                    .ok_or_else(|| {
-                        Diagnostic::new(
-                            &codes::BAD_STATEMENT,
-                            format!("`{}` is not a multiplier", times.value),
-                        )
-                        .at(times.span, "expected `x` and a number from 1 to 100")
-                        .help("`tiles carcassonne-base x2` plays with two copies of every tile")
-                    })?,
-            };
-            header
-                .tile_sets
-                .push((word.value.to_string(), multiplier, word.span));
+            // `tiles <set> [xN] [<set> [xN]]...`: several sets on a line are combined as if
+            // each had a line of its own.
+            let mut word = args.next("a tile set name or path")?;
+            loop {
+                let mut next = args.maybe_next();
+                let mut multiplier = 1;
+                if let Some(times) = next.as_ref().filter(|w| is_multiplier_word(&w.value)) {
+                    multiplier = times
+                        .value
+                        .strip_prefix('x')
+                        .and_then(|n| n.parse::<u32>().ok())
+                        .filter(|n| (1..=100).contains(n))
+                        .ok_or_else(|| {
+                            Diagnostic::new(
+                                &codes::BAD_STATEMENT,
+                                format!("`{}` is not a multiplier", times.value),
+                            )
+                            .at(times.span, "expected `x` and a number from 1 to 100")
+                            .help("`tiles carcassonne-base x2` plays with two copies of every tile")
+                        })?;
+                    next = args.maybe_next();
+                }
+                header
+                    .tile_sets
+                    .push((word.value.to_string(), multiplier, word.span));
+                match next {
+                    Some(following) => word = following,
+                    None => break,
+                }
+            }
+        }
+        "start" => {
+            if let Some((_, span)) = header.start {
+                return Err(twice(span));
+            }
+            let word = args.next("the id of the tile that starts the game")?;
+            header.start = Some((word.value.to_string(), word.span));
         }
         "players" => {
             if let Some((_, span)) = header.players {
@@ -409,6 +432,12 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
         _ => unreachable!("only header keywords reach here"),
     }
     args.done()
+}
+
+/// A word that is meant as a multiplier (`x2`, `x0`, `x100000`) rather than a tile set's name.
+fn is_multiplier_word(word: &str) -> bool {
+    word.strip_prefix('x')
+        .is_some_and(|rest| !rest.is_empty() && rest.chars().all(|c| c.is_ascii_digit()))
 }
 
 fn lower_expectation(

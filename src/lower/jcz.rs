@@ -84,6 +84,7 @@ impl Lowering<'_> {
             expansions: Vec::new(),
             variants: Vec::new(),
             tile_sets: Vec::new(),
+            start: None,
             local_tiles: Vec::new(),
             players: Vec::new(),
             steps: Vec::new(),

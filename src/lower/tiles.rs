@@ -3,8 +3,8 @@
 use crate::codes;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::model::{
-    Anchor, ContentKind, Feature, FeatureKind, FeatureSpans, Marker, Power, Ruleset, Tile,
-    TileKind, TileSet, TileSpans,
+    Anchor, ContentKind, ExpansionKind, Feature, FeatureKind, FeatureSpans, Marker, Power, Ruleset,
+    Tile, TileKind, TileSet, TileSpans,
 };
 use crate::syntax::tiles::{Attribute, FeatureDecl, HeaderValue, TileDecl, TileFile};
 use crate::syntax::{Spanned, Text};
@@ -129,26 +129,18 @@ fn lower_header(file: &TileFile, diagnostics: &mut Vec<Diagnostic>) -> Option<He
         diagnostics.push(missing("ruleset", "ruleset carcassonne"));
     }
     let (ruleset, _) = ruleset?;
-    expansions.retain(|(expansion, span)| {
-        let known = ruleset.expansions().contains(&expansion.as_str());
-        if !known {
-            diagnostics.push(
-                Diagnostic::new(
-                    &codes::UNKNOWN_RULESET,
-                    format!(
-                        "unknown expansion `{expansion}` of the ruleset `{}`",
-                        ruleset.name()
-                    ),
-                )
-                .at(*span, "not an expansion of this ruleset")
-                .help(match ruleset.expansions() {
-                    [] => format!("the ruleset `{}` has no expansions", ruleset.name()),
-                    known => format!("known expansions: {}", known.join(", ")),
-                }),
-            );
-        }
-        known
-    });
+    // A misspelt name still declares an expansion (so no start tile is asked for); an
+    // expansion that cannot be played is left out.
+    expansions.retain(
+        |(expansion, span)| match expansion_problem(ruleset, expansion, *span) {
+            Some(problem) => {
+                let keep = problem.code == &codes::INVALID_EXPANSION_NAME;
+                diagnostics.push(problem);
+                keep
+            }
+            None => true,
+        },
+    );
     let text_of = |v: &Spanned<HeaderValue>| match &v.value {
         HeaderValue::Word(w) | HeaderValue::Text(w) => w.to_string(),
     };
@@ -158,6 +150,44 @@ fn lower_header(file: &TileFile, diagnostics: &mut Vec<Diagnostic>) -> Option<He
         expansions: expansions.into_iter().map(|(e, _)| e).collect(),
         source: source.map(text_of),
     })
+}
+
+/// Why `expansion <name>` cannot be declared by a tile set or game of `ruleset`, if it cannot.
+/// Any well-formed name that is not a rule-bearing expansion names a fan expansion, which
+/// only adds tiles.
+pub(crate) fn expansion_problem(ruleset: Ruleset, name: &str, span: Span) -> Option<Diagnostic> {
+    let unknown = |message: String, label: &str| {
+        Diagnostic::new(&codes::UNKNOWN_RULESET, message).at(span, label.to_string())
+    };
+    match ruleset.classify_expansion(name) {
+        ExpansionKind::Rules | ExpansionKind::Fan => None,
+        ExpansionKind::OfAnotherRuleset(other) => Some(
+            unknown(
+                format!("`{name}` is an expansion of `{}`, not of `{}`", other.name(), ruleset.name()),
+                "an expansion of another ruleset",
+            )
+            .help(format!("use `ruleset {}`, or give your own expansion another name", other.name())),
+        ),
+        ExpansionKind::RulesNotImplemented => Some(
+            unknown(
+                format!("the expansion `{name}` has rules of its own that carcspec does not implement"),
+                "its tiles would play without its rules",
+            )
+            .help(format!(
+                "to play tiles of your own with the rules carcspec knows, name your fan expansion (`expansion my-{}`); implemented: {}",
+                name.trim_start_matches("the-"),
+                ruleset.expansions().join(", ")
+            )),
+        ),
+        ExpansionKind::InvalidName => Some(
+            Diagnostic::new(
+                &codes::INVALID_EXPANSION_NAME,
+                format!("`{name}` is not a valid expansion name"),
+            )
+            .at(span, "not a name")
+            .help("start with a lowercase letter and use lowercase letters, digits and `-` (`expansion river-keep`)"),
+        ),
+    }
 }
 
 pub(crate) fn lower_tile(decl: &TileDecl, diagnostics: &mut Vec<Diagnostic>) -> Tile {

@@ -13,6 +13,9 @@ pub struct Script {
     /// Tile sets by shipped name or path, as written, each with its multiplier (`x2`: every
     /// count doubled) and where.
     pub tile_sets: Vec<(String, u32, Span)>,
+    /// The tile chosen to start the game (`start <tile-id>`), and where: needed when the
+    /// combined sets have several start tiles.
+    pub start: Option<(String, Span)>,
     /// Tiles defined in the game file.
     pub local_tiles: Vec<Tile>,
     pub players: Vec<String>,

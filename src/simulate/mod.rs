@@ -30,6 +30,8 @@ pub struct Config {
     pub variants: Vec<(String, String)>,
     /// Tile sets (shipped names or paths) and their multipliers.
     pub tile_sets: Vec<(String, u32)>,
+    /// The tile that starts every game, when the sets have several start tiles (or none).
+    pub start: Option<String>,
     pub players: usize,
     pub games: usize,
     pub seed: u64,
@@ -112,6 +114,10 @@ pub fn header(config: &Config) -> Script {
             .iter()
             .map(|(n, m)| (n.clone(), *m, Span::default()))
             .collect(),
+        start: config
+            .start
+            .as_ref()
+            .map(|tile| (tile.clone(), Span::default())),
         local_tiles: Vec::new(),
         players: PLAYER_NAMES
             .iter()
@@ -132,6 +138,30 @@ pub fn simulate(
     let header = header(config);
     let mut diagnostics = Vec::new();
     let catalog = build_catalog(&header, &[], Path::new("."), &mut diagnostics);
+    let has_start = catalog
+        .tiles
+        .iter()
+        .any(|t| t.kind == crate::model::TileKind::Start);
+    if !has_start && !diagnostics.iter().any(Diagnostic::is_error) {
+        // An expansion set plays only together with a set that has a start tile.
+        let base = match config.ruleset {
+            Ruleset::Carcassonne => "carcassonne-base",
+            Ruleset::HuntersGatherers => "hunters-gatherers-v2",
+        };
+        let names: Vec<&str> = config.tile_sets.iter().map(|(n, _)| n.as_str()).collect();
+        diagnostics.push(
+            Diagnostic::new(
+                &crate::codes::NO_START_TILE,
+                format!(
+                    "the tile sets {} have no start tile (an expansion set plays only with a base set)",
+                    names.join(", ")
+                ),
+            )
+            .help(format!(
+                "add a set with a start tile, e.g. `--tiles {base}`, or choose a tile of the sets with `--start <tile-id>`"
+            )),
+        );
+    }
     if diagnostics.iter().any(Diagnostic::is_error) {
         return Err(diagnostics);
     }

@@ -273,11 +273,15 @@ impl<'s> Replay<'s> {
                     .steps
                     .first()
                     .map_or(Span::default(), |s| s.span);
+                let base = match self.script.ruleset {
+                    crate::model::Ruleset::Carcassonne => "carcassonne-base",
+                    crate::model::Ruleset::HuntersGatherers => "hunters-gatherers-v2",
+                };
                 self.report(
                     &codes::NO_START_TILE,
                     "the game has no start tile".into(),
                     "the game starts here with an empty board",
-                    "name a tile set with a start tile, or lay the tiles of the example with `lay`",
+                    &format!("add a set with a start tile (an expansion set has none), e.g. `tiles {base}`; or choose one with `start <tile-id>`, or lay the example's tiles with `lay`"),
                 );
             }
         }
@@ -450,16 +454,44 @@ impl<'s> Replay<'s> {
                         ));
                     }
                 }
-                let names: Vec<String> = sides.iter().map(|s| s.letter().to_string()).collect();
+                // Each clashing side, and what each of the two tiles has there.
+                let clashes: Vec<String> = sides
+                    .iter()
+                    .map(|side| {
+                        let ours = describe_side(
+                            &self.engine.catalog[tile],
+                            rotation.to_tile(*side),
+                        );
+                        let theirs = self.engine.at(pos.neighbour(*side)).map(|p| {
+                            let placed = *self.engine.placement(p);
+                            let facing = crate::model::Side::from_index(side.index() + 2);
+                            (
+                                placed.pos,
+                                facing,
+                                describe_side(
+                                    &self.engine.catalog[placed.tile],
+                                    placed.rotation.to_tile(facing),
+                                ),
+                            )
+                        });
+                        match theirs {
+                            Some((at, facing, theirs)) => format!(
+                                "its {} side has {ours}, the tile at {at} has {theirs} on its {} side",
+                                side.letter(),
+                                facing.letter()
+                            ),
+                            None => format!("its {} side has {ours}", side.letter()),
+                        }
+                    })
+                    .collect();
                 self.report(
                     &codes::EDGES_DO_NOT_MATCH,
                     format!(
-                        "tile `{id}` at {pos} {rotation} does not continue its neighbours on side{} {}",
-                        if sides.len() == 1 { "" } else { "s" },
-                        names.join(", ")
+                        "tile `{id}` at {pos} {rotation} does not continue its neighbours: {}",
+                        clashes.join("; ")
                     ),
                     "the sides do not match",
-                    "turn the tile or place it elsewhere; `expect placements` lists where it fits",
+                    "turn the tile or place it elsewhere; `carcspec fit <GAME> <TILE> --at <LINE>` lists where it fits",
                 )
                 .secondary
                 .extend(labels);
@@ -1171,4 +1203,29 @@ fn label(span: Span, message: &str) -> Option<crate::diagnostic::Label> {
         span,
         message: message.to_string(),
     })
+}
+
+/// What a tile has along one of its sides (tile orientation), in words: "a city", "a road
+/// between fields", "a field", "two city stretches".
+fn describe_side(tile: &crate::engine::CompiledTile, side: crate::model::Side) -> String {
+    use crate::engine::Slot;
+    let slots = &tile.sides[side.index()];
+    let kind_of = |slot: fn(&Slot) -> bool| {
+        slots
+            .iter()
+            .filter(|(s, _)| slot(s))
+            .map(|(_, feature)| tile.features[*feature].kind)
+            .collect::<Vec<_>>()
+    };
+    let whole = kind_of(|s| matches!(s, Slot::Whole));
+    let middle = kind_of(|s| matches!(s, Slot::Middle));
+    let halves = kind_of(|s| matches!(s, Slot::Half(_)));
+    match (whole.as_slice(), middle.first(), halves.first()) {
+        ([kind], _, _) => format!("a {kind}"),
+        ([kind, ..], _, _) => format!("{} {kind} stretches", whole.len()),
+        ([], Some(kind), Some(area)) => format!("a {kind} between {area}s"),
+        ([], Some(kind), None) => format!("a {kind}"),
+        ([], None, Some(area)) => format!("a {area}"),
+        ([], None, None) => "nothing".to_string(),
+    }
 }

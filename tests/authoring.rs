@@ -1,0 +1,207 @@
+//! Fan-expansion authoring: own expansions combined with a base set, the start-tile choice,
+//! tile-set names next to a game, and `simulate` with combined sets.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use carcspec::check;
+
+fn carcspec(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_carcspec"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the carcspec binary runs")
+}
+
+fn text(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr)
+}
+
+fn check_game(dir: &str, game: &str) -> check::CheckReport {
+    check::check_text("test.game", game.to_string(), Path::new(dir))
+}
+
+fn codes(report: &check::CheckReport) -> Vec<&str> {
+    report.diagnostics.iter().map(|d| d.code.code).collect()
+}
+
+#[test]
+fn start_chooses_which_start_tile_is_laid_and_the_other_is_a_land_tile() {
+    // carcassonne-base (BA/RCr) and a set of its own with OB/START: the game chooses OB/START.
+    let game = "ruleset carcassonne
+tiles carcassonne-base ../sets/own-base.tiles
+start OB/START
+players red blue
+turn red
+draw BA/RCr
+place at 0,-1 r180
+pass
+stop
+";
+    let report = check_game("tests/fixtures/games/invalid", game);
+    // BA/RCr turned r180 has its city on S, meeting OB/START's city on N: legal only if
+    // OB/START lies at 0,0; and drawn as a land tile, BA/RCr is in the stack.
+    assert!(
+        report.ok(),
+        "{}",
+        carcspec::cli::render_check_report(&report, false)
+    );
+    let board = check::game_state_of_text(
+        "test.game",
+        game.to_string(),
+        check::GameFormat::Game,
+        Path::new("tests/fixtures/games/invalid"),
+        None,
+    )
+    .unwrap();
+    let first = board.engine.placement(0);
+    assert_eq!(board.engine.catalog[first.tile].id, "OB/START");
+    let copies_left = |id: &str| board.stack.iter().find(|(t, _)| t == id).unwrap().1;
+    assert_eq!(copies_left("BA/RCr"), 3);
+    assert_eq!(copies_left("OB/START"), 0);
+    // Without the choice the combination is refused (G031), with it the game is played.
+    let unchosen = check_game(
+        "tests/fixtures/games/invalid",
+        &game.replace("start OB/START\n", ""),
+    );
+    assert_eq!(codes(&unchosen), ["G031"]);
+}
+
+#[test]
+fn start_may_name_a_land_tile_and_an_expansion_alone_is_refused_with_what_to_add() {
+    // The fan expansion alone has no start tile: check says G011 with the base set to add.
+    let alone = "ruleset carcassonne
+tiles ../sets/fan-road.tiles
+players red blue
+turn red
+draw FR/ROAD
+place at 1,0
+pass
+stop
+";
+    let report = check_game("tests/fixtures/games/invalid", alone);
+    assert!(codes(&report).contains(&"G011"), "{:?}", codes(&report));
+    let help = report.diagnostics[0].help.clone().unwrap_or_default();
+    assert!(help.contains("tiles carcassonne-base"), "{help}");
+    // Choosing one of its tiles as the start tile plays it alone.
+    let chosen = alone.replace("players", "start FR/ROAD\nplayers");
+    let report = check_game("tests/fixtures/games/invalid", &chosen);
+    assert!(report.ok(), "{:?}", codes(&report));
+
+    // simulate: an expansion alone is an error that says what to add.
+    let output = carcspec(&["simulate", "--tiles", "hills-and-sheep", "--games", "1"]);
+    assert_eq!(output.status.code(), Some(2));
+    let said = text(&output);
+    assert!(
+        said.contains("G011") && said.contains("--tiles carcassonne-base"),
+        "{said}"
+    );
+}
+
+#[test]
+fn simulate_combines_a_fan_expansion_with_the_base_set() {
+    let dir = std::env::temp_dir().join(format!("carcspec-authoring-{}", std::process::id()));
+    let out = dir.join("games");
+    let output = carcspec(&[
+        "simulate",
+        "--tiles",
+        "carcassonne-base",
+        "tests/fixtures/games/sets/fan-road.tiles",
+        "--games",
+        "20",
+        "--seed",
+        "3",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    assert!(text(&output).contains("FR/ROAD"), "{}", text(&output));
+    // Every transcript names both sets and checks clean.
+    let first = std::fs::read_to_string(out.join("game-00001.game")).unwrap();
+    assert!(first.contains("fan-road.tiles"), "{first}");
+    let checked = carcspec(&["check", out.to_str().unwrap()]);
+    assert_eq!(checked.status.code(), Some(0), "{}", text(&checked));
+
+    // Two start tiles need --start.
+    let two = carcspec(&[
+        "simulate",
+        "--tiles",
+        "carcassonne-base",
+        "--tiles",
+        "tests/fixtures/games/sets/own-base.tiles",
+        "--games",
+        "2",
+    ]);
+    assert_eq!(two.status.code(), Some(2));
+    assert!(text(&two).contains("G031"), "{}", text(&two));
+    let chosen = carcspec(&[
+        "simulate",
+        "--tiles",
+        "carcassonne-base",
+        "--tiles",
+        "tests/fixtures/games/sets/own-base.tiles",
+        "--start",
+        "OB/START",
+        "--games",
+        "2",
+    ]);
+    assert_eq!(chosen.status.code(), Some(0), "{}", text(&chosen));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_bare_shipped_name_is_the_shipped_set_wherever_the_command_runs() {
+    let dir = std::env::temp_dir().join(format!("carcspec-shadow-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("carcassonne-base")).unwrap();
+    // A folder named like the shipped set in the current folder does not shadow it.
+    let output = Command::new(env!("CARGO_BIN_EXE_carcspec"))
+        .args(["tiles", "lint", "carcassonne-base"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    assert!(text(&output).contains("72 copies"), "{}", text(&output));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn own_expansion_names_are_accepted_and_rule_expansions_still_switch_rules_on() {
+    let lint = carcspec(&[
+        "tiles",
+        "lint",
+        "tests/fixtures/tiles/valid/fan-expansion.tiles",
+    ]);
+    assert_eq!(lint.status.code(), Some(0), "{}", text(&lint));
+    // The game may declare the fan expansion (checked against its sets) or leave it out.
+    for header in ["expansion river-keep\n", ""] {
+        let game = format!(
+            "ruleset carcassonne
+{header}tiles carcassonne-base ../../tiles/valid/fan-expansion.tiles
+players red blue
+turn red
+draw RK/ROAD
+place at 1,0
+pass
+stop
+"
+        );
+        let report = check_game("tests/fixtures/games/invalid", &game);
+        assert!(report.ok(), "{header}: {:?}", codes(&report));
+    }
+    // hills-and-sheep is still a rule-bearing expansion: its set needs the declaration.
+    let game = "ruleset carcassonne
+tiles carcassonne-base hills-and-sheep
+players red blue
+stop
+";
+    let report = check_game(".", game);
+    assert!(codes(&report).contains(&"G008"), "{:?}", codes(&report));
+    // And it is no expansion of hunters-gatherers.
+    let game = "ruleset hunters-gatherers
+expansion hills-and-sheep
+players red blue
+stop
+";
+    assert!(codes(&check_game(".", game)).contains(&"T104"));
+}
