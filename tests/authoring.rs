@@ -107,7 +107,7 @@ fn simulate_combines_a_fan_expansion_with_the_base_set() {
         "simulate",
         "--tiles",
         "carcassonne-base",
-        "tests/fixtures/games/sets/fan-road.tiles",
+        "spec/carcassonne/fan-expansion/fan-keep.tiles",
         "--games",
         "20",
         "--seed",
@@ -116,10 +116,10 @@ fn simulate_combines_a_fan_expansion_with_the_base_set() {
         out.to_str().unwrap(),
     ]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output));
-    assert!(text(&output).contains("FR/ROAD"), "{}", text(&output));
+    assert!(text(&output).contains("FK/KEEP"), "{}", text(&output));
     // Every transcript names both sets and checks clean.
     let first = std::fs::read_to_string(out.join("game-00001.game")).unwrap();
-    assert!(first.contains("fan-road.tiles"), "{first}");
+    assert!(first.contains("fan-keep.tiles"), "{first}");
     let checked = carcspec(&["check", out.to_str().unwrap()]);
     assert_eq!(checked.status.code(), Some(0), "{}", text(&checked));
 
@@ -204,4 +204,27 @@ players red blue
 stop
 ";
     assert!(codes(&check_game(".", game)).contains(&"T104"));
+}
+
+#[test]
+fn the_spec_fan_expansion_lints_clean_with_the_base_set() {
+    let output = carcspec(&[
+        "tiles",
+        "lint",
+        "spec/carcassonne/fan-expansion/fan-keep.tiles",
+        "--with",
+        "carcassonne-base",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    assert!(text(&output).contains("6 copies: 0 start, 6 land, 0 bonus; clean"));
+    // Linted with a set it clashes with, the same command fails.
+    let output = carcspec(&[
+        "tiles",
+        "lint",
+        "tests/fixtures/tiles/invalid/combination-disagrees.tiles",
+        "--with",
+        "carcassonne-base",
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output));
+    assert!(text(&output).contains("T227"));
 }
