@@ -228,3 +228,96 @@ fn the_spec_fan_expansion_lints_clean_with_the_base_set() {
     assert_eq!(output.status.code(), Some(1), "{}", text(&output));
     assert!(text(&output).contains("T227"));
 }
+
+/// A block of `docs/authoring.md`: a file to write, commands to run, or output they print.
+enum DocBlock {
+    File { path: String, text: String },
+    Commands(Vec<(Vec<String>, i32)>),
+    Output(String),
+}
+
+/// The fenced blocks of the authoring guide: ```text file=PATH (a file), ```sh (commands, one a
+/// line, `# exit N` when one must fail), ```text (what the commands before it print).
+fn doc_blocks(doc: &str) -> Vec<DocBlock> {
+    let mut blocks = Vec::new();
+    let mut lines = doc.lines();
+    while let Some(line) = lines.next() {
+        let Some(info) = line.strip_prefix("```") else {
+            continue;
+        };
+        let body: Vec<&str> = lines.by_ref().take_while(|l| *l != "```").collect();
+        let text = body.join("\n") + "\n";
+        if let Some(path) = info.strip_prefix("text file=") {
+            blocks.push(DocBlock::File {
+                path: path.to_string(),
+                text,
+            });
+        } else if info == "sh" {
+            let commands = body
+                .iter()
+                .filter(|l| !l.trim().is_empty())
+                .map(|l| {
+                    let (command, exit) = match l.split_once("# exit ") {
+                        Some((command, code)) => (command, code.trim().parse().unwrap()),
+                        None => (*l, 0),
+                    };
+                    let words: Vec<String> =
+                        command.split_whitespace().map(str::to_string).collect();
+                    assert_eq!(words[0], "carcspec", "{l}");
+                    (words[1..].to_vec(), exit)
+                })
+                .collect();
+            blocks.push(DocBlock::Commands(commands));
+        } else if info == "text" {
+            blocks.push(DocBlock::Output(text));
+        }
+    }
+    blocks
+}
+
+#[test]
+fn the_authoring_guide_works_as_written() {
+    let doc = std::fs::read_to_string("docs/authoring.md").unwrap();
+    let blocks = doc_blocks(&doc);
+    let dir = std::env::temp_dir().join(format!("carcspec-guide-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for block in &blocks {
+        if let DocBlock::File { path, text } = block {
+            let path = dir.join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+    }
+    let mut printed = String::new();
+    let mut ran = 0;
+    for block in &blocks {
+        match block {
+            DocBlock::File { .. } => {}
+            DocBlock::Commands(commands) => {
+                printed.clear();
+                for (args, exit) in commands {
+                    let output = Command::new(env!("CARGO_BIN_EXE_carcspec"))
+                        .args(args)
+                        .current_dir(&dir)
+                        .env("NO_COLOR", "1")
+                        .output()
+                        .unwrap();
+                    let said = text(&output);
+                    assert_eq!(output.status.code(), Some(*exit), "{args:?}:\n{said}");
+                    printed.push_str(&said);
+                    ran += 1;
+                }
+            }
+            DocBlock::Output(expected) => {
+                for line in expected.lines().filter(|l| !l.trim().is_empty()) {
+                    assert!(
+                        printed.contains(line),
+                        "the guide shows `{line}`, the commands before it print:\n{printed}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(ran >= 8, "only {ran} commands in the guide");
+    std::fs::remove_dir_all(&dir).ok();
+}

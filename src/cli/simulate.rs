@@ -63,6 +63,8 @@ fn usage(message: &str) -> i32 {
 
 pub fn run(args: SimulateArgs) -> i32 {
     let mut tile_sets = Vec::new();
+    // (absolute path, as the user wrote it), to show the user's spelling in messages.
+    let mut spelt = Vec::new();
     for spec in &args.tiles {
         let (name, times) = match spec.rsplit_once(":x") {
             Some((name, times)) => match times.parse::<u32>() {
@@ -81,7 +83,10 @@ pub fn run(args: SimulateArgs) -> i32 {
             name
         } else {
             match std::fs::canonicalize(&name) {
-                Ok(path) => path.display().to_string(),
+                Ok(path) => {
+                    spelt.push((path.display().to_string(), name));
+                    path.display().to_string()
+                }
                 Err(_) => name,
             }
         };
@@ -185,7 +190,10 @@ pub fn run(args: SimulateArgs) -> i32 {
         Ok(games) => games,
         Err(diagnostics) => {
             for d in diagnostics.iter().filter(|d| d.is_error()) {
-                eprintln!("error[{} {}]: {}", d.code.code, d.code.name, d.message);
+                let message = spelt
+                    .iter()
+                    .fold(d.message.clone(), |m, (path, name)| m.replace(path, name));
+                eprintln!("error[{} {}]: {message}", d.code.code, d.code.name);
                 if let Some(help) = &d.help {
                     eprintln!("  help: {help}");
                 }
