@@ -159,10 +159,23 @@ pub fn read(text: &str, format: DocumentFormat) -> (Option<TileSet>, Vec<Diagnos
             tile
         })
         .collect();
+    // The same expansion names as the tile language accepts, checked the same way.
+    let mut expansions = document.expansions;
+    expansions.retain(|name| {
+        let span = find_token(text, name, 0).unwrap_or_default();
+        match crate::lower::tiles::expansion_problem(ruleset, name, span) {
+            Some(problem) => {
+                let keep = problem.code == &codes::INVALID_EXPANSION_NAME;
+                diagnostics.push(problem);
+                keep
+            }
+            None => true,
+        }
+    });
     let set = TileSet {
         name: document.name,
         ruleset,
-        expansions: document.expansions,
+        expansions,
         source: document.source,
         tiles,
     };

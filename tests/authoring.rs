@@ -135,6 +135,7 @@ fn simulate_combines_a_fan_expansion_with_the_base_set() {
     ]);
     assert_eq!(two.status.code(), Some(2));
     assert!(text(&two).contains("G031"), "{}", text(&two));
+    let chosen_out = dir.join("chosen");
     let chosen = carcspec(&[
         "simulate",
         "--tiles",
@@ -144,9 +145,16 @@ fn simulate_combines_a_fan_expansion_with_the_base_set() {
         "--start",
         "OB/START",
         "--games",
-        "2",
+        "5",
+        "--out",
+        chosen_out.to_str().unwrap(),
     ]);
     assert_eq!(chosen.status.code(), Some(0), "{}", text(&chosen));
+    // The transcripts say which tile starts, and check clean.
+    let first = std::fs::read_to_string(chosen_out.join("game-00001.game")).unwrap();
+    assert!(first.contains("\nstart OB/START\n"), "{first}");
+    let checked = carcspec(&["check", chosen_out.to_str().unwrap()]);
+    assert_eq!(checked.status.code(), Some(0), "{}", text(&checked));
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -49,6 +49,9 @@ pub fn print_script(script: &Script, source: Option<&str>) -> String {
         };
         let _ = writeln!(out, "tiles {}{times}", word(set));
     }
+    if let Some((tile, _)) = &script.start {
+        let _ = writeln!(out, "start {}", word(tile));
+    }
     let players: Vec<String> = script.players.iter().map(|p| word(p)).collect();
     let _ = writeln!(out, "players {}", players.join(" "));
     if !script.local_tiles.is_empty() {
