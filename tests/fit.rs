@@ -215,3 +215,54 @@ fn listed_deployments_are_accepted_by_the_checker() {
         "turn red; draw FOREST-END; ",
     );
 }
+
+/// In every spec, before every `draw`, the placements the state lists for the drawn tile,
+/// pasted there as `expect placements`, hold: the state and the checker agree at every point.
+#[test]
+fn the_state_agrees_with_the_checker_before_every_draw_of_every_spec() {
+    let mut specs = Vec::new();
+    let mut dirs = vec![std::path::PathBuf::from("spec")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "game") {
+                specs.push(path);
+            }
+        }
+    }
+    let mut pasted = 0;
+    for path in specs {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let before = check::check_file(&path);
+        for (index, line) in text.lines().enumerate() {
+            let Some(tile) = line.trim().strip_prefix("draw ") else {
+                continue;
+            };
+            let tile = tile.split_whitespace().next().unwrap();
+            let number = index + 1;
+            let state = game_state(&path, Some(number)).unwrap();
+            let placements = state.legal_placements(tile).unwrap();
+            let expectation = carcspec::format::game::expectation_line(
+                &carcspec::model::Expectation::Placements {
+                    tile: tile.to_string(),
+                    placements,
+                },
+                &|_| String::new(),
+            );
+            let after = check_as(
+                path.to_str().unwrap(),
+                insert_line(&text, number, &expectation),
+            );
+            assert_eq!(
+                (after.expectations_passed, after.expectations_failed),
+                (before.expectations_passed + 1, before.expectations_failed),
+                "{}:{number}: {expectation}",
+                path.display()
+            );
+            pasted += 1;
+        }
+    }
+    assert!(pasted > 50, "only {pasted} draws in the specs");
+}
