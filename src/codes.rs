@@ -282,7 +282,9 @@ is reported rather than scored as if it were complete.";
 
     NO_START_TILE = "G011" "no-start-tile" Error:
 "The game lays no tile before its first turn: its tile sets have no start tile and it has no
-`lay` statement.";
+`lay` statement. An expansion set has no start tile of its own: combine it with a base set
+(`tiles carcassonne-base my-expansion.tiles`), or choose one of the game's land tiles to start
+with `start <tile-id>`. `carcspec simulate` refuses an expansion alone the same way.";
 
     TILE_ID_CLASH = "G030" "tile-id-clash" Error:
 "Two of the tile sets a game combines (or a set and the game's own tiles) define the same tile
@@ -332,7 +334,9 @@ Corner-to-corner placement is not permitted.” (1. Place a tile)";
 
     EDGES_DO_NOT_MATCH = "V104" "edges-do-not-match" Error:
 "A side of the placed tile does not continue the side it touches: a forest must meet a forest,
-a meadow a meadow, a river a river (a city a city, a road a road, a field a field).
+a meadow a meadow, a river a river (a city a city, a road a road, a field a field). The message
+names each side that clashes and what the two tiles have there; `carcspec fit <GAME> <TILE>
+--at <LINE>` lists where the tile fits.
 
 Rule: “Any meadow, river and forest segments must continue segments already in play.”
 (1. Place a tile)";

@@ -266,3 +266,52 @@ fn the_state_agrees_with_the_checker_before_every_draw_of_every_spec() {
     }
     assert!(pasted > 50, "only {pasted} draws in the specs");
 }
+
+#[test]
+fn fit_takes_the_next_tile_by_default_and_prints_json() {
+    let path = "spec/hunters-gatherers/legal-placements.game";
+    // Before line 14 the game has not drawn yet: the next draw is FOREST-END.
+    let output = carcspec(&[
+        "fit",
+        path,
+        "--at",
+        "14",
+        "--deployments",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["tile"], "FOREST-END");
+    assert_eq!(json["to_move"], "red");
+    let placements = json["placements"].as_array().unwrap();
+    assert_eq!(placements.len(), 12);
+    assert_eq!(
+        (
+            &placements[0]["x"],
+            &placements[0]["y"],
+            &placements[0]["rotation"]
+        ),
+        (
+            &serde_json::json!(-1),
+            &serde_json::json!(0),
+            &serde_json::json!("r0")
+        )
+    );
+    let deployments = placements[0]["deployments"].as_array().unwrap();
+    assert!(
+        deployments
+            .iter()
+            .any(|d| d["figure"] == "gatherer" && d["feature"] == "forest")
+    );
+    assert!(
+        json["expectation"]
+            .as_str()
+            .unwrap()
+            .starts_with("expect placements FOREST-END at -1,0 r0")
+    );
+    // An unknown tile is a usage error that suggests the ids that look like it.
+    let output = carcspec(&["fit", path, "forest-end"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("did you mean FOREST-END"));
+}
