@@ -266,6 +266,31 @@ is reported rather than scored as if it were complete.";
 "The game lays no tile before its first turn: its tile sets have no start tile and it has no
 `lay` statement.";
 
+    PLAYER_COUNT = "G012" "player-count" Error:
+"The game has more or fewer players than its ruleset is for. Carcassonne (with Hills & Sheep)
+is for 2 to 5 players: “2-5 players (6 with the 6th color from an expansion; Hills & Sheep has 6
+shepherds)”. Hunters and Gatherers has “30 tribe members in 5 colors” and “10 huts in 5 colors”:
+2 to 5 players.
+
+Name between 2 and 5 players on the `players` line, in turn order.";
+
+    EARLY_END = "G013" "early-end" Warning:
+"A recorded game says `end` while the land stack still holds tiles: the game is scored as if it
+were over. “The game ends at the end of the turn in which the last land tile (not bonus tile!)
+is placed”, so a transcript that ends early has lost its last turns.
+
+A file that shows only part of a game on purpose (a rulebook example, a test of final scoring)
+says so with `excerpt` in its header; it may then `end` at any point. An example that stops
+without final scoring ends with `stop` instead.";
+
+    AMBIGUOUS_ANCHOR = "G014" "ambiguous-anchor" Error:
+"A deployment names a feature by an anchor that several features of the tile claim, for the
+figure's kinds: tile `HG/83` has two lakes, both at `I`. The anchor alone does not say which
+one the figure stands on, and the two may belong to different river systems.
+
+Name the feature by the label its tile definition gives it (`deploy hut on l2`); the message
+lists the labels.";
+
     TILE_NOT_IN_STACK = "V101" "tile-not-in-stack" Error:
 "The drawn tile is not (or no longer) in the stack: every copy of it has been drawn or laid, or
 it is a bonus tile drawn as a land tile (or the reverse).
@@ -386,6 +411,24 @@ your shepherd you grow the flock (`grow <token>`) or guide it to the stable (`st
 the meeple step and before the turn ends; neither is allowed otherwise.
 
 Rule: Hills & Sheep, “2. Placing a meeple” and “1. Placing a tile”.";
+
+    TURN_WITHOUT_TILE = "V120" "turn-without-tile" Error:
+"A turn ends without its land tile: no tile was drawn (or none placed) while the stack still
+holds tiles.
+
+Rule: “The player must draw one new land tile from the stack and place it” (Hunters and
+Gatherers, Playing the game; the base game: “Each turn, the player draws a land tile and
+places it”). A turn is draw → place; an example that shows only part of a turn ends with
+`stop` before the turn would end.";
+
+    DISCARD_NOT_REDRAWN = "V121" "discard-not-redrawn" Error:
+"A tile was discarded because it fits nowhere, and the turn goes on without drawing the next
+one while the stack still holds tiles.
+
+Rule: “If a drawn tile cannot be placed anywhere … the player removes it from the game and
+draws another” (land tiles); “If there is no legal place for the bonus card, the player
+discards it from the game and draws another” (bonus tiles). Record the next draw right after
+`discard`.";
 
     V2_POWER_IGNORED = "V190" "v2-power-ignored" Warning:
 "A tile with a special power of the 2020 edition (shaman, logboat, hunting trap, pit trap,

@@ -34,6 +34,9 @@ pub fn print_script(script: &Script, source: Option<&str>) -> String {
     if let Some(title) = &script.title {
         let _ = writeln!(out, "game {}", super::tiles::quote(title));
     }
+    if script.excerpt {
+        let _ = writeln!(out, "excerpt");
+    }
     let _ = writeln!(out, "ruleset {}", script.ruleset.name());
     for expansion in &script.expansions {
         let _ = writeln!(out, "expansion {expansion}");

@@ -28,6 +28,7 @@ pub const MAX_COORDINATE: i32 = 1_000_000;
 
 struct Header {
     title: Option<String>,
+    excerpt: bool,
     ruleset: Option<(Ruleset, Span)>,
     expansions: Vec<String>,
     variants: Vec<(String, String, Span)>,
@@ -39,6 +40,7 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
     let mut diagnostics = Vec::new();
     let mut header = Header {
         title: None,
+        excerpt: false,
         ruleset: None,
         expansions: Vec::new(),
         variants: Vec::new(),
@@ -53,7 +55,7 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
         let keyword = statement.keyword.value.as_ref();
         let is_header = matches!(
             keyword,
-            "game" | "ruleset" | "expansion" | "variant" | "tiles" | "players"
+            "game" | "excerpt" | "ruleset" | "expansion" | "variant" | "tiles" | "players"
         );
         if is_header {
             if moves_started {
@@ -239,6 +241,16 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
         diagnostics.push(missing("players", "players red blue"));
     }
 
+    if let (Some((ruleset, _)), Some((players, span))) = (header.ruleset, &header.players) {
+        let variants: Vec<(String, String)> = header
+            .variants
+            .iter()
+            .map(|(name, value, _)| (name.clone(), value.clone()))
+            .collect();
+        let seats = rules::for_ruleset(ruleset, &variants).player_count();
+        diagnostics.extend(seats_problem(ruleset.name(), seats, players.len(), *span));
+    }
+
     let ruleset = header.ruleset.map(|(r, _)| r);
     let mut local_tiles: Vec<Tile> = Vec::new();
     let mut incomplete_tiles = Vec::new();
@@ -254,6 +266,7 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
     let script = match (ruleset, header.players) {
         (Some(ruleset), Some((players, _))) => Some(Script {
             title: header.title,
+            excerpt: header.excerpt,
             ruleset,
             expansions: header.expansions,
             variants: header.variants,
@@ -269,6 +282,31 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
         diagnostics,
         incomplete_tiles,
     }
+}
+
+/// A diagnostic when `players` is outside `range`, the seats of `game`.
+pub fn seats_problem(
+    game: &str,
+    range: std::ops::RangeInclusive<usize>,
+    players: usize,
+    span: Span,
+) -> Option<Diagnostic> {
+    (!range.contains(&players)).then(|| {
+        Diagnostic::new(
+            &codes::PLAYER_COUNT,
+            format!(
+                "{game} is played by {} to {} players, this game has {players}",
+                range.start(),
+                range.end()
+            ),
+        )
+        .at(span, "the players")
+        .help(format!(
+            "name {} to {} players, in turn order",
+            range.start(),
+            range.end()
+        ))
+    })
 }
 
 fn out_of_place(statement: &Statement<'_>, why: &str) -> Diagnostic {
@@ -291,6 +329,7 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
     };
     match keyword {
         "game" => header.title = Some(args.word("a title")?),
+        "excerpt" => header.excerpt = true,
         "ruleset" => {
             if let Some((_, span)) = header.ruleset {
                 return Err(twice(span));
@@ -595,7 +634,7 @@ impl<'s, 'a> Args<'s, 'a> {
         let coordinate = |text: &str| {
             text.parse::<i32>()
                 .ok()
-                .filter(|c| c.abs() <= MAX_COORDINATE)
+                .filter(|c| (-MAX_COORDINATE..=MAX_COORDINATE).contains(c))
         };
         let parsed = word
             .value

@@ -4,6 +4,9 @@
 
 use serde_json::Value;
 
+/// JCloisterZone's player slots: a saved game has 1 to 6 players.
+const JCZ_PLAYER_SLOTS: usize = 6;
+
 use crate::codes;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::model::{
@@ -76,6 +79,8 @@ impl Lowering<'_> {
         let root = &document.root;
         let setup = root.get("setup").cloned().unwrap_or(Value::Null);
         let mut script = Script {
+            // `endTurn` ends the game early on purpose (a test of JCloisterZone's engine).
+            excerpt: root.pointer("/gameAnnotations/endTurn").is_some(),
             title: root
                 .pointer("/test/description")
                 .and_then(Value::as_str)
@@ -110,6 +115,25 @@ impl Lowering<'_> {
                 "the saved game has no players".into(),
                 span_of_string(self.text, "players"),
             );
+        } else if let Some(problem) = super::game::seats_problem(
+            // JCloisterZone's reading for its games: six player slots
+            // (`PlayerSlot.COUNT`), and a game starts with any one of them taken.
+            "a JCloisterZone game",
+            1..=JCZ_PLAYER_SLOTS,
+            script.players.len(),
+            span_of_string(self.text, "players"),
+        ) {
+            self.diagnostics.push(problem);
+        } else if !crate::rules::for_ruleset(script.ruleset, &[])
+            .player_count()
+            .contains(&script.players.len())
+        {
+            // The rulebook's 2 to 5 players do not hold: the game plays with JCloisterZone's.
+            script.variants.push((
+                crate::rules::carcassonne::PLAYER_COUNT.to_string(),
+                "jcloisterzone".to_string(),
+                Span::default(),
+            ));
         }
         for start in setup
             .get("start")

@@ -6,6 +6,9 @@ use crate::model::{Anchor, Pos, Rotation, Ruleset, Tile};
 #[derive(Debug, Clone)]
 pub struct Script {
     pub title: Option<String>,
+    /// The file shows part of a game (a rulebook example), not a recorded game: it may `end`
+    /// with tiles left in the stack.
+    pub excerpt: bool,
     pub ruleset: Ruleset,
     pub expansions: Vec<String>,
     /// Rule variants chosen by the game: (name, value, where).

@@ -56,8 +56,14 @@ pub const HILL_TIEBREAKER: &str = "hill-tiebreaker";
 /// usual, then the closed field goes to the stable) or `stable-at-once`.
 pub const CLOSED_FLOCK: &str = "closed-flock";
 
+/// How many players sit at the table: `rulebook` (2 to 5) or `jcloisterzone` (1 to 6, as
+/// JCloisterZone's six player slots allow; its saved games import with this variant).
+pub const PLAYER_COUNT: &str = "player-count";
+
 #[derive(Debug, Default)]
 pub struct Carcassonne {
+    /// The variant `player-count jcloisterzone`.
+    pub jcloisterzone_seats: bool,
     /// The variant `closed-flock stable-at-once`.
     pub closed_flock_stable_at_once: bool,
     /// The house rule: the tied player with the most followers on hills wins the tie.
@@ -226,6 +232,16 @@ impl Rules for Carcassonne {
         &["thief", "knight", "monk", "farmer", "shepherd"]
     }
 
+    fn player_count(&self) -> std::ops::RangeInclusive<usize> {
+        // “2-5 players (6 with the 6th color from an expansion; Hills & Sheep has 6
+        // shepherds)”: Hills & Sheep brings no sixth colour of followers.
+        if self.jcloisterzone_seats {
+            1..=6
+        } else {
+            2..=5
+        }
+    }
+
     fn variants(&self) -> &'static [VariantSpec] {
         &[
             VariantSpec {
@@ -235,6 +251,10 @@ impl Rules for Carcassonne {
             VariantSpec {
                 name: CLOSED_FLOCK,
                 values: &["choose-first", "stable-at-once"],
+            },
+            VariantSpec {
+                name: PLAYER_COUNT,
+                values: &["rulebook", "jcloisterzone"],
             },
         ]
     }
