@@ -461,14 +461,28 @@ message gives the line and column where reading stopped.";
 
     UNSUPPORTED_JCZ = "J002" "unsupported-jcz" Error:
 "The saved game uses something carcspec does not play: another expansion's tile set (only
-`basic:1` and `hills-and-sheep:1` are supported), an element or rule of another expansion, a
-figure other than small followers and shepherds, or a replay message of another expansion.
+`basic:1` and `hills-and-sheep:1` are supported), a rule of another expansion, a figure other
+than small followers and shepherds, or a replay message of another expansion. (An element of
+another expansion that nothing in the game uses is only listed: `J004`.)
 The message names it. carcspec does not guess at rules it does not have.";
 
     BAD_JCZ_VALUE = "J003" "bad-jcz-value" Error:
 "A value of the saved game does not have the form JCloisterZone writes: a missing field, a
-position that is not `[x, y]`, a rotation other than R0, R90, R180, R270, an unknown location,
-or a meeple id that is not `<player>.<type>.<n>`.";
+position that is not `[x, y]` of whole numbers from -1,000,000 to 1,000,000, a rotation other
+than R0, R90, R180, R270 (0, 90, 180, 270 for the start tile), a player that is not a
+player's index, an element's count that is not a whole number from 0 to 99 or a flag that is
+not `true` or `false`, an unknown location, or a meeple id that is not `<player>.<type>.<n>`.
+A number is never clamped or read as 0: a fraction, a number out of range and a string are all
+reported at their place.";
+
+    UNUSED_JCZ_ELEMENT = "J004" "unused-jcz-element" Warning:
+"The saved game's `setup.elements` declares an element that carcspec does not play (an element
+of another expansion: `abbey`, `tower`, …). JCloisterZone switches rules on with elements, but
+an element that no move and no tile of the game uses changes nothing: the game is replayed, and
+the element is listed. A move or a tile that does need it is refused (`J002`).
+
+carcspec honours `small-follower` (followers each player has), `farmers`, `shepherd` (shepherds
+each player has), `hill` and `vineyard`; an element that is absent is not in play.";
 
     UNREADABLE_INPUT = "F001" "unreadable-input" Error:
 "A file could not be read (it does not exist, is not readable, or is not UTF-8 text), or a

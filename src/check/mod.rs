@@ -116,8 +116,13 @@ pub fn check_text(origin: &str, text: String, base_dir: &Path) -> CheckReport {
 
 /// Checks a JCloisterZone saved game (`.jcz`) given as `text`.
 pub fn check_jcz_text(origin: &str, text: String) -> CheckReport {
-    match import_jcz(&text) {
-        Ok(script) => check_script(origin, text, &script, &[], Vec::new(), Path::new(".")),
+    let imported = syntax::jcz::parse(&text)
+        .map_err(|d| vec![d])
+        .and_then(|document| lower::jcz::lower_with_warnings(&document, &text));
+    match imported {
+        Ok((script, warnings)) => {
+            check_script(origin, text, &script, &[], warnings, Path::new("."))
+        }
         Err(diagnostics) => CheckReport::failed(origin, text, diagnostics),
     }
 }

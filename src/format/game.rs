@@ -54,6 +54,14 @@ pub fn print_script(script: &Script, source: Option<&str>) -> String {
     }
     let players: Vec<String> = script.players.iter().map(|p| word(p)).collect();
     let _ = writeln!(out, "players {}", players.join(" "));
+    if !script.supply.is_empty() {
+        let pools: Vec<String> = script
+            .supply
+            .iter()
+            .map(|(pool, count)| format!("{pool} {count}"))
+            .collect();
+        let _ = writeln!(out, "supply {}", pools.join(" "));
+    }
     if !script.local_tiles.is_empty() {
         out.push('\n');
         out.push_str(&super::tiles::print_tiles(&script.local_tiles));

@@ -23,6 +23,9 @@ pub struct LoweredGame {
 
 type Word<'a> = Spanned<Text<'a>>;
 
+/// The most figures of one kind a player may start with (`supply`).
+pub const MAX_SUPPLY: u32 = 99;
+
 /// The largest coordinate a position may have.
 pub const MAX_COORDINATE: i32 = 1_000_000;
 
@@ -34,6 +37,7 @@ struct Header {
     variants: Vec<(String, String, Span)>,
     tile_sets: Vec<(String, u32, Span)>,
     players: Option<(Vec<String>, Span)>,
+    supply: Vec<(String, u32)>,
 }
 
 pub fn lower(file: &GameFile<'_>) -> LoweredGame {
@@ -46,6 +50,7 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
         variants: Vec::new(),
         tile_sets: Vec::new(),
         players: None,
+        supply: Vec::new(),
     };
     let mut steps = Vec::new();
     let mut moves_started = false;
@@ -55,7 +60,14 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
         let keyword = statement.keyword.value.as_ref();
         let is_header = matches!(
             keyword,
-            "game" | "excerpt" | "ruleset" | "expansion" | "variant" | "tiles" | "players"
+            "game"
+                | "excerpt"
+                | "ruleset"
+                | "expansion"
+                | "variant"
+                | "tiles"
+                | "players"
+                | "supply"
         );
         if is_header {
             if moves_started {
@@ -72,7 +84,14 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
         }
         moves_started = true;
         let players: &[String] = header.players.as_ref().map_or(&[], |(p, _)| p);
-        let rules = header.ruleset.map(|(r, _)| rules::for_ruleset(r, &[]));
+        let variants: Vec<(String, String)> = header
+            .variants
+            .iter()
+            .map(|(name, value, _)| (name.clone(), value.clone()))
+            .collect();
+        let rules = header
+            .ruleset
+            .map(|(r, _)| rules::for_ruleset(r, &variants));
         let has_hills_and_sheep = header.expansions.iter().any(|e| e == "hills-and-sheep");
         let figure_ok = |word: &Word<'_>| -> Result<String, Diagnostic> {
             let name = word.value.to_string();
@@ -273,6 +292,7 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
             tile_sets: header.tile_sets,
             local_tiles,
             players,
+            supply: header.supply,
             steps,
         }),
         _ => None,
@@ -330,6 +350,33 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
     match keyword {
         "game" => header.title = Some(args.word("a title")?),
         "excerpt" => header.excerpt = true,
+        "supply" => {
+            let Some((ruleset, _)) = header.ruleset else {
+                return Err(Diagnostic::new(
+                    &codes::GAME_HEADER,
+                    "`supply` comes before the ruleset",
+                )
+                .at(statement.span, "no ruleset named yet")
+                .help("name the ruleset first: its figures make the supply"));
+            };
+            let pools: Vec<String> = rules::for_ruleset(ruleset, &[])
+                .pools()
+                .iter()
+                .map(|(name, _)| rules::pool_word(name))
+                .collect();
+            while let Some(word) = args.maybe_next() {
+                if !pools.contains(&word.value.to_string()) {
+                    return Err(Diagnostic::new(
+                        &codes::BAD_STATEMENT,
+                        format!("`{}` is not a supply of {}", word.value, ruleset.name()),
+                    )
+                    .at(word.span, "not a supply")
+                    .help(format!("supplies: {}", pools.join(", "))));
+                }
+                let count = args.count(MAX_SUPPLY)?;
+                header.supply.push((word.value.to_string(), count));
+            }
+        }
         "ruleset" => {
             if let Some((_, span)) = header.ruleset {
                 return Err(twice(span));
@@ -625,6 +672,20 @@ impl<'s, 'a> Args<'s, 'a> {
                 } else {
                     format!("players: {}", players.join(", "))
                 })
+            })
+    }
+
+    /// A whole number from 0 to `max`.
+    fn count(&mut self, max: u32) -> Result<u32, Diagnostic> {
+        let what = format!("a whole number from 0 to {max}");
+        let word = self.expect_word(&format!("expected {what}"))?;
+        word.value
+            .parse::<u32>()
+            .ok()
+            .filter(|n| *n <= max)
+            .ok_or_else(|| {
+                self.at -= 1;
+                self.error(&format!("expected {what}"))
             })
     }
 

@@ -19,6 +19,9 @@ pub struct Script {
     /// Tiles defined in the game file.
     pub local_tiles: Vec<Tile>,
     pub players: Vec<String>,
+    /// Each player's supply at the start, where the game changes the ruleset's: (pool word —
+    /// `followers`, `shepherds`, `tribe-members`, `huts` — and count).
+    pub supply: Vec<(String, u32)>,
     pub steps: Vec<Step>,
 }
 

@@ -119,6 +119,7 @@ pub fn header(config: &Config) -> Script {
             .take(config.players)
             .map(|p| p.to_string())
             .collect(),
+        supply: Vec::new(),
         steps: Vec::new(),
     }
 }

@@ -133,7 +133,21 @@ impl<'s> Replay<'s> {
             .filter(|(t, _)| is_bonus(t))
             .fold(0u32, |sum, (_, c)| sum.saturating_add(*c));
         let players = script.players.len();
-        let supply = vec![rules.pools().iter().map(|(_, n)| *n).collect(); players];
+        // Each player's supply: the ruleset's, or what the game's `supply` line says.
+        let supply = vec![
+            rules
+                .pools()
+                .iter()
+                .map(|(name, n)| {
+                    script
+                        .supply
+                        .iter()
+                        .find(|(pool, _)| *pool == crate::rules::pool_word(name))
+                        .map_or(*n, |(_, count)| *count)
+                })
+                .collect();
+            players
+        ];
         // “From the next turn onwards, the player can then use them again”: by default a
         // figure returned in this turn stays off the turn's bonus tile.
         let returned_on_bonus_allowed = script
@@ -585,8 +599,24 @@ impl<'s> Replay<'s> {
         }
     }
 
+    /// The figure of this game's rules, or a report: a `.jcz` game whose setup leaves the
+    /// element out (`farmers`) has no such figure.
+    fn figure_spec(&mut self, figure: &str) -> Option<crate::rules::FigureSpec> {
+        let spec = self.rules.figure(figure);
+        if spec.is_none() {
+            let figures = self.rules.figure_names().join(", ");
+            self.report(
+                &codes::UNKNOWN_FIGURE,
+                format!("`{figure}` is not a figure of this game"),
+                "not in play",
+                &format!("this game plays with: {figures}"),
+            );
+        }
+        spec
+    }
+
     fn put(&mut self, player: usize, figure: &str, pos: Pos, target: &FeatureRef) {
-        let Some(spec) = self.rules.figure(figure) else {
+        let Some(spec) = self.figure_spec(figure) else {
             return;
         };
         let Some(placement) = self.engine.at(pos) else {
@@ -800,7 +830,8 @@ impl<'s> Replay<'s> {
                 "draw a tile that is still in the stack",
             );
         }
-        let hill_takes_a_tile = self.engine.catalog[tile].hill && self.land_left > 0;
+        let hill_takes_a_tile =
+            self.engine.catalog[tile].hill && self.rules.hills_take_a_tile() && self.land_left > 0;
         let turn = self.turn.as_mut().expect("in a turn");
         if bonus {
             turn.bonus_drawn = true;
@@ -878,7 +909,7 @@ impl<'s> Replay<'s> {
     }
 
     fn deploy(&mut self, figure: &str, target: &FeatureRef) {
-        let Some(spec) = self.rules.figure(figure) else {
+        let Some(spec) = self.figure_spec(figure) else {
             return;
         };
         let turn = self.turn.as_ref().expect("in a turn");
