@@ -455,6 +455,26 @@ scored: it has no `end` and the stack is not empty).";
 "An `expect scored <player> <feature> <points>` found no scoring of that feature kind that gave
 the player exactly those points (as JCloisterZone's assertion `X scored city for 8 points`).";
 
+    SUPPLY_MISMATCH = "X007" "supply-mismatch" Error:
+"An `expect supply <player> <pool> <n> …` does not match the figures in the player's supply:
+`followers` and `shepherds` (Carcassonne), `tribe-members` and `huts` (Hunters and Gatherers).
+A figure leaves the supply when it is deployed and comes back when its feature is scored.";
+
+    FIGURE_MISMATCH = "X008" "figure-mismatch" Error:
+"An `expect stands <player> <figure> at <x>,<y> on <feature>` found no such figure standing on
+that feature, or an `expect home …` found the figure deployed there still on the board (or
+never deployed). The feature is named as in `deploy`: an anchor in board orientation or a
+label.";
+
+    BAG_MISMATCH = "X009" "bag-mismatch" Error:
+"An `expect bag <token> <n> …` does not match the sheep bag (Hills & Sheep): 18 tokens at the
+start, less the sheep lying in fields; a wolf goes back at once.";
+
+    BONUS_MISMATCH = "X010" "bonus-mismatch" Error:
+"An `expect bonus earned` found that the current turn earned no bonus tile, or `expect bonus
+none` found that it earned one (Hunters and Gatherers: a forest with a gold nugget completed by
+the turn's land tile).";
+
     MALFORMED_JCZ = "J001" "malformed-jcz" Error:
 "A .jcz file is not readable JSON: it is cut short, or not a JCloisterZone saved game. The
 message gives the line and column where reading stopped.";

@@ -136,6 +136,34 @@ fn expectation_line(expectation: &Expectation, player: &dyn Fn(usize) -> String)
         } => {
             format!("expect scored {} {feature} {points}", player(*p))
         }
+        Expectation::Supply { player: p, pools } => {
+            let pools: Vec<String> = pools
+                .iter()
+                .map(|(pool, n)| format!("{pool} {n}"))
+                .collect();
+            format!("expect supply {} {}", player(*p), pools.join(" "))
+        }
+        Expectation::Figure {
+            player: p,
+            figure,
+            pos,
+            target,
+            home,
+        } => format!(
+            "expect {} {} {figure} at {pos} on {target}",
+            if *home { "home" } else { "stands" },
+            player(*p)
+        ),
+        Expectation::Bag(tokens) => {
+            let tokens: Vec<String> = tokens
+                .iter()
+                .map(|(token, n)| format!("{} {n}", crate::rules::carcassonne::token_name(*token)))
+                .collect();
+            format!("expect bag {}", tokens.join(" "))
+        }
+        Expectation::Bonus(earned) => {
+            format!("expect bonus {}", if *earned { "earned" } else { "none" })
+        }
         Expectation::Unsupported(text) => {
             format!("expect unsupported {}", super::tiles::quote(text))
         }

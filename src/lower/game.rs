@@ -502,7 +502,7 @@ fn lower_expectation(
     players: &[String],
 ) -> Result<Expectation, Diagnostic> {
     let mut args = Args::new(statement);
-    let kind = args.next("`score`, `total`, `final`, `violation` or `placements`")?;
+    let kind = args.next("`score`, `total`, `final`, `violation`, `placements`, `supply`, `stands`, `home`, `bag` or `bonus`")?;
     let scores = |args: &mut Args<'_, '_>| -> Result<Vec<(usize, i64)>, Diagnostic> {
         let mut scores = Vec::new();
         while args.has_more() {
@@ -532,6 +532,60 @@ fn lower_expectation(
             }
         }
         "unsupported" => Expectation::Unsupported(args.word("the assertion, in quotes")?),
+        "supply" => {
+            let player = args.player(players)?;
+            let mut pools = Vec::new();
+            while args.has_more() {
+                let pool = args.word("a supply: followers, shepherds, tribe-members, huts")?;
+                pools.push((pool, args.count(MAX_SUPPLY)?));
+            }
+            if pools.is_empty() {
+                return Err(args.error("expected a supply and a count: `tribe-members 2`"));
+            }
+            Expectation::Supply { player, pools }
+        }
+        "stands" | "home" => {
+            let player = args.player(players)?;
+            let figure = args.word("a figure")?;
+            args.keyword("at")?;
+            let pos = args.position()?;
+            args.keyword("on")?;
+            let target = args.feature_ref()?;
+            Expectation::Figure {
+                player,
+                figure,
+                pos,
+                target,
+                home: kind.value.as_ref() == "home",
+            }
+        }
+        "bag" => {
+            let mut tokens = Vec::new();
+            while args.has_more() {
+                let token = match args.token()? {
+                    TokenDraw::Token(token) => token,
+                    TokenDraw::Random(_) => {
+                        return Err(args.error("expected a token: sheep1 … sheep4 or wolf"));
+                    }
+                };
+                tokens.push((token, args.count(18)?));
+            }
+            if tokens.is_empty() {
+                return Err(args.error("expected tokens and counts: `sheep1 4 wolf 2`"));
+            }
+            Expectation::Bag(tokens)
+        }
+        "bonus" => {
+            let word = args.next("`earned` or `none`")?;
+            match word.value.as_ref() {
+                "earned" => Expectation::Bonus(true),
+                "none" => Expectation::Bonus(false),
+                _ => {
+                    args.at -= 1;
+                    return Err(args.error("expected `earned` or `none`"));
+                }
+            }
+        }
         "placements" => {
             let tile = args.word("a tile id")?;
             let mut placements = Vec::new();
@@ -558,7 +612,7 @@ fn lower_expectation(
                 format!("unknown expectation `{other}`"),
             )
             .at(kind.span, "not an expectation")
-            .help("expectations: score, total, final, violation, placements"));
+            .help("expectations: score, total, final, violation, placements, scored, supply, stands, home, bag, bonus, unsupported"));
         }
     };
     args.done()?;

@@ -145,6 +145,25 @@ pub enum Expectation {
         feature: String,
         points: i64,
     },
+    /// Each named supply (`followers`, `shepherds`, `tribe-members`, `huts`) of the player
+    /// holds exactly this many figures.
+    Supply {
+        player: usize,
+        pools: Vec<(String, u32)>,
+    },
+    /// A figure of the player, of this kind, stands on the feature named at the tile at
+    /// `pos` — or, with `home`, the figure deployed there is back in the player's supply.
+    Figure {
+        player: usize,
+        figure: String,
+        pos: Pos,
+        target: FeatureRef,
+        home: bool,
+    },
+    /// The sheep bag holds exactly this many of each named token (0 is the wolf).
+    Bag(Vec<(u32, u32)>),
+    /// The current turn earned a bonus tile (`true`), or did not.
+    Bonus(bool),
     /// An assertion carcspec cannot check (a JCloisterZone user-interface assertion), kept so
     /// that the report lists it instead of dropping it.
     Unsupported(String),

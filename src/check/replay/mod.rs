@@ -2,6 +2,7 @@
 
 mod flock;
 mod moves;
+mod state;
 
 use std::collections::HashMap;
 
@@ -742,6 +743,13 @@ impl<'s> Replay<'s> {
     fn begin_turn(&mut self, player: usize) {
         self.end_turn();
         if self.game_over {
+            // The turn just closed placed the last land tile: no turn follows.
+            self.report(
+                &codes::GAME_OVER,
+                "a turn after the end of the game".into(),
+                "the game is over",
+                "the game ends after the turn in which the last land tile is placed",
+            );
             return;
         }
         self.turns_started = true;
@@ -1226,6 +1234,22 @@ impl<'s> Replay<'s> {
                 }
             }
             Expectation::Unsupported(text) => self.not_applicable.push(text.clone()),
+            Expectation::Supply { player, pools } => {
+                self.settle();
+                self.expect_supply(*player, pools);
+            }
+            Expectation::Figure {
+                player,
+                figure,
+                pos,
+                target,
+                home,
+            } => {
+                self.settle();
+                self.expect_figure(*player, figure, *pos, target, *home);
+            }
+            Expectation::Bag(tokens) => self.expect_bag(tokens),
+            Expectation::Bonus(earned) => self.expect_bonus(*earned),
             Expectation::Placements { tile, placements } => {
                 let Some(tile_index) = self.tile(tile) else {
                     self.failed += 1;
