@@ -177,3 +177,44 @@ fn halves(anchors: &[Anchor]) -> Vec<Anchor> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::check::build_catalog;
+
+    /// The issue's reproducer: red completes blue's gold forest, blue's gatherer returns, and
+    /// red's own tribe member — never used — may go on the bonus tile: the simulator offers it.
+    #[test]
+    fn another_players_returned_figure_does_not_block_the_bonus_tile() {
+        let text = "ruleset hunters-gatherers\ntiles rulebook.tiles\nplayers red blue\n\
+            lay MEADOW at 5,5\nput red hunter at 5,5 on N\nlay MEADOW at 7,5\nput red hunter at 7,5 on N\n\
+            lay MEADOW at 9,5\nput red hunter at 9,5 on N\nlay MEADOW at 11,5\nput red hunter at 11,5 on N\n\
+            lay FOREST-END-GOLD at 0,0 r180\nput blue gatherer at 0,0 on E\n\
+            turn red\ndraw FOREST-END\nplace at 1,0\npass\nbonus B-AUROCHS\nplace at 0,1\n";
+        let (file, diagnostics) = crate::syntax::game::parse(text);
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        let script = crate::lower::game::lower(&file).script.expect("a script");
+        let mut diagnostics = Vec::new();
+        let catalog = build_catalog(
+            &script,
+            &[],
+            Path::new("spec/hunters-gatherers"),
+            &mut diagnostics,
+        );
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        let rules = crate::rules::for_ruleset(script.ruleset, &[]);
+        let mut replay = Replay::new(&script, catalog, rules, text);
+        replay.begin(true);
+        for step in &script.steps {
+            replay.apply(step);
+        }
+        let deployments = replay.legal_deployments();
+        assert!(
+            deployments.iter().any(|d| d.figure == "hunter"),
+            "{deployments:?}"
+        );
+    }
+}
