@@ -264,6 +264,11 @@ fn setup_elements_become_the_games_rules() {
         )),
         ["expansion hills-and-sheep", "variant hills off"]
     );
+    // Without `elements` at all, the rulebooks' games.
+    let without = fixture.replace(r#""elements": {"small-follower": 7, "farmers": true},"#, "");
+    assert!(!without.contains("elements"));
+    let script = check::import_jcz(&without).unwrap();
+    assert!(script.variants.is_empty() && script.supply.is_empty());
     // Each printed game reads back to the same rules.
     for printed in [
         import(sheep, r#"{"small-follower": 2}"#),

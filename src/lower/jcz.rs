@@ -266,14 +266,13 @@ impl Lowering<'_> {
     /// bonus); an element carcspec does not play is listed as declared but unused (`J004`),
     /// and refused only by the message or tile that needs it.
     fn elements_and_rules(&mut self, setup: &Value, script: &mut Script) {
-        let (mut followers, mut shepherds) = (0, 0);
-        let (mut farmers, mut hill, mut vineyard) = (false, false, false);
-        for (element, value) in setup
-            .get("elements")
-            .and_then(Value::as_object)
-            .into_iter()
-            .flatten()
-        {
+        let elements = setup.get("elements").and_then(Value::as_object);
+        // A file without `elements` at all (written by hand, or by an older version) plays
+        // the rulebooks' games: every element of its tile sets in play.
+        let listed = elements.is_some();
+        let (mut followers, mut shepherds) = if listed { (0, 0) } else { (7, 1) };
+        let (mut farmers, mut hill, mut vineyard) = (!listed, !listed, !listed);
+        for (element, value) in elements.into_iter().flatten() {
             match element.as_str() {
                 "small-follower" => followers = self.count_element(element, value),
                 "shepherd" => {
@@ -295,7 +294,8 @@ impl Lowering<'_> {
                 ),
             }
         }
-        if (shepherds > 0 || hill || vineyard)
+        if listed
+            && (shepherds > 0 || hill || vineyard)
             && !script.expansions.iter().any(|e| e == "hills-and-sheep")
         {
             script.expansions.push("hills-and-sheep".into());
