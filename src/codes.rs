@@ -314,6 +314,31 @@ line.";
 of that name lies next to the game. A bare shipped name always means the shipped set; the file
 is not read. To play the file, name it as a path: `tiles ./carcassonne-base`.";
 
+    PLAYER_COUNT = "G012" "player-count" Error:
+"The game has more or fewer players than its ruleset is for. Carcassonne (with Hills & Sheep)
+is for 2 to 5 players: “2-5 players (6 with the 6th color from an expansion; Hills & Sheep has 6
+shepherds)”. Hunters and Gatherers has “30 tribe members in 5 colors” and “10 huts in 5 colors”:
+2 to 5 players.
+
+Name between 2 and 5 players on the `players` line, in turn order.";
+
+    EARLY_END = "G013" "early-end" Warning:
+"A recorded game says `end` while the land stack still holds tiles: the game is scored as if it
+were over. “The game ends at the end of the turn in which the last land tile (not bonus tile!)
+is placed”, so a transcript that ends early has lost its last turns.
+
+A file that shows only part of a game on purpose (a rulebook example, a test of final scoring)
+says so with `excerpt` in its header; it may then `end` at any point. An example that stops
+without final scoring ends with `stop` instead.";
+
+    AMBIGUOUS_ANCHOR = "G014" "ambiguous-anchor" Error:
+"A deployment names a feature by an anchor that several features of the tile claim, for the
+figure's kinds: tile `HG/83` has two lakes, both at `I`. The anchor alone does not say which
+one the figure stands on, and the two may belong to different river systems.
+
+Name the feature by the label its tile definition gives it (`deploy hut on l2`); the message
+lists the labels.";
+
     TILE_NOT_IN_STACK = "V101" "tile-not-in-stack" Error:
 "The drawn tile is not (or no longer) in the stack: every copy of it has been drawn or laid, or
 it is a bonus tile drawn as a land tile (or the reverse).
@@ -437,6 +462,24 @@ the meeple step and before the turn ends; neither is allowed otherwise.
 
 Rule: Hills & Sheep, “2. Placing a meeple” and “1. Placing a tile”.";
 
+    TURN_WITHOUT_TILE = "V120" "turn-without-tile" Error:
+"A turn ends without its land tile: no tile was drawn (or none placed) while the stack still
+holds tiles.
+
+Rule: “The player must draw one new land tile from the stack and place it” (Hunters and
+Gatherers, Playing the game; the base game: “Each turn, the player draws a land tile and
+places it”). A turn is draw → place; an example that shows only part of a turn ends with
+`stop` before the turn would end.";
+
+    DISCARD_NOT_REDRAWN = "V121" "discard-not-redrawn" Error:
+"A tile was discarded because it fits nowhere, and the turn goes on without drawing the next
+one while the stack still holds tiles.
+
+Rule: “If a drawn tile cannot be placed anywhere … the player removes it from the game and
+draws another” (land tiles); “If there is no legal place for the bonus card, the player
+discards it from the game and draws another” (bonus tiles). Record the next draw right after
+`discard`.";
+
     V2_POWER_IGNORED = "V190" "v2-power-ignored" Warning:
 "A tile with a special power of the 2020 edition (shaman, logboat, hunting trap, pit trap,
 wild fire, raft) was played under the 2002 rules, which give the power no effect. The tile
@@ -462,20 +505,54 @@ scored: it has no `end` and the stack is not empty).";
 "An `expect scored <player> <feature> <points>` found no scoring of that feature kind that gave
 the player exactly those points (as JCloisterZone's assertion `X scored city for 8 points`).";
 
+    SUPPLY_MISMATCH = "X007" "supply-mismatch" Error:
+"An `expect supply <player> <pool> <n> …` does not match the figures in the player's supply:
+`followers` and `shepherds` (Carcassonne), `tribe-members` and `huts` (Hunters and Gatherers).
+A figure leaves the supply when it is deployed and comes back when its feature is scored.";
+
+    FIGURE_MISMATCH = "X008" "figure-mismatch" Error:
+"An `expect stands <player> <figure> at <x>,<y> on <feature>` found no such figure standing on
+that feature, or an `expect home …` found the figure deployed there still on the board (or
+never deployed). The feature is named as in `deploy`: an anchor in board orientation or a
+label.";
+
+    BAG_MISMATCH = "X009" "bag-mismatch" Error:
+"An `expect bag <token> <n> …` does not match the sheep bag (Hills & Sheep): 18 tokens at the
+start, less the sheep lying in fields; a wolf goes back at once.";
+
+    BONUS_MISMATCH = "X010" "bonus-mismatch" Error:
+"An `expect bonus earned` found that the current turn earned no bonus tile, or `expect bonus
+none` found that it earned one (Hunters and Gatherers: a forest with a gold nugget completed by
+the turn's land tile).";
+
     MALFORMED_JCZ = "J001" "malformed-jcz" Error:
 "A .jcz file is not readable JSON: it is cut short, or not a JCloisterZone saved game. The
 message gives the line and column where reading stopped.";
 
     UNSUPPORTED_JCZ = "J002" "unsupported-jcz" Error:
 "The saved game uses something carcspec does not play: another expansion's tile set (only
-`basic:1` and `hills-and-sheep:1` are supported), an element or rule of another expansion, a
-figure other than small followers and shepherds, or a replay message of another expansion.
+`basic:1` and `hills-and-sheep:1` are supported), a rule of another expansion, a figure other
+than small followers and shepherds, or a replay message of another expansion. (An element of
+another expansion that nothing in the game uses is only listed: `J004`.)
 The message names it. carcspec does not guess at rules it does not have.";
 
     BAD_JCZ_VALUE = "J003" "bad-jcz-value" Error:
 "A value of the saved game does not have the form JCloisterZone writes: a missing field, a
-position that is not `[x, y]`, a rotation other than R0, R90, R180, R270, an unknown location,
-or a meeple id that is not `<player>.<type>.<n>`.";
+position that is not `[x, y]` of whole numbers from -1,000,000 to 1,000,000, a rotation other
+than R0, R90, R180, R270 (0, 90, 180, 270 for the start tile), a player that is not a
+player's index, an element's count that is not a whole number from 0 to 99 or a flag that is
+not `true` or `false`, an unknown location, or a meeple id that is not `<player>.<type>.<n>`.
+A number is never clamped or read as 0: a fraction, a number out of range and a string are all
+reported at their place.";
+
+    UNUSED_JCZ_ELEMENT = "J004" "unused-jcz-element" Warning:
+"The saved game's `setup.elements` declares an element that carcspec does not play (an element
+of another expansion: `abbey`, `tower`, …). JCloisterZone switches rules on with elements, but
+an element that no move and no tile of the game uses changes nothing: the game is replayed, and
+the element is listed. A move or a tile that does need it is refused (`J002`).
+
+carcspec honours `small-follower` (followers each player has), `farmers`, `shepherd` (shepherds
+each player has), `hill` and `vineyard`; an element that is absent is not in play.";
 
     UNREADABLE_INPUT = "F001" "unreadable-input" Error:
 "A file could not be read (it does not exist, is not readable, or is not UTF-8 text), or a

@@ -184,3 +184,97 @@ proptest! {
         let _ = carcspec::cli::render_check_report(&report, false);
     }
 }
+
+/// `setup.elements` switch rules on and off: each element read from a saved game becomes the
+/// game's own rules (a `supply` line, a `variant`), and an absent element is not in play.
+#[test]
+fn setup_elements_become_the_games_rules() {
+    let fixture =
+        std::fs::read_to_string("tests/fixtures/jcz/valid/road-between-crossroads.jcz").unwrap();
+    let import = |sets: &str, elements: &str| -> String {
+        let text = fixture
+            .replace(
+                r#""elements": {"small-follower": 7, "farmers": true}"#,
+                &format!(r#""elements": {elements}"#),
+            )
+            .replace(r#""sets": {"basic:1": 1}"#, &format!(r#""sets": {sets}"#));
+        let script = check::import_jcz(&text).unwrap_or_else(|d| panic!("{elements}: {d:?}"));
+        carcspec::format::game::print_script(&script, None)
+    };
+    let base = r#"{"basic:1": 1}"#;
+    let sheep = r#"{"basic:1": 1, "hills-and-sheep:1": 1}"#;
+    let all =
+        r#"{"small-follower": 7, "farmers": true, "shepherd": 1, "hill": true, "vineyard": true}"#;
+    let header = |printed: &str| -> Vec<String> {
+        printed
+            .lines()
+            .filter(|l| {
+                l.starts_with("variant ") || l.starts_with("supply ") || l.starts_with("expansion ")
+            })
+            .map(str::to_string)
+            .collect()
+    };
+    // Every element in play: the rules as the rulebooks have them.
+    assert_eq!(header(&import(sheep, all)), ["expansion hills-and-sheep"]);
+    assert!(header(&import(base, r#"{"small-follower": 7, "farmers": true}"#)).is_empty());
+    // small-follower: the followers each player has.
+    assert_eq!(
+        header(&import(base, r#"{"small-follower": 3, "farmers": true}"#)),
+        ["supply followers 3"]
+    );
+    assert_eq!(
+        header(&import(base, r#"{"farmers": true}"#)),
+        ["supply followers 0"]
+    );
+    // farmers: absent or false, no farmers.
+    assert_eq!(
+        header(&import(base, r#"{"small-follower": 7, "farmers": false}"#)),
+        ["variant farmers off"]
+    );
+    // shepherd: the shepherds each player has (`true` is one); it brings the expansion.
+    let shepherds = |value: &str| {
+        header(&import(
+            base,
+            &format!(
+                r#"{{"small-follower": 7, "farmers": true, "shepherd": {value}, "hill": true, "vineyard": true}}"#
+            ),
+        ))
+    };
+    assert_eq!(shepherds("true"), ["expansion hills-and-sheep"]);
+    assert_eq!(
+        shepherds("2"),
+        ["expansion hills-and-sheep", "supply shepherds 2"]
+    );
+    // hill and vineyard: absent, no hill rule and no vineyard bonus.
+    assert_eq!(
+        header(&import(
+            sheep,
+            r#"{"small-follower": 7, "farmers": true, "shepherd": 1}"#
+        )),
+        [
+            "expansion hills-and-sheep",
+            "variant hills off",
+            "variant vineyards off"
+        ]
+    );
+    assert_eq!(
+        header(&import(
+            sheep,
+            r#"{"small-follower": 7, "farmers": true, "shepherd": 1, "vineyard": true}"#
+        )),
+        ["expansion hills-and-sheep", "variant hills off"]
+    );
+    // Without `elements` at all, the rulebooks' games.
+    let without = fixture.replace(r#""elements": {"small-follower": 7, "farmers": true},"#, "");
+    assert!(!without.contains("elements"));
+    let script = check::import_jcz(&without).unwrap();
+    assert!(script.variants.is_empty() && script.supply.is_empty());
+    // Each printed game reads back to the same rules.
+    for printed in [
+        import(sheep, r#"{"small-follower": 2}"#),
+        import(sheep, all),
+    ] {
+        let report = check::check_text("imported.game", printed.clone(), Path::new("."));
+        assert!(report.ok(), "{printed}");
+    }
+}

@@ -129,8 +129,11 @@ pub fn check_jcz_text(origin: &str, text: String) -> CheckReport {
 /// Checks a JCloisterZone saved game (`.jcz`) given as `text`; tile sets named by path are
 /// looked up relative to `base_dir`, the folder of the `.jcz` file.
 pub fn check_jcz_text_in(origin: &str, text: String, base_dir: &Path) -> CheckReport {
-    match import_jcz(&text) {
-        Ok(script) => check_script(origin, text, &script, &[], Vec::new(), base_dir),
+    let imported = syntax::jcz::parse(&text)
+        .map_err(|d| vec![d])
+        .and_then(|document| lower::jcz::lower_with_warnings(&document, &text));
+    match imported {
+        Ok((script, warnings)) => check_script(origin, text, &script, &[], warnings, base_dir),
         Err(diagnostics) => CheckReport::failed(origin, text, diagnostics),
     }
 }

@@ -129,6 +129,16 @@ pub fn run(args: SimulateArgs) -> i32 {
         tile_sets.push((base.to_string(), 1));
     }
     let rules = crate::rules::for_ruleset(ruleset, &[]);
+    let seats = rules.player_count();
+    if !seats.contains(&usize::from(args.players)) {
+        return usage(&format!(
+            "{} is played by {} to {} players, not {}",
+            ruleset.name(),
+            seats.start(),
+            seats.end(),
+            args.players
+        ));
+    }
     let mut variants = Vec::new();
     for variant in &args.variants {
         let Some((name, value)) = variant.split_once('=') else {

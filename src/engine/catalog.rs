@@ -201,6 +201,32 @@ impl CompiledTile {
             })
     }
 
+    /// The features that `accept` admits and that claim `anchor` (tile orientation) in their
+    /// own anchors — not through a side they share. More than one (two lakes at `I`) means
+    /// the anchor alone does not say which feature it names.
+    pub fn features_claiming_directly(
+        &self,
+        anchor: Anchor,
+        accept: impl Fn(FeatureKind) -> bool,
+    ) -> Vec<usize> {
+        let claims = |feature: &CompiledFeature| match anchor {
+            Anchor::Inner => feature.anchors.contains(&Anchor::Inner),
+            Anchor::Side(side) => {
+                feature.anchors.contains(&Anchor::Side(side))
+                    || (feature.anchors.contains(&Anchor::Half(side, Half::L))
+                        && feature.anchors.contains(&Anchor::Half(side, Half::R)))
+            }
+            Anchor::Half(side, _) => {
+                feature.anchors.contains(&anchor)
+                    || (feature.kind.anchor_class() == AnchorClass::Area
+                        && feature.anchors.contains(&Anchor::Side(side)))
+            }
+        };
+        (0..self.features.len())
+            .filter(|i| accept(self.features[*i].kind) && claims(&self.features[*i]))
+            .collect()
+    }
+
     pub fn feature_by_label(&self, label: &str) -> Option<usize> {
         self.features
             .iter()

@@ -34,6 +34,9 @@ pub fn print_script(script: &Script, source: Option<&str>) -> String {
     if let Some(title) = &script.title {
         let _ = writeln!(out, "game {}", super::tiles::quote(title));
     }
+    if script.excerpt {
+        let _ = writeln!(out, "excerpt");
+    }
     let _ = writeln!(out, "ruleset {}", script.ruleset.name());
     for expansion in &script.expansions {
         let _ = writeln!(out, "expansion {expansion}");
@@ -54,6 +57,14 @@ pub fn print_script(script: &Script, source: Option<&str>) -> String {
     }
     let players: Vec<String> = script.players.iter().map(|p| word(p)).collect();
     let _ = writeln!(out, "players {}", players.join(" "));
+    if !script.supply.is_empty() {
+        let pools: Vec<String> = script
+            .supply
+            .iter()
+            .map(|(pool, count)| format!("{pool} {count}"))
+            .collect();
+        let _ = writeln!(out, "supply {}", pools.join(" "));
+    }
     if !script.local_tiles.is_empty() {
         out.push('\n');
         out.push_str(&super::tiles::print_tiles(&script.local_tiles));
@@ -128,6 +139,34 @@ pub fn expectation_line(expectation: &Expectation, player: &dyn Fn(usize) -> Str
             points,
         } => {
             format!("expect scored {} {feature} {points}", player(*p))
+        }
+        Expectation::Supply { player: p, pools } => {
+            let pools: Vec<String> = pools
+                .iter()
+                .map(|(pool, n)| format!("{pool} {n}"))
+                .collect();
+            format!("expect supply {} {}", player(*p), pools.join(" "))
+        }
+        Expectation::Figure {
+            player: p,
+            figure,
+            pos,
+            target,
+            home,
+        } => format!(
+            "expect {} {} {figure} at {pos} on {target}",
+            if *home { "home" } else { "stands" },
+            player(*p)
+        ),
+        Expectation::Bag(tokens) => {
+            let tokens: Vec<String> = tokens
+                .iter()
+                .map(|(token, n)| format!("{} {n}", crate::rules::carcassonne::token_name(*token)))
+                .collect();
+            format!("expect bag {}", tokens.join(" "))
+        }
+        Expectation::Bonus(earned) => {
+            format!("expect bonus {}", if *earned { "earned" } else { "none" })
         }
         Expectation::Unsupported(text) => {
             format!("expect unsupported {}", super::tiles::quote(text))

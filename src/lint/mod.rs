@@ -5,6 +5,10 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+/// The most of one content a feature may show (fish, deer…): more than any tile could picture,
+/// and small enough that no sum over a board overflows.
+pub const MAX_CONTENT_COUNT: u32 = 99;
+
 use crate::codes;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::model::{
@@ -253,7 +257,7 @@ fn lint_contents(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>)
     };
     for (content, count) in &feature.contents {
         let valid_count = if content.is_counted() {
-            *count >= 1
+            (1..=MAX_CONTENT_COUNT).contains(count)
         } else {
             *count == 1
         };
@@ -270,7 +274,7 @@ fn lint_contents(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>)
                 )
                 .at(feature.spans.attribute(content.name()), "not a valid count")
                 .help(if content.is_counted() {
-                    "a count is at least 1; leave the content out for none"
+                    "a count is from 1 to 99; leave the content out for none"
                 } else {
                     "this is a plain mark: it is there (1) or left out"
                 }),

@@ -23,29 +23,36 @@ pub struct LoweredGame {
 
 type Word<'a> = Spanned<Text<'a>>;
 
+/// The most figures of one kind a player may start with (`supply`).
+pub const MAX_SUPPLY: u32 = 99;
+
 /// The largest coordinate a position may have.
 pub const MAX_COORDINATE: i32 = 1_000_000;
 
 struct Header {
     title: Option<String>,
+    excerpt: bool,
     ruleset: Option<(Ruleset, Span)>,
     expansions: Vec<String>,
     variants: Vec<(String, String, Span)>,
     tile_sets: Vec<(String, u32, Span)>,
     start: Option<(String, Span)>,
     players: Option<(Vec<String>, Span)>,
+    supply: Vec<(String, u32)>,
 }
 
 pub fn lower(file: &GameFile<'_>) -> LoweredGame {
     let mut diagnostics = Vec::new();
     let mut header = Header {
         title: None,
+        excerpt: false,
         ruleset: None,
         expansions: Vec::new(),
         variants: Vec::new(),
         tile_sets: Vec::new(),
         start: None,
         players: None,
+        supply: Vec::new(),
     };
     let mut steps = Vec::new();
     let mut moves_started = false;
@@ -55,7 +62,15 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
         let keyword = statement.keyword.value.as_ref();
         let is_header = matches!(
             keyword,
-            "game" | "ruleset" | "expansion" | "variant" | "tiles" | "start" | "players"
+            "game"
+                | "excerpt"
+                | "ruleset"
+                | "expansion"
+                | "variant"
+                | "tiles"
+                | "start"
+                | "players"
+                | "supply"
         );
         if is_header {
             if moves_started {
@@ -72,7 +87,14 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
         }
         moves_started = true;
         let players: &[String] = header.players.as_ref().map_or(&[], |(p, _)| p);
-        let rules = header.ruleset.map(|(r, _)| rules::for_ruleset(r, &[]));
+        let variants: Vec<(String, String)> = header
+            .variants
+            .iter()
+            .map(|(name, value, _)| (name.clone(), value.clone()))
+            .collect();
+        let rules = header
+            .ruleset
+            .map(|(r, _)| rules::for_ruleset(r, &variants));
         let has_hills_and_sheep = header.expansions.iter().any(|e| e == "hills-and-sheep");
         let figure_ok = |word: &Word<'_>| -> Result<String, Diagnostic> {
             let name = word.value.to_string();
@@ -241,6 +263,16 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
         diagnostics.push(missing("players", "players red blue"));
     }
 
+    if let (Some((ruleset, _)), Some((players, span))) = (header.ruleset, &header.players) {
+        let variants: Vec<(String, String)> = header
+            .variants
+            .iter()
+            .map(|(name, value, _)| (name.clone(), value.clone()))
+            .collect();
+        let seats = rules::for_ruleset(ruleset, &variants).player_count();
+        diagnostics.extend(seats_problem(ruleset.name(), seats, players.len(), *span));
+    }
+
     let ruleset = header.ruleset.map(|(r, _)| r);
     let mut local_tiles: Vec<Tile> = Vec::new();
     let mut incomplete_tiles = Vec::new();
@@ -256,6 +288,7 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
     let script = match (ruleset, header.players) {
         (Some(ruleset), Some((players, _))) => Some(Script {
             title: header.title,
+            excerpt: header.excerpt,
             ruleset,
             expansions: header.expansions,
             variants: header.variants,
@@ -263,6 +296,7 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
             start: header.start,
             local_tiles,
             players,
+            supply: header.supply,
             steps,
         }),
         _ => None,
@@ -272,6 +306,31 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
         diagnostics,
         incomplete_tiles,
     }
+}
+
+/// A diagnostic when `players` is outside `range`, the seats of `game`.
+pub fn seats_problem(
+    game: &str,
+    range: std::ops::RangeInclusive<usize>,
+    players: usize,
+    span: Span,
+) -> Option<Diagnostic> {
+    (!range.contains(&players)).then(|| {
+        Diagnostic::new(
+            &codes::PLAYER_COUNT,
+            format!(
+                "{game} is played by {} to {} players, this game has {players}",
+                range.start(),
+                range.end()
+            ),
+        )
+        .at(span, "the players")
+        .help(format!(
+            "name {} to {} players, in turn order",
+            range.start(),
+            range.end()
+        ))
+    })
 }
 
 fn out_of_place(statement: &Statement<'_>, why: &str) -> Diagnostic {
@@ -294,6 +353,34 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
     };
     match keyword {
         "game" => header.title = Some(args.word("a title")?),
+        "excerpt" => header.excerpt = true,
+        "supply" => {
+            let Some((ruleset, _)) = header.ruleset else {
+                return Err(Diagnostic::new(
+                    &codes::GAME_HEADER,
+                    "`supply` comes before the ruleset",
+                )
+                .at(statement.span, "no ruleset named yet")
+                .help("name the ruleset first: its figures make the supply"));
+            };
+            let pools: Vec<String> = rules::for_ruleset(ruleset, &[])
+                .pools()
+                .iter()
+                .map(|(name, _)| rules::pool_word(name))
+                .collect();
+            while let Some(word) = args.maybe_next() {
+                if !pools.contains(&word.value.to_string()) {
+                    return Err(Diagnostic::new(
+                        &codes::BAD_STATEMENT,
+                        format!("`{}` is not a supply of {}", word.value, ruleset.name()),
+                    )
+                    .at(word.span, "not a supply")
+                    .help(format!("supplies: {}", pools.join(", "))));
+                }
+                let count = args.count(MAX_SUPPLY)?;
+                header.supply.push((word.value.to_string(), count));
+            }
+        }
         "ruleset" => {
             if let Some((_, span)) = header.ruleset {
                 return Err(twice(span));
@@ -445,7 +532,7 @@ fn lower_expectation(
     players: &[String],
 ) -> Result<Expectation, Diagnostic> {
     let mut args = Args::new(statement);
-    let kind = args.next("`score`, `total`, `final`, `violation` or `placements`")?;
+    let kind = args.next("`score`, `total`, `final`, `violation`, `placements`, `supply`, `stands`, `home`, `bag` or `bonus`")?;
     let scores = |args: &mut Args<'_, '_>| -> Result<Vec<(usize, i64)>, Diagnostic> {
         let mut scores = Vec::new();
         while args.has_more() {
@@ -475,6 +562,60 @@ fn lower_expectation(
             }
         }
         "unsupported" => Expectation::Unsupported(args.word("the assertion, in quotes")?),
+        "supply" => {
+            let player = args.player(players)?;
+            let mut pools = Vec::new();
+            while args.has_more() {
+                let pool = args.word("a supply: followers, shepherds, tribe-members, huts")?;
+                pools.push((pool, args.count(MAX_SUPPLY)?));
+            }
+            if pools.is_empty() {
+                return Err(args.error("expected a supply and a count: `tribe-members 2`"));
+            }
+            Expectation::Supply { player, pools }
+        }
+        "stands" | "home" => {
+            let player = args.player(players)?;
+            let figure = args.word("a figure")?;
+            args.keyword("at")?;
+            let pos = args.position()?;
+            args.keyword("on")?;
+            let target = args.feature_ref()?;
+            Expectation::Figure {
+                player,
+                figure,
+                pos,
+                target,
+                home: kind.value.as_ref() == "home",
+            }
+        }
+        "bag" => {
+            let mut tokens = Vec::new();
+            while args.has_more() {
+                let token = match args.token()? {
+                    TokenDraw::Token(token) => token,
+                    TokenDraw::Random(_) => {
+                        return Err(args.error("expected a token: sheep1 … sheep4 or wolf"));
+                    }
+                };
+                tokens.push((token, args.count(18)?));
+            }
+            if tokens.is_empty() {
+                return Err(args.error("expected tokens and counts: `sheep1 4 wolf 2`"));
+            }
+            Expectation::Bag(tokens)
+        }
+        "bonus" => {
+            let word = args.next("`earned` or `none`")?;
+            match word.value.as_ref() {
+                "earned" => Expectation::Bonus(true),
+                "none" => Expectation::Bonus(false),
+                _ => {
+                    args.at -= 1;
+                    return Err(args.error("expected `earned` or `none`"));
+                }
+            }
+        }
         "placements" => {
             let tile = args.word("a tile id")?;
             let mut placements = Vec::new();
@@ -501,7 +642,7 @@ fn lower_expectation(
                 format!("unknown expectation `{other}`"),
             )
             .at(kind.span, "not an expectation")
-            .help("expectations: score, total, final, violation, placements"));
+            .help("expectations: score, total, final, violation, placements, scored, supply, stands, home, bag, bonus, unsupported"));
         }
     };
     args.done()?;
@@ -618,13 +759,27 @@ impl<'s, 'a> Args<'s, 'a> {
             })
     }
 
+    /// A whole number from 0 to `max`.
+    fn count(&mut self, max: u32) -> Result<u32, Diagnostic> {
+        let what = format!("a whole number from 0 to {max}");
+        let word = self.expect_word(&format!("expected {what}"))?;
+        word.value
+            .parse::<u32>()
+            .ok()
+            .filter(|n| *n <= max)
+            .ok_or_else(|| {
+                self.at -= 1;
+                self.error(&format!("expected {what}"))
+            })
+    }
+
     fn position(&mut self) -> Result<Pos, Diagnostic> {
         let word = self.expect_word("expected a position `x,y`")?;
         // Positions far beyond any table are refused, so that no neighbour overflows.
         let coordinate = |text: &str| {
             text.parse::<i32>()
                 .ok()
-                .filter(|c| c.abs() <= MAX_COORDINATE)
+                .filter(|c| (-MAX_COORDINATE..=MAX_COORDINATE).contains(c))
         };
         let parsed = word
             .value

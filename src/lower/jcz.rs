@@ -4,6 +4,9 @@
 
 use serde_json::Value;
 
+/// JCloisterZone's player slots: a saved game has 1 to 6 players.
+const JCZ_PLAYER_SLOTS: usize = 6;
+
 use crate::codes;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::model::{
@@ -21,14 +24,25 @@ const SETS: [(&str, &str); 2] = [
 /// Lowers `document` (read from `text`). Returns the script, or the diagnostics that keep it
 /// from being replayed.
 pub fn lower(document: &JczDocument, text: &str) -> Result<Script, Vec<Diagnostic>> {
+    lower_with_warnings(document, text).map(|(script, _)| script)
+}
+
+/// As [`lower`], with the warnings that do not keep the game from being replayed (elements
+/// declared but not played).
+pub fn lower_with_warnings(
+    document: &JczDocument,
+    text: &str,
+) -> Result<(Script, Vec<Diagnostic>), Vec<Diagnostic>> {
     let mut lowering = Lowering {
         text,
         diagnostics: Vec::new(),
+        warnings: Vec::new(),
         hills: hill_tiles(),
+        hills_in_play: false,
     };
     let script = lowering.script(document);
     if lowering.diagnostics.is_empty() {
-        Ok(script)
+        Ok((script, lowering.warnings))
     } else {
         Err(lowering.diagnostics)
     }
@@ -49,7 +63,11 @@ fn hill_tiles() -> Vec<String> {
 struct Lowering<'t> {
     text: &'t str,
     diagnostics: Vec<Diagnostic>,
+    /// Findings that do not keep the game from being replayed.
+    warnings: Vec<Diagnostic>,
     hills: Vec<String>,
+    /// The element `hill` is in play: a hill tile takes a tile under it.
+    hills_in_play: bool,
 }
 
 impl Lowering<'_> {
@@ -64,6 +82,31 @@ impl Lowering<'_> {
         );
     }
 
+    /// An element's count: a whole number from 0 to 99, else `J003` (never a default).
+    fn count_element(&mut self, element: &str, value: &Value) -> u32 {
+        match value.as_u64().filter(|n| *n <= 99) {
+            Some(n) => n as u32,
+            None => {
+                self.bad(
+                    format!("the element `{element}` = {value} is not a whole number from 0 to 99"),
+                    span_of_string(self.text, element),
+                );
+                0
+            }
+        }
+    }
+
+    /// An element that is on or off: `true` or `false`, else `J003`.
+    fn flag_element(&mut self, element: &str, value: &Value) -> bool {
+        value.as_bool().unwrap_or_else(|| {
+            self.bad(
+                format!("the element `{element}` = {value} is not `true` or `false`"),
+                span_of_string(self.text, element),
+            );
+            false
+        })
+    }
+
     fn bad(&mut self, what: String, span: Span) {
         self.diagnostics.push(
             Diagnostic::new(&codes::BAD_JCZ_VALUE, what)
@@ -76,6 +119,8 @@ impl Lowering<'_> {
         let root = &document.root;
         let setup = root.get("setup").cloned().unwrap_or(Value::Null);
         let mut script = Script {
+            // `endTurn` ends the game early on purpose (a test of JCloisterZone's engine).
+            excerpt: root.pointer("/gameAnnotations/endTurn").is_some(),
             title: root
                 .pointer("/test/description")
                 .and_then(Value::as_str)
@@ -87,6 +132,7 @@ impl Lowering<'_> {
             start: None,
             local_tiles: Vec::new(),
             players: Vec::new(),
+            supply: Vec::new(),
             steps: Vec::new(),
         };
         self.sets(&setup, &mut script);
@@ -111,6 +157,25 @@ impl Lowering<'_> {
                 "the saved game has no players".into(),
                 span_of_string(self.text, "players"),
             );
+        } else if let Some(problem) = super::game::seats_problem(
+            // JCloisterZone's reading for its games: six player slots
+            // (`PlayerSlot.COUNT`), and a game starts with any one of them taken.
+            "a JCloisterZone game",
+            1..=JCZ_PLAYER_SLOTS,
+            script.players.len(),
+            span_of_string(self.text, "players"),
+        ) {
+            self.diagnostics.push(problem);
+        } else if !crate::rules::for_ruleset(script.ruleset, &[])
+            .player_count()
+            .contains(&script.players.len())
+        {
+            // The rulebook's 2 to 5 players do not hold: the game plays with JCloisterZone's.
+            script.variants.push((
+                crate::rules::carcassonne::PLAYER_COUNT.to_string(),
+                "jcloisterzone".to_string(),
+                Span::default(),
+            ));
         }
         for start in setup
             .get("start")
@@ -123,8 +188,31 @@ impl Lowering<'_> {
                 .and_then(Value::as_str)
                 .unwrap_or_default()
                 .to_string();
-            let pos = Pos::new(number(start.get("x")), number(start.get("y")));
-            let rotation = Rotation(((number(start.get("rotation")).rem_euclid(360)) / 90) as u8);
+            let span = span_of_string(self.text, "start");
+            let pos = match (
+                coordinate(start.get("x"), "the start tile's x"),
+                coordinate(start.get("y"), "the start tile's y"),
+            ) {
+                (Ok(x), Ok(y)) => Pos::new(x, y),
+                (Err(problem), _) | (_, Err(problem)) => {
+                    self.bad(problem, span);
+                    continue;
+                }
+            };
+            // JCloisterZone writes the start tile's rotation in degrees.
+            let rotation = match start.get("rotation").map(|r| (r, r.as_u64())) {
+                Some((_, Some(degrees))) if degrees % 90 == 0 && degrees < 360 => {
+                    Rotation((degrees / 90) as u8)
+                }
+                other => {
+                    let shown = other.map_or("(none)".to_string(), |(r, _)| r.to_string());
+                    self.bad(
+                        format!("the start tile's rotation {shown} is not 0, 90, 180 or 270"),
+                        span,
+                    );
+                    continue;
+                }
+            };
             script.steps.push(Step {
                 action: Action::Lay {
                     tile,
@@ -174,31 +262,72 @@ impl Lowering<'_> {
         }
     }
 
+    /// `setup.elements`: which of JCloisterZone's game elements are in play. An element that
+    /// is absent is not in play (no farmers, no shepherds, no hill tie-break, no vineyard
+    /// bonus); an element carcspec does not play is listed as declared but unused (`J004`),
+    /// and refused only by the message or tile that needs it.
     fn elements_and_rules(&mut self, setup: &Value, script: &mut Script) {
-        for (element, value) in setup
-            .get("elements")
-            .and_then(Value::as_object)
-            .into_iter()
-            .flatten()
+        let elements = setup.get("elements").and_then(Value::as_object);
+        // A file without `elements` at all (written by hand, or by an older version) plays
+        // the rulebooks' games: every element of its tile sets in play.
+        let listed = elements.is_some();
+        let (mut followers, mut shepherds) = if listed { (0, 0) } else { (7, 1) };
+        let (mut farmers, mut hill, mut vineyard) = (!listed, !listed, !listed);
+        for (element, value) in elements.into_iter().flatten() {
+            match element.as_str() {
+                "small-follower" => followers = self.count_element(element, value),
+                "shepherd" => {
+                    shepherds = match value.as_bool() {
+                        Some(on) => u32::from(on),
+                        None => self.count_element(element, value),
+                    }
+                }
+                "farmers" => farmers = self.flag_element(element, value),
+                "hill" => hill = self.flag_element(element, value),
+                "vineyard" => vineyard = self.flag_element(element, value),
+                _ => self.warnings.push(
+                    Diagnostic::new(
+                        &codes::UNUSED_JCZ_ELEMENT,
+                        format!("the element `{element}` = {value} is declared but not played"),
+                    )
+                    .at(span_of_string(self.text, element), "declared here")
+                    .help("carcspec plays the base game and Hills & Sheep; a move or tile that needs this element is refused (J002)"),
+                ),
+            }
+        }
+        if listed
+            && (shepherds > 0 || hill || vineyard)
+            && !script.expansions.iter().any(|e| e == "hills-and-sheep")
         {
-            let fine = match element.as_str() {
-                "small-follower" => value.as_u64() == Some(7),
-                "farmers" => value.as_bool() == Some(true),
-                "shepherd" => value.as_u64() == Some(1) || value.as_bool() == Some(true),
-                "hill" | "vineyard" => value.as_bool().is_some(),
-                _ => false,
+            script.expansions.push("hills-and-sheep".into());
+        }
+        let sheep = script.expansions.iter().any(|e| e == "hills-and-sheep");
+        self.hills_in_play = hill;
+        let rules = crate::rules::for_ruleset(script.ruleset, &[]);
+        for (pool, count) in rules.pools() {
+            let wanted = match *pool {
+                "follower" => followers,
+                "shepherd" if sheep => shepherds,
+                _ => continue,
             };
-            if matches!(element.as_str(), "shepherd" | "hill" | "vineyard")
-                && !script.expansions.iter().any(|e| e == "hills-and-sheep")
-            {
-                script.expansions.push("hills-and-sheep".into());
+            if wanted != *count {
+                script.supply.push((crate::rules::pool_word(pool), wanted));
             }
-            if !fine {
-                self.unsupported(
-                    format!("the element `{element}` = {value} is not supported"),
-                    element,
-                );
-            }
+        }
+        let mut off = |name: &str| {
+            script
+                .variants
+                .push((name.to_string(), "off".to_string(), Span::default()));
+        };
+        use crate::rules::carcassonne::{FARMERS, HILLS, VINEYARDS};
+        if !farmers {
+            off(FARMERS);
+        }
+        if sheep && !hill {
+            off(HILLS);
+        }
+        if sheep && !vineyard {
+            off(VINEYARDS);
         }
         for (rule, value) in setup
             .get("rules")
@@ -257,10 +386,19 @@ impl Lowering<'_> {
                     }
                     draws += 1;
                     // Older saved games leave `player` out: the turn order then says who plays.
-                    let player = message
-                        .get("player")
-                        .and_then(Value::as_u64)
-                        .map_or(next_player, |p| p as usize);
+                    let player = match message.get("player") {
+                        None => next_player,
+                        Some(value) => match value.as_u64() {
+                            Some(p) => usize::try_from(p).unwrap_or(usize::MAX),
+                            None => {
+                                self.bad(
+                                    format!("the player {value} is not a player's index"),
+                                    span,
+                                );
+                                continue;
+                            }
+                        },
+                    };
                     if player >= script.players.len() {
                         self.bad(
                             format!(
@@ -278,9 +416,12 @@ impl Lowering<'_> {
                         .unwrap_or_default()
                         .to_string();
                     last_placed = None;
-                    let Some(pos) = position(payload.get("position")) else {
-                        self.bad("a tile placement has no position `[x, y]`".into(), span);
-                        continue;
+                    let pos = match position(payload.get("position")) {
+                        Ok(pos) => pos,
+                        Err(problem) => {
+                            self.bad(format!("a tile placement: {problem}"), span);
+                            continue;
+                        }
                     };
                     let Some(rotation) = rotation(payload.get("rotation")) else {
                         self.bad(
@@ -290,7 +431,7 @@ impl Lowering<'_> {
                         continue;
                     };
                     push(script, Action::Turn { player });
-                    let hill = self.hills.contains(&tile);
+                    let hill = self.hills_in_play && self.hills.contains(&tile);
                     push(script, Action::Draw { tile });
                     if hill {
                         push(script, Action::Under { tile: None });
@@ -298,10 +439,15 @@ impl Lowering<'_> {
                     push(script, Action::Place { pos, rotation });
                     last_placed = Some(pos);
                 }
+                "DEPLOY_MEEPLE" if position(payload.pointer("/pointer/position")).is_err() => {
+                    if let Err(problem) = position(payload.pointer("/pointer/position")) {
+                        self.bad(format!("a deployment: {problem}"), span);
+                    }
+                }
                 "DEPLOY_MEEPLE"
                     if matches!(
                         (position(payload.pointer("/pointer/position")), last_placed),
-                        (Some(at), Some(placed)) if at != placed
+                        (Ok(at), Some(placed)) if at != placed
                     ) =>
                 {
                     // The base game and Hills & Sheep deploy only on the tile just placed;
@@ -474,21 +620,38 @@ impl Lowering<'_> {
     }
 }
 
-fn number(value: Option<&Value>) -> i32 {
-    value
-        .and_then(Value::as_i64)
-        .unwrap_or(0)
-        .clamp(-1_000_000, 1_000_000) as i32
+/// A coordinate: a whole number within the board's range — never clamped, never defaulted.
+fn coordinate(value: Option<&Value>, what: &str) -> Result<i32, String> {
+    let Some(value) = value else {
+        return Err(format!("{what} is missing"));
+    };
+    let range = -crate::lower::game::MAX_COORDINATE..=crate::lower::game::MAX_COORDINATE;
+    match value.as_i64() {
+        Some(n) => i32::try_from(n)
+            .ok()
+            .filter(|n| range.contains(n))
+            .ok_or_else(|| {
+                format!(
+                    "{what} {value} is out of range (-{0} to {0})",
+                    crate::lower::game::MAX_COORDINATE
+                )
+            }),
+        None if value.is_number() => Err(format!("{what} {value} is not a whole number")),
+        None => Err(format!("{what} {value} is not a number")),
+    }
 }
 
-fn position(value: Option<&Value>) -> Option<Pos> {
-    let pair = value?.as_array()?;
-    match pair.as_slice() {
-        [x, y] => Some(Pos::new(
-            x.as_i64()?.clamp(-1_000_000, 1_000_000) as i32,
-            y.as_i64()?.clamp(-1_000_000, 1_000_000) as i32,
+fn position(value: Option<&Value>) -> Result<Pos, String> {
+    let pair = value.and_then(Value::as_array);
+    match pair.map(Vec::as_slice) {
+        Some([x, y]) => Ok(Pos::new(
+            coordinate(Some(x), "x")?,
+            coordinate(Some(y), "y")?,
         )),
-        _ => None,
+        _ => Err(format!(
+            "the position {} is not `[x, y]`",
+            value.map_or("(none)".to_string(), ToString::to_string)
+        )),
     }
 }
 

@@ -6,6 +6,9 @@ use crate::model::{Anchor, Pos, Rotation, Ruleset, Tile};
 #[derive(Debug, Clone)]
 pub struct Script {
     pub title: Option<String>,
+    /// The file shows part of a game (a rulebook example), not a recorded game: it may `end`
+    /// with tiles left in the stack.
+    pub excerpt: bool,
     pub ruleset: Ruleset,
     pub expansions: Vec<String>,
     /// Rule variants chosen by the game: (name, value, where).
@@ -19,6 +22,9 @@ pub struct Script {
     /// Tiles defined in the game file.
     pub local_tiles: Vec<Tile>,
     pub players: Vec<String>,
+    /// Each player's supply at the start, where the game changes the ruleset's: (pool word —
+    /// `followers`, `shepherds`, `tribe-members`, `huts` — and count).
+    pub supply: Vec<(String, u32)>,
     pub steps: Vec<Step>,
 }
 
@@ -142,6 +148,25 @@ pub enum Expectation {
         feature: String,
         points: i64,
     },
+    /// Each named supply (`followers`, `shepherds`, `tribe-members`, `huts`) of the player
+    /// holds exactly this many figures.
+    Supply {
+        player: usize,
+        pools: Vec<(String, u32)>,
+    },
+    /// A figure of the player, of this kind, stands on the feature named at the tile at
+    /// `pos` — or, with `home`, the figure deployed there is back in the player's supply.
+    Figure {
+        player: usize,
+        figure: String,
+        pos: Pos,
+        target: FeatureRef,
+        home: bool,
+    },
+    /// The sheep bag holds exactly this many of each named token (0 is the wolf).
+    Bag(Vec<(u32, u32)>),
+    /// The current turn earned a bonus tile (`true`), or did not.
+    Bonus(bool),
     /// An assertion carcspec cannot check (a JCloisterZone user-interface assertion), kept so
     /// that the report lists it instead of dropping it.
     Unsupported(String),

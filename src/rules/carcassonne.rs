@@ -56,8 +56,28 @@ pub const HILL_TIEBREAKER: &str = "hill-tiebreaker";
 /// usual, then the closed field goes to the stable) or `stable-at-once`.
 pub const CLOSED_FLOCK: &str = "closed-flock";
 
+/// How many players sit at the table: `rulebook` (2 to 5) or `jcloisterzone` (1 to 6, as
+/// JCloisterZone's six player slots allow; its saved games import with this variant).
+pub const PLAYER_COUNT: &str = "player-count";
+
+/// `farmers off`: a game without farmers (JCloisterZone's setup without the element `farmers`).
+pub const FARMERS: &str = "farmers";
+/// `hills off`: hill tiles play as plain tiles — no tile under them, no tie-break
+/// (JCloisterZone's setup without the element `hill`).
+pub const HILLS: &str = "hills";
+/// `vineyards off`: no vineyard bonus (JCloisterZone's setup without the element `vineyard`).
+pub const VINEYARDS: &str = "vineyards";
+
 #[derive(Debug, Default)]
 pub struct Carcassonne {
+    /// Followers may lie in fields (not `variant farmers off`).
+    pub farmers: bool,
+    /// Hills take a tile and break ties (not `variant hills off`).
+    pub hills: bool,
+    /// Vineyards add to completed monasteries (not `variant vineyards off`).
+    pub vineyards: bool,
+    /// The variant `player-count jcloisterzone`.
+    pub jcloisterzone_seats: bool,
     /// The variant `closed-flock stable-at-once`.
     pub closed_flock_stable_at_once: bool,
     /// The house rule: the tied player with the most followers on hills wins the tie.
@@ -77,7 +97,7 @@ impl Carcassonne {
     /// breaks the tie (Hills & Sheep, "3. Scoring a hill").
     fn winners(&self, engine: &Engine, figures: &[FigureId]) -> Vec<usize> {
         let tied = super::majority(engine, figures, is_follower);
-        if tied.len() < 2 {
+        if tied.len() < 2 || !self.hills {
             return tied;
         }
         let on_hills = |player: usize| {
@@ -160,7 +180,7 @@ impl Carcassonne {
         let (placement, _) = engine.origin(node);
         let pos = engine.placement(placement).pos;
         let around = engine.filled_around(pos);
-        let vineyards = if complete {
+        let vineyards = if complete && self.vineyards {
             Engine::around(pos)
                 .filter_map(|p| engine.at(p))
                 .filter(|p| engine.tile_of(*p).vineyard)
@@ -219,11 +239,32 @@ impl Rules for Carcassonne {
     }
 
     fn figure(&self, name: &str) -> Option<FigureSpec> {
-        FIGURES.iter().copied().find(|f| f.kind.0 == name)
+        FIGURES
+            .iter()
+            .copied()
+            .find(|f| f.kind.0 == name && (self.farmers || f.kind != FARMER))
     }
 
     fn figure_names(&self) -> &'static [&'static str] {
-        &["thief", "knight", "monk", "farmer", "shepherd"]
+        if self.farmers {
+            &["thief", "knight", "monk", "farmer", "shepherd"]
+        } else {
+            &["thief", "knight", "monk", "shepherd"]
+        }
+    }
+
+    fn hills_take_a_tile(&self) -> bool {
+        self.hills
+    }
+
+    fn player_count(&self) -> std::ops::RangeInclusive<usize> {
+        // “2-5 players (6 with the 6th color from an expansion; Hills & Sheep has 6
+        // shepherds)”: Hills & Sheep brings no sixth colour of followers.
+        if self.jcloisterzone_seats {
+            1..=6
+        } else {
+            2..=5
+        }
     }
 
     fn variants(&self) -> &'static [VariantSpec] {
@@ -235,6 +276,22 @@ impl Rules for Carcassonne {
             VariantSpec {
                 name: CLOSED_FLOCK,
                 values: &["choose-first", "stable-at-once"],
+            },
+            VariantSpec {
+                name: PLAYER_COUNT,
+                values: &["rulebook", "jcloisterzone"],
+            },
+            VariantSpec {
+                name: FARMERS,
+                values: &["on", "off"],
+            },
+            VariantSpec {
+                name: HILLS,
+                values: &["on", "off"],
+            },
+            VariantSpec {
+                name: VINEYARDS,
+                values: &["on", "off"],
             },
         ]
     }

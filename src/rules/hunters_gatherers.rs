@@ -65,6 +65,13 @@ impl Rules for HuntersGatherers {
         &["gatherer", "fisherman", "hunter", "hut"]
     }
 
+    fn player_count(&self) -> std::ops::RangeInclusive<usize> {
+        // “30 tribe members in 5 colors”, “10 huts in 5 colors” (Contents); the game is played
+        // in turns by several players, like the base game's 2 to 5 (the 2020 edition: “30
+        // meeples (6 each in yellow, red, green, blue, violet)”).
+        2..=5
+    }
+
     fn variants(&self) -> &'static [VariantSpec] {
         &[VariantSpec {
             name: RETURNED_FIGURES_ON_BONUS_TILE,

@@ -51,6 +51,12 @@ pub trait Rules {
     fn pools(&self) -> &'static [(&'static str, u32)];
     fn figure(&self, name: &str) -> Option<FigureSpec>;
     fn figure_names(&self) -> &'static [&'static str];
+    /// Whether a hill tile takes the next tile of the stack under it (Hills & Sheep).
+    fn hills_take_a_tile(&self) -> bool {
+        true
+    }
+    /// How many players the game is for (the figures come in so many colours).
+    fn player_count(&self) -> std::ops::RangeInclusive<usize>;
     fn variants(&self) -> &'static [VariantSpec];
     /// The figures that forbid deploying `figure` on the feature of `node`.
     fn blockers(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> Vec<FigureId>;
@@ -77,8 +83,18 @@ pub fn for_ruleset(ruleset: Ruleset, variants: &[(String, String)]) -> Box<dyn R
         Ruleset::Carcassonne => Box::new(carcassonne::Carcassonne {
             hill_tiebreak_by_count: chosen(carcassonne::HILL_TIEBREAKER, "number-of-followers"),
             closed_flock_stable_at_once: chosen(carcassonne::CLOSED_FLOCK, "stable-at-once"),
+            jcloisterzone_seats: chosen(carcassonne::PLAYER_COUNT, "jcloisterzone"),
+            farmers: !chosen(carcassonne::FARMERS, "off"),
+            hills: !chosen(carcassonne::HILLS, "off"),
+            vineyards: !chosen(carcassonne::VINEYARDS, "off"),
         }),
     }
+}
+
+/// How the game language names a supply pool: `followers`, `shepherds`, `tribe-members`,
+/// `huts`.
+pub fn pool_word(pool: &str) -> String {
+    format!("{}s", pool.replace(' ', "-"))
 }
 
 /// The players with the most of the given figures (all of them on a tie); empty when there

@@ -102,6 +102,7 @@ pub const PLAYER_NAMES: [&str; 6] = ["red", "blue", "green", "yellow", "black", 
 pub fn header(config: &Config) -> Script {
     Script {
         title: None,
+        excerpt: false,
         ruleset: config.ruleset,
         expansions: config.expansions.clone(),
         variants: config
@@ -124,9 +125,13 @@ pub fn header(config: &Config) -> Script {
             .take(config.players)
             .map(|p| p.to_string())
             .collect(),
+        supply: Vec::new(),
         steps: Vec::new(),
     }
 }
+
+/// A game played, or the finding of the replay that rejected one of its moves.
+type Played = Result<GameResult, Diagnostic>;
 
 /// Plays every game of `config`, in parallel; `progress` is called with the number of games
 /// done so far. Returns the games in order, or the diagnostics of tile sets that cannot be
@@ -167,9 +172,9 @@ pub fn simulate(
     }
     let threads = config.threads.clamp(1, 64).min(config.games.max(1));
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let mut results: Vec<Option<GameResult>> = vec![None; config.games];
+    let mut results: Vec<Option<Played>> = vec![None; config.games];
     std::thread::scope(|scope| {
-        let chunks: Vec<(usize, &mut [Option<GameResult>])> = {
+        let chunks: Vec<(usize, &mut [Option<Played>])> = {
             let size = config.games.div_ceil(threads).max(1);
             results
                 .chunks_mut(size)
@@ -183,18 +188,33 @@ pub fn simulate(
                 for (offset, slot) in chunk.iter_mut().enumerate() {
                     let index = start + offset;
                     let seed = config.seed ^ (index as u64).wrapping_mul(0xA076_1D64_78BD_642F);
-                    *slot = Some(play(config, header, catalog, Rng::new(seed)));
+                    *slot = Some(play(config, header, catalog, Rng::new(seed)).map_err(|d| {
+                        let message = format!("simulated game {index}: {}", d.message);
+                        Diagnostic { message, ..d }
+                    }));
                     let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                     progress(finished);
                 }
             });
         }
     });
-    Ok(results.into_iter().flatten().collect())
+    let (games, rejected): (Vec<_>, Vec<_>) =
+        results.into_iter().flatten().partition(Result::is_ok);
+    if !rejected.is_empty() {
+        return Err(rejected.into_iter().filter_map(Result::err).collect());
+    }
+    Ok(games.into_iter().filter_map(Result::ok).collect())
 }
 
 /// One game: a shuffled stack, and each turn's moves chosen by the policy from the legal ones.
-pub fn play(config: &Config, header: &Script, catalog: &Catalog, mut rng: Rng) -> GameResult {
+/// A move that the replay rejects — the move generator and the checker disagree, a bug of
+/// carcspec — ends the game with that finding instead of a game that would not check clean.
+pub fn play(
+    config: &Config,
+    header: &Script,
+    catalog: &Catalog,
+    mut rng: Rng,
+) -> Result<GameResult, Diagnostic> {
     let rules = rules::for_ruleset(config.ruleset, &config.variants);
     let mut replay = Replay::new(header, catalog.clone(), rules, "");
     replay.begin(false);
@@ -203,6 +223,7 @@ pub fn play(config: &Config, header: &Script, catalog: &Catalog, mut rng: Rng) -
         steps: Vec::new(),
         rng: &mut rng,
         policy: config.policy,
+        rejected: None,
         result: GameResult {
             script: header.clone(),
             scores: Vec::new(),
@@ -231,7 +252,7 @@ pub fn play(config: &Config, header: &Script, catalog: &Catalog, mut rng: Rng) -
 
     let players = header.players.len();
     let mut player = 0;
-    while !land.is_empty() {
+    while !land.is_empty() && game.rejected.is_none() {
         game.result.turns += 1;
         game.act(Action::Turn { player });
         game.place_from(&mut land, false, player);
@@ -246,8 +267,12 @@ pub fn play(config: &Config, header: &Script, catalog: &Catalog, mut rng: Rng) -
         mut replay,
         steps,
         mut result,
+        rejected,
         ..
     } = game;
+    if let Some(rejected) = rejected {
+        return Err(rejected);
+    }
     result.scores = replay.scores().to_vec();
     let engine = replay.engine_mut();
     for root in engine.feature_roots() {
@@ -274,7 +299,7 @@ pub fn play(config: &Config, header: &Script, catalog: &Catalog, mut rng: Rng) -
         .iter()
         .filter(|e| e.breakdown.starts_with("flock"))
         .count();
-    result
+    Ok(result)
 }
 
 struct Game<'a, 's> {
@@ -282,17 +307,42 @@ struct Game<'a, 's> {
     steps: Vec<Step>,
     rng: &'a mut Rng,
     policy: Policy,
+    /// The first of the simulator's moves that the replay rejected.
+    rejected: Option<Diagnostic>,
     result: GameResult,
 }
 
 impl Game<'_, '_> {
     fn act(&mut self, action: Action) {
+        if self.rejected.is_some() {
+            return;
+        }
         let step = Step {
             action,
             span: Span::default(),
         };
+        let before = self.replay.findings();
         self.replay.apply(&step);
         self.steps.push(step);
+        if let Some(error) = self.replay.first_error_since(before) {
+            let mut game = self.result.script.clone();
+            game.steps = self.steps.clone();
+            let text = crate::format::game::print_script(&game, None);
+            let line = text.lines().last().unwrap_or_default().to_string();
+            self.rejected = Some(
+                Diagnostic::new(
+                    error.code,
+                    format!(
+                        "the replay rejects the simulator's move `{line}` (move {}): {}",
+                        self.steps.len(),
+                        error.message
+                    ),
+                )
+                .help(
+                    "the move generator and the checker disagree: this is a bug of carcspec; please report it with the command line",
+                ),
+            );
+        }
     }
 
     /// Draws from `deck` until a tile fits (discarding those that fit nowhere), places it,

@@ -3,6 +3,7 @@
 mod flock;
 pub(crate) mod inspect;
 mod moves;
+mod state;
 
 use std::collections::HashMap;
 
@@ -38,10 +39,18 @@ struct Turn {
     hand: Option<Hand>,
     placed: Option<PlacedNow>,
     land_placed: bool,
+    /// A land tile was drawn in this turn (placed, discarded or still in hand).
+    land_drawn: bool,
+    /// The last tile drawn was discarded and the next draw is due: `Some(true)` for a bonus
+    /// tile, `Some(false)` for a land tile.
+    redraw_due: Option<bool>,
+    /// The `turn` line that began the turn.
+    started: Span,
     bonus_earned: bool,
     bonus_drawn: bool,
-    /// Figures returned to the supply by this turn's scoring, per pool.
-    returned: Vec<u32>,
+    /// Figures returned to the supply by this turn's scoring, per player and pool: “From the
+    /// next turn onwards, the player can then use them again” is about the player's own.
+    returned: Vec<Vec<u32>>,
     /// Points each player scored in this turn.
     points: Vec<i64>,
     /// Figures deployed from this index on were deployed in this turn.
@@ -118,17 +127,29 @@ impl<'s> Replay<'s> {
             .iter()
             .zip(&catalog.counts)
             .filter(|(t, _)| !is_bonus(t))
-            .map(|(_, c)| *c)
-            .sum();
+            .fold(0u32, |sum, (_, c)| sum.saturating_add(*c));
         let bonus_left = catalog
             .tiles
             .iter()
             .zip(&catalog.counts)
             .filter(|(t, _)| is_bonus(t))
-            .map(|(_, c)| *c)
-            .sum();
+            .fold(0u32, |sum, (_, c)| sum.saturating_add(*c));
         let players = script.players.len();
-        let supply = vec![rules.pools().iter().map(|(_, n)| *n).collect(); players];
+        // Each player's supply: the ruleset's, or what the game's `supply` line says.
+        let supply = vec![
+            rules
+                .pools()
+                .iter()
+                .map(|(name, n)| {
+                    script
+                        .supply
+                        .iter()
+                        .find(|(pool, _)| *pool == crate::rules::pool_word(name))
+                        .map_or(*n, |(_, count)| *count)
+                })
+                .collect();
+            players
+        ];
         // “From the next turn onwards, the player can then use them again”: by default a
         // figure returned in this turn stays off the turn's bonus tile.
         let returned_on_bonus_allowed = script
@@ -382,12 +403,24 @@ impl<'s> Replay<'s> {
             Action::End => {
                 self.end_turn();
                 if !self.final_scored {
+                    if !self.script.excerpt && self.land_left > 0 {
+                        let left = self.land_left;
+                        self.report(
+                            &codes::EARLY_END,
+                            format!(
+                                "the game ends with {left} land tile{} left in the stack",
+                                if left == 1 { "" } else { "s" }
+                            ),
+                            "final scoring here",
+                            "a recorded game ends by itself after the last land tile is placed; a file that shows part of a game says `excerpt` in its header",
+                        );
+                    }
                     self.final_scoring();
                 }
             }
             Action::Stop => {
-                self.end_turn();
                 self.stopped = true;
+                self.end_turn();
             }
         }
     }
@@ -513,6 +546,39 @@ impl<'s> Replay<'s> {
         Some((placement, roots))
     }
 
+    /// The feature (index on its tile) that a deployment's target names on a placement:
+    /// `Err` with the candidates when it names several (an anchor shared by two lakes), `Err`
+    /// with none when it names nothing.
+    pub(crate) fn locate(
+        &self,
+        placement: PlacementId,
+        target: &FeatureRef,
+        stands_on: &[crate::model::FeatureKind],
+    ) -> Result<usize, Vec<usize>> {
+        let placed = *self.engine.placement(placement);
+        let tile = &self.engine.catalog[placed.tile];
+        let accept = |k| stands_on.contains(&k);
+        let feature = match target {
+            FeatureRef::Anchor(anchor) => {
+                let in_tile = placed.rotation.anchor_to_tile(*anchor);
+                let named = tile.features_claiming_directly(in_tile, accept);
+                if named.len() > 1 {
+                    return Err(named);
+                }
+                tile.feature_at(in_tile, accept)
+            }
+            FeatureRef::Anchors(anchors) => {
+                let in_tile: Vec<_> = anchors
+                    .iter()
+                    .map(|a| placed.rotation.anchor_to_tile(*a))
+                    .collect();
+                tile.feature_claiming(&in_tile, accept)
+            }
+            FeatureRef::Label(label) => tile.feature_by_label(label),
+        };
+        feature.ok_or_else(Vec::new)
+    }
+
     /// The node of the feature a deployment names on a placement.
     fn resolve_target(
         &mut self,
@@ -520,36 +586,71 @@ impl<'s> Replay<'s> {
         target: &FeatureRef,
         stands_on: &[crate::model::FeatureKind],
     ) -> Option<NodeId> {
-        let placed = *self.engine.placement(placement);
-        let tile = &self.engine.catalog[placed.tile];
-        let feature = match target {
-            FeatureRef::Anchor(anchor) => tile
-                .feature_at(placed.rotation.anchor_to_tile(*anchor), |k| {
-                    stands_on.contains(&k)
-                }),
-            FeatureRef::Anchors(anchors) => {
-                let in_tile: Vec<_> = anchors
-                    .iter()
-                    .map(|a| placed.rotation.anchor_to_tile(*a))
-                    .collect();
-                tile.feature_claiming(&in_tile, |k| stands_on.contains(&k))
+        let first_node = self.engine.placement(placement).first_node;
+        match self.locate(placement, target, stands_on) {
+            Ok(feature) => Some(first_node + feature as NodeId),
+            Err(candidates) => {
+                let tile = &self.engine.catalog[self.engine.placement(placement).tile];
+                let id = tile.id.clone();
+                if candidates.is_empty() {
+                    self.report(
+                        &codes::NO_SUCH_FEATURE,
+                        format!("tile `{id}` has no feature at `{target}`"),
+                        "nothing to stand on there",
+                        "name an anchor in board orientation (after the tile's rotation) or a label of the tile",
+                    );
+                } else {
+                    let names: Vec<String> = candidates
+                        .iter()
+                        .map(|f| {
+                            let feature = &tile.features[*f];
+                            match &feature.label {
+                                Some(label) => format!("{} `{label}`", feature.kind),
+                                None => format!("an unlabelled {}", feature.kind),
+                            }
+                        })
+                        .collect();
+                    let help = if tile.features[candidates[0]].label.is_some() {
+                        "name the feature by its label".to_string()
+                    } else {
+                        format!(
+                            "give the features of tile `{id}` labels, and name one by its label"
+                        )
+                    };
+                    self.report(
+                        &codes::AMBIGUOUS_ANCHOR,
+                        format!(
+                            "`{target}` names {} features of tile `{id}`: {}",
+                            candidates.len(),
+                            names.join(", ")
+                        ),
+                        "which one is meant",
+                        &help,
+                    );
+                }
+                None
             }
-            FeatureRef::Label(label) => tile.feature_by_label(label),
-        };
-        if feature.is_none() {
-            let id = tile.id.clone();
+        }
+    }
+
+    /// The figure of this game's rules, or a report: a `.jcz` game whose setup leaves the
+    /// element out (`farmers`) has no such figure.
+    fn figure_spec(&mut self, figure: &str) -> Option<crate::rules::FigureSpec> {
+        let spec = self.rules.figure(figure);
+        if spec.is_none() {
+            let figures = self.rules.figure_names().join(", ");
             self.report(
-                &codes::NO_SUCH_FEATURE,
-                format!("tile `{id}` has no feature at `{target}`"),
-                "nothing to stand on there",
-                "name an anchor in board orientation (after the tile's rotation) or a label of the tile",
+                &codes::UNKNOWN_FIGURE,
+                format!("`{figure}` is not a figure of this game"),
+                "not in play",
+                &format!("this game plays with: {figures}"),
             );
         }
-        feature.map(|f| placed.first_node + f as NodeId)
+        spec
     }
 
     fn put(&mut self, player: usize, figure: &str, pos: Pos, target: &FeatureRef) {
-        let Some(spec) = self.rules.figure(figure) else {
+        let Some(spec) = self.figure_spec(figure) else {
             return;
         };
         let Some(placement) = self.engine.at(pos) else {
@@ -588,18 +689,7 @@ impl<'s> Replay<'s> {
             );
         }
         let pool = spec.pool;
-        let returned_now = self.turn.as_ref().map_or(0, |t| t.returned[pool]);
-        let on_bonus = self
-            .turn
-            .as_ref()
-            .and_then(|t| t.placed.as_ref())
-            .is_some_and(|p| p.bonus);
-        let usable = if on_bonus && !self.returned_on_bonus_allowed {
-            self.supply[player][pool].saturating_sub(returned_now)
-        } else {
-            self.supply[player][pool]
-        };
-        if usable == 0 {
+        if self.usable_figures(player, pool) == 0 {
             let (pool_name, count) = self.rules.pools()[pool];
             let name = self.player_name(player).to_string();
             let why = if self.supply[player][pool] > 0 {
@@ -668,9 +758,31 @@ impl<'s> Replay<'s> {
         self.figure_steps.push(self.current_step);
     }
 
+    /// The figures of a pool that `player` may deploy now: the supply, less (on the turn's
+    /// bonus tile) the player's own figures that came back in this turn.
+    pub(crate) fn usable_figures(&self, player: usize, pool: usize) -> u32 {
+        let supply = self.supply[player][pool];
+        match self.turn.as_ref() {
+            Some(turn)
+                if !self.returned_on_bonus_allowed
+                    && turn.placed.as_ref().is_some_and(|p| p.bonus) =>
+            {
+                supply.saturating_sub(turn.returned[player][pool])
+            }
+            _ => supply,
+        }
+    }
+
     fn begin_turn(&mut self, player: usize) {
         self.end_turn();
         if self.game_over {
+            // The turn just closed placed the last land tile: no turn follows.
+            self.report(
+                &codes::GAME_OVER,
+                "a turn after the end of the game".into(),
+                "the game is over",
+                "the game ends after the turn in which the last land tile is placed",
+            );
             return;
         }
         self.turns_started = true;
@@ -693,9 +805,12 @@ impl<'s> Replay<'s> {
             hand: None,
             placed: None,
             land_placed: false,
+            land_drawn: false,
+            redraw_due: None,
+            started: self.current_step,
             bonus_earned: false,
             bonus_drawn: false,
-            returned: vec![0; pools],
+            returned: vec![vec![0; pools]; self.script.players.len()],
             points: vec![0; self.script.players.len()],
             first_figure: self.engine.figures.len(),
             flock_choices: Vec::new(),
@@ -756,11 +871,15 @@ impl<'s> Replay<'s> {
                 "draw a tile that is still in the stack",
             );
         }
-        let hill_takes_a_tile = self.engine.catalog[tile].hill && self.land_left > 0;
+        let hill_takes_a_tile =
+            self.engine.catalog[tile].hill && self.rules.hills_take_a_tile() && self.land_left > 0;
         let turn = self.turn.as_mut().expect("in a turn");
         if bonus {
             turn.bonus_drawn = true;
+        } else {
+            turn.land_drawn = true;
         }
+        turn.redraw_due = None;
         turn.needs_under = hill_takes_a_tile;
         turn.hand = Some(Hand { tile, bonus });
     }
@@ -781,6 +900,8 @@ impl<'s> Replay<'s> {
             // game and draws another.”
             turn.bonus_drawn = false;
         }
+        // “it is removed from the game, and the player draws another”
+        turn.redraw_due = Some(hand.bonus);
         if self.engine.fits_somewhere(hand.tile) {
             let id = self.engine.catalog[hand.tile].id.clone();
             let (pos, rotation) = self.engine.legal_placements(hand.tile)[0];
@@ -829,7 +950,7 @@ impl<'s> Replay<'s> {
     }
 
     fn deploy(&mut self, figure: &str, target: &FeatureRef) {
-        let Some(spec) = self.rules.figure(figure) else {
+        let Some(spec) = self.figure_spec(figure) else {
             return;
         };
         let turn = self.turn.as_ref().expect("in a turn");
@@ -917,7 +1038,7 @@ impl<'s> Replay<'s> {
         let pool = self.rules.figure(figure.kind.0).map_or(0, |s| s.pool);
         self.supply[figure.player][pool] += 1;
         if let Some(turn) = self.turn.as_mut() {
-            turn.returned[pool] += 1;
+            turn.returned[figure.player][pool] += 1;
         }
     }
 
@@ -974,7 +1095,46 @@ impl<'s> Replay<'s> {
                 "place the tile, or `discard` it if it fits nowhere",
             );
         }
-        if turn.bonus_earned && !turn.bonus_drawn && self.bonus_left > 0 {
+        let redraw_possible = |bonus: bool| {
+            if bonus {
+                self.bonus_left > 0
+            } else {
+                self.land_left > 0
+            }
+        };
+        // An example may stop in the middle of a turn: the turn's own draw is not due then.
+        if !self.stopped {
+            if let Some(bonus) = turn.redraw_due.filter(|b| redraw_possible(*b)) {
+                let what = if bonus { "bonus" } else { "land" };
+                let name = self.player_name(turn.player).to_string();
+                self.report(
+                    &codes::DISCARD_NOT_REDRAWN,
+                    format!("{name} discarded a {what} tile and drew no other"),
+                    "the turn ends here",
+                    &format!(
+                        "after `discard`, record the next {what} tile drawn (`{}`)",
+                        if bonus { "bonus <tile>" } else { "draw <tile>" }
+                    ),
+                )
+                .secondary
+                .extend(label(turn.started, "the turn began here"));
+            } else if !turn.land_drawn && !turn.land_placed && self.land_left > 0 {
+                let name = self.player_name(turn.player).to_string();
+                self.report(
+                    &codes::TURN_WITHOUT_TILE,
+                    format!("{name}'s turn draws no land tile"),
+                    "the turn ends here",
+                    "a turn draws a land tile and places it (`draw <tile>`, `place at <x>,<y>`); end an example in the middle of a turn with `stop`",
+                )
+                .secondary
+                .extend(label(turn.started, "the turn began here"));
+            }
+        }
+        if turn.bonus_earned
+            && !turn.bonus_drawn
+            && turn.redraw_due != Some(true)
+            && self.bonus_left > 0
+        {
             let name = self.player_name(turn.player).to_string();
             self.report(
                 &codes::BONUS_NOT_DRAWN,
@@ -1107,6 +1267,22 @@ impl<'s> Replay<'s> {
                 }
             }
             Expectation::Unsupported(text) => self.not_applicable.push(text.clone()),
+            Expectation::Supply { player, pools } => {
+                self.settle();
+                self.expect_supply(*player, pools);
+            }
+            Expectation::Figure {
+                player,
+                figure,
+                pos,
+                target,
+                home,
+            } => {
+                self.settle();
+                self.expect_figure(*player, figure, *pos, target, *home);
+            }
+            Expectation::Bag(tokens) => self.expect_bag(tokens),
+            Expectation::Bonus(earned) => self.expect_bonus(*earned),
             Expectation::Placements { tile, placements } => {
                 let Some(tile_index) = self.tile(tile) else {
                     self.failed += 1;

@@ -38,6 +38,18 @@ impl Replay<'_> {
         &self.scores
     }
 
+    /// How many findings the replay has reported so far.
+    pub(crate) fn findings(&self) -> usize {
+        self.diagnostics.len()
+    }
+
+    /// The first error among the findings from index `from` on.
+    pub(crate) fn first_error_since(&self, from: usize) -> Option<&crate::diagnostic::Diagnostic> {
+        self.diagnostics
+            .get(from..)
+            .and_then(|found| found.iter().find(|d| d.is_error()))
+    }
+
     /// Whether the turn's player now draws a bonus tile (a gold forest was completed).
     pub(crate) fn bonus_due(&self) -> bool {
         self.turn
@@ -76,8 +88,7 @@ impl Replay<'_> {
         let Some(placed) = turn.placed.as_ref().filter(|p| !p.deployed && !p.settled) else {
             return Vec::new();
         };
-        let (placement, on_bonus) = (placed.placement, placed.bonus);
-        let returned = turn.returned.clone();
+        let placement = placed.placement;
         let tile = self.engine.placement(placement);
         let (first_node, rotation, tile_index) = (tile.first_node, tile.rotation, tile.tile);
         let figures: Vec<&'static str> = self.rules.figure_names().to_vec();
@@ -96,11 +107,12 @@ impl Replay<'_> {
                 .iter()
                 .map(|a| board_anchor(*a, rotation))
                 .collect();
-            let target = match (kind.anchor_class(), anchors.as_slice()) {
+            let by_anchors = match (kind.anchor_class(), anchors.as_slice()) {
                 (_, [single]) => FeatureRef::Anchor(*single),
                 (AnchorClass::Area, _) => FeatureRef::Anchors(halves(&anchors)),
                 _ => FeatureRef::Anchors(anchors),
             };
+            let label = compiled.label.clone();
             let node = first_node + feature as NodeId;
             for figure in &figures {
                 if *figure == "shepherd" && !has_shepherds {
@@ -112,12 +124,21 @@ impl Replay<'_> {
                 if !spec.stands_on.contains(&kind) {
                     continue;
                 }
-                let usable = if on_bonus && !self.returned_on_bonus_allowed {
-                    self.supply[player][spec.pool].saturating_sub(returned[spec.pool])
-                } else {
-                    self.supply[player][spec.pool]
+                // The move is written so that the checker reads it as this very feature: by
+                // its anchors, or by its label where the anchors name several features (the
+                // two lakes at `I` of `HG/83`). A feature that neither names is not offered.
+                let names_this = |target: &FeatureRef| {
+                    self.locate(placement, target, spec.stands_on) == Ok(feature)
                 };
-                if usable == 0
+                let target = if names_this(&by_anchors) {
+                    by_anchors.clone()
+                } else {
+                    match label.as_ref().map(|l| FeatureRef::Label(l.clone())) {
+                        Some(by_label) if names_this(&by_label) => by_label,
+                        _ => continue,
+                    }
+                };
+                if self.usable_figures(player, spec.pool) == 0
                     || !self
                         .rules
                         .blockers(&mut self.engine, &spec, node)
@@ -127,7 +148,7 @@ impl Replay<'_> {
                 }
                 deployments.push(Deployment {
                     figure,
-                    target: target.clone(),
+                    target,
                     kind,
                     node,
                 });
@@ -155,4 +176,45 @@ pub(super) fn halves(anchors: &[Anchor]) -> Vec<Anchor> {
             other => vec![*other],
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::check::build_catalog;
+
+    /// The issue's reproducer: red completes blue's gold forest, blue's gatherer returns, and
+    /// red's own tribe member — never used — may go on the bonus tile: the simulator offers it.
+    #[test]
+    fn another_players_returned_figure_does_not_block_the_bonus_tile() {
+        let text = "ruleset hunters-gatherers\ntiles rulebook.tiles\nplayers red blue\n\
+            lay MEADOW at 5,5\nput red hunter at 5,5 on N\nlay MEADOW at 7,5\nput red hunter at 7,5 on N\n\
+            lay MEADOW at 9,5\nput red hunter at 9,5 on N\nlay MEADOW at 11,5\nput red hunter at 11,5 on N\n\
+            lay FOREST-END-GOLD at 0,0 r180\nput blue gatherer at 0,0 on E\n\
+            turn red\ndraw FOREST-END\nplace at 1,0\npass\nbonus B-AUROCHS\nplace at 0,1\n";
+        let (file, diagnostics) = crate::syntax::game::parse(text);
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        let script = crate::lower::game::lower(&file).script.expect("a script");
+        let mut diagnostics = Vec::new();
+        let catalog = build_catalog(
+            &script,
+            &[],
+            Path::new("spec/hunters-gatherers"),
+            &mut diagnostics,
+        );
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        let rules = crate::rules::for_ruleset(script.ruleset, &[]);
+        let mut replay = Replay::new(&script, catalog, rules, text);
+        replay.begin(true);
+        for step in &script.steps {
+            replay.apply(step);
+        }
+        let deployments = replay.legal_deployments();
+        assert!(
+            deployments.iter().any(|d| d.figure == "hunter"),
+            "{deployments:?}"
+        );
+    }
 }
