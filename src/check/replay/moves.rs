@@ -217,4 +217,53 @@ mod tests {
             "{deployments:?}"
         );
     }
+
+    /// Two lakes at `I` on one tile (as `HG/83`): the generator names each lake by its label,
+    /// offers a hut only on the lake whose river system is free, and every target it writes
+    /// resolves to the feature it checked.
+    #[test]
+    fn deployments_name_the_feature_they_checked() {
+        let text = "ruleset hunters-gatherers\ntiles rulebook.tiles\nplayers red blue\n\
+            tile TWO-LAKES x2 {\n  lake l1: I fish=2\n  lake l2: I fish=2\n  meadow: NL ER SL WR\n\
+            river: N into=l1\n  meadow: NR EL\n  river: E into=l1\n  river: S into=l2\n\
+            meadow: SR WL\n  river: W into=l2\n}\n\
+            lay TWO-LAKES at 0,0\nput blue hut at 0,0 on l1\nturn red\ndraw TWO-LAKES\nplace at 1,0\n";
+        let (file, diagnostics) = crate::syntax::game::parse(text);
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        let script = crate::lower::game::lower(&file).script.expect("a script");
+        let mut diagnostics = Vec::new();
+        let catalog = build_catalog(
+            &script,
+            &[],
+            Path::new("spec/hunters-gatherers"),
+            &mut diagnostics,
+        );
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        let rules = crate::rules::for_ruleset(script.ruleset, &[]);
+        let mut replay = Replay::new(&script, catalog, rules, text);
+        replay.begin(true);
+        for step in &script.steps {
+            replay.apply(step);
+        }
+        let placement = replay.engine.at(Pos::new(1, 0)).expect("placed");
+        let first_node = replay.engine.placement(placement).first_node;
+        let deployments = replay.legal_deployments();
+        for deployment in &deployments {
+            let spec = replay.rules.figure(deployment.figure).expect("a figure");
+            let feature = replay
+                .locate(placement, &deployment.target, spec.stands_on)
+                .expect("a target that names one feature");
+            assert_eq!(
+                first_node + feature as NodeId,
+                deployment.node,
+                "{deployment:?}"
+            );
+        }
+        let huts: Vec<&FeatureRef> = deployments
+            .iter()
+            .filter(|d| d.figure == "hut" && d.kind == FeatureKind::Lake)
+            .map(|d| &d.target)
+            .collect();
+        assert_eq!(huts, [&FeatureRef::Label("l1".into())]);
+    }
 }
