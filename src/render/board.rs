@@ -230,7 +230,17 @@ pub fn board_svg(board: &Board) -> String {
             continue;
         };
         let nth = seen.entry((figure.placement, figure.feature)).or_insert(0);
-        let local = tile::rotate(layout.anchor(figure.feature), placed.rotation);
+        let mut local = tile::rotate(layout.anchor(figure.feature), placed.rotation);
+        // The feature's symbols stand at its anchor: the figure stands beside them.
+        let has_symbols = placed.tile.features.get(figure.feature).is_some_and(|f| {
+            f.contents
+                .keys()
+                .any(|c| *c != crate::model::ContentKind::Spring)
+                || f.power.is_some()
+        });
+        if has_symbols {
+            local.y += if local.y > 60.0 { -17.0 } else { 17.0 };
+        }
         let at = place(placed.pos).offset(
             local.x + *nth as f64 * 9.0,
             local.y - 2.0 + *nth as f64 * 3.0,

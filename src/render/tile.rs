@@ -376,7 +376,7 @@ fn area_anchor(slices: &[usize], inner: bool, centre_taken: bool) -> Point {
     let n = slices.len() as f64;
     let average = Point::new(x / n, y / n);
     let distance = ((average.x - CENTRE.x).powi(2) + (average.y - CENTRE.y).powi(2)).sqrt();
-    if distance < 22.0 && (centre_taken || slices.len() > 2) {
+    if distance < 22.0 && centre_taken {
         // A field all round the tile: its centroid is the centre, where a monastery or the
         // roads stand; use a corner of it instead.
         return slice_centroid(slices[0]);
