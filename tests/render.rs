@@ -218,7 +218,7 @@ fn png_has_the_size_asked_for() {
         let pixmap = resvg::tiny_skia::Pixmap::decode_png(&png).unwrap();
         assert_eq!((pixmap.width(), pixmap.height()), (width, height));
     }
-    let pages = render::print_pages_svg(&base, render::PrintLayout::new(render::Page::A4));
+    let pages = render::print_pages_svg(&base, render::PrintLayout::new(render::Page::A4)).unwrap();
     // 4 × 5 tiles of 45 mm a page: 72 copies take 4 pages, at 10 pixels a millimetre 2100 × 2970.
     assert_eq!(pages.len(), 4);
     let pixmap =
@@ -231,7 +231,7 @@ fn print_pages_hold_every_copy_at_real_size() {
     let set = shipped("hills-and-sheep");
     for page in [render::Page::A4, render::Page::Letter] {
         let layout = render::PrintLayout::new(page);
-        let pages = render::print_pages_svg(&set, layout);
+        let pages = render::print_pages_svg(&set, layout).unwrap();
         let tiles: usize = pages.iter().map(|p| p.matches("scale(0.45)").count()).sum();
         assert_eq!(tiles as u64, set.copies(), "{page:?}");
         let (w, _) = page.size_mm();
@@ -242,7 +242,17 @@ fn print_pages_hold_every_copy_at_real_size() {
         page: render::Page::A4,
         tile_mm: 300.0,
     };
-    assert!(render::print_pages_svg(&set, huge).is_empty());
+    assert_eq!(
+        render::print_pages_svg(&set, huge),
+        Err(render::PrintProblem::TileDoesNotFit)
+    );
+    // A count no box holds is refused before anything is laid out.
+    let mut many = set.clone();
+    many.tiles[0].count = u32::MAX;
+    assert!(matches!(
+        render::print_pages_svg(&many, render::PrintLayout::new(render::Page::A4)),
+        Err(render::PrintProblem::TooManyPages(_))
+    ));
 }
 
 #[test]
@@ -356,6 +366,16 @@ fn every_render_code_is_produced() {
         (
             "R008",
             vec![
+                "tests/fixtures/render/many-copies.tiles",
+                "--page",
+                "a4",
+                "-o",
+                &pages,
+            ],
+        ),
+        (
+            "R008",
+            vec![
                 "carcassonne-base",
                 "--format",
                 "png",
@@ -438,4 +458,57 @@ fn the_pictures_in_the_docs_are_current() {
             full.join(" ")
         );
     }
+}
+
+/// Every spec's board at its end, and every shipped set's sheet, draws to SVG and to a PNG
+/// that decodes.
+#[test]
+fn every_spec_board_and_every_sheet_renders() {
+    let out = std::env::temp_dir().join(format!("carcspec-render-all-{}", std::process::id()));
+    std::fs::create_dir_all(&out).unwrap();
+    let png = out.join("picture.png");
+    let mut inputs: Vec<String> = Vec::new();
+    for folder in std::fs::read_dir("spec").unwrap() {
+        let folder = folder.unwrap().path();
+        for game in std::fs::read_dir(&folder).unwrap() {
+            let game = game.unwrap().path();
+            if game.extension().is_some_and(|e| e == "game") {
+                inputs.push(game.display().to_string());
+            }
+        }
+    }
+    inputs.sort();
+    assert!(inputs.len() > 40, "specs not found");
+    inputs.extend(
+        [
+            "carcassonne-base",
+            "hills-and-sheep",
+            "hunters-gatherers-v2",
+        ]
+        .map(String::from),
+    );
+    for input in &inputs {
+        let svg = carcspec(&["render", input]);
+        assert_eq!(svg.status.code(), Some(0), "{input}: {}", stderr(&svg));
+        assert!(stdout(&svg).starts_with("<svg "), "{input}");
+        let output = carcspec(&[
+            "render",
+            input,
+            "--format",
+            "png",
+            "--scale",
+            "0.5",
+            "-o",
+            png.to_str().unwrap(),
+        ]);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{input}: {}",
+            stderr(&output)
+        );
+        let pixmap = resvg::tiny_skia::Pixmap::decode_png(&std::fs::read(&png).unwrap()).unwrap();
+        assert!(pixmap.width() > 50 && pixmap.height() > 50, "{input}");
+    }
+    std::fs::remove_dir_all(&out).ok();
 }

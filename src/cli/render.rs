@@ -312,12 +312,15 @@ fn render_tiles(args: &RenderArgs) -> Result<Picture, Refusal> {
             page,
             tile_mm: args.tile_mm,
         };
-        let fits = args.tile_mm.is_finite()
-            && args.tile_mm >= 10.0
-            && layout.grid().0 > 0
-            && layout.grid().1 > 0;
-        if !fits {
-            return Err(Refusal::new(
+        let too_small = !(args.tile_mm.is_finite() && args.tile_mm >= 10.0);
+        let pages = if too_small {
+            Err(render::PrintProblem::TileDoesNotFit)
+        } else {
+            render::print_pages_svg(set, layout)
+        };
+        return match pages {
+            Ok(pages) => Ok(Picture::Svg(pages)),
+            Err(render::PrintProblem::TileDoesNotFit) => Err(Refusal::new(
                 &codes::PRINT_TILE_SIZE,
                 format!(
                     "tiles of {} mm cannot be printed on {} pages",
@@ -325,9 +328,19 @@ fn render_tiles(args: &RenderArgs) -> Result<Picture, Refusal> {
                     page.name()
                 ),
                 "give `--tile-mm` from 10 up to what fits inside the page's 10 mm margins (45 mm is the size of the boxed tiles)",
-            ));
-        }
-        return Ok(Picture::Svg(render::print_pages_svg(set, layout)));
+            )),
+            Err(render::PrintProblem::TooManyPages(pages)) => Err(Refusal::new(
+                &codes::PICTURE_TOO_LARGE,
+                format!(
+                    "the {} copies of the set would fill {pages} pages",
+                    set.copies()
+                ),
+                format!(
+                    "carcspec prints at most {} pages; check the tiles' counts (`xN`)",
+                    render::MAX_PRINT_PAGES
+                ),
+            )),
+        };
     }
     Ok(match args.format {
         PictureFormat::Text => Picture::Text(render::text::sheet_text(set)),

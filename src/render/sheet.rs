@@ -127,21 +127,38 @@ impl PrintLayout {
     }
 }
 
+/// Why a print layout cannot be made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PrintProblem {
+    /// Not even one tile of that size fits inside the page's margins.
+    TileDoesNotFit,
+    /// The set's copies would fill more than [`MAX_PRINT_PAGES`] pages.
+    TooManyPages(u64),
+}
+
+/// The most pages a print layout makes (a real set fills a handful: the base game 4 on A4).
+pub const MAX_PRINT_PAGES: u64 = 200;
+
 /// Every copy of every tile at real size, edge to edge so that one cut serves two tiles, on as
 /// many pages as it takes (one SVG document a page, sized in millimetres). Each tile carries
-/// its id small in a corner, each page its number. Empty when a tile does not fit on the page.
-pub fn print_pages_svg(set: &TileSet, layout: PrintLayout) -> Vec<String> {
+/// its id small in a corner, each page its number.
+pub fn print_pages_svg(set: &TileSet, layout: PrintLayout) -> Result<Vec<String>, PrintProblem> {
     let (across, down) = layout.grid();
     let per_page = across * down;
-    if per_page == 0 {
-        return Vec::new();
+    if per_page == 0 || !layout.tile_mm.is_finite() {
+        return Err(PrintProblem::TileDoesNotFit);
     }
+    let pages = set.copies().div_ceil(per_page as u64).max(1);
+    if pages > MAX_PRINT_PAGES {
+        return Err(PrintProblem::TooManyPages(pages));
+    }
+    let pages = pages as usize;
+    // Bounded by the page count checked above.
     let copies: Vec<&crate::model::Tile> = set
         .tiles
         .iter()
         .flat_map(|tile| std::iter::repeat_n(tile, tile.count as usize))
         .collect();
-    let pages = copies.len().div_ceil(per_page).max(1);
     let (width, height) = layout.page.size_mm();
     let size = layout.tile_mm;
     let grid_width = across as f64 * size;
@@ -186,5 +203,5 @@ pub fn print_pages_svg(set: &TileSet, layout: PrintLayout) -> Vec<String> {
         let (mm_w, mm_h) = (format!("{}mm", num(width)), format!("{}mm", num(height)));
         documents.push(svg.finish_sized(width, height, &mm_w, &mm_h));
     }
-    documents
+    Ok(documents)
 }
