@@ -182,9 +182,15 @@ impl TileLayout {
             let (shape, anchor) = match feature.kind.anchor_class() {
                 AnchorClass::Whole => {
                     let intervals = &whole_intervals[index];
+                    let mut anchor = region_anchor(intervals);
+                    if has_inner_feature && distance(anchor, CENTRE) < 25.0 {
+                        // A city or forest round a lake or monastery: its symbols go by its
+                        // first stretch of border, not under the building or the water.
+                        anchor = region_anchor(&intervals[..1.min(intervals.len())]);
+                    }
                     (
                         Shape::Region(region_path(intervals), intervals.clone()),
-                        region_anchor(intervals),
+                        anchor,
                     )
                 }
                 AnchorClass::Area => {
@@ -536,17 +542,27 @@ fn draw_ground(svg: &mut Svg, tile: &Tile, layout: &TileLayout) {
         );
     }
 
-    // Rivers, then roads.
-    for kind in [FeatureKind::River, FeatureKind::Road] {
-        for (index, feature) in tile.features.iter().enumerate() {
-            if feature.kind != kind {
-                continue;
-            }
-            if let Shape::Line { path, ends } = &layout.shapes[index] {
-                draw_line(svg, feature, path, ends);
+    // Rivers, then roads: under the cities they lead into, over the forest round a lake
+    // they flow into.
+    let has_inner = tile
+        .features
+        .iter()
+        .any(|f| f.kind.anchor_class() == AnchorClass::Inner);
+    let draw_lines = |svg: &mut Svg, over_regions: bool| {
+        for kind in [FeatureKind::River, FeatureKind::Road] {
+            for (index, feature) in tile.features.iter().enumerate() {
+                if feature.kind != kind
+                    || (has_inner && feature.kind == FeatureKind::River) != over_regions
+                {
+                    continue;
+                }
+                if let Shape::Line { path, ends } = &layout.shapes[index] {
+                    draw_line(svg, feature, path, ends);
+                }
             }
         }
-    }
+    };
+    draw_lines(svg, false);
 
     // Cities and forests over the ends of the roads that lead into them.
     for (index, feature) in tile.features.iter().enumerate() {
@@ -569,6 +585,8 @@ fn draw_ground(svg: &mut Svg, tile: &Tile, layout: &TileLayout) {
             }
         }
     }
+
+    draw_lines(svg, true);
 
     // Inner fields, lakes, monasteries, the village of a crossroads.
     for (index, feature) in tile.features.iter().enumerate() {
@@ -608,7 +626,7 @@ fn draw_ground(svg: &mut Svg, tile: &Tile, layout: &TileLayout) {
 /// They stand close to the border, where even a one-side forest is deep enough.
 fn draw_trees(svg: &mut Svg, intervals: &[(f64, f64)]) {
     for &(start, end) in intervals {
-        for fraction in [0.25, 0.5, 0.75] {
+        for fraction in [0.2, 0.8] {
             let edge = perimeter_point(start + (end - start) * fraction);
             let at = edge.toward(CENTRE, 9.0 / distance(edge, CENTRE));
             svg.circle(
