@@ -58,8 +58,9 @@ fn tiles_as_svg() {
     let base = shipped("carcassonne-base");
     let hills = shipped("hills-and-sheep");
     let hg = shipped("hunters-gatherers-v2");
-    let cases: [(&str, &TileSet, &str, u8); 7] = [
+    let cases: [(&str, &TileSet, &str, u8); 8] = [
         ("base-RCr-r0", &base, "BA/RCr", 0),
+        ("base-CcRr+-corner-city-r270", &base, "BA/CcRr+", 3),
         ("base-CccR+-r90", &base, "BA/CccR+", 1),
         ("base-RRRR-r0", &base, "BA/RRRR", 0),
         ("hills-CC!.v-two-city-stretches", &hills, "HS/CC!.v", 0),

@@ -377,17 +377,18 @@ fn tile_highlights(
     Ok(found)
 }
 
-/// The model of every tile a game can use: its tile sets (found as the replay finds them: a
-/// path next to the game, or a shipped name) and its own tiles.
+/// The model of every tile a game can use: its tile sets and its own tiles. The sets are found
+/// as the checker's catalog finds them — a shipped set's bare name is that set, anything else
+/// a path relative to the game's folder — and tile ids are unique across a game's sets, so an
+/// id names one model.
 fn game_tiles(state: &GameState, game: &Path) -> HashMap<String, Tile> {
     let base_dir = game.parent().unwrap_or(Path::new("."));
     let mut tiles = HashMap::new();
     for (name, _, _) in &state.script.tile_sets {
-        let by_path = base_dir.join(name);
-        let target = if by_path.exists() {
-            by_path.display().to_string()
-        } else {
+        let target = if crate::shipped::tiles(name).is_some() {
             name.clone()
+        } else {
+            base_dir.join(name).display().to_string()
         };
         if let Ok(loaded) = load::load(&target) {
             if let Some(set) = loaded.set {

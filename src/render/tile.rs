@@ -342,9 +342,18 @@ fn region_path(intervals: &[(f64, f64)]) -> String {
         }
         let to = perimeter_point(end);
         path.push_str(&format!(" L{}", pt(to)));
-        let next = perimeter_point(runs[(n + 1) % runs.len()].0);
-        let c1 = to.toward(CENTRE, 0.7);
-        let c2 = next.toward(CENTRE, 0.7);
+        let next_start = runs[(n + 1) % runs.len()].0;
+        let next = perimeter_point(next_start);
+        let gap = (next_start - end).rem_euclid(PERIMETER);
+        // Across a corner (a city on two neighbouring sides) a curve through the centre would
+        // be a straight diagonal: bow it out towards the far corner, as the printed walls do.
+        let bend = if (gap - 2.0 * SIZE).abs() < 1e-9 {
+            CENTRE.toward(perimeter_point(end + SIZE), 0.2)
+        } else {
+            CENTRE
+        };
+        let c1 = to.toward(bend, 0.7);
+        let c2 = next.toward(bend, 0.7);
         path.push_str(&format!(" C{} {} {}", pt(c1), pt(c2), pt(next)));
     }
     path.push_str(" Z");
