@@ -433,8 +433,10 @@ name is neither a file nor a shipped tile set.";
 
     UNKNOWN_RENDER_TILE = "R001" "render-unknown-tile" Error:
 "`carcspec render --tile ID` or `--legal ID` names a tile that the tile set (or the game's tile
-sets and its own tiles) does not have. Tile ids are case-sensitive (`BA/RCr`); the help lists
-ids that look like the one given. `carcspec render <SET> --format text` lists every tile.";
+sets and its own tiles) does not have, or `--legal` without an id finds no tile in hand and
+none that the game draws after that point. Tile ids are case-sensitive (`BA/RCr`); the help
+lists ids that look like the one given. `carcspec render <SET> --format text` lists every
+tile.";
 
     BAD_RENDER_ROTATION = "R002" "render-bad-rotation" Error:
 "`--rotation` takes a quarter turn clockwise: `r0`, `r90`, `r180` or `r270` (the `r` may be

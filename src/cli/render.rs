@@ -33,8 +33,9 @@ pub struct RenderArgs {
     /// A game after its first N turns (0: before the first turn).
     #[arg(long, value_name = "N")]
     turn: Option<usize>,
-    /// Show where this tile could be placed on the game's board, with its rotations.
-    #[arg(long, value_name = "TILE")]
+    /// Show where this tile could be placed on the game's board, with its rotations; without
+    /// a TILE, the tile in hand at that point or else the next tile the game draws.
+    #[arg(long, value_name = "TILE", num_args = 0..=1, default_missing_value = "")]
     legal: Option<String>,
     /// Outline a feature: `X,Y:FEATURE` on a game's board (the whole feature, over every tile
     /// it extends to; FEATURE as a deployment names it: `N`, `ER+SL`, a label), or `FEATURE`
@@ -502,7 +503,23 @@ fn render_game(args: &RenderArgs) -> Result<Picture, Refusal> {
         .map(|(p, s)| format!("{p} {s}"))
         .collect();
     let title = format!("{name} — {point} — {}", scores.join(", "));
-    let board = render::board_of_state(&state, &tiles, title, args.legal.as_deref(), &highlight)
+    let legal = match args.legal.as_deref() {
+        Some("") => Some(
+            state
+                .in_hand
+                .clone()
+                .or_else(|| state.next_draw.clone())
+                .ok_or_else(|| {
+                    Refusal::new(
+                        &codes::UNKNOWN_RENDER_TILE,
+                        format!("`--legal` names no tile, and none is in hand ({point}) or drawn after it"),
+                        "name the tile: `--legal <ID>`",
+                    )
+                })?,
+        ),
+        other => other.map(str::to_string),
+    };
+    let board = render::board_of_state(&state, &tiles, title, legal.as_deref(), &highlight)
         .map_err(|problem| match problem {
             render::BoardProblem::UnknownLegalTile(id) => {
                 let known: Vec<&str> = state.engine.catalog.iter().map(|t| t.id.as_str()).collect();
