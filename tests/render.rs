@@ -513,3 +513,38 @@ fn every_spec_board_and_every_sheet_renders() {
     }
     std::fs::remove_dir_all(&out).ok();
 }
+
+/// The shapes follow the anchors: one shape per city (two on the side two stretches share),
+/// a hedge between separate fields and none inside one field.
+#[test]
+fn the_shapes_follow_the_anchors() {
+    let base = shipped("carcassonne-base");
+    let hills = shipped("hills-and-sheep");
+    let city_shapes = |svg: &str| svg.matches(r##"fill="#d8b27a""##).count();
+    let hedges = |svg: &str| svg.matches(r##"stroke="#5d7f2e""##).count();
+    let draw = |t: &Tile| render::tile_svg(t, Rotation(0), &[]);
+    // `city c: N E W` is one shape; the base tile with one field has no hedge.
+    assert_eq!(city_shapes(&draw(tile(&base, "BA/CccR"))), 1);
+    assert_eq!(hedges(&draw(tile(&base, "BA/C"))), 0);
+    // Two cities on N and S that do not join: two shapes.
+    assert_eq!(city_shapes(&draw(tile(&base, "BA/CFC.2"))), 2);
+    // HS/CC!.v: two city stretches on side N, two shapes.
+    assert_eq!(city_shapes(&draw(tile(&hills, "HS/CC!.v"))), 2);
+    // HS/C!.v: the open side S is two fields: a hedge parts them.
+    assert!(hedges(&draw(tile(&hills, "HS/C!.v"))) >= 1);
+    // HS/CFC.v: fields N and S between the cities of W and E: a hedge from wall to wall.
+    assert_eq!(hedges(&draw(tile(&hills, "HS/CFC.v"))), 2);
+    // A field on NL alone lies on the left (west) half of side N: the hedge of a tile whose
+    // side N has two fields runs down from the middle of N.
+    let local = carcspec::load::from_text(
+        "local.tiles",
+        "tileset local\nruleset carcassonne\ntile HALF x1 start {\n  field: NL\n  field: NR E S W\n}\n".to_string(),
+        None,
+    );
+    let set = local.usable().expect("the local set lints clean");
+    let svg = draw(&set.tiles[0]);
+    assert!(
+        svg.contains(r#"<line x1="50" y1="50" x2="50" y2="0""#),
+        "{svg}"
+    );
+}
