@@ -468,16 +468,18 @@ fn every_spec_board_and_every_sheet_renders() {
     let out = std::env::temp_dir().join(format!("carcspec-render-all-{}", std::process::id()));
     std::fs::create_dir_all(&out).unwrap();
     let png = out.join("picture.png");
-    let mut inputs: Vec<String> = Vec::new();
-    for folder in std::fs::read_dir("spec").unwrap() {
-        let folder = folder.unwrap().path();
-        for game in std::fs::read_dir(&folder).unwrap() {
-            let game = game.unwrap().path();
-            if game.extension().is_some_and(|e| e == "game") {
-                inputs.push(game.display().to_string());
+    fn games_below(dir: &Path, found: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                games_below(&path, found);
+            } else if path.extension().is_some_and(|e| e == "game") {
+                found.push(path.display().to_string());
             }
         }
     }
+    let mut inputs: Vec<String> = Vec::new();
+    games_below(Path::new("spec"), &mut inputs);
     inputs.sort();
     assert!(inputs.len() > 40, "specs not found");
     inputs.extend(
