@@ -20,10 +20,6 @@ pub fn sheet_svg(set: &TileSet) -> String {
     let cell_width = SHEET_TILE + SHEET_GAP;
     let cell_height = SHEET_TILE + SHEET_LABELS;
     let header = 40.0;
-    let width = columns as f64 * cell_width + SHEET_GAP;
-    let height = header + rows as f64 * cell_height + 10.0;
-    let mut svg = Svg::new();
-    svg.rect(0.0, 0.0, width, height, r##"fill="#ffffff""##);
     let mut title = format!(
         "{} ({}) — {} tiles, {} copies",
         set.name,
@@ -34,6 +30,12 @@ pub fn sheet_svg(set: &TileSet) -> String {
     if set.is_expansion() {
         title.push_str(&format!(", expansion {}", set.expansions.join(", ")));
     }
+    // At least as wide as the title, for a set of few tiles.
+    let title_width = title.chars().count() as f64 * 15.0 * 0.62;
+    let width = (columns as f64 * cell_width + SHEET_GAP).max(title_width + 2.0 * SHEET_GAP);
+    let height = header + rows as f64 * cell_height + 10.0;
+    let mut svg = Svg::new();
+    svg.rect(0.0, 0.0, width, height, r##"fill="#ffffff""##);
     svg.text_start(
         Point::new(SHEET_GAP, 20.0),
         15.0,

@@ -218,7 +218,10 @@ impl Block {
             .iter()
             .filter(|f| f.kind == FeatureKind::Road && f.touched_sides().count() == 1)
             .count();
-        let village = dead_end_roads >= 3;
+        let village = dead_end_roads >= 3
+            && !features
+                .iter()
+                .any(|f| f.kind.anchor_class() == AnchorClass::Inner);
         for (index, feature) in features.iter().enumerate() {
             if feature.kind.anchor_class() != AnchorClass::Middle {
                 continue;

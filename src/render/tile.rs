@@ -173,7 +173,9 @@ impl TileLayout {
             .iter()
             .filter(|f| f.kind == FeatureKind::Road && f.touched_sides().count() == 1)
             .count();
-        let village = dead_end_roads >= 3;
+        // Three or more roads ending on a tile meet at a village, unless a monastery (or a
+        // lake) stands where they end.
+        let village = dead_end_roads >= 3 && !has_inner_feature;
         let whole_intervals = whole_intervals(features);
 
         let mut shapes = Vec::with_capacity(features.len());
@@ -540,6 +542,10 @@ fn draw_ground(svg: &mut Svg, tile: &Tile, layout: &TileLayout) {
                     inner_end = ends.first().copied().unwrap_or(CENTRE);
                 }
             }
+        }
+        if inner_end == CENTRE {
+            // The road ends in the middle (at a monastery or a village): it parts the fields.
+            continue;
         }
         svg.line(
             CENTRE,
