@@ -13,6 +13,7 @@ pub mod lint;
 pub mod load;
 pub mod lower;
 pub mod model;
+pub mod render;
 pub mod report;
 pub mod rules;
 pub mod shipped;
