@@ -366,6 +366,12 @@ struct ResolvedTileSet {
 
 /// A bare shipped name (`carcassonne-base`) is always the shipped set; anything else is a path
 /// relative to `base_dir` (the folder of the game or `.jcz` file, never the current one).
+/// Where a game's `tiles` name `name` is loaded from: a shipped set's bare name is that set,
+/// anything else a path relative to `base_dir`, the game's folder.
+pub fn tile_set_target(name: &str, base_dir: &Path) -> String {
+    resolve_tile_set(name, base_dir).target
+}
+
 fn resolve_tile_set(name: &str, base_dir: &Path) -> ResolvedTileSet {
     let by_path = base_dir.join(name);
     if crate::shipped::tiles(name).is_some() {

@@ -386,12 +386,7 @@ fn game_tiles(state: &GameState, game: &Path) -> HashMap<String, Tile> {
     let base_dir = game.parent().unwrap_or(Path::new("."));
     let mut tiles = HashMap::new();
     for (name, _, _) in &state.script.tile_sets {
-        let target = if crate::shipped::tiles(name).is_some() {
-            name.clone()
-        } else {
-            base_dir.join(name).display().to_string()
-        };
-        if let Ok(loaded) = load::load(&target) {
+        if let Ok(loaded) = load::load(&crate::check::tile_set_target(name, base_dir)) {
             if let Some(set) = loaded.set {
                 for tile in set.tiles {
                     tiles.entry(tile.id.clone()).or_insert(tile);
