@@ -184,6 +184,33 @@ mod tests {
 
     use super::*;
     use crate::check::build_catalog;
+    use crate::model::Script;
+
+    /// The game `text` (tile sets next to the Hunters and Gatherers specs), lowered.
+    fn script_of(text: &str) -> Script {
+        let (file, diagnostics) = crate::syntax::game::parse(text);
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        crate::lower::game::lower(&file).script.expect("a script")
+    }
+
+    /// The replay of `script` after its last step.
+    fn replayed<'s>(script: &'s Script, text: &'s str) -> Replay<'s> {
+        let mut diagnostics = Vec::new();
+        let catalog = build_catalog(
+            script,
+            &[],
+            Path::new("spec/hunters-gatherers"),
+            &mut diagnostics,
+        );
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        let rules = crate::rules::for_ruleset(script.ruleset, &[]);
+        let mut replay = Replay::new(script, catalog, rules, text);
+        replay.begin(true);
+        for step in &script.steps {
+            replay.apply(step);
+        }
+        replay
+    }
 
     /// The issue's reproducer: red completes blue's gold forest, blue's gatherer returns, and
     /// red's own tribe member — never used — may go on the bonus tile: the simulator offers it.
@@ -194,23 +221,8 @@ mod tests {
             lay MEADOW at 9,5\nput red hunter at 9,5 on N\nlay MEADOW at 11,5\nput red hunter at 11,5 on N\n\
             lay FOREST-END-GOLD at 0,0 r180\nput blue gatherer at 0,0 on E\n\
             turn red\ndraw FOREST-END\nplace at 1,0\npass\nbonus B-AUROCHS\nplace at 0,1\n";
-        let (file, diagnostics) = crate::syntax::game::parse(text);
-        assert!(diagnostics.is_empty(), "{diagnostics:?}");
-        let script = crate::lower::game::lower(&file).script.expect("a script");
-        let mut diagnostics = Vec::new();
-        let catalog = build_catalog(
-            &script,
-            &[],
-            Path::new("spec/hunters-gatherers"),
-            &mut diagnostics,
-        );
-        assert!(diagnostics.is_empty(), "{diagnostics:?}");
-        let rules = crate::rules::for_ruleset(script.ruleset, &[]);
-        let mut replay = Replay::new(&script, catalog, rules, text);
-        replay.begin(true);
-        for step in &script.steps {
-            replay.apply(step);
-        }
+        let script = script_of(text);
+        let mut replay = replayed(&script, text);
         let deployments = replay.legal_deployments();
         assert!(
             deployments.iter().any(|d| d.figure == "hunter"),
@@ -228,23 +240,8 @@ mod tests {
             river: N into=l1\n  meadow: NR EL\n  river: E into=l1\n  river: S into=l2\n\
             meadow: SR WL\n  river: W into=l2\n}\n\
             lay TWO-LAKES at 0,0\nput blue hut at 0,0 on l1\nturn red\ndraw TWO-LAKES\nplace at 1,0\n";
-        let (file, diagnostics) = crate::syntax::game::parse(text);
-        assert!(diagnostics.is_empty(), "{diagnostics:?}");
-        let script = crate::lower::game::lower(&file).script.expect("a script");
-        let mut diagnostics = Vec::new();
-        let catalog = build_catalog(
-            &script,
-            &[],
-            Path::new("spec/hunters-gatherers"),
-            &mut diagnostics,
-        );
-        assert!(diagnostics.is_empty(), "{diagnostics:?}");
-        let rules = crate::rules::for_ruleset(script.ruleset, &[]);
-        let mut replay = Replay::new(&script, catalog, rules, text);
-        replay.begin(true);
-        for step in &script.steps {
-            replay.apply(step);
-        }
+        let script = script_of(text);
+        let mut replay = replayed(&script, text);
         let placement = replay.engine.at(Pos::new(1, 0)).expect("placed");
         let first_node = replay.engine.placement(placement).first_node;
         let deployments = replay.legal_deployments();
