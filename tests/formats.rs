@@ -8,7 +8,7 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-fn carcspec_with(args: &[&str], env: &[(&str, &str)], stdin: Option<&str>) -> Output {
+fn carcspec_with(args: &[&str], env: &[(&str, &str)], stdin: Option<&[u8]>) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_carcspec"));
     command
         .args(args)
@@ -27,12 +27,7 @@ fn carcspec_with(args: &[&str], env: &[(&str, &str)], stdin: Option<&str>) -> Ou
     }
     let mut child = command.spawn().expect("the carcspec binary runs");
     if let Some(text) = stdin {
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(text.as_bytes())
-            .unwrap();
+        child.stdin.take().unwrap().write_all(text).unwrap();
     }
     child.wait_with_output().unwrap()
 }
@@ -353,13 +348,13 @@ fn standard_input_is_read_for_dash() {
             "github",
         ],
         &[],
-        Some(&game),
+        Some(game.as_bytes()),
     );
     assert_eq!(output.status.code(), Some(1));
     assert!(stdout(&output).starts_with(&format!("::error file={FAILING_GAME},line=8,")));
 
     let tiles = std::fs::read_to_string("tiles/hills-and-sheep.tiles").unwrap();
-    let output = carcspec_with(&["tiles", "lint", "-"], &[], Some(&tiles));
+    let output = carcspec_with(&["tiles", "lint", "-"], &[], Some(tiles.as_bytes()));
     assert_eq!(output.status.code(), Some(0));
     assert!(
         stdout(&output).starts_with("<stdin>: 16 tiles, 18 copies"),
@@ -382,13 +377,19 @@ fn standard_input_is_read_for_dash() {
             jcz_path.to_str().unwrap(),
         ],
         &[],
-        Some(&jcz),
+        Some(jcz.as_bytes()),
     );
     assert_eq!(from_stdin.status.code(), Some(0));
     assert_eq!(stdout(&from_file), stdout(&from_stdin));
 
-    let binary = carcspec_with(&["check", "-"], &[], Some("\u{0}\u{1}"));
-    assert!(binary.status.code().is_some());
+    // Bytes that are not UTF-8 text on standard input: reported like an unreadable file.
+    let binary = carcspec_with(
+        &["check", "-", "--format", "github"],
+        &[],
+        Some(&[0xff, 0xfe, 0x41]),
+    );
+    assert_eq!(binary.status.code(), Some(2));
+    assert!(stdout(&binary).starts_with("::error file=<stdin>,title=F001 unreadable-input"));
 }
 
 #[test]
@@ -566,6 +567,7 @@ fn unreadable_inputs_are_reported_the_same_way_everywhere() {
         vec!["fmt", "--check", binary_game],
         vec!["import", binary_game],
         vec!["tiles", "export", "--format", "json", binary_tiles],
+        vec!["simulate", "--tiles", binary_tiles, "--games", "1"],
     ] {
         let output = carcspec(&args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
@@ -691,7 +693,7 @@ fn fmt_checks_shows_and_rewrites() {
         Some(0)
     );
 
-    let piped = carcspec_with(&["fmt", "-"], &[], Some(messy));
+    let piped = carcspec_with(&["fmt", "-"], &[], Some(messy.as_bytes()));
     assert_eq!(stdout(&piped), std::fs::read_to_string(game).unwrap());
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -106,7 +106,11 @@ pub fn run(args: SimulateArgs) -> i32 {
                     ));
                 }
             },
-            Err(diagnostic) => return usage(&diagnostic.message),
+            Err(diagnostic) => {
+                // An unreadable tile set is reported as every command reports one.
+                super::print_input_error(&diagnostic);
+                return EXIT_USAGE;
+            }
         }
     }
     let Some(ruleset) = args
