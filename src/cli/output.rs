@@ -322,26 +322,46 @@ impl FileReport for InputProblem {
 }
 
 /// Runs `work` on every input on `threads` threads (0: every core) and reports the results in
-/// the order of `inputs`, whatever the threads. Inputs go in windows of a few per thread, so
-/// that no more than a window's reports are held at once.
+/// the order of `inputs`, whatever the threads. At most a window of a few inputs per thread is
+/// in flight: a result that is ready before its predecessors waits in a small reorder buffer,
+/// and no new input starts until the oldest one is reported, so memory holds a window of
+/// reports, never the archive's.
 pub(crate) fn run_ordered<T: Sync, W: Write>(
     inputs: &[T],
     threads: usize,
     work: impl Fn(&T) -> Box<dyn FileReport> + Sync,
     reporter: &mut Reporter<W>,
 ) -> io::Result<()> {
-    use rayon::prelude::*;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(io::Error::other)?;
     let window = pool.current_num_threads() * 8;
-    for chunk in inputs.chunks(window.max(1)) {
-        let reports: Vec<Box<dyn FileReport>> =
-            pool.install(|| chunk.par_iter().map(&work).collect());
-        for report in reports {
-            reporter.file(report.as_ref())?;
+    let work = &work;
+    let (sender, receiver) = std::sync::mpsc::channel::<(usize, Option<Box<dyn FileReport>>)>();
+    // The body runs on this thread (which waits for results), the work on the pool's threads.
+    pool.in_place_scope(|scope| {
+        let mut waiting = std::collections::BTreeMap::new();
+        let (mut started, mut reported) = (0, 0);
+        while reported < inputs.len() {
+            while started < inputs.len() && started - reported < window {
+                let (sender, input, index) = (sender.clone(), &inputs[started], started);
+                scope.spawn(move |_| {
+                    // A panic is a bug; it becomes an internal error rather than a hang.
+                    let report =
+                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(input)));
+                    let _ = sender.send((index, report.ok()));
+                });
+                started += 1;
+            }
+            let (index, report) = receiver.recv().map_err(io::Error::other)?;
+            let report = report.ok_or_else(|| io::Error::other("internal error while checking"))?;
+            waiting.insert(index, report);
+            while let Some(report) = waiting.remove(&reported) {
+                reporter.file(report.as_ref())?;
+                reported += 1;
+            }
         }
-    }
-    Ok(())
+        Ok(())
+    })
 }
