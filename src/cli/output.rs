@@ -97,10 +97,12 @@ pub(crate) fn stdin_origin(stdin_filename: Option<&str>) -> String {
 
 /// One file's report, as each format needs it.
 pub(crate) trait FileReport: Send {
+    /// The file's name, text and problems, as the machine formats read them.
     fn outcome(&self) -> FileOutcome<'_>;
-    /// The report for people (`quiet` leaves out what only a clean file would show).
+    /// The report for people (`--quiet` leaves out a clean file's whole report).
     fn human(&self, color: bool) -> String;
-    /// The JSON record of the file (one line, no newline).
+    /// The JSON record of the file (one line, no newline); `ok` is the verdict of the run's
+    /// options (`--deny warnings`).
     fn json(&self, ok: bool) -> String;
     /// Expectations passed and failed (games only).
     fn expectations(&self) -> (usize, usize) {
