@@ -692,6 +692,11 @@ fn fmt_checks_shows_and_rewrites() {
         carcspec(&["fmt", "--check", game, tiles]).status.code(),
         Some(0)
     );
+    let quiet = carcspec(&["fmt", "--check", "--quiet", game, tiles]);
+    assert_eq!(
+        (quiet.status.code(), stdout(&quiet)),
+        (Some(0), String::new())
+    );
 
     let piped = carcspec_with(&["fmt", "-"], &[], Some(messy.as_bytes()));
     assert_eq!(stdout(&piped), std::fs::read_to_string(game).unwrap());

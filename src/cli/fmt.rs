@@ -47,17 +47,24 @@ impl Language {
 }
 
 /// `carcspec fmt`: tile and game files.
-pub fn run(args: &FmtArgs) -> i32 {
+pub fn run(args: &FmtArgs, quiet: bool) -> i32 {
     // Standard input without a file name is a game: `tiles fmt` is there for tile files.
-    format_files(args, &[Language::Game, Language::Tiles], "carcspec fmt")
+    format_files(
+        args,
+        &[Language::Game, Language::Tiles],
+        "carcspec fmt",
+        quiet,
+    )
 }
 
 /// `carcspec tiles fmt`: tile files only.
-pub fn run_tiles(args: &FmtArgs) -> i32 {
-    format_files(args, &[Language::Tiles], "carcspec tiles fmt")
+pub fn run_tiles(args: &FmtArgs, quiet: bool) -> i32 {
+    format_files(args, &[Language::Tiles], "carcspec tiles fmt", quiet)
 }
 
-fn format_files(args: &FmtArgs, languages: &[Language], command: &str) -> i32 {
+/// Formats every file named; `quiet` leaves out the files already canonical or rewritten and
+/// the summary, keeping what needs attention.
+fn format_files(args: &FmtArgs, languages: &[Language], command: &str, quiet: bool) -> i32 {
     let mut exit = EXIT_CLEAN;
     let (mut files, mut canonical) = (0, 0);
     for name in &args.paths {
@@ -92,7 +99,7 @@ fn format_files(args: &FmtArgs, languages: &[Language], command: &str) -> i32 {
         };
         for target in targets {
             files += 1;
-            match format_file(&target, args, languages, command) {
+            match format_file(&target, args, languages, command, quiet) {
                 Ok(Formatted::Canonical) => canonical += 1,
                 Ok(Formatted::Rewritten) => {}
                 Ok(Formatted::NotCanonical) => exit = exit.max(EXIT_FINDINGS),
@@ -100,7 +107,7 @@ fn format_files(args: &FmtArgs, languages: &[Language], command: &str) -> i32 {
             }
         }
     }
-    if files > 0 {
+    if files > 0 && !quiet {
         println!(
             "{canonical} of {files} file{} already in canonical layout",
             if files == 1 { "" } else { "s" }
@@ -147,6 +154,7 @@ fn format_file(
     args: &FmtArgs,
     languages: &[Language],
     command: &str,
+    quiet: bool,
 ) -> Result<Formatted, i32> {
     let Some(language) = Language::of(path).filter(|l| languages.contains(l)) else {
         let hint = if Path::new(path).extension().is_some_and(|e| e == "game") {
@@ -209,7 +217,9 @@ fn format_file(
     }
     match std::fs::write(path, formatted) {
         Ok(()) => {
-            println!("{path}: formatted");
+            if !quiet {
+                println!("{path}: formatted");
+            }
             Ok(Formatted::Rewritten)
         }
         Err(error) => {

@@ -33,7 +33,8 @@ struct Cli {
     /// (`FORCE_COLOR` or `CLICOLOR_FORCE` force it).
     #[arg(long, value_enum, global = true, default_value_t)]
     color: ColorChoice,
-    /// Print only the files that fail and the summary.
+    /// Print only what fails: the files that fail and the summary (`check`, `tiles lint`),
+    /// the files not in canonical layout (`fmt`).
     #[arg(long, short, global = true)]
     quiet: bool,
 }
@@ -159,7 +160,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             stdin_filename,
         } => import(&file, stdin_filename.as_deref()),
         Command::Simulate(args) => simulate::run(args),
-        Command::Fmt(args) => fmt::run(&args),
+        Command::Fmt(args) => fmt::run(&args, cli.quiet),
         Command::Tiles(command) => tiles::run(command, cli.quiet),
         Command::Explain {
             code,

@@ -72,7 +72,7 @@ pub enum ExportFormat {
 pub fn run(command: TilesCommand, quiet: bool) -> i32 {
     match command {
         TilesCommand::Lint(args) => lint(&args, quiet),
-        TilesCommand::Fmt(args) => super::fmt::run_tiles(&args),
+        TilesCommand::Fmt(args) => super::fmt::run_tiles(&args, quiet),
         TilesCommand::Export { format, path } => export(&path, format),
     }
 }
