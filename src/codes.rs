@@ -271,7 +271,8 @@ is reported rather than scored as if it were complete.";
 it is a bonus tile drawn as a land tile (or the reverse).
 
 Rule: “The player must draw one new land tile from one of the stacks” (Hunters and Gatherers,
-Playing the game).";
+Playing the game); “Draw one tile and place it face up” (Carcassonne, 1. Place a tile) — from
+the tiles of the sets in play, each as many times as its count.";
 
     OCCUPIED_POSITION = "V102" "occupied-position" Error:
 "A tile is placed where a tile already lies.
@@ -282,26 +283,33 @@ Rule: 1. Place a tile.";
 "The placed tile touches no tile already in play by a side.
 
 Rule: “At least one side of the new tile must touch one or more tiles already in play.
-Corner-to-corner placement is not permitted.” (1. Place a tile)";
+Corner-to-corner placement is not permitted.” (Hunters and Gatherers, 1. Place a tile); “at
+least one of its sides touches a tile already placed (no corner-only contact)” (Carcassonne,
+1. Place a tile).";
 
     EDGES_DO_NOT_MATCH = "V104" "edges-do-not-match" Error:
 "A side of the placed tile does not continue the side it touches: a forest must meet a forest,
 a meadow a meadow, a river a river (a city a city, a road a road, a field a field).
 
 Rule: “Any meadow, river and forest segments must continue segments already in play.”
-(1. Place a tile)";
+(Hunters and Gatherers, 1. Place a tile); “every side that touches another tile matches it:
+road to road, city to city, field to field” (Carcassonne, 1. Place a tile).";
 
     DISCARDED_TILE_FITS = "V105" "discarded-tile-fits" Error:
 "A tile was removed as unplaceable, but it fits somewhere on the board.
 
 Rule: “In the rare case that a tile cannot be placed anywhere, it is removed from the game, and
-the player draws another.” (1. Place a tile)";
+the player draws another.” (Hunters and Gatherers, 1. Place a tile); “If a drawn tile fits
+nowhere, it is set aside (removed from the game) and the player draws another.” (Carcassonne,
+1. Place a tile)";
 
     WRONG_PLAYER = "V106" "wrong-player" Error:
 "The turn is taken by a player whose turn it is not. Players take turns in the order of the
 `players` line.
 
-Rule: “Play progresses in a clockwise fashion.” (Playing the game)";
+Rule: “Play progresses in a clockwise fashion.” (Hunters and Gatherers, Playing the game). In
+Carcassonne, as in JCloisterZone, turns pass from player to player in a fixed order: the order
+of the `players` line.";
 
     ONE_FIGURE_PER_TILE = "V107" "one-figure-per-tile" Error:
 "A second figure is deployed on the same placed tile.
@@ -369,7 +377,8 @@ Rule: “the player who completed the forest draws 1 bonus tile from the stack.�
 "A move comes after the game ended (the last land tile was placed, or `end`).
 
 Rule: “The game ends at the end of the turn in which the last land tile (not bonus tile!) is
-placed.” (The End of the Game)";
+placed.” (Hunters and Gatherers, The End of the Game); “The game ends after the turn in which
+the last tile is placed.” (Carcassonne, End of game)";
 
     MOVE_OUT_OF_ORDER = "V115" "move-out-of-order" Error:
 "A move comes at the wrong point of a turn: a turn is draw → place → deploy or pass (→ bonus
