@@ -744,3 +744,82 @@ fn shards_split_the_inputs_between_jobs() {
         Some(2)
     );
 }
+
+/// Parses an XML document with a real parser (well-formed, end tags matching, every entity
+/// known, attribute values escaped) and counts its elements by name.
+fn xml_elements(xml: &str) -> std::collections::BTreeMap<String, usize> {
+    use quick_xml::events::Event;
+    let mut reader = quick_xml::Reader::from_str(xml);
+    let mut counts = std::collections::BTreeMap::new();
+    let mut depth = 0usize;
+    loop {
+        let event = reader.read_event().expect("well-formed XML");
+        let element = match &event {
+            Event::Start(element) | Event::Empty(element) => Some(element.clone()),
+            _ => None,
+        };
+        if let Some(element) = element {
+            let name = String::from_utf8(element.name().as_ref().to_vec()).unwrap();
+            *counts.entry(name).or_default() += 1;
+            for attribute in element.attributes() {
+                let attribute = attribute.expect("a well-formed attribute");
+                let value = std::str::from_utf8(&attribute.value).unwrap();
+                quick_xml::escape::unescape(value).expect("an escaped attribute value");
+            }
+        }
+        match event {
+            Event::Start(_) => depth += 1,
+            Event::End(_) => depth -= 1,
+            Event::GeneralRef(reference) => {
+                let name = String::from_utf8_lossy(&reference).into_owned();
+                assert!(
+                    ["amp", "lt", "gt", "quot", "apos"].contains(&name.as_str())
+                        || name.starts_with('#'),
+                    "unknown entity &{name};"
+                );
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    assert_eq!(depth, 0, "unclosed elements");
+    counts
+}
+
+/// The JUnit document parses as XML and holds a test case per file, a failure per error of a
+/// readable file and an error per unreadable input, as the JSON summary counts them.
+#[test]
+fn junit_is_well_formed_xml_with_the_summary_counts() {
+    let inputs = ["tests/fixtures/games/invalid", "spec", "no/such/game.game"];
+    let mut junit_args = vec!["check", "--format", "junit"];
+    junit_args.extend(inputs);
+    let mut json_args = vec!["check", "--format", "json"];
+    json_args.extend(inputs);
+    let summary: Value =
+        serde_json::from_str(stdout(&carcspec(&json_args)).lines().last().unwrap()).unwrap();
+    let elements = xml_elements(&stdout(&carcspec(&junit_args)));
+    let count = |name: &str| elements.get(name).copied().unwrap_or(0) as u64;
+    assert_eq!(count("testsuites"), 1);
+    assert_eq!(count("testcase"), summary["files"].as_u64().unwrap());
+    let unreadable = summary["unreadable"].as_u64().unwrap();
+    assert_eq!(unreadable, 1);
+    assert_eq!(count("error"), unreadable);
+    assert_eq!(
+        count("failure"),
+        summary["violations"].as_u64().unwrap() - unreadable
+    );
+    assert!(count("testsuite") >= 3);
+
+    let lint = stdout(&carcspec(&[
+        "tiles",
+        "lint",
+        "--format",
+        "junit",
+        "tests/fixtures/tiles",
+    ]));
+    let elements = xml_elements(&lint);
+    assert!(
+        elements["failure"] > 30 && elements["system-out"] >= 2,
+        "{elements:?}"
+    );
+}
