@@ -344,7 +344,8 @@ lists the labels.";
 it is a bonus tile drawn as a land tile (or the reverse).
 
 Rule: “The player must draw one new land tile from one of the stacks” (Hunters and Gatherers,
-Playing the game).";
+Playing the game); “Draw one tile and place it face up” (Carcassonne, 1. Place a tile) — from
+the tiles of the sets in play, each as many times as its count.";
 
     OCCUPIED_POSITION = "V102" "occupied-position" Error:
 "A tile is placed where a tile already lies.
@@ -355,7 +356,9 @@ Rule: 1. Place a tile.";
 "The placed tile touches no tile already in play by a side.
 
 Rule: “At least one side of the new tile must touch one or more tiles already in play.
-Corner-to-corner placement is not permitted.” (1. Place a tile)";
+Corner-to-corner placement is not permitted.” (Hunters and Gatherers, 1. Place a tile); “at
+least one of its sides touches a tile already placed (no corner-only contact)” (Carcassonne,
+1. Place a tile).";
 
     EDGES_DO_NOT_MATCH = "V104" "edges-do-not-match" Error:
 "A side of the placed tile does not continue the side it touches: a forest must meet a forest,
@@ -364,52 +367,73 @@ names each side that clashes and what the two tiles have there; `carcspec fit <G
 --at <LINE>` lists where the tile fits.
 
 Rule: “Any meadow, river and forest segments must continue segments already in play.”
-(1. Place a tile)";
+(Hunters and Gatherers, 1. Place a tile); “every side that touches another tile matches it:
+road to road, city to city, field to field” (Carcassonne, 1. Place a tile).";
 
     DISCARDED_TILE_FITS = "V105" "discarded-tile-fits" Error:
 "A tile was removed as unplaceable, but it fits somewhere on the board.
 
 Rule: “In the rare case that a tile cannot be placed anywhere, it is removed from the game, and
-the player draws another.” (1. Place a tile)";
+the player draws another.” (Hunters and Gatherers, 1. Place a tile); “If a drawn tile fits
+nowhere, it is set aside (removed from the game) and the player draws another.” (Carcassonne,
+1. Place a tile)";
 
     WRONG_PLAYER = "V106" "wrong-player" Error:
 "The turn is taken by a player whose turn it is not. Players take turns in the order of the
 `players` line.
 
-Rule: “Play progresses in a clockwise fashion.” (Playing the game)";
+Rule: “Play progresses in a clockwise fashion.” (Hunters and Gatherers, Playing the game). In
+Carcassonne, as in JCloisterZone, turns pass from player to player in a fixed order: the order
+of the `players` line.";
 
     ONE_FIGURE_PER_TILE = "V107" "one-figure-per-tile" Error:
 "A second figure is deployed on the same placed tile.
 
-Rule: “Only one tribe member or hut may be deployed each turn.” (2. Deploy)";
+Hunters and Gatherers: “Only one tribe member or hut may be deployed each turn.” (2. Deploy)
+Carcassonne: “Take one meeple from your supply and put it on one feature of the tile just
+placed” (2. Place a meeple); with Hills & Sheep the shepherd is placed instead of a meeple, not
+as well.";
 
     SUPPLY_EMPTY = "V108" "supply-empty" Error:
-"The player has no figure of that kind left in the supply (5 tribe members and 2 huts in Hunters
-and Gatherers), or only figures that scoring returned in this turn, which may be used again
-from the next turn on.
+"The player has no figure of that kind left in the supply, or only figures that scoring
+returned in this turn, which may be used again from the next turn on. Each ruleset has its own
+supply:
 
-Rule: “The tribe member or hut must come from the player’s supply.” (2. Deploy)";
+- Hunters and Gatherers: 5 tribe members and 2 huts (“The tribe member or hut must come from
+  the player’s supply.”, 2. Deploy).
+- Carcassonne: 7 followers (of 8 meeples, one goes on the scoring track); with Hills & Sheep
+  one shepherd as well.";
 
     WRONG_FEATURE_FOR_FIGURE = "V109" "wrong-feature-for-figure" Error:
-"The figure cannot stand on that feature: a gatherer in a forest, a fisherman on a river, a
-hunter in a meadow, a hut on a river or a lake.
+"The figure cannot stand on that feature. Where each figure stands depends on the ruleset:
 
-Rule: 2. Deploy a tribe member or hut; Huts.";
+- Hunters and Gatherers: a gatherer in a forest, a fisherman on a river, a hunter in a meadow,
+  a hut on a river or a lake (2. Deploy a tribe member or hut; Huts).
+- Carcassonne: a thief on a road, a knight in a city, a monk in a monastery, a farmer in a
+  field; with Hills & Sheep the shepherd in a field.";
 
     FEATURE_OCCUPIED = "V110" "feature-occupied" Error:
-"The feature the figure is deployed on is already occupied: a tribe member stands on the
-connected forest, river or meadow (however far away), or a hut stands on the river system.
+"The feature the figure is deployed on is already occupied: a figure that blocks it stands on
+the connected feature, however far away.
 
-Rule: “There must be no other tribe member (not even one belonging to the same player) on the
-forest, river or meadow segments connected to the tile just placed.” Huts: “There must be no
-other hut (not even belonging to the same player) on the river system.” Huts and fishermen do
-not block each other.";
+- Hunters and Gatherers: “There must be no other tribe member (not even one belonging to the
+  same player) on the forest, river or meadow segments connected to the tile just placed.”
+  Huts: “There must be no other hut (not even belonging to the same player) on the river
+  system.” Huts and fishermen do not block each other.
+- Carcassonne: “Not allowed if that feature — followed across all tiles it is connected to,
+  however far — already holds a meeple of anyone, you included.” (2. Place a meeple) With
+  Hills & Sheep a shepherd is blocked only by another shepherd:
+  “You can place your shepherd even if there is already a farmer in that field (and vice
+  versa), but you cannot place a shepherd if there is already another shepherd in that
+  field.”";
 
     NO_SUCH_FEATURE = "V111" "no-such-feature" Error:
 "The deployment names a feature that the tile just placed does not have (no feature at that
 anchor, or no feature with that label).
 
-Rule: “The tribe member or hut may only be deployed to the tile just placed.” (2. Deploy)";
+Every ruleset deploys on the tile just placed: “The tribe member or hut may only be deployed to
+the tile just placed.” (Hunters and Gatherers, 2. Deploy); “put it on one feature of the tile
+just placed” (Carcassonne, 2. Place a meeple).";
 
     BONUS_NOT_EARNED = "V112" "bonus-not-earned" Error:
 "A bonus tile is drawn although the turn's land tile completed no forest with a gold nugget (or,
@@ -428,7 +452,8 @@ Rule: “the player who completed the forest draws 1 bonus tile from the stack.�
 "A move comes after the game ended (the last land tile was placed, or `end`).
 
 Rule: “The game ends at the end of the turn in which the last land tile (not bonus tile!) is
-placed.” (The End of the Game)";
+placed.” (Hunters and Gatherers, The End of the Game); “The game ends after the turn in which
+the last tile is placed.” (Carcassonne, End of game)";
 
     MOVE_OUT_OF_ORDER = "V115" "move-out-of-order" Error:
 "A move comes at the wrong point of a turn: a turn is draw → place → deploy or pass (→ bonus
@@ -556,7 +581,38 @@ each player has), `hill` and `vineyard`; an element that is absent is not in pla
 
     UNREADABLE_INPUT = "F001" "unreadable-input" Error:
 "A file could not be read (it does not exist, is not readable, or is not UTF-8 text), or a
-name is neither a file nor a shipped tile set.";
+name is neither a file nor a shipped tile set.
+
+Every command reports an input it cannot read in the same way: this diagnostic for that path,
+the other inputs still processed, and exit code 2 at the end.";
+
+    WRONG_KIND_OF_FILE = "F020" "wrong-kind-of-file" Error:
+"The file is not of the kind the command reads: `check` replays games (`.game`, `.jcz`),
+`tiles lint` reads tile sets (`.tiles`, `.json`, `.yaml`), `tiles fmt` formats `.tiles` files and
+`fmt` formats `.tiles` and `.game` files.
+
+The file is reported once and not parsed, rather than with a page of syntax errors of the
+wrong language. Give the file to the command that reads its kind.";
+
+    NO_INPUT_FILES = "F021" "no-input-files" Error:
+"A folder given to the command holds no file that the command reads (for `check`, no `.game`
+or `.jcz` file; for `tiles lint`, no `.tiles` file), so nothing would be checked.
+
+A run that checks nothing is almost always a mistake in a CI job's paths; it is reported, and
+the run exits with 2, instead of passing silently.";
+
+    NOT_FORMATTED = "F022" "not-formatted" Error:
+"`--check` found a file that is not in the canonical layout (`--diff` shows the change).
+
+Run `carcspec fmt <file>` (or `carcspec tiles fmt` for tile files) to rewrite it; formatting
+changes the layout only, never the meaning, and keeps every comment.";
+
+    UNKNOWN_ALLOWED_CODE = "F023" "unknown-allowed-code" Warning:
+"An allow comment (`# carcspec: allow T212, untouchable-tile` above a tile or on its `tile … {`
+line) names something that is neither a diagnostic code, nor a code's name, nor a prefix of
+codes (`T2`). It allows nothing.
+
+Correct the code; `carcspec explain --list` lists them all.";
 
     UNKNOWN_RENDER_TILE = "R001" "render-unknown-tile" Error:
 "`carcspec render --tile ID` or `--legal ID` names a tile that the tile set (or the game's tile
@@ -618,6 +674,15 @@ writes `tiles-1.svg`, `tiles-2.svg` … (and `-o tiles.png --format png` the PNG
 "`--tile-mm` gives a printed tile's side in millimetres; it must be at least 10 mm and small
 enough for one tile to fit inside the page's 10 mm margins. The tiles in the boxes of the
 Carcassonne family are 45 mm, the default.";
+}
+
+/// Where the codes are documented, one heading per code (`docs/codes.md`, generated from this
+/// registry by `carcspec explain --markdown`).
+pub const DOCS_URL: &str = "https://github.com/carcspec/carcspec/blob/main/docs/codes.md";
+
+/// The address of a code's entry in the documentation.
+pub fn help_uri(code: &Code) -> String {
+    format!("{DOCS_URL}#{}", code.code.to_ascii_lowercase())
 }
 
 /// Looks up a code by its number (`T204`, any case) or its name (`unknown-city`).
