@@ -129,6 +129,16 @@ The document has the shape written by `carcspec tiles export`: `name`, `ruleset`
 derived from the features; it is checked on input so that a hand edit of one without the other
 is caught. Correct whichever is wrong, or leave `edges` out.";
 
+    CONTROL_CHARACTER = "T122" "control-character" Error:
+"A name of the tile set (its `tileset` name, `source` or an expansion) holds a control character
+such as NUL. Control characters are invisible and cannot be typed in a game file; a NUL byte
+usually means the file is binary or was damaged. Remove the character.";
+
+    DOCUMENT_TOO_DEEP = "T123" "document-too-deep" Error:
+"A YAML tile set nests collections deeper than carcspec reads (the message names the limit). A
+tile set written by `carcspec tiles export` nests six levels; the limit only refuses documents
+that would take the YAML reader a long time to refuse, such as thousands of nested maps.";
+
     UNCLAIMED_SIDE = "T201" "unclaimed-side" Error:
 "Every side of a tile must be claimed completely: by a whole-side feature (city, forest), or by a
 road or river in the middle with a field or meadow on each half, or by fields or meadows on both
@@ -209,6 +219,12 @@ and `I` stands alone.";
 "A feature label must start with a letter and hold only letters, digits, `-` and `_`, so that it
 can be written in a `.tiles` file and named by `touches=` or `into=`.";
 
+    TOO_MANY_TILES = "T219" "too-many-tiles" Error:
+"The tile set holds more tiles (the sum of every tile's count) than carcspec plays with; the
+message names the limit. The limit is far above any published set (the base game has 72 tiles)
+and keeps a count such as `x4294967295` from making the checker or the simulator build a stack
+of billions of tiles. Correct the count.";
+
     UNKNOWN_STATEMENT = "G001" "unknown-statement" Error:
 "A game file knows the header statements `game`, `ruleset`, `expansion`, `variant`, `tiles`,
 `players`; the setup statements `lay`, `put` and `flock`; the moves `turn`, `draw`, `place`,
@@ -265,6 +281,17 @@ is reported rather than scored as if it were complete.";
     NO_START_TILE = "G011" "no-start-tile" Error:
 "The game lays no tile before its first turn: its tile sets have no start tile and it has no
 `lay` statement.";
+
+    TOO_MANY_TILES_IN_GAME = "G020" "too-many-tiles-in-game" Error:
+"The game's tile sets, with their multipliers (`tiles carcassonne-base x100`) and the game's own
+tiles, hold more tiles than carcspec plays with in one game; the message names the limit and the
+total. Use fewer copies.";
+
+    CONTROL_CHARACTER_IN_GAME = "G021" "control-character-in-game" Error:
+"A word of the game file (a player, a tile id, a title …) holds a control character such as NUL.
+Control characters are invisible and would become part of the name; a NUL byte usually means
+the file is binary or was damaged. Remove the character, or write it as an escape inside a
+quoted string only where text (an assertion) needs it.";
 
     TILE_NOT_IN_STACK = "V101" "tile-not-in-stack" Error:
 "The drawn tile is not (or no longer) in the stack: every copy of it has been drawn or laid, or
@@ -427,9 +454,33 @@ The message names it. carcspec does not guess at rules it does not have.";
 position that is not `[x, y]`, a rotation other than R0, R90, R180, R270, an unknown location,
 or a meeple id that is not `<player>.<type>.<n>`.";
 
+    DUPLICATE_JCZ_PLAYER = "J010" "duplicate-jcz-player" Error:
+"Two players of the saved game have the same name. A game names each player once, so that
+moves, scores and assertions (`Alice has 10 points`) say whose they are; the game language
+refuses the same, so a saved game that imports must name its players apart.";
+
     UNREADABLE_INPUT = "F001" "unreadable-input" Error:
 "A file could not be read (it does not exist, is not readable, or is not UTF-8 text), or a
 name is neither a file nor a shipped tile set.";
+
+    NOT_A_REGULAR_FILE = "F002" "not-a-regular-file" Error:
+"The path names something other than a regular file: a device such as `/dev/zero`, a named pipe
+(FIFO) or a socket. carcspec reads only regular files (and follows symbolic links to them), so
+that reading ends: a device can be endless and a pipe can block forever.";
+
+    INPUT_TOO_LARGE = "F003" "input-too-large" Error:
+"The file is larger than carcspec reads (the message names the limit). The limit is far above
+any tile set or transcript of real games (a game of a thousand turns is under 100 KB); it keeps
+a runaway file from exhausting memory.";
+
+    DIAGNOSTICS_OMITTED = "F004" "diagnostics-omitted" Error:
+"The file has more diagnostics than a report shows (the message names the limit): the first ones
+are shown in full, the rest are counted by code in this summary. At least one of those not shown
+is an error. Fix the first ones and check again; often one mistake causes many of the others.";
+
+    WARNINGS_OMITTED = "F005" "warnings-omitted" Warning:
+"The file has more diagnostics than a report shows (the message names the limit): the first ones
+are shown in full, the rest, all warnings, are counted by code in this summary.";
 }
 
 /// Looks up a code by its number (`T204`, any case) or its name (`unknown-city`).

@@ -13,7 +13,7 @@ use crate::diagnostic::{self, Diagnostic, Span};
 use crate::engine::CompiledTile;
 use crate::lint;
 use crate::load;
-use crate::model::{Script, TileKind, TileSet};
+use crate::model::{MAX_TILES_PER_GAME, Script, TileKind, TileSet};
 use crate::{lower, syntax};
 
 /// Points scored by one event, for the report.
@@ -53,7 +53,8 @@ pub struct CheckReport {
 }
 
 impl CheckReport {
-    fn failed(origin: &str, text: String, diagnostics: Vec<Diagnostic>) -> CheckReport {
+    fn failed(origin: &str, text: String, mut diagnostics: Vec<Diagnostic>) -> CheckReport {
+        diagnostic::limit(&mut diagnostics);
         CheckReport {
             origin: origin.to_string(),
             text,
@@ -78,30 +79,20 @@ impl CheckReport {
 /// Checks the game file at `path`.
 pub fn check_file(path: &Path) -> CheckReport {
     let origin = path.display().to_string();
-    match std::fs::read_to_string(path) {
+    match crate::input::read_text(path) {
         Ok(text) if path.extension().is_some_and(|e| e == "jcz") => check_jcz_text(&origin, text),
         Ok(text) => check_text(&origin, text, path.parent().unwrap_or(Path::new("."))),
-        Err(error) => CheckReport::failed(
-            &origin,
-            String::new(),
-            vec![
-                Diagnostic::new(
-                    &codes::UNREADABLE_INPUT,
-                    format!("cannot read `{origin}`: {error}"),
-                )
-                .help("give the path of a .game file or of a folder of them"),
-            ],
-        ),
+        Err(diagnostic) => CheckReport::failed(&origin, String::new(), vec![diagnostic]),
     }
 }
 
 /// Checks the game `text`; tile sets named by path are looked up relative to `base_dir`.
 pub fn check_text(origin: &str, text: String, base_dir: &Path) -> CheckReport {
+    let text = crate::input::normalize(text);
     let (file, mut diagnostics) = syntax::game::parse(&text);
     let lowered = lower::game::lower(&file);
     diagnostics.extend(lowered.diagnostics);
     let Some(script) = lowered.script else {
-        diagnostic::sort_by_position(&mut diagnostics);
         return CheckReport::failed(origin, text, diagnostics);
     };
     check_script(
@@ -116,6 +107,7 @@ pub fn check_text(origin: &str, text: String, base_dir: &Path) -> CheckReport {
 
 /// Checks a JCloisterZone saved game (`.jcz`) given as `text`.
 pub fn check_jcz_text(origin: &str, text: String) -> CheckReport {
+    let text = crate::input::normalize(text);
     match import_jcz(&text) {
         Ok(script) => check_script(origin, text, &script, &[], Vec::new(), Path::new(".")),
         Err(diagnostics) => CheckReport::failed(origin, text, diagnostics),
@@ -125,7 +117,7 @@ pub fn check_jcz_text(origin: &str, text: String) -> CheckReport {
 /// Reads a JCloisterZone saved game into a script.
 pub fn import_jcz(text: &str) -> Result<Script, Vec<Diagnostic>> {
     let document = syntax::jcz::parse(text).map_err(|d| vec![d])?;
-    lower::jcz::lower(&document, text)
+    lower::jcz::lower(&document)
 }
 
 /// Replays a lowered game. `diagnostics` are those found before (syntax, lowering); a game
@@ -140,7 +132,6 @@ fn check_script(
 ) -> CheckReport {
     let catalog = build_catalog(script, incomplete_local, base_dir, &mut diagnostics);
     if diagnostics.iter().any(Diagnostic::is_error) {
-        diagnostic::sort_by_position(&mut diagnostics);
         let mut report = CheckReport::failed(origin, text, diagnostics);
         report.players = script.players.clone();
         return report;
@@ -151,9 +142,9 @@ fn check_script(
         .map(|(name, value, _)| (name.clone(), value.clone()))
         .collect();
     let rules = crate::rules::for_ruleset(script.ruleset, &variants);
-    let mut report = replay::Replay::new(script, catalog, rules, &text).run();
-    report.diagnostics.splice(0..0, diagnostics);
-    diagnostic::sort_by_position(&mut report.diagnostics);
+    let mut replay = replay::Replay::new(script, catalog, rules, &text);
+    replay.add_diagnostics(diagnostics);
+    let mut report = replay.run();
     report.origin = origin.to_string();
     report.text = text;
     report
@@ -237,6 +228,32 @@ pub fn build_catalog(
         tiles: Vec::new(),
         counts: Vec::new(),
     };
+    let total: u64 = sets
+        .iter()
+        .flat_map(|(set, _)| &set.tiles)
+        .chain(&local.tiles)
+        .map(|tile| u64::from(tile.count))
+        .sum();
+    if total > MAX_TILES_PER_GAME {
+        let span = script
+            .tile_sets
+            .first()
+            .map_or(Span::default(), |(_, _, span)| *span);
+        diagnostics.push(
+            Diagnostic::new(
+                &codes::TOO_MANY_TILES_IN_GAME,
+                format!("the game's tiles number {total}, more than the limit of {MAX_TILES_PER_GAME}"),
+            )
+            .at(span, "these tile sets")
+            .help(format!(
+                "a game plays with at most {MAX_TILES_PER_GAME} tiles: use smaller multipliers or counts"
+            )),
+        );
+        return Catalog {
+            tiles: Vec::new(),
+            counts: Vec::new(),
+        };
+    }
     let mut seen: std::collections::HashMap<String, Span> = std::collections::HashMap::new();
     for (set, span) in sets
         .iter()

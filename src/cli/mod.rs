@@ -92,10 +92,14 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
 }
 
 fn import(file: &str) -> i32 {
-    let text = match std::fs::read_to_string(file) {
+    let text = match crate::input::read_text(std::path::Path::new(file)) {
         Ok(text) => text,
-        Err(error) => {
-            eprintln!("error[F001 unreadable-input]: cannot read `{file}`: {error}");
+        Err(diagnostic) => {
+            let code = diagnostic.code;
+            eprintln!("error[{} {}]: {}", code.code, code.name, diagnostic.message);
+            if let Some(help) = &diagnostic.help {
+                eprintln!("help: {help}");
+            }
             return EXIT_USAGE;
         }
     };

@@ -6,7 +6,7 @@ use std::path::Path;
 use clap::{Args, ValueEnum};
 
 use super::{EXIT_CLEAN, EXIT_USAGE, ReportFormat};
-use crate::model::Ruleset;
+use crate::model::{MAX_MULTIPLIER, Ruleset};
 use crate::simulate::{self, Config, Policy, stats::Statistics};
 
 #[derive(Args)]
@@ -63,10 +63,10 @@ pub fn run(args: SimulateArgs) -> i32 {
     for spec in &args.tiles {
         let (name, times) = match spec.rsplit_once(":x") {
             Some((name, times)) => match times.parse::<u32>() {
-                Ok(n) if (1..=1000).contains(&n) => (name.to_string(), n),
+                Ok(n) if (1..=MAX_MULTIPLIER).contains(&n) => (name.to_string(), n),
                 _ => {
                     return usage(&format!(
-                        "`{spec}`: the multiplier after `:x` is a number from 1 to 1000"
+                        "`{spec}`: the multiplier after `:x` is a number from 1 to {MAX_MULTIPLIER}"
                     ));
                 }
             },

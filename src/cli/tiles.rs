@@ -177,15 +177,13 @@ fn fmt(paths: &[String], check: bool) -> i32 {
             exit = EXIT_USAGE;
             continue;
         }
-        let text = match std::fs::read_to_string(&path) {
+        let text = match crate::input::read_text(Path::new(&path)) {
             Ok(text) => text,
-            Err(error) => {
-                let hint = if shipped::tiles(&path).is_some() {
-                    " (shipped tile sets are formatted in the carcspec repository)"
-                } else {
-                    ""
-                };
-                eprintln!("error: cannot read `{path}`: {error}{hint}");
+            Err(diagnostic) => {
+                print_input_error(&diagnostic);
+                if shipped::tiles(&path).is_some() {
+                    eprintln!("note: shipped tile sets are formatted in the carcspec repository");
+                }
                 exit = EXIT_USAGE;
                 continue;
             }

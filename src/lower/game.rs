@@ -5,7 +5,8 @@
 use crate::codes;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::model::{
-    Action, Anchor, Expectation, FeatureRef, Pos, Rotation, Ruleset, Script, Step, Tile, TokenDraw,
+    Action, Anchor, Expectation, FeatureRef, MAX_MULTIPLIER, Pos, Rotation, Ruleset, Script, Step,
+    Tile, TokenDraw,
 };
 use crate::rules;
 use crate::syntax::Spanned;
@@ -51,6 +52,19 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
 
     for statement in &file.statements {
         let keyword = statement.keyword.value.as_ref();
+        let control = std::iter::once(&statement.keyword)
+            .chain(&statement.words)
+            .find(|word| word.value.chars().any(is_forbidden_control));
+        if let Some(word) = control {
+            diagnostics.push(
+                Diagnostic::new(
+                    &codes::CONTROL_CHARACTER_IN_GAME,
+                    format!("{:?} holds a control character", word.value),
+                )
+                .at(word.span, "a control character in this word")
+                .help("remove it: names are text without control characters (a NUL byte often means a damaged file)"),
+            );
+        }
         let is_header = matches!(
             keyword,
             "game" | "ruleset" | "expansion" | "variant" | "tiles" | "players"
@@ -271,6 +285,11 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
     }
 }
 
+/// A control character that a word may not hold: any but the tab (which separates words).
+fn is_forbidden_control(c: char) -> bool {
+    c.is_control() && c != '\t'
+}
+
 fn out_of_place(statement: &Statement<'_>, why: &str) -> Diagnostic {
     Diagnostic::new(
         &codes::STATEMENT_OUT_OF_PLACE,
@@ -366,13 +385,16 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
                     .value
                     .strip_prefix('x')
                     .and_then(|n| n.parse::<u32>().ok())
-                    .filter(|n| (1..=100).contains(n))
+                    .filter(|n| (1..=MAX_MULTIPLIER).contains(n))
                     .ok_or_else(|| {
                         Diagnostic::new(
                             &codes::BAD_STATEMENT,
                             format!("`{}` is not a multiplier", times.value),
                         )
-                        .at(times.span, "expected `x` and a number from 1 to 100")
+                        .at(
+                            times.span,
+                            format!("expected `x` and a number from 1 to {MAX_MULTIPLIER}"),
+                        )
                         .help("`tiles carcassonne-base x2` plays with two copies of every tile")
                     })?,
             };
@@ -385,8 +407,9 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
                 return Err(twice(span));
             }
             let mut players: Vec<String> = Vec::new();
+            let mut named = std::collections::HashSet::new();
             while let Some(word) = args.maybe_next() {
-                if players.contains(&word.value.to_string()) {
+                if !named.insert(word.value.as_ref()) {
                     return Err(Diagnostic::new(
                         &codes::GAME_HEADER,
                         format!("player `{}` named twice", word.value),

@@ -10,7 +10,7 @@ use crate::model::{
     Action, Anchor, Expectation, FeatureRef, Half, Marker, Pos, Rotation, Ruleset, Script, Side,
     Step, TokenDraw,
 };
-use crate::syntax::jcz::{JczDocument, span_of_string};
+use crate::syntax::jcz::JczDocument;
 
 /// The tile sets of JCloisterZone that carcspec ships, by JCloisterZone's set id.
 const SETS: [(&str, &str); 2] = [
@@ -18,11 +18,11 @@ const SETS: [(&str, &str); 2] = [
     ("hills-and-sheep:1", "hills-and-sheep"),
 ];
 
-/// Lowers `document` (read from `text`). Returns the script, or the diagnostics that keep it
+/// Lowers `document`. Returns the script, or the diagnostics that keep it
 /// from being replayed.
-pub fn lower(document: &JczDocument, text: &str) -> Result<Script, Vec<Diagnostic>> {
+pub fn lower(document: &JczDocument) -> Result<Script, Vec<Diagnostic>> {
     let mut lowering = Lowering {
-        text,
+        document,
         diagnostics: Vec::new(),
         hills: hill_tiles(),
     };
@@ -47,14 +47,13 @@ fn hill_tiles() -> Vec<String> {
 }
 
 struct Lowering<'t> {
-    text: &'t str,
+    document: &'t JczDocument,
     diagnostics: Vec<Diagnostic>,
     hills: Vec<String>,
 }
 
 impl Lowering<'_> {
-    fn unsupported(&mut self, what: String, near: &str) {
-        let span = span_of_string(self.text, near);
+    fn unsupported(&mut self, what: String, span: Span) {
         self.diagnostics.push(
             Diagnostic::new(&codes::UNSUPPORTED_JCZ, what)
                 .at(span, "not supported")
@@ -108,14 +107,29 @@ impl Lowering<'_> {
         if script.players.is_empty() {
             self.bad(
                 "the saved game has no players".into(),
-                span_of_string(self.text, "players"),
+                self.document.key_span("players"),
             );
         }
-        for start in setup
+        let mut named = std::collections::HashSet::new();
+        for name in &script.players {
+            if !named.insert(name.as_str()) {
+                self.diagnostics.push(
+                    Diagnostic::new(
+                        &codes::DUPLICATE_JCZ_PLAYER,
+                        format!("two players are named `{name}`"),
+                    )
+                    .at(self.document.key_span("players"), "the players")
+                    .help("give each player a name of their own"),
+                );
+                break;
+            }
+        }
+        for (index, start) in setup
             .get("start")
             .and_then(Value::as_array)
             .into_iter()
             .flatten()
+            .enumerate()
         {
             let tile = start
                 .get("tile")
@@ -130,7 +144,12 @@ impl Lowering<'_> {
                     pos,
                     rotation,
                 },
-                span: span_of_string(self.text, "start"),
+                span: self
+                    .document
+                    .start_spans
+                    .get(index)
+                    .copied()
+                    .unwrap_or_default(),
             });
         }
         self.replay(document, &mut script);
@@ -142,23 +161,26 @@ impl Lowering<'_> {
         let Some(sets) = setup.get("sets").and_then(Value::as_object) else {
             self.bad(
                 "the saved game names no tile sets".into(),
-                span_of_string(self.text, "setup"),
+                self.document.key_span("setup"),
             );
             return;
         };
         for (id, multiplier) in sets {
             let Some((_, name)) = SETS.iter().find(|(jcz, _)| jcz == id) else {
-                self.unsupported(format!("the tile set `{id}` is not supported"), id);
+                self.unsupported(
+                    format!("the tile set `{id}` is not supported"),
+                    self.document.key_span(&format!("setup/sets/{id}")),
+                );
                 continue;
             };
             let times = multiplier
                 .as_u64()
-                .filter(|n| (1..=100).contains(n))
+                .filter(|n| (1..=u64::from(crate::model::MAX_MULTIPLIER)).contains(n))
                 .unwrap_or(0) as u32;
             if times == 0 {
                 self.bad(
                     format!("the tile set `{id}` has the multiplier {multiplier}"),
-                    span_of_string(self.text, id),
+                    self.document.key_span(&format!("setup/sets/{id}")),
                 );
                 continue;
             }
@@ -195,7 +217,7 @@ impl Lowering<'_> {
             if !fine {
                 self.unsupported(
                     format!("the element `{element}` = {value} is not supported"),
-                    element,
+                    self.document.key_span(&format!("setup/elements/{element}")),
                 );
             }
         }
@@ -215,19 +237,19 @@ impl Lowering<'_> {
             } else {
                 self.unsupported(
                     format!("the rule `{rule}` = {value} is not supported"),
-                    rule,
+                    self.document.key_span(&format!("setup/rules/{rule}")),
                 );
             }
         }
     }
 
     fn replay(&mut self, document: &JczDocument, script: &mut Script) {
+        let no_messages = Vec::new();
         let messages = document
             .root
             .get("replay")
             .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_default();
+            .unwrap_or(&no_messages);
         let end_turn = document
             .root
             .pointer("/gameAnnotations/endTurn")
@@ -246,7 +268,7 @@ impl Lowering<'_> {
                 .get("type")
                 .and_then(Value::as_str)
                 .unwrap_or_default();
-            let payload = message.get("payload").cloned().unwrap_or(Value::Null);
+            let payload = message.get("payload").unwrap_or(&Value::Null);
             let push = |script: &mut Script, action| script.steps.push(Step { action, span });
             match kind {
                 "PLACE_TILE" => {
@@ -307,17 +329,19 @@ impl Lowering<'_> {
                     // other expansions' figures go elsewhere.
                     self.unsupported(
                         "a figure deployed away from the tile just placed is not supported".into(),
-                        "DEPLOY_MEEPLE",
+                        span,
                     );
                 }
-                "DEPLOY_MEEPLE" => match self.deployment(&payload, span) {
+                "DEPLOY_MEEPLE" => match self.deployment(payload, span) {
                     Some((figure, target)) => push(script, Action::Deploy { figure, target }),
                     None => continue,
                 },
                 "PASS" => push(script, Action::Pass),
                 "COMMIT" => {}
                 "SHEPHERD_CONFIRM" => {
-                    let random = payload.get("random").and_then(Value::as_f64).unwrap_or(0.0);
+                    let Some(random) = self.random(payload, span) else {
+                        continue;
+                    };
                     push(
                         script,
                         Action::Flock {
@@ -327,7 +351,9 @@ impl Lowering<'_> {
                 }
                 "FLOCK_EXPAND_OR_SCORE" => match payload.get("value").and_then(Value::as_str) {
                     Some("EXPAND") => {
-                        let random = payload.get("random").and_then(Value::as_f64).unwrap_or(0.0);
+                        let Some(random) = self.random(payload, span) else {
+                            continue;
+                        };
                         push(
                             script,
                             Action::Grow {
@@ -343,7 +369,7 @@ impl Lowering<'_> {
                 },
                 other => self.unsupported(
                     format!("the replay message `{other}` is not supported"),
-                    other,
+                    span,
                 ),
             }
         }
@@ -357,6 +383,23 @@ impl Lowering<'_> {
                 action,
                 span: Span::default(),
             });
+        }
+    }
+
+    /// The random number JCloisterZone recorded for a token drawn from the bag: a number in
+    /// [0, 1), as its random generator gives.
+    fn random(&mut self, payload: &Value, span: Span) -> Option<f64> {
+        let value = payload.get("random");
+        match value.and_then(Value::as_f64) {
+            Some(random) if (0.0..1.0).contains(&random) => Some(random),
+            _ => {
+                let shown = value.map_or("nothing".to_string(), Value::to_string);
+                self.bad(
+                    format!("the random number of a token draw is {shown}, not a number from 0 to 1 (not 1)"),
+                    span,
+                );
+                None
+            }
         }
     }
 
@@ -382,11 +425,11 @@ impl Lowering<'_> {
             (Some("small"), "Monastery" | "Cloister") => "monk",
             (Some("small"), "Field" | "Farm") => "farmer",
             (Some("small"), other) => {
-                self.unsupported(format!("a follower on a `{other}` is not supported"), other);
+                self.unsupported(format!("a follower on a `{other}` is not supported"), span);
                 return None;
             }
             (Some(other), _) => {
-                self.unsupported(format!("the figure `{other}` is not supported"), meeple);
+                self.unsupported(format!("the figure `{other}` is not supported"), span);
                 return None;
             }
             (None, _) => {
@@ -414,16 +457,23 @@ impl Lowering<'_> {
 
     fn assertions(&mut self, root: &Value, script: &mut Script) {
         let end_scored = script.steps.iter().any(|s| matches!(s.action, Action::End));
-        let assertions: Vec<String> = root
+        let assertions = root
             .pointer("/test/assertions")
             .and_then(Value::as_array)
             .into_iter()
             .flatten()
-            .filter_map(|a| a.as_str().map(str::to_string))
-            .collect();
-        for assertion in assertions {
-            let span = span_of_string(self.text, &assertion);
-            let expectation = self.assertion(&assertion, &script.players, end_scored);
+            .enumerate();
+        for (index, assertion) in assertions {
+            let Some(assertion) = assertion.as_str() else {
+                continue;
+            };
+            let span = self
+                .document
+                .assertion_spans
+                .get(index)
+                .copied()
+                .unwrap_or_default();
+            let expectation = self.assertion(assertion, &script.players, end_scored);
             script.steps.push(Step {
                 action: Action::Expect(expectation),
                 span,

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use super::{Catalog, CheckReport, ReportedEvent, is_bonus};
 use crate::codes::{self, Code};
-use crate::diagnostic::{Diagnostic, Span};
+use crate::diagnostic::{self, Diagnostic, Omitted, Span};
 use crate::engine::{Engine, FigureId, NodeId, PlacementId, PlacementProblem, Pos, Rotation};
 use crate::model::{Action, Expectation, FeatureRef, Script, Step, TileKind};
 use crate::rules::carcassonne::{Bag, CLOSED_FLOCK, SHEPHERD};
@@ -97,6 +97,9 @@ pub(crate) struct Replay<'s> {
     /// The shepherd the setup put last, whose flock further setup `flock` lines grow.
     last_setup_shepherd: Option<(NodeId, FigureId)>,
     closed_flock_stable_at_once: bool,
+    /// Diagnostics beyond the report's limit, counted (a transcript wrong on every move must
+    /// not keep a diagnostic per move in memory).
+    omitted: Omitted,
 }
 
 impl<'s> Replay<'s> {
@@ -174,7 +177,13 @@ impl<'s> Replay<'s> {
                 .variants
                 .iter()
                 .any(|(name, value, _)| name == CLOSED_FLOCK && value == "stable-at-once"),
+            omitted: Omitted::default(),
         }
+    }
+
+    /// Diagnostics found before the replay (lowering, tile sets), reported with its own.
+    pub(crate) fn add_diagnostics(&mut self, earlier: Vec<Diagnostic>) {
+        self.diagnostics.extend(earlier);
     }
 
     fn report(
@@ -220,6 +229,8 @@ impl<'s> Replay<'s> {
     pub(crate) fn apply(&mut self, step: &Step) {
         self.current_step = step.span;
         if !matches!(step.action, Action::Expect(_)) {
+            // The previous action's findings have met their expectations: keep the first ones.
+            self.omitted.keep_first(&mut self.diagnostics);
             self.action_start = self.diagnostics.len();
         }
         self.step(&step.action);
@@ -241,6 +252,7 @@ impl<'s> Replay<'s> {
                 );
             }
         }
+        diagnostic::limit_with(&mut self.diagnostics, std::mem::take(&mut self.omitted));
         CheckReport {
             origin: String::new(),
             text: String::new(),
