@@ -123,6 +123,16 @@ impl Omitted {
         self.counts.is_empty()
     }
 
+    /// Counts `other`'s diagnostics too.
+    pub fn merge(&mut self, other: Omitted) {
+        for (code, count) in other.counts {
+            match self.counts.iter_mut().find(|(c, _)| std::ptr::eq(*c, code)) {
+                Some((_, n)) => *n += count,
+                None => self.counts.push((code, count)),
+            }
+        }
+    }
+
     fn add(&mut self, code: &'static Code) {
         match self.counts.iter_mut().find(|(c, _)| std::ptr::eq(*c, code)) {
             Some((_, count)) => *count += 1,
@@ -130,7 +140,8 @@ impl Omitted {
         }
     }
 
-    /// Keeps the first [`MAX_DIAGNOSTICS`] of `diagnostics` and counts the rest.
+    /// Keeps the first [`MAX_DIAGNOSTICS`] of `diagnostics` and counts the rest. Cheap when
+    /// called after each diagnostic found, as the stages that may find millions do.
     pub fn keep_first(&mut self, diagnostics: &mut Vec<Diagnostic>) {
         if diagnostics.len() > MAX_DIAGNOSTICS {
             for dropped in diagnostics.drain(MAX_DIAGNOSTICS..) {
@@ -174,11 +185,29 @@ impl Omitted {
     }
 }
 
+/// Whether `diagnostic` stands for diagnostics left out.
+fn is_summary(diagnostic: &Diagnostic) -> bool {
+    std::ptr::eq(diagnostic.code, &codes::DIAGNOSTICS_OMITTED)
+        || std::ptr::eq(diagnostic.code, &codes::WARNINGS_OMITTED)
+}
+
 /// Sorts `diagnostics` by position and keeps the first [`MAX_DIAGNOSTICS`], with a summary of
 /// the rest (and of those `omitted` before) at the end.
+///
+/// A summary made before, by a stage that kept its first diagnostics already, is kept as it
+/// is, not counted.
 pub fn limit_with(diagnostics: &mut Vec<Diagnostic>, mut omitted: Omitted) {
+    let mut earlier_summaries = Vec::new();
+    if diagnostics.iter().any(is_summary) {
+        let (summaries, others) = std::mem::take(diagnostics)
+            .into_iter()
+            .partition(is_summary);
+        earlier_summaries = summaries;
+        *diagnostics = others;
+    }
     sort_by_position(diagnostics);
     omitted.keep_first(diagnostics);
+    diagnostics.extend(earlier_summaries);
     diagnostics.extend(omitted.summary());
 }
 

@@ -15,7 +15,7 @@ use crate::diagnostic::Diagnostic;
 /// The largest file carcspec reads: far above any tile set or transcript of real games (a
 /// game of a thousand turns is under 100 KB), low enough that a runaway file cannot exhaust
 /// memory.
-pub const MAX_INPUT_BYTES: u64 = 256 * 1024 * 1024;
+pub const MAX_INPUT_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Reads the text of the regular file at `path`, normalised by [`normalize`].
 pub fn read_text(path: &Path) -> Result<String, Diagnostic> {

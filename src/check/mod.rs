@@ -9,10 +9,11 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::codes;
-use crate::diagnostic::{self, Diagnostic, Span};
+use crate::diagnostic::{self, Diagnostic, Omitted, Span};
 use crate::engine::CompiledTile;
 use crate::lint;
 use crate::load;
+use crate::lower::game::GameLowering;
 use crate::model::{MAX_TILES_PER_GAME, Script, TileKind, TileSet};
 use crate::{lower, syntax};
 
@@ -53,8 +54,19 @@ pub struct CheckReport {
 }
 
 impl CheckReport {
-    fn failed(origin: &str, text: String, mut diagnostics: Vec<Diagnostic>) -> CheckReport {
-        diagnostic::limit(&mut diagnostics);
+    fn failed(origin: &str, text: String, diagnostics: Vec<Diagnostic>) -> CheckReport {
+        Self::failed_with(origin, text, diagnostics, Omitted::default())
+    }
+
+    /// A report of diagnostics only (the game was not replayed); `omitted` counts those left
+    /// out already.
+    fn failed_with(
+        origin: &str,
+        text: String,
+        mut diagnostics: Vec<Diagnostic>,
+        omitted: Omitted,
+    ) -> CheckReport {
+        diagnostic::limit_with(&mut diagnostics, omitted);
         CheckReport {
             origin: origin.to_string(),
             text,
@@ -87,21 +99,48 @@ pub fn check_file(path: &Path) -> CheckReport {
 }
 
 /// Checks the game `text`; tile sets named by path are looked up relative to `base_dir`.
+///
+/// The text is read twice, statement by statement: a first pass lowers the header, the local
+/// tiles and every statement (for their diagnostics), keeping no move; a second pass replays
+/// each move as it is lowered. A game's memory so grows with its board, not with its text.
 pub fn check_text(origin: &str, text: String, base_dir: &Path) -> CheckReport {
     let text = crate::input::normalize(text);
-    let (file, mut diagnostics) = syntax::game::parse(&text);
-    let lowered = lower::game::lower(&file);
+    let mut diagnostics = Vec::new();
+    let mut omitted = Omitted::default();
+    let mut lowering = GameLowering::default();
+    let mut first_step = None;
+    let mut lays_tiles = false;
+    let (tiles, tile_diagnostics) = syntax::game::parse_each(&text, |item| match item {
+        Ok(statement) => {
+            if let Some(step) = lowering.statement(&statement) {
+                first_step.get_or_insert(step.span);
+                lays_tiles |= matches!(step.action, crate::model::Action::Lay { .. });
+            }
+        }
+        Err(diagnostic) => {
+            diagnostics.push(diagnostic);
+            omitted.keep_first(&mut diagnostics);
+        }
+    });
+    diagnostics.extend(tile_diagnostics);
+    let lowered = lowering.finish(&tiles, Vec::new());
     diagnostics.extend(lowered.diagnostics);
+    omitted.merge(lowered.omitted);
     let Some(script) = lowered.script else {
-        return CheckReport::failed(origin, text, diagnostics);
+        return CheckReport::failed_with(origin, text, diagnostics, omitted);
+    };
+    let steps = Steps::Streamed {
+        first_step,
+        lays_tiles,
     };
     check_script(
         origin,
         text,
         &script,
         &lowered.incomplete_tiles,
-        diagnostics,
+        (diagnostics, omitted),
         base_dir,
+        steps,
     )
 }
 
@@ -109,7 +148,15 @@ pub fn check_text(origin: &str, text: String, base_dir: &Path) -> CheckReport {
 pub fn check_jcz_text(origin: &str, text: String) -> CheckReport {
     let text = crate::input::normalize(text);
     match import_jcz(&text) {
-        Ok(script) => check_script(origin, text, &script, &[], Vec::new(), Path::new(".")),
+        Ok(script) => check_script(
+            origin,
+            text,
+            &script,
+            &[],
+            (Vec::new(), Omitted::default()),
+            Path::new("."),
+            Steps::Listed,
+        ),
         Err(diagnostics) => CheckReport::failed(origin, text, diagnostics),
     }
 }
@@ -120,19 +167,33 @@ pub fn import_jcz(text: &str) -> Result<Script, Vec<Diagnostic>> {
     lower::jcz::lower(&document)
 }
 
-/// Replays a lowered game. `diagnostics` are those found before (syntax, lowering); a game
-/// with errors there is not replayed, since it would be replayed wrongly.
+/// Where the steps of a game to replay come from.
+enum Steps {
+    /// The script lists them.
+    Listed,
+    /// The game text: read again and replayed statement by statement.
+    Streamed {
+        first_step: Option<Span>,
+        lays_tiles: bool,
+    },
+}
+
+/// Replays a lowered game. `earlier` are the diagnostics found before (syntax, lowering) and
+/// the count of those left out; a game with errors there is not replayed, since it would be
+/// replayed wrongly.
 fn check_script(
     origin: &str,
     text: String,
     script: &Script,
     incomplete_local: &[usize],
-    mut diagnostics: Vec<Diagnostic>,
+    earlier: (Vec<Diagnostic>, Omitted),
     base_dir: &Path,
+    steps: Steps,
 ) -> CheckReport {
+    let (mut diagnostics, omitted) = earlier;
     let catalog = build_catalog(script, incomplete_local, base_dir, &mut diagnostics);
     if diagnostics.iter().any(Diagnostic::is_error) {
-        let mut report = CheckReport::failed(origin, text, diagnostics);
+        let mut report = CheckReport::failed_with(origin, text, diagnostics, omitted);
         report.players = script.players.clone();
         return report;
     }
@@ -143,8 +204,34 @@ fn check_script(
         .collect();
     let rules = crate::rules::for_ruleset(script.ruleset, &variants);
     let mut replay = replay::Replay::new(script, catalog, rules, &text);
-    replay.add_diagnostics(diagnostics);
-    let mut report = replay.run();
+    replay.add_diagnostics(diagnostics, omitted);
+    match steps {
+        Steps::Listed => {
+            replay.begin(
+                script
+                    .steps
+                    .iter()
+                    .any(|s| matches!(s.action, crate::model::Action::Lay { .. })),
+            );
+            for step in &script.steps {
+                replay.apply(step);
+            }
+        }
+        Steps::Streamed {
+            first_step,
+            lays_tiles,
+        } => {
+            replay.set_first_step(first_step);
+            replay.begin(lays_tiles);
+            let mut lowering = GameLowering::default();
+            syntax::game::parse_each(&text, |item| {
+                if let Some(step) = item.ok().and_then(|s| lowering.statement(&s)) {
+                    replay.apply(&step);
+                }
+            });
+        }
+    }
+    let mut report = replay.finish();
     report.origin = origin.to_string();
     report.text = text;
     report

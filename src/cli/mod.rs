@@ -150,22 +150,34 @@ fn explain(query: Option<&str>, list: bool) -> i32 {
 }
 
 /// The files below `dir` whose name ends in `.{extension}`, sorted so that reports are stable.
+///
+/// Symbolic links are followed, but each folder is visited once (by its canonical path), so a
+/// link to a parent folder or a loop of links neither repeats files nor recurses for ever.
+/// Entries that are not regular files (a FIFO named `b.game`) are listed all the same: reading
+/// them reports what they are.
 pub(crate) fn files_below(dir: &std::path::Path, extension: &str) -> Vec<std::path::PathBuf> {
-    fn collect(dir: &std::path::Path, extension: &str, found: &mut Vec<std::path::PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
+    let mut found = Vec::new();
+    let mut visited = std::collections::HashSet::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        let Ok(canonical) = std::fs::canonicalize(&dir) else {
+            continue;
+        };
+        if !visited.insert(canonical) {
+            continue;
+        }
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
         };
         for entry in entries.flatten() {
             let path = entry.path();
             if path.is_dir() {
-                collect(&path, extension, found);
+                pending.push(path);
             } else if path.extension().is_some_and(|e| e == extension) {
                 found.push(path);
             }
         }
     }
-    let mut found = Vec::new();
-    collect(dir, extension, &mut found);
     found.sort();
     found
 }

@@ -26,8 +26,9 @@ pub struct SimulateArgs {
     variants: Vec<String>,
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=6))]
     players: u8,
-    #[arg(long, default_value_t = 100)]
-    games: usize,
+    /// Games to play (at most 1,000,000: each game's result is kept for the statistics).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    games: u32,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     #[arg(long, value_enum, default_value_t = PolicyArg::Random)]
@@ -148,7 +149,7 @@ pub fn run(args: SimulateArgs) -> i32 {
         variants,
         tile_sets,
         players: usize::from(args.players),
-        games: args.games,
+        games: args.games as usize,
         seed: args.seed,
         policy: match args.policy {
             PolicyArg::Random => Policy::Random,
@@ -157,7 +158,7 @@ pub fn run(args: SimulateArgs) -> i32 {
         threads,
     };
     let show_progress = std::io::stderr().is_terminal() && args.games >= 20;
-    let total = args.games;
+    let total = args.games as usize;
     let progress = move |done: usize| {
         if show_progress && (done % 10 == 0 || done == total) {
             let width = 30;

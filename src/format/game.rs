@@ -10,7 +10,7 @@ fn word(text: &str) -> String {
     let bare = !text.is_empty()
         && !text
             .chars()
-            .any(|c| c.is_whitespace() || "\"#;".contains(c));
+            .any(|c| c.is_whitespace() || c.is_control() || "\"#;\\".contains(c));
     if bare {
         text.to_string()
     } else {
@@ -110,7 +110,7 @@ fn expectation_line(expectation: &Expectation, player: &dyn Fn(usize) -> String)
         Expectation::Score(list) => format!("expect score {}", scores(list)),
         Expectation::Total(list) => format!("expect total {}", scores(list)),
         Expectation::Final(list) => format!("expect final {}", scores(list)),
-        Expectation::Violation(name) => format!("expect violation {name}"),
+        Expectation::Violation(name) => format!("expect violation {}", word(name)),
         Expectation::Placements { tile, placements } if placements.is_empty() => {
             format!("expect placements {} none", word(tile))
         }
@@ -123,7 +123,7 @@ fn expectation_line(expectation: &Expectation, player: &dyn Fn(usize) -> String)
             feature,
             points,
         } => {
-            format!("expect scored {} {feature} {points}", player(*p))
+            format!("expect scored {} {} {points}", player(*p), word(feature))
         }
         Expectation::Unsupported(text) => {
             format!("expect unsupported {}", super::tiles::quote(text))

@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 use crate::codes;
-use crate::diagnostic::{Diagnostic, Span};
+use crate::diagnostic::{Diagnostic, Omitted, Span};
 use crate::model::{
     Action, Anchor, Expectation, FeatureRef, Half, Marker, Pos, Rotation, Ruleset, Script, Side,
     Step, TokenDraw,
@@ -24,12 +24,14 @@ pub fn lower(document: &JczDocument) -> Result<Script, Vec<Diagnostic>> {
     let mut lowering = Lowering {
         document,
         diagnostics: Vec::new(),
+        omitted: Omitted::default(),
         hills: hill_tiles(),
     };
     let script = lowering.script(document);
     if lowering.diagnostics.is_empty() {
         Ok(script)
     } else {
+        lowering.diagnostics.extend(lowering.omitted.summary());
         Err(lowering.diagnostics)
     }
 }
@@ -49,12 +51,20 @@ fn hill_tiles() -> Vec<String> {
 struct Lowering<'t> {
     document: &'t JczDocument,
     diagnostics: Vec<Diagnostic>,
+    /// Diagnostics beyond the report's limit, counted: a saved game of a million broken
+    /// messages keeps the first ones only.
+    omitted: Omitted,
     hills: Vec<String>,
 }
 
 impl Lowering<'_> {
+    fn push(&mut self, diagnostic: Diagnostic) {
+        self.diagnostics.push(diagnostic);
+        self.omitted.keep_first(&mut self.diagnostics);
+    }
+
     fn unsupported(&mut self, what: String, span: Span) {
-        self.diagnostics.push(
+        self.push(
             Diagnostic::new(&codes::UNSUPPORTED_JCZ, what)
                 .at(span, "not supported")
                 .help(
@@ -64,7 +74,7 @@ impl Lowering<'_> {
     }
 
     fn bad(&mut self, what: String, span: Span) {
-        self.diagnostics.push(
+        self.push(
             Diagnostic::new(&codes::BAD_JCZ_VALUE, what)
                 .at(span, "this value")
                 .help("see docs/jcloisterzone.md for the values carcspec reads"),
@@ -110,10 +120,20 @@ impl Lowering<'_> {
                 self.document.key_span("players"),
             );
         }
+        if let Some(name) = script
+            .players
+            .iter()
+            .find(|name| name.is_empty() || name.chars().any(char::is_control))
+        {
+            self.bad(
+                format!("the player name {name:?} is empty or holds a control character"),
+                self.document.key_span("players"),
+            );
+        }
         let mut named = std::collections::HashSet::new();
         for name in &script.players {
             if !named.insert(name.as_str()) {
-                self.diagnostics.push(
+                self.push(
                     Diagnostic::new(
                         &codes::DUPLICATE_JCZ_PLAYER,
                         format!("two players are named `{name}`"),

@@ -21,7 +21,7 @@ pub struct JczDocument {
     pub assertion_spans: Vec<Span>,
     /// The span of each element of `setup.start`, in order.
     pub start_spans: Vec<Span>,
-    /// The spans of the keys of the document's top two levels of objects (`players`,
+    /// The spans of the keys of the root, of its objects and of `setup`'s objects (`players`,
     /// `setup/sets/basic:1`, `setup/rules/…`), by path.
     key_spans: HashMap<String, Span>,
 }
@@ -99,7 +99,11 @@ fn locate(text: &str, document: &mut JczDocument) {
                         raw[1..raw.len() - 1].to_string()
                     };
                     let span = Span::new(at, end);
-                    if stack.len() <= 3 {
+                    // Keys of the root, of its objects, and of `setup`'s objects (not of the
+                    // replay's messages, which are found by index).
+                    let wanted = stack.len() <= 2
+                        || (stack.len() == 3 && stack[1].segment == "setup" && stack[2].object);
+                    if wanted {
                         let mut path: Vec<&str> =
                             stack.iter().skip(1).map(|f| f.segment.as_str()).collect();
                         path.push(&key);

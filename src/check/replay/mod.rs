@@ -100,6 +100,10 @@ pub(crate) struct Replay<'s> {
     /// Diagnostics beyond the report's limit, counted (a transcript wrong on every move must
     /// not keep a diagnostic per move in memory).
     omitted: Omitted,
+    /// The places of the game's first step and of the last step applied, for the diagnostics
+    /// about the game as a whole.
+    first_step: Option<Span>,
+    last_step: Option<Span>,
 }
 
 impl<'s> Replay<'s> {
@@ -178,12 +182,22 @@ impl<'s> Replay<'s> {
                 .iter()
                 .any(|(name, value, _)| name == CLOSED_FLOCK && value == "stable-at-once"),
             omitted: Omitted::default(),
+            first_step: script.steps.first().map(|s| s.span),
+            last_step: None,
         }
     }
 
-    /// Diagnostics found before the replay (lowering, tile sets), reported with its own.
-    pub(crate) fn add_diagnostics(&mut self, earlier: Vec<Diagnostic>) {
+    /// Diagnostics found before the replay (lowering, tile sets), and those left out of them,
+    /// reported with its own.
+    pub(crate) fn add_diagnostics(&mut self, earlier: Vec<Diagnostic>, omitted: Omitted) {
         self.diagnostics.extend(earlier);
+        self.omitted.merge(omitted);
+    }
+
+    /// Where the game's first step stands, when the steps are not listed in the script but
+    /// applied as they are read.
+    pub(crate) fn set_first_step(&mut self, span: Option<Span>) {
+        self.first_step = span;
     }
 
     fn report(
@@ -205,19 +219,6 @@ impl<'s> Replay<'s> {
         &self.script.players[player]
     }
 
-    pub(super) fn run(mut self) -> CheckReport {
-        let lays_tiles = self
-            .script
-            .steps
-            .iter()
-            .any(|s| matches!(s.action, Action::Lay { .. }));
-        self.begin(lays_tiles);
-        for step in &self.script.steps {
-            self.apply(step);
-        }
-        self.finish()
-    }
-
     /// Prepares the board: the start tile, unless the game lays its own board.
     pub(crate) fn begin(&mut self, lays_tiles: bool) {
         if !lays_tiles {
@@ -228,6 +229,7 @@ impl<'s> Replay<'s> {
     /// Plays one step of the game.
     pub(crate) fn apply(&mut self, step: &Step) {
         self.current_step = step.span;
+        self.last_step = Some(step.span);
         if !matches!(step.action, Action::Expect(_)) {
             // The previous action's findings have met their expectations: keep the first ones.
             self.omitted.keep_first(&mut self.diagnostics);
@@ -242,7 +244,7 @@ impl<'s> Replay<'s> {
             self.end_turn();
             if !self.final_scored {
                 let end = Span::new(self.text.trim_end().len(), self.text.trim_end().len());
-                self.current_step = self.script.steps.last().map_or(end, |s| s.span);
+                self.current_step = self.last_step.unwrap_or(end);
                 let left = self.land_left;
                 self.report(
                     &codes::TRUNCATED_GAME,
@@ -279,11 +281,7 @@ impl<'s> Replay<'s> {
                 self.placement_steps.push(Span::default());
             }
             None => {
-                self.current_step = self
-                    .script
-                    .steps
-                    .first()
-                    .map_or(Span::default(), |s| s.span);
+                self.current_step = self.first_step.unwrap_or_default();
                 self.report(
                     &codes::NO_START_TILE,
                     "the game has no start tile".into(),
