@@ -452,7 +452,9 @@ The message names it. carcspec does not guess at rules it does not have.";
     BAD_JCZ_VALUE = "J003" "bad-jcz-value" Error:
 "A value of the saved game does not have the form JCloisterZone writes: a missing field, a
 position that is not `[x, y]`, a rotation other than R0, R90, R180, R270, an unknown location,
-or a meeple id that is not `<player>.<type>.<n>`.";
+a meeple id that is not `<player>.<type>.<n>`, a recorded random number outside [0, 1), or a
+player name or tile id that is empty or holds a control character (which the game language
+refuses too, so that a saved game and its import check alike).";
 
     DUPLICATE_JCZ_PLAYER = "J010" "duplicate-jcz-player" Error:
 "Two players of the saved game have the same name. A game names each player once, so that

@@ -156,6 +156,15 @@ impl Lowering<'_> {
                 .and_then(Value::as_str)
                 .unwrap_or_default()
                 .to_string();
+            let span = self
+                .document
+                .start_spans
+                .get(index)
+                .copied()
+                .unwrap_or_default();
+            if !self.is_name(&tile, "start tile id", span) {
+                continue;
+            }
             let pos = Pos::new(number(start.get("x")), number(start.get("y")));
             let rotation = Rotation(((number(start.get("rotation")).rem_euclid(360)) / 90) as u8);
             script.steps.push(Step {
@@ -164,12 +173,7 @@ impl Lowering<'_> {
                     pos,
                     rotation,
                 },
-                span: self
-                    .document
-                    .start_spans
-                    .get(index)
-                    .copied()
-                    .unwrap_or_default(),
+                span,
             });
         }
         self.replay(document, &mut script);
@@ -319,6 +323,9 @@ impl Lowering<'_> {
                         .unwrap_or_default()
                         .to_string();
                     last_placed = None;
+                    if !self.is_name(&tile, "tile id", span) {
+                        continue;
+                    }
                     let Some(pos) = position(payload.get("position")) else {
                         self.bad("a tile placement has no position `[x, y]`".into(), span);
                         continue;
@@ -404,6 +411,19 @@ impl Lowering<'_> {
                 span: Span::default(),
             });
         }
+    }
+
+    /// Whether `name` can be a name (of a tile, say) in a game: no control character, as the
+    /// game language requires, so that the import of a saved game reads as the saved game.
+    fn is_name(&mut self, name: &str, what: &str, span: Span) -> bool {
+        if name.chars().any(char::is_control) {
+            self.bad(
+                format!("the {what} {name:?} holds a control character"),
+                span,
+            );
+            return false;
+        }
+        true
     }
 
     /// The random number JCloisterZone recorded for a token drawn from the bag: a number in
