@@ -398,3 +398,32 @@ fn saved_games_and_their_import_check_alike() {
     let report = same_both_ways(&serde_json::from_str(&random).unwrap());
     assert_eq!(codes(&report), ["J003"]);
 }
+
+/// The summary is a warning when every diagnostic left out is one, an error otherwise.
+#[test]
+fn the_summary_of_left_out_diagnostics_has_their_severity() {
+    use carcspec::codes;
+    use carcspec::diagnostic::{Diagnostic, Span, limit};
+    let warning = |at: usize| {
+        Diagnostic::new(&codes::UNTOUCHABLE_TILE, "w").at(Span::new(at, at + 1), "here")
+    };
+    let mut diagnostics: Vec<Diagnostic> = (0..MAX_DIAGNOSTICS + 5).map(warning).collect();
+    limit(&mut diagnostics);
+    assert_eq!(diagnostics.len(), MAX_DIAGNOSTICS + 1);
+    let summary = diagnostics.last().unwrap();
+    assert_eq!(summary.code.code, "F005");
+    assert!(!summary.is_error());
+    assert!(
+        summary.message.starts_with("5 more diagnostics"),
+        "{}",
+        summary.message
+    );
+    // An error among those left out makes the summary an error; limiting again changes nothing.
+    let mut diagnostics: Vec<Diagnostic> = (0..MAX_DIAGNOSTICS + 5).map(warning).collect();
+    diagnostics.push(Diagnostic::new(&codes::UNKNOWN_TILE, "e").at(Span::new(9_999, 10_000), "x"));
+    limit(&mut diagnostics);
+    assert_eq!(diagnostics.last().unwrap().code.code, "F004");
+    let before = diagnostics.clone();
+    limit(&mut diagnostics);
+    assert_eq!(diagnostics, before);
+}
