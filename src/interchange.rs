@@ -131,13 +131,25 @@ pub fn read(text: &str, format: DocumentFormat) -> (Option<TileSet>, Vec<Diagnos
     let mut diagnostics = Vec::new();
     let ruleset = document.ruleset;
     let mut search_from = 0;
+    // Ids written with escapes are not found as written: each such search reads the rest of
+    // the text. A budget of a few readings of the whole text keeps that linear; past it, tiles
+    // are reported without a place.
+    let mut search_budget = text.len().saturating_mul(4);
     let tiles = document
         .tiles
         .into_iter()
         .map(|doc| {
             // A document keeps no positions; the place of the tile's id stands for the tile
             // and its features, so that diagnostics still point somewhere near.
-            let id_span = find_token(text, &doc.id, search_from).unwrap_or_default();
+            let found = (search_budget > 0)
+                .then(|| find_token(text, &doc.id, search_from))
+                .flatten();
+            let id_span = found.unwrap_or_default();
+            search_budget = search_budget.saturating_sub(if found.is_some() {
+                id_span.end.saturating_sub(search_from)
+            } else {
+                text.len() - search_from.min(text.len())
+            });
             search_from = id_span.end.max(search_from);
             let mut features = doc.features;
             for feature in &mut features {

@@ -427,3 +427,26 @@ fn the_summary_of_left_out_diagnostics_has_their_severity() {
     limit(&mut diagnostics);
     assert_eq!(diagnostics, before);
 }
+
+/// Tile ids written with escapes are not found in the text as written: the search for their
+/// places stays within a budget (it once read the rest of the document for every tile).
+#[test]
+fn escaped_ids_in_a_large_document_load() {
+    let tiles: Vec<serde_json::Value> = (0..9_000)
+        .map(|i| {
+            serde_json::json!({"id": format!("T{i}"), "count": 1,
+                "features": [{"kind": "city", "anchors": ["N", "E", "S", "W"]}]})
+        })
+        .collect();
+    let text = serde_json::json!({"name": "n", "ruleset": "carcassonne", "tiles": tiles})
+        .to_string()
+        .replace("\"id\":\"T", "\"id\":\"\\u0054");
+    let loaded = load::from_text(
+        "escaped.json",
+        text,
+        Some(carcspec::interchange::DocumentFormat::Json),
+    );
+    let set = loaded.set.expect("the document reads");
+    assert_eq!(set.tiles.len(), 9_000);
+    assert_eq!(set.tiles[8_999].id, "T8999");
+}
