@@ -129,6 +129,16 @@ The document has the shape written by `carcspec tiles export`: `name`, `ruleset`
 derived from the features; it is checked on input so that a hand edit of one without the other
 is caught. Correct whichever is wrong, or leave `edges` out.";
 
+    CONTROL_CHARACTER = "T122" "control-character" Error:
+"A name of the tile set (its `tileset` name, `source` or an expansion) holds a control character
+such as NUL. Control characters are invisible and cannot be typed in a game file; a NUL byte
+usually means the file is binary or was damaged. Remove the character.";
+
+    DOCUMENT_TOO_DEEP = "T123" "document-too-deep" Error:
+"A YAML tile set nests collections deeper than carcspec reads (the message names the limit). A
+tile set written by `carcspec tiles export` nests six levels; the limit only refuses documents
+that would take the YAML reader a long time to refuse, such as thousands of nested maps.";
+
     UNCLAIMED_SIDE = "T201" "unclaimed-side" Error:
 "Every side of a tile must be claimed completely: by a whole-side feature (city, forest), or by a
 road or river in the middle with a field or meadow on each half, or by fields or meadows on both
@@ -209,6 +219,12 @@ and `I` stands alone.";
 "A feature label must start with a letter and hold only letters, digits, `-` and `_`, so that it
 can be written in a `.tiles` file and named by `touches=` or `into=`.";
 
+    TOO_MANY_TILES = "T219" "too-many-tiles" Error:
+"The tile set holds more tiles (the sum of every tile's count) than carcspec plays with; the
+message names the limit. The limit is far above any published set (the base game has 72 tiles)
+and keeps a count such as `x4294967295` from making the checker or the simulator build a stack
+of billions of tiles. Correct the count.";
+
     INVALID_EXPANSION_NAME = "T225" "invalid-expansion-name" Error:
 "An `expansion` line names no valid expansion. Any name that is not an expansion with rules of
 its own (`hills-and-sheep`) declares a fan expansion, whose tile set only adds tiles
@@ -286,6 +302,42 @@ is reported rather than scored as if it were complete.";
 (`tiles carcassonne-base my-expansion.tiles`), or choose one of the game's land tiles to start
 with `start <tile-id>`. `carcspec simulate` refuses an expansion alone the same way.";
 
+    PLAYER_COUNT = "G012" "player-count" Error:
+"The game has more or fewer players than its ruleset is for. Carcassonne (with Hills & Sheep)
+is for 2 to 5 players: “2-5 players (6 with the 6th color from an expansion; Hills & Sheep has 6
+shepherds)”. Hunters and Gatherers has “30 tribe members in 5 colors” and “10 huts in 5 colors”:
+2 to 5 players.
+
+Name between 2 and 5 players on the `players` line, in turn order.";
+
+    EARLY_END = "G013" "early-end" Warning:
+"A recorded game says `end` while the land stack still holds tiles: the game is scored as if it
+were over. “The game ends at the end of the turn in which the last land tile (not bonus tile!)
+is placed”, so a transcript that ends early has lost its last turns.
+
+A file that shows only part of a game on purpose (a rulebook example, a test of final scoring)
+says so with `excerpt` in its header; it may then `end` at any point. An example that stops
+without final scoring ends with `stop` instead.";
+
+    AMBIGUOUS_ANCHOR = "G014" "ambiguous-anchor" Error:
+"A deployment names a feature by an anchor that several features of the tile claim, for the
+figure's kinds: tile `HG/83` has two lakes, both at `I`. The anchor alone does not say which
+one the figure stands on, and the two may belong to different river systems.
+
+Name the feature by the label its tile definition gives it (`deploy hut on l2`); the message
+lists the labels.";
+
+    TOO_MANY_TILES_IN_GAME = "G020" "too-many-tiles-in-game" Error:
+"The game's tile sets, with their multipliers (`tiles carcassonne-base x100`) and the game's own
+tiles, hold more tiles than carcspec plays with in one game; the message names the limit and the
+total. Use fewer copies.";
+
+    CONTROL_CHARACTER_IN_GAME = "G021" "control-character-in-game" Error:
+"A word of the game file (a player, a tile id, a title …) holds a control character such as NUL.
+Control characters are invisible and would become part of the name; a NUL byte usually means
+the file is binary or was damaged. Remove the character, or write it as an escape inside a
+quoted string only where text (an assertion) needs it.";
+
     TILE_ID_CLASH = "G030" "tile-id-clash" Error:
 "Two of the tile sets a game combines (or a set and the game's own tiles) define the same tile
 id, so a move that names the id would be ambiguous. The message names both definitions (file
@@ -313,31 +365,6 @@ line.";
 "A `tiles` line names a shipped tile set by its bare name (`tiles carcassonne-base`) while a file
 of that name lies next to the game. A bare shipped name always means the shipped set; the file
 is not read. To play the file, name it as a path: `tiles ./carcassonne-base`.";
-
-    PLAYER_COUNT = "G012" "player-count" Error:
-"The game has more or fewer players than its ruleset is for. Carcassonne (with Hills & Sheep)
-is for 2 to 5 players: “2-5 players (6 with the 6th color from an expansion; Hills & Sheep has 6
-shepherds)”. Hunters and Gatherers has “30 tribe members in 5 colors” and “10 huts in 5 colors”:
-2 to 5 players.
-
-Name between 2 and 5 players on the `players` line, in turn order.";
-
-    EARLY_END = "G013" "early-end" Warning:
-"A recorded game says `end` while the land stack still holds tiles: the game is scored as if it
-were over. “The game ends at the end of the turn in which the last land tile (not bonus tile!)
-is placed”, so a transcript that ends early has lost its last turns.
-
-A file that shows only part of a game on purpose (a rulebook example, a test of final scoring)
-says so with `excerpt` in its header; it may then `end` at any point. An example that stops
-without final scoring ends with `stop` instead.";
-
-    AMBIGUOUS_ANCHOR = "G014" "ambiguous-anchor" Error:
-"A deployment names a feature by an anchor that several features of the tile claim, for the
-figure's kinds: tile `HG/83` has two lakes, both at `I`. The anchor alone does not say which
-one the figure stands on, and the two may belong to different river systems.
-
-Name the feature by the label its tile definition gives it (`deploy hut on l2`); the message
-lists the labels.";
 
     TILE_NOT_IN_STACK = "V101" "tile-not-in-stack" Error:
 "The drawn tile is not (or no longer) in the stack: every copy of it has been drawn or laid, or
@@ -566,9 +593,11 @@ The message names it. carcspec does not guess at rules it does not have.";
 position that is not `[x, y]` of whole numbers from -1,000,000 to 1,000,000, a rotation other
 than R0, R90, R180, R270 (0, 90, 180, 270 for the start tile), a player that is not a
 player's index, an element's count that is not a whole number from 0 to 99 or a flag that is
-not `true` or `false`, an unknown location, or a meeple id that is not `<player>.<type>.<n>`.
-A number is never clamped or read as 0: a fraction, a number out of range and a string are all
-reported at their place.";
+not `true` or `false`, an unknown location, a meeple id that is not `<player>.<type>.<n>`, a
+recorded random number outside [0, 1), or a player name or tile id that is empty or holds a
+control character (which the game language refuses too, so that a saved game and its import
+check alike). A number is never clamped or read as 0: a fraction, a number out of range and a
+string are all reported at their place.";
 
     UNUSED_JCZ_ELEMENT = "J004" "unused-jcz-element" Warning:
 "The saved game's `setup.elements` declares an element that carcspec does not play (an element
@@ -579,12 +608,36 @@ the element is listed. A move or a tile that does need it is refused (`J002`).
 carcspec honours `small-follower` (followers each player has), `farmers`, `shepherd` (shepherds
 each player has), `hill` and `vineyard`; an element that is absent is not in play.";
 
+    DUPLICATE_JCZ_PLAYER = "J010" "duplicate-jcz-player" Error:
+"Two players of the saved game have the same name. A game names each player once, so that
+moves, scores and assertions (`Alice has 10 points`) say whose they are; the game language
+refuses the same, so a saved game that imports must name its players apart.";
+
     UNREADABLE_INPUT = "F001" "unreadable-input" Error:
 "A file could not be read (it does not exist, is not readable, or is not UTF-8 text), or a
 name is neither a file nor a shipped tile set.
 
 Every command reports an input it cannot read in the same way: this diagnostic for that path,
 the other inputs still processed, and exit code 2 at the end.";
+
+    NOT_A_REGULAR_FILE = "F002" "not-a-regular-file" Error:
+"The path names something other than a regular file: a device such as `/dev/zero`, a named pipe
+(FIFO) or a socket. carcspec reads only regular files (and follows symbolic links to them), so
+that reading ends: a device can be endless and a pipe can block forever.";
+
+    INPUT_TOO_LARGE = "F003" "input-too-large" Error:
+"The file is larger than carcspec reads (the message names the limit). The limit is far above
+any tile set or transcript of real games (a game of a thousand turns is under 100 KB); it keeps
+a runaway file from exhausting memory.";
+
+    DIAGNOSTICS_OMITTED = "F004" "diagnostics-omitted" Error:
+"The file has more diagnostics than a report shows (the message names the limit): the first ones
+are shown in full, the rest are counted by code in this summary. At least one of those not shown
+is an error. Fix the first ones and check again; often one mistake causes many of the others.";
+
+    WARNINGS_OMITTED = "F005" "warnings-omitted" Warning:
+"The file has more diagnostics than a report shows (the message names the limit): the first ones
+are shown in full, the rest, all warnings, are counted by code in this summary.";
 
     WRONG_KIND_OF_FILE = "F020" "wrong-kind-of-file" Error:
 "The file is not of the kind the command reads: `check` replays games (`.game`, `.jcz`),

@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use crate::codes::Code;
+use crate::codes::{self, Code};
 
 /// A byte range in one source text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, PartialOrd, Ord)]
@@ -104,4 +104,115 @@ impl Diagnostic {
 /// Sorts diagnostics by position in the text, so that a report reads top to bottom.
 pub fn sort_by_position(diagnostics: &mut [Diagnostic]) {
     diagnostics.sort_by_key(|d| d.primary.as_ref().map_or(usize::MAX, |l| l.span.start));
+}
+
+/// The most diagnostics a report keeps of one file. Beyond it, a file that is wrong all over
+/// (a binary file, a transcript of another program's dialect) would print megabytes that no
+/// one reads: the rest are counted by code in one summary diagnostic instead.
+pub const MAX_DIAGNOSTICS: usize = 200;
+
+/// Diagnostics left out of a report, counted by code.
+#[derive(Debug, Default, Clone)]
+pub struct Omitted {
+    /// (code, how many), in the order the codes were first left out; few distinct codes.
+    counts: Vec<(&'static Code, usize)>,
+}
+
+impl Omitted {
+    pub fn is_empty(&self) -> bool {
+        self.counts.is_empty()
+    }
+
+    /// Counts `other`'s diagnostics too.
+    pub fn merge(&mut self, other: Omitted) {
+        for (code, count) in other.counts {
+            match self.counts.iter_mut().find(|(c, _)| std::ptr::eq(*c, code)) {
+                Some((_, n)) => *n += count,
+                None => self.counts.push((code, count)),
+            }
+        }
+    }
+
+    fn add(&mut self, code: &'static Code) {
+        match self.counts.iter_mut().find(|(c, _)| std::ptr::eq(*c, code)) {
+            Some((_, count)) => *count += 1,
+            None => self.counts.push((code, 1)),
+        }
+    }
+
+    /// Keeps the first [`MAX_DIAGNOSTICS`] of `diagnostics` and counts the rest. Cheap when
+    /// called after each diagnostic found, as the stages that may find millions do.
+    pub fn keep_first(&mut self, diagnostics: &mut Vec<Diagnostic>) {
+        if diagnostics.len() > MAX_DIAGNOSTICS {
+            for dropped in diagnostics.drain(MAX_DIAGNOSTICS..) {
+                self.add(dropped.code);
+            }
+        }
+    }
+
+    /// The diagnostic that stands for those left out: an error if any of them is one.
+    pub fn summary(&self) -> Option<Diagnostic> {
+        if self.counts.is_empty() {
+            return None;
+        }
+        let total: usize = self.counts.iter().map(|(_, n)| n).sum();
+        let any_error = self
+            .counts
+            .iter()
+            .any(|(c, _)| c.severity == Severity::Error);
+        let code = if any_error {
+            &codes::DIAGNOSTICS_OMITTED
+        } else {
+            &codes::WARNINGS_OMITTED
+        };
+        let mut by_code = self.counts.clone();
+        by_code.sort_by_key(|(c, n)| (std::cmp::Reverse(*n), c.code));
+        let listed: Vec<String> = by_code
+            .iter()
+            .map(|(c, n)| format!("{n} × {} {}", c.code, c.name))
+            .collect();
+        Some(
+            Diagnostic::new(
+                code,
+                format!(
+                    "{total} more diagnostic{} not shown (a report shows the first {MAX_DIAGNOSTICS}): {}",
+                    if total == 1 { "" } else { "s" },
+                    listed.join(", ")
+                ),
+            )
+            .help("fix the diagnostics shown and check again; one mistake often causes many"),
+        )
+    }
+}
+
+/// Whether `diagnostic` stands for diagnostics left out.
+fn is_summary(diagnostic: &Diagnostic) -> bool {
+    std::ptr::eq(diagnostic.code, &codes::DIAGNOSTICS_OMITTED)
+        || std::ptr::eq(diagnostic.code, &codes::WARNINGS_OMITTED)
+}
+
+/// Sorts `diagnostics` by position and keeps the first [`MAX_DIAGNOSTICS`], with a summary of
+/// the rest (and of those `omitted` before) at the end.
+///
+/// A summary made before, by a stage that kept its first diagnostics already, is kept as it
+/// is, not counted.
+pub fn limit_with(diagnostics: &mut Vec<Diagnostic>, mut omitted: Omitted) {
+    let mut earlier_summaries = Vec::new();
+    if diagnostics.iter().any(is_summary) {
+        let (summaries, others) = std::mem::take(diagnostics)
+            .into_iter()
+            .partition(is_summary);
+        earlier_summaries = summaries;
+        *diagnostics = others;
+    }
+    sort_by_position(diagnostics);
+    omitted.keep_first(diagnostics);
+    diagnostics.extend(earlier_summaries);
+    diagnostics.extend(omitted.summary());
+}
+
+/// Keeps the first [`MAX_DIAGNOSTICS`] of `diagnostics` (sorted by position) and a summary of
+/// the rest.
+pub fn limit(diagnostics: &mut Vec<Diagnostic>) {
+    limit_with(diagnostics, Omitted::default());
 }

@@ -76,6 +76,24 @@ pub fn write(set: &TileSet, format: DocumentFormat) -> String {
 /// Reads a JSON or YAML tile set. A document that does not parse is one diagnostic with the
 /// line and column; `edges` that disagree with the features are one diagnostic per tile.
 pub fn read(text: &str, format: DocumentFormat) -> (Option<TileSet>, Vec<Diagnostic>) {
+    if format == DocumentFormat::Yaml {
+        if let Some(offset) = yaml_too_deep(text) {
+            let at = crate::diagnostic::Span::new(offset, offset + 1);
+            return (
+                None,
+                vec![
+                    Diagnostic::new(
+                        &codes::DOCUMENT_TOO_DEEP,
+                        format!(
+                            "the YAML document nests deeper than {MAX_YAML_DEPTH} levels (the limit)"
+                        ),
+                    )
+                    .at(at, format!("level {} starts here", MAX_YAML_DEPTH + 1))
+                    .help("a tile set nests six levels; compare with `carcspec tiles export --format yaml`"),
+                ],
+            );
+        }
+    }
     let parsed: Result<TileSetDocument, (String, Option<(usize, usize)>)> = match format {
         DocumentFormat::Json => {
             serde_json::from_str(text).map_err(|e| (e.to_string(), Some((e.line(), e.column()))))
@@ -113,13 +131,25 @@ pub fn read(text: &str, format: DocumentFormat) -> (Option<TileSet>, Vec<Diagnos
     let mut diagnostics = Vec::new();
     let ruleset = document.ruleset;
     let mut search_from = 0;
+    // Ids written with escapes are not found as written: each such search reads the rest of
+    // the text. A budget of a few readings of the whole text keeps that linear; past it, tiles
+    // are reported without a place.
+    let mut search_budget = text.len().saturating_mul(4);
     let tiles = document
         .tiles
         .into_iter()
         .map(|doc| {
             // A document keeps no positions; the place of the tile's id stands for the tile
             // and its features, so that diagnostics still point somewhere near.
-            let id_span = find_token(text, &doc.id, search_from).unwrap_or_default();
+            let found = (search_budget > 0)
+                .then(|| find_token(text, &doc.id, search_from))
+                .flatten();
+            let id_span = found.unwrap_or_default();
+            search_budget = search_budget.saturating_sub(if found.is_some() {
+                id_span.end.saturating_sub(search_from)
+            } else {
+                text.len() - search_from.min(text.len())
+            });
             search_from = id_span.end.max(search_from);
             let mut features = doc.features;
             for feature in &mut features {
@@ -199,6 +229,75 @@ fn find_token(text: &str, token: &str, from: usize) -> Option<crate::diagnostic:
             return Some(crate::diagnostic::Span::new(start, end));
         }
         at = start + token.chars().next().map_or(1, char::len_utf8);
+    }
+    None
+}
+
+/// The deepest nesting of collections read from a YAML tile set. A tile set nests six levels
+/// (document, tiles, tile, features, feature, anchors); the YAML reader takes time quadratic in
+/// the depth, so a document of thousands of levels is refused before it is handed over.
+pub const MAX_YAML_DEPTH: usize = 64;
+
+/// The offset where a YAML document first nests deeper than [`MAX_YAML_DEPTH`], if it does.
+///
+/// One pass over the text, bounding the depth from above: flow collections (`[`, `{` outside
+/// quotes and comments) count one level each, block collections one level per indentation
+/// still open, and each `- ` or `? ` that starts an entry on a line one more.
+fn yaml_too_deep(text: &str) -> Option<usize> {
+    let mut indents: Vec<usize> = Vec::new();
+    let mut flow = 0usize;
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let line_start = offset;
+        offset += line.len();
+        let content = line.trim_start_matches(' ');
+        let indent = line.len() - content.len();
+        let blank = content.trim().is_empty() || content.starts_with('#');
+        if flow == 0 && !blank {
+            while indents.last().is_some_and(|open| *open >= indent) {
+                indents.pop();
+            }
+            indents.push(indent);
+        }
+        let mut entries = 0;
+        let mut rest = content;
+        while let Some(after) = rest
+            .strip_prefix("- ")
+            .or_else(|| rest.strip_prefix("? "))
+            .or_else(|| rest.strip_prefix("-\t"))
+        {
+            entries += 1;
+            rest = after.trim_start_matches([' ', '\t']);
+        }
+        if indents.len() + entries + flow > MAX_YAML_DEPTH {
+            return Some(line_start + indent);
+        }
+        let mut quote: Option<char> = None;
+        let mut previous = ' ';
+        for (at, c) in line.char_indices() {
+            match (quote, c) {
+                (Some('"'), '\\') if previous != '\\' => {}
+                (Some(q), c) if c == q && !(q == '"' && previous == '\\') => quote = None,
+                (Some(_), _) => {}
+                (None, '#') if previous.is_whitespace() => break,
+                (None, '"' | '\'') if previous.is_whitespace() || "[{,:".contains(previous) => {
+                    quote = Some(c)
+                }
+                (None, '[' | '{') => {
+                    flow += 1;
+                    if indents.len() + entries + flow > MAX_YAML_DEPTH {
+                        return Some(line_start + at);
+                    }
+                }
+                (None, ']' | '}') => flow = flow.saturating_sub(1),
+                _ => {}
+            }
+            previous = if previous == '\\' && c == '\\' {
+                ' '
+            } else {
+                c
+            };
+        }
     }
     None
 }

@@ -8,6 +8,7 @@ pub mod codes;
 pub mod diagnostic;
 pub mod engine;
 pub mod format;
+pub mod input;
 pub mod interchange;
 pub mod lint;
 pub mod load;

@@ -56,19 +56,18 @@ pub fn load(name_or_path: &str) -> Result<LoadedTiles, Diagnostic> {
     if let Some(loaded) = shipped_set(name_or_path) {
         return Ok(loaded.clone());
     }
-    let text = std::fs::read_to_string(path).map_err(|error| {
-        Diagnostic::new(
-            &codes::UNREADABLE_INPUT,
-            format!("cannot read `{name_or_path}`: {error}"),
-        )
-        .help(format!(
-            "give a path to a .tiles, .json or .yaml file, or a shipped tile set: {}",
-            shipped::TILE_SETS
-                .iter()
-                .map(|(n, _)| *n)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ))
+    let text = crate::input::read_text(path).map_err(|mut diagnostic| {
+        if diagnostic.code == &codes::UNREADABLE_INPUT && !path.exists() {
+            diagnostic.help = Some(format!(
+                "give a path to a .tiles, .json or .yaml file, or a shipped tile set: {}",
+                shipped::TILE_SETS
+                    .iter()
+                    .map(|(n, _)| *n)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        diagnostic
     })?;
     Ok(from_text(name_or_path, text, format_of(path)))
 }
@@ -88,6 +87,7 @@ fn shipped_set(name: &str) -> Option<&'static LoadedTiles> {
 
 /// Parses, lowers and lints `text`.
 pub fn from_text(origin: &str, text: String, format: Option<DocumentFormat>) -> LoadedTiles {
+    let text = crate::input::normalize(text);
     let (set, mut diagnostics, incomplete) = match format {
         None => {
             let (file, mut diagnostics) = syntax::tiles::parse(&text);
@@ -104,6 +104,7 @@ pub fn from_text(origin: &str, text: String, format: Option<DocumentFormat>) -> 
         diagnostics.extend(lint::lint_except_incomplete(set, &incomplete));
     }
     diagnostic::sort_by_position(&mut diagnostics);
+    diagnostic::limit(&mut diagnostics);
     LoadedTiles {
         origin: origin.to_string(),
         text,

@@ -13,11 +13,12 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::codes;
-use crate::diagnostic::{self, Diagnostic, Span};
+use crate::diagnostic::{self, Diagnostic, Omitted, Span};
 use crate::engine::CompiledTile;
 use crate::lint;
 use crate::load;
-use crate::model::{ExpansionKind, Script, TileKind, TileSet};
+use crate::lower::game::GameLowering;
+use crate::model::{ExpansionKind, MAX_TILES_PER_GAME, Script, TileKind, TileSet};
 use crate::{lower, syntax};
 
 /// Points scored by one event, for the report.
@@ -58,6 +59,18 @@ pub struct CheckReport {
 
 impl CheckReport {
     fn failed(origin: &str, text: String, diagnostics: Vec<Diagnostic>) -> CheckReport {
+        Self::failed_with(origin, text, diagnostics, Omitted::default())
+    }
+
+    /// A report of diagnostics only (the game was not replayed); `omitted` counts those left
+    /// out already.
+    fn failed_with(
+        origin: &str,
+        text: String,
+        mut diagnostics: Vec<Diagnostic>,
+        omitted: Omitted,
+    ) -> CheckReport {
+        diagnostic::limit_with(&mut diagnostics, omitted);
         CheckReport {
             origin: origin.to_string(),
             text,
@@ -82,41 +95,58 @@ impl CheckReport {
 /// Checks the game file at `path`.
 pub fn check_file(path: &Path) -> CheckReport {
     let origin = path.display().to_string();
-    match std::fs::read_to_string(path) {
+    match crate::input::read_text(path) {
         Ok(text) if path.extension().is_some_and(|e| e == "jcz") => {
             check_jcz_text_in(&origin, text, path.parent().unwrap_or(Path::new(".")))
         }
         Ok(text) => check_text(&origin, text, path.parent().unwrap_or(Path::new("."))),
-        Err(error) => CheckReport::failed(
-            &origin,
-            String::new(),
-            vec![
-                Diagnostic::new(
-                    &codes::UNREADABLE_INPUT,
-                    format!("cannot read `{origin}`: {error}"),
-                )
-                .help("give the path of a .game file or of a folder of them"),
-            ],
-        ),
+        Err(diagnostic) => CheckReport::failed(&origin, String::new(), vec![diagnostic]),
     }
 }
 
 /// Checks the game `text`; tile sets named by path are looked up relative to `base_dir`.
+///
+/// The text is read twice, statement by statement: a first pass lowers the header, the local
+/// tiles and every statement (for their diagnostics), keeping no move; a second pass replays
+/// each move as it is lowered. A game's memory so grows with its board, not with its text.
 pub fn check_text(origin: &str, text: String, base_dir: &Path) -> CheckReport {
-    let (file, mut diagnostics) = syntax::game::parse(&text);
-    let lowered = lower::game::lower(&file);
+    let text = crate::input::normalize(text);
+    let mut diagnostics = Vec::new();
+    let mut omitted = Omitted::default();
+    let mut lowering = GameLowering::default();
+    let mut first_step = None;
+    let mut lays_tiles = false;
+    let (tiles, tile_diagnostics) = syntax::game::parse_each(&text, |item| match item {
+        Ok(statement) => {
+            if let Some(step) = lowering.statement(&statement) {
+                first_step.get_or_insert(step.span);
+                lays_tiles |= matches!(step.action, crate::model::Action::Lay { .. });
+            }
+        }
+        Err(diagnostic) => {
+            diagnostics.push(diagnostic);
+            omitted.keep_first(&mut diagnostics);
+        }
+    });
+    diagnostics.extend(tile_diagnostics);
+    let lowered = lowering.finish(&tiles, Vec::new());
     diagnostics.extend(lowered.diagnostics);
+    omitted.merge(lowered.omitted);
     let Some(script) = lowered.script else {
-        diagnostic::sort_by_position(&mut diagnostics);
-        return CheckReport::failed(origin, text, diagnostics);
+        return CheckReport::failed_with(origin, text, diagnostics, omitted);
+    };
+    let steps = Steps::Streamed {
+        first_step,
+        lays_tiles,
     };
     check_script(
         origin,
         text,
         &script,
         &lowered.incomplete_tiles,
-        diagnostics,
+        (diagnostics, omitted),
         base_dir,
+        steps,
     )
 }
 
@@ -129,11 +159,20 @@ pub fn check_jcz_text(origin: &str, text: String) -> CheckReport {
 /// Checks a JCloisterZone saved game (`.jcz`) given as `text`; tile sets named by path are
 /// looked up relative to `base_dir`, the folder of the `.jcz` file.
 pub fn check_jcz_text_in(origin: &str, text: String, base_dir: &Path) -> CheckReport {
+    let text = crate::input::normalize(text);
     let imported = syntax::jcz::parse(&text)
         .map_err(|d| vec![d])
-        .and_then(|document| lower::jcz::lower_with_warnings(&document, &text));
+        .and_then(|document| lower::jcz::lower_with_warnings(&document));
     match imported {
-        Ok((script, warnings)) => check_script(origin, text, &script, &[], warnings, base_dir),
+        Ok((script, warnings)) => check_script(
+            origin,
+            text,
+            &script,
+            &[],
+            (warnings, Omitted::default()),
+            base_dir,
+            Steps::Listed,
+        ),
         Err(diagnostics) => CheckReport::failed(origin, text, diagnostics),
     }
 }
@@ -141,23 +180,36 @@ pub fn check_jcz_text_in(origin: &str, text: String, base_dir: &Path) -> CheckRe
 /// Reads a JCloisterZone saved game into a script.
 pub fn import_jcz(text: &str) -> Result<Script, Vec<Diagnostic>> {
     let document = syntax::jcz::parse(text).map_err(|d| vec![d])?;
-    lower::jcz::lower(&document, text)
+    lower::jcz::lower(&document)
 }
 
-/// Replays a lowered game. `diagnostics` are those found before (syntax, lowering); a game
-/// with errors there is not replayed, since it would be replayed wrongly.
+/// Where the steps of a game to replay come from.
+enum Steps {
+    /// The script lists them.
+    Listed,
+    /// The game text: read again and replayed statement by statement.
+    Streamed {
+        first_step: Option<Span>,
+        lays_tiles: bool,
+    },
+}
+
+/// Replays a lowered game. `earlier` are the diagnostics found before (syntax, lowering) and
+/// the count of those left out; a game with errors there is not replayed, since it would be
+/// replayed wrongly.
 fn check_script(
     origin: &str,
     text: String,
     script: &Script,
     incomplete_local: &[usize],
-    mut diagnostics: Vec<Diagnostic>,
+    earlier: (Vec<Diagnostic>, Omitted),
     base_dir: &Path,
+    steps: Steps,
 ) -> CheckReport {
+    let (mut diagnostics, omitted) = earlier;
     let catalog = build_catalog(script, incomplete_local, base_dir, &mut diagnostics);
     if diagnostics.iter().any(Diagnostic::is_error) {
-        diagnostic::sort_by_position(&mut diagnostics);
-        let mut report = CheckReport::failed(origin, text, diagnostics);
+        let mut report = CheckReport::failed_with(origin, text, diagnostics, omitted);
         report.players = script.players.clone();
         return report;
     }
@@ -167,9 +219,35 @@ fn check_script(
         .map(|(name, value, _)| (name.clone(), value.clone()))
         .collect();
     let rules = crate::rules::for_ruleset(script.ruleset, &variants);
-    let mut report = replay::Replay::new(script, catalog, rules, &text).run();
-    report.diagnostics.splice(0..0, diagnostics);
-    diagnostic::sort_by_position(&mut report.diagnostics);
+    let mut replay = replay::Replay::new(script, catalog, rules, &text);
+    replay.add_diagnostics(diagnostics, omitted);
+    match steps {
+        Steps::Listed => {
+            replay.begin(
+                script
+                    .steps
+                    .iter()
+                    .any(|s| matches!(s.action, crate::model::Action::Lay { .. })),
+            );
+            for step in &script.steps {
+                replay.apply(step);
+            }
+        }
+        Steps::Streamed {
+            first_step,
+            lays_tiles,
+        } => {
+            replay.set_first_step(first_step);
+            replay.begin(lays_tiles);
+            let mut lowering = GameLowering::default();
+            syntax::game::parse_each(&text, |item| {
+                if let Some(step) = item.ok().and_then(|s| lowering.statement(&s)) {
+                    replay.apply(&step);
+                }
+            });
+        }
+    }
+    let mut report = replay.finish();
     report.origin = origin.to_string();
     report.text = text;
     report
@@ -311,6 +389,29 @@ pub fn build_catalog(
         tiles: Vec::new(),
         counts: Vec::new(),
     };
+    let total: u64 = sets
+        .iter()
+        .flat_map(|combined| &combined.set.tiles)
+        .chain(&local.tiles)
+        .map(|tile| u64::from(tile.count))
+        .sum();
+    if total > MAX_TILES_PER_GAME {
+        let span = script
+            .tile_sets
+            .first()
+            .map_or(Span::default(), |(_, _, span)| *span);
+        diagnostics.push(
+            Diagnostic::new(
+                &codes::TOO_MANY_TILES_IN_GAME,
+                format!("the game's tiles number {total}, more than the limit of {MAX_TILES_PER_GAME}"),
+            )
+            .at(span, "these tile sets")
+            .help(format!(
+                "a game plays with at most {MAX_TILES_PER_GAME} tiles: use smaller multipliers or counts"
+            )),
+        );
+        return catalog;
+    }
     // Where each tile id was defined: the set (index in `sets`, or `None` for the game's own
     // tiles) and the tile's span in that set's text.
     let mut seen: HashMap<String, (Option<usize>, Span)> = HashMap::new();

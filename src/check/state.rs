@@ -151,17 +151,11 @@ pub struct GameState {
 /// looks them up (relative to the game file).
 pub fn game_state(path: &Path, before_line: Option<usize>) -> Result<GameState, StateError> {
     let origin = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|error| {
+    let text = crate::input::read_text(path).map_err(|diagnostic| {
         StateError::Unplayable(Box::new(CheckReport::failed(
             &origin,
             String::new(),
-            vec![
-                Diagnostic::new(
-                    &crate::codes::UNREADABLE_INPUT,
-                    format!("cannot read `{origin}`: {error}"),
-                )
-                .help("give the path of a .game or .jcz file"),
-            ],
+            vec![diagnostic],
         )))
     })?;
     let base_dir = path.parent().unwrap_or(Path::new("."));

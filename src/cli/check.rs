@@ -31,9 +31,7 @@ fn inputs(paths: &[String]) -> Vec<Input> {
         if name == "-" {
             inputs.push(Input::Stdin);
         } else if path.is_dir() {
-            let mut found = super::files_below(path, "game");
-            found.extend(super::files_below(path, "jcz"));
-            found.sort();
+            let found = super::files_below(path, &["game", "jcz"]);
             if found.is_empty() {
                 inputs.push(problem(
                     name,

@@ -74,15 +74,14 @@ fn format_files(args: &FmtArgs, languages: &[Language], command: &str, quiet: bo
         }
         let path = Path::new(name);
         let targets = if path.is_dir() {
-            let mut found = Vec::new();
-            for language in languages {
-                let extension = match language {
+            let extensions: Vec<&str> = languages
+                .iter()
+                .map(|language| match language {
                     Language::Tiles => "tiles",
                     Language::Game => "game",
-                };
-                found.extend(super::files_below(path, extension));
-            }
-            found.sort();
+                })
+                .collect();
+            let found = super::files_below(path, &extensions);
             if found.is_empty() {
                 print_input_error(
                     &Diagnostic::new(
@@ -171,21 +170,14 @@ fn format_file(
         );
         return Err(EXIT_USAGE);
     };
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::input::read_text(Path::new(path)) {
         Ok(text) => text,
-        Err(error) => {
-            let help = if shipped::tiles(path).is_some() {
-                "shipped tile sets are formatted in the carcspec repository".to_string()
-            } else {
-                format!("give the path of {}", kinds(languages))
-            };
-            print_input_error(
-                &Diagnostic::new(
-                    &codes::UNREADABLE_INPUT,
-                    format!("cannot read `{path}`: {error}"),
-                )
-                .help(help),
-            );
+        Err(mut diagnostic) => {
+            if shipped::tiles(path).is_some() {
+                diagnostic =
+                    diagnostic.help("shipped tile sets are formatted in the carcspec repository");
+            }
+            print_input_error(&diagnostic);
             return Err(EXIT_USAGE);
         }
     };

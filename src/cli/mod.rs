@@ -213,24 +213,27 @@ fn man(out: Option<&std::path::Path>) -> i32 {
 
 fn import(file: &str, stdin_filename: Option<&str>) -> i32 {
     let (file, read) = if file == "-" {
-        (output::stdin_origin(stdin_filename), output::read_stdin())
+        (
+            output::stdin_origin(stdin_filename),
+            output::read_stdin().map_err(|error| {
+                crate::diagnostic::Diagnostic::new(
+                    &codes::UNREADABLE_INPUT,
+                    format!("cannot read standard input: {error}"),
+                )
+                .help("pipe a JCloisterZone saved game (.jcz) into `carcspec import -`")
+            }),
+        )
     } else {
         (
             file.to_string(),
-            std::fs::read_to_string(file).map_err(|e| e.to_string()),
+            crate::input::read_text(std::path::Path::new(file)),
         )
     };
     let file = file.as_str();
     let text = match read {
         Ok(text) => text,
-        Err(error) => {
-            print_input_error(
-                &crate::diagnostic::Diagnostic::new(
-                    &codes::UNREADABLE_INPUT,
-                    format!("cannot read `{file}`: {error}"),
-                )
-                .help("give the path of a JCloisterZone saved game (.jcz), or `-`"),
-            );
+        Err(diagnostic) => {
+            print_input_error(&diagnostic);
             return EXIT_USAGE;
         }
     };
@@ -296,24 +299,42 @@ fn explain(query: Option<&str>, list: bool, markdown: bool) -> i32 {
     }
 }
 
-/// The files below `dir` whose name ends in `.{extension}`, sorted so that reports are stable.
-pub(crate) fn files_below(dir: &std::path::Path, extension: &str) -> Vec<std::path::PathBuf> {
-    fn collect(dir: &std::path::Path, extension: &str, found: &mut Vec<std::path::PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
+/// The files below `dir` whose name ends in one of `.{extensions}`, sorted so that reports are
+/// stable: a folder's files by name, then its subfolders'.
+///
+/// Symbolic links are followed, but each folder is visited once (by its canonical path), so a
+/// link to a parent folder or a loop of links neither repeats files nor recurses for ever.
+/// Entries that are not regular files (a FIFO named `b.game`) are listed all the same: reading
+/// them reports what they are.
+pub(crate) fn files_below(dir: &std::path::Path, extensions: &[&str]) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    let mut visited = std::collections::HashSet::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        let Ok(canonical) = std::fs::canonicalize(&dir) else {
+            continue;
+        };
+        if !visited.insert(canonical) {
+            continue;
+        }
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
         };
         for entry in entries.flatten() {
             let path = entry.path();
             if path.is_dir() {
-                collect(&path, extension, found);
-            } else if path.extension().is_some_and(|e| e == extension) {
+                pending.push(path);
+            } else if path
+                .extension()
+                .is_some_and(|e| extensions.iter().any(|wanted| e == *wanted))
+            {
                 found.push(path);
             }
         }
     }
-    let mut found = Vec::new();
-    collect(dir, extension, &mut found);
-    found.sort();
+    // The files of a folder together, before those of its subfolders: a report per folder
+    // (JUnit's test suites) then sees each folder once.
+    found.sort_by(|a, b| (a.parent(), a.file_name()).cmp(&(b.parent(), b.file_name())));
     found
 }
 

@@ -81,11 +81,18 @@ pub(crate) fn read_stdin() -> Result<String, String> {
     static STDIN: OnceLock<Result<String, String>> = OnceLock::new();
     STDIN
         .get_or_init(|| {
+            let limit = crate::input::MAX_INPUT_BYTES;
             let mut bytes = Vec::new();
             io::stdin()
+                .take(limit + 1)
                 .read_to_end(&mut bytes)
                 .map_err(|e| e.to_string())?;
-            String::from_utf8(bytes).map_err(|e| format!("standard input is not UTF-8 text: {e}"))
+            if bytes.len() as u64 > limit {
+                return Err(format!("more than the limit of {limit} bytes"));
+            }
+            String::from_utf8(bytes)
+                .map(crate::input::normalize)
+                .map_err(|e| format!("standard input is not UTF-8 text: {e}"))
         })
         .clone()
 }
@@ -118,6 +125,8 @@ pub(crate) trait FileReport: Send {
 pub(crate) fn is_input_error(diagnostic: &Diagnostic) -> bool {
     [
         &codes::UNREADABLE_INPUT,
+        &codes::NOT_A_REGULAR_FILE,
+        &codes::INPUT_TOO_LARGE,
         &codes::WRONG_KIND_OF_FILE,
         &codes::NO_INPUT_FILES,
     ]

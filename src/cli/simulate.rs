@@ -6,7 +6,7 @@ use std::path::Path;
 use clap::{Args, ValueEnum};
 
 use super::{EXIT_CLEAN, EXIT_USAGE, ReportFormat};
-use crate::model::Ruleset;
+use crate::model::{MAX_MULTIPLIER, Ruleset};
 use crate::simulate::{self, Config, Policy, stats::Statistics};
 
 #[derive(Args)]
@@ -30,9 +30,9 @@ pub struct SimulateArgs {
     /// Players at the table (1 to 6).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=6))]
     players: u8,
-    /// Games to play.
-    #[arg(long, default_value_t = 100)]
-    games: usize,
+    /// Games to play (at most 1,000,000: each game's result is kept for the statistics).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    games: u32,
     /// The seed of the random draws: the same seed plays the same games, on any number of
     /// threads.
     #[arg(long, default_value_t = 1)]
@@ -76,10 +76,10 @@ pub fn run(args: SimulateArgs) -> i32 {
     for spec in &args.tiles {
         let (name, times) = match spec.rsplit_once(":x") {
             Some((name, times)) => match times.parse::<u32>() {
-                Ok(n) if (1..=1000).contains(&n) => (name.to_string(), n),
+                Ok(n) if (1..=MAX_MULTIPLIER).contains(&n) => (name.to_string(), n),
                 _ => {
                     return usage(&format!(
-                        "`{spec}`: the multiplier after `:x` is a number from 1 to 1000"
+                        "`{spec}`: the multiplier after `:x` is a number from 1 to {MAX_MULTIPLIER}"
                     ));
                 }
             },
@@ -184,7 +184,7 @@ pub fn run(args: SimulateArgs) -> i32 {
         tile_sets,
         start: args.start.clone(),
         players: usize::from(args.players),
-        games: args.games,
+        games: args.games as usize,
         seed: args.seed,
         policy: match args.policy {
             PolicyArg::Random => Policy::Random,
@@ -193,7 +193,7 @@ pub fn run(args: SimulateArgs) -> i32 {
         threads,
     };
     let show_progress = std::io::stderr().is_terminal() && args.games >= 20;
-    let total = args.games;
+    let total = args.games as usize;
     let progress = move |done: usize| {
         if show_progress && (done % 10 == 0 || done == total) {
             let width = 30;

@@ -108,7 +108,7 @@ fn lint_inputs(paths: &[String]) -> Vec<LintInput> {
             inputs.push(LintInput::Stdin);
         } else if path.is_dir() && shipped::tiles(name).is_none() {
             // A bare shipped name is the shipped set, even where a folder of that name exists.
-            let found = super::files_below(path, "tiles");
+            let found = super::files_below(path, &["tiles"]);
             if found.is_empty() {
                 inputs.push(LintInput::Problem(InputProblem {
                     origin: name.clone(),

@@ -10,7 +10,7 @@ fn word(text: &str) -> String {
     let bare = !text.is_empty()
         && !text
             .chars()
-            .any(|c| c.is_whitespace() || "\"#;".contains(c));
+            .any(|c| c.is_whitespace() || c.is_control() || "\"#;\\".contains(c));
     if bare {
         text.to_string()
     } else {
@@ -125,7 +125,7 @@ pub fn expectation_line(expectation: &Expectation, player: &dyn Fn(usize) -> Str
         Expectation::Score(list) => format!("expect score {}", scores(list)),
         Expectation::Total(list) => format!("expect total {}", scores(list)),
         Expectation::Final(list) => format!("expect final {}", scores(list)),
-        Expectation::Violation(name) => format!("expect violation {name}"),
+        Expectation::Violation(name) => format!("expect violation {}", word(name)),
         Expectation::Placements { tile, placements } if placements.is_empty() => {
             format!("expect placements {} none", word(tile))
         }
@@ -138,7 +138,7 @@ pub fn expectation_line(expectation: &Expectation, player: &dyn Fn(usize) -> Str
             feature,
             points,
         } => {
-            format!("expect scored {} {feature} {points}", player(*p))
+            format!("expect scored {} {} {points}", player(*p), word(feature))
         }
         Expectation::Supply { player: p, pools } => {
             let pools: Vec<String> = pools

@@ -148,7 +148,10 @@ mod tests {
     #[test]
     fn formatting_every_game_is_idempotent_keeps_comments_and_meaning() {
         for path in games() {
-            let text = std::fs::read_to_string(&path).unwrap();
+            // Fixtures that are not text (binary input) are nothing to format.
+            let Ok(text) = crate::input::read_text(&path) else {
+                continue;
+            };
             if !crate::syntax::game::parse(&text).1.is_empty() {
                 continue; // formatting refuses files with syntax errors
             }

@@ -116,10 +116,19 @@ pub(crate) fn quote(text: &str) -> String {
     let mut quoted = String::with_capacity(text.len() + 2);
     quoted.push('"');
     for c in text.chars() {
-        if c == '"' || c == '\\' {
-            quoted.push('\\');
+        match c {
+            '"' | '\\' => {
+                quoted.push('\\');
+                quoted.push(c);
+            }
+            // A string stays on its line: line breaks and other control characters are
+            // written as escapes, which the parsers read back.
+            '\n' => quoted.push_str("\\n"),
+            '\r' => quoted.push_str("\\r"),
+            '\t' => quoted.push_str("\\t"),
+            c if c.is_control() => quoted.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+            c => quoted.push(c),
         }
-        quoted.push(c);
     }
     quoted.push('"');
     quoted

@@ -11,6 +11,7 @@ pub const MAX_CONTENT_COUNT: u32 = 99;
 
 use crate::codes;
 use crate::diagnostic::{Diagnostic, Span};
+use crate::model::MAX_TILES_PER_SET;
 use crate::model::{
     Anchor, AnchorClass, Feature, FeatureKind, Half, Ruleset, Side, Tile, TileKind, TileSet,
 };
@@ -501,7 +502,7 @@ fn lint_ids_and_counts(set: &TileSet, findings: &mut Vec<Diagnostic>) {
             && !tile
                 .id
                 .chars()
-                .any(|c| c.is_whitespace() || "{}#\"=:,".contains(c));
+                .any(|c| c.is_whitespace() || c.is_control() || "{}#\"=:,".contains(c));
         if !writable {
             findings.push(
                 Diagnostic::new(
@@ -531,6 +532,46 @@ fn lint_ids_and_counts(set: &TileSet, findings: &mut Vec<Diagnostic>) {
                 )
                 .at(tile.spans.count.to(tile.spans.id), "no copies")
                 .help("a tile in the set has at least one copy; remove the tile or write `x1`"),
+            );
+        }
+    }
+    let mut total: u64 = 0;
+    for tile in &set.tiles {
+        total += u64::from(tile.count);
+        if total > MAX_TILES_PER_SET {
+            findings.push(
+                Diagnostic::new(
+                    &codes::TOO_MANY_TILES,
+                    format!(
+                        "the tile set holds more than {MAX_TILES_PER_SET} tiles (the limit), counting up to tile `{}`",
+                        tile.id
+                    ),
+                )
+                .at(tile.spans.count.to(tile.spans.id), format!("{} copies", tile.count))
+                .help(format!(
+                    "a tile set holds at most {MAX_TILES_PER_SET} tiles in all: correct the counts"
+                )),
+            );
+            break;
+        }
+    }
+    lint_names(set, findings);
+}
+
+/// The set's name, source and expansions hold no control character (a NUL byte most often
+/// means a damaged or binary file).
+fn lint_names(set: &TileSet, findings: &mut Vec<Diagnostic>) {
+    let names = std::iter::once(("tile set name", &set.name))
+        .chain(set.source.iter().map(|s| ("source", s)))
+        .chain(set.expansions.iter().map(|e| ("expansion", e)));
+    for (what, name) in names {
+        if name.chars().any(char::is_control) {
+            findings.push(
+                Diagnostic::new(
+                    &codes::CONTROL_CHARACTER,
+                    format!("the {what} {name:?} holds a control character"),
+                )
+                .help("remove the control character (a NUL byte often means a damaged file)"),
             );
         }
     }

@@ -3,14 +3,16 @@
 //! checker, which knows the game's tile sets.
 
 use crate::codes;
-use crate::diagnostic::{Diagnostic, Span};
+use crate::diagnostic::{Diagnostic, Omitted, Span};
 use crate::model::{
-    Action, Anchor, Expectation, FeatureRef, Pos, Rotation, Ruleset, Script, Step, Tile, TokenDraw,
+    Action, Anchor, Expectation, FeatureRef, MAX_MULTIPLIER, Pos, Rotation, Ruleset, Script, Step,
+    Tile, TokenDraw,
 };
 use crate::rules;
 use crate::syntax::Spanned;
 use crate::syntax::Text;
 use crate::syntax::game::{GameFile, Statement};
+use crate::syntax::tiles::TileDecl;
 
 /// The result of lowering a game file.
 pub struct LoweredGame {
@@ -19,6 +21,8 @@ pub struct LoweredGame {
     pub diagnostics: Vec<Diagnostic>,
     /// Indexes of local tiles that lost a line to an error.
     pub incomplete_tiles: Vec<usize>,
+    /// Diagnostics beyond the report's limit, counted.
+    pub omitted: Omitted,
 }
 
 type Word<'a> = Spanned<Text<'a>>;
@@ -41,25 +45,80 @@ struct Header {
     supply: Vec<(String, u32)>,
 }
 
-pub fn lower(file: &GameFile<'_>) -> LoweredGame {
-    let mut diagnostics = Vec::new();
-    let mut header = Header {
-        title: None,
-        excerpt: false,
-        ruleset: None,
-        expansions: Vec::new(),
-        variants: Vec::new(),
-        tile_sets: Vec::new(),
-        start: None,
-        players: None,
-        supply: Vec::new(),
-    };
-    let mut steps = Vec::new();
-    let mut moves_started = false;
-    let mut turns_started = false;
+/// Lowers a game file's statements one by one, in the order of the text, so that a long game
+/// can be lowered (and replayed) statement by statement without holding every move at once.
+pub struct GameLowering {
+    diagnostics: Vec<Diagnostic>,
+    header: Header,
+    moves_started: bool,
+    turns_started: bool,
+    first_span: Option<Span>,
+    omitted: Omitted,
+}
 
-    for statement in &file.statements {
+impl Default for GameLowering {
+    fn default() -> Self {
+        GameLowering {
+            diagnostics: Vec::new(),
+            header: Header {
+                title: None,
+                excerpt: false,
+                ruleset: None,
+                expansions: Vec::new(),
+                variants: Vec::new(),
+                tile_sets: Vec::new(),
+                start: None,
+                players: None,
+                supply: Vec::new(),
+            },
+            moves_started: false,
+            turns_started: false,
+            first_span: None,
+            omitted: Omitted::default(),
+        }
+    }
+}
+
+pub fn lower(file: &GameFile<'_>) -> LoweredGame {
+    let mut lowering = GameLowering::default();
+    let steps = file
+        .statements
+        .iter()
+        .filter_map(|statement| lowering.statement(statement))
+        .collect();
+    lowering.finish(&file.tiles, steps)
+}
+
+impl GameLowering {
+    /// Lowers the next statement: the step it is, if it is a move (or setup, or expectation)
+    /// without errors. Header statements shape the game and give no step.
+    pub fn statement(&mut self, statement: &Statement<'_>) -> Option<Step> {
+        self.first_span.get_or_insert(statement.span);
+        // A text wrong on every line keeps only the first diagnostics, and a count of the rest.
+        self.omitted.keep_first(&mut self.diagnostics);
         let keyword = statement.keyword.value.as_ref();
+        // Names may not hold control characters; free text may (a title, an assertion kept as
+        // `expect unsupported`), written as escapes in a quoted string.
+        let free_text = keyword == "game"
+            || (keyword == "expect"
+                && statement
+                    .words
+                    .first()
+                    .is_some_and(|w| w.value == "unsupported"));
+        let control = std::iter::once(&statement.keyword)
+            .chain(&statement.words)
+            .filter(|_| !free_text)
+            .find(|word| word.value.chars().any(is_forbidden_control));
+        if let Some(word) = control {
+            self.diagnostics.push(
+                Diagnostic::new(
+                    &codes::CONTROL_CHARACTER_IN_GAME,
+                    format!("{:?} holds a control character", word.value),
+                )
+                .at(word.span, "a control character in this word")
+                .help("remove it: names are text without control characters (a NUL byte often means a damaged file)"),
+            );
+        }
         let is_header = matches!(
             keyword,
             "game"
@@ -73,29 +132,35 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
                 | "supply"
         );
         if is_header {
-            if moves_started {
-                diagnostics.push(out_of_place(
+            if self.moves_started {
+                self.diagnostics.push(out_of_place(
                     statement,
                     "a header line must come before the first move or setup line",
                 ));
-                continue;
+                return None;
             }
-            if let Err(d) = lower_header(&mut header, statement) {
-                diagnostics.push(d);
+            if let Err(d) = lower_header(&mut self.header, statement) {
+                self.diagnostics.push(d);
             }
-            continue;
+            return None;
         }
-        moves_started = true;
-        let players: &[String] = header.players.as_ref().map_or(&[], |(p, _)| p);
-        let variants: Vec<(String, String)> = header
+        self.moves_started = true;
+        let players: &[String] = self.header.players.as_ref().map_or(&[], |(p, _)| p);
+        let variants: Vec<(String, String)> = self
+            .header
             .variants
             .iter()
             .map(|(name, value, _)| (name.clone(), value.clone()))
             .collect();
-        let rules = header
+        let rules = self
+            .header
             .ruleset
             .map(|(r, _)| rules::for_ruleset(r, &variants));
-        let has_hills_and_sheep = header.expansions.iter().any(|e| e == "hills-and-sheep");
+        let has_hills_and_sheep = self
+            .header
+            .expansions
+            .iter()
+            .any(|e| e == "hills-and-sheep");
         let figure_ok = |word: &Word<'_>| -> Result<String, Diagnostic> {
             let name = word.value.to_string();
             if name == "shepherd" && !has_hills_and_sheep {
@@ -118,14 +183,14 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
         };
         let action = (|| -> Result<Action, Diagnostic> {
             Ok(match keyword {
-                "flock" if !turns_started => {
+                "flock" if !self.turns_started => {
                     // The token drawn for a shepherd put by the setup.
                     let mut args = Args::new(statement);
                     let token = args.token()?;
                     args.done()?;
                     Action::Flock { token }
                 }
-                "lay" | "put" if turns_started => {
+                "lay" | "put" if self.turns_started => {
                     return Err(out_of_place(
                         statement,
                         "setup lines (`lay`, `put`) come before the first turn",
@@ -161,7 +226,7 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
                     }
                 }
                 "turn" => {
-                    turns_started = true;
+                    self.turns_started = true;
                     let mut args = Args::new(statement);
                     let player = args.player(players)?;
                     args.done()?;
@@ -236,75 +301,91 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
             })
         })();
         match action {
-            Ok(action) => steps.push(Step {
+            Ok(action) => Some(Step {
                 action,
                 span: statement.span,
             }),
-            Err(d) => diagnostics.push(d),
+            Err(d) => {
+                self.diagnostics.push(d);
+                None
+            }
         }
     }
 
-    let first_span = file.statements.first().map_or(Span::default(), |s| s.span);
-    let missing = |what: &str, example: &str| {
-        Diagnostic::new(
-            &codes::GAME_HEADER,
-            format!("the game has no `{what}` line"),
-        )
-        .at(
+    /// The game, once every statement is lowered: the header, the local tiles (`tiles`, from the
+    /// parser) and the steps given (all of them, or none when they are replayed as they come).
+    pub fn finish(self, tiles: &[TileDecl<'_>], steps: Vec<Step>) -> LoweredGame {
+        let GameLowering {
+            mut diagnostics,
+            header,
             first_span,
-            format!("`{what}` is needed before the first move"),
-        )
-        .help(format!("add `{example}` at the top of the file"))
-    };
-    if header.ruleset.is_none() {
-        diagnostics.push(missing("ruleset", "ruleset hunters-gatherers"));
-    }
-    if header.players.is_none() {
-        diagnostics.push(missing("players", "players red blue"));
-    }
+            omitted,
+            ..
+        } = self;
+        let first_span = first_span.unwrap_or_default();
 
-    if let (Some((ruleset, _)), Some((players, span))) = (header.ruleset, &header.players) {
-        let variants: Vec<(String, String)> = header
-            .variants
-            .iter()
-            .map(|(name, value, _)| (name.clone(), value.clone()))
-            .collect();
-        let seats = rules::for_ruleset(ruleset, &variants).player_count();
-        diagnostics.extend(seats_problem(ruleset.name(), seats, players.len(), *span));
-    }
-
-    let ruleset = header.ruleset.map(|(r, _)| r);
-    let mut local_tiles: Vec<Tile> = Vec::new();
-    let mut incomplete_tiles = Vec::new();
-    for decl in file.tiles.iter().filter(|d| !d.id.value.is_empty()) {
-        let before = diagnostics.len();
-        let tile = super::tiles::lower_tile(decl, &mut diagnostics);
-        if decl.damaged || diagnostics.len() > before {
-            incomplete_tiles.push(local_tiles.len());
+        let missing = |what: &str, example: &str| {
+            Diagnostic::new(
+                &codes::GAME_HEADER,
+                format!("the game has no `{what}` line"),
+            )
+            .at(
+                first_span,
+                format!("`{what}` is needed before the first move"),
+            )
+            .help(format!("add `{example}` at the top of the file"))
+        };
+        if header.ruleset.is_none() {
+            diagnostics.push(missing("ruleset", "ruleset hunters-gatherers"));
         }
-        local_tiles.push(tile);
-    }
+        if header.players.is_none() {
+            diagnostics.push(missing("players", "players red blue"));
+        }
 
-    let script = match (ruleset, header.players) {
-        (Some(ruleset), Some((players, _))) => Some(Script {
-            title: header.title,
-            excerpt: header.excerpt,
-            ruleset,
-            expansions: header.expansions,
-            variants: header.variants,
-            tile_sets: header.tile_sets,
-            start: header.start,
-            local_tiles,
-            players,
-            supply: header.supply,
-            steps,
-        }),
-        _ => None,
-    };
-    LoweredGame {
-        script,
-        diagnostics,
-        incomplete_tiles,
+        if let (Some((ruleset, _)), Some((players, span))) = (header.ruleset, &header.players) {
+            let variants: Vec<(String, String)> = header
+                .variants
+                .iter()
+                .map(|(name, value, _)| (name.clone(), value.clone()))
+                .collect();
+            let seats = rules::for_ruleset(ruleset, &variants).player_count();
+            diagnostics.extend(seats_problem(ruleset.name(), seats, players.len(), *span));
+        }
+
+        let ruleset = header.ruleset.map(|(r, _)| r);
+        let mut local_tiles: Vec<Tile> = Vec::new();
+        let mut incomplete_tiles = Vec::new();
+        for decl in tiles.iter().filter(|d| !d.id.value.is_empty()) {
+            let before = diagnostics.len();
+            let tile = super::tiles::lower_tile(decl, &mut diagnostics);
+            if decl.damaged || diagnostics.len() > before {
+                incomplete_tiles.push(local_tiles.len());
+            }
+            local_tiles.push(tile);
+        }
+
+        let script = match (ruleset, header.players) {
+            (Some(ruleset), Some((players, _))) => Some(Script {
+                title: header.title,
+                excerpt: header.excerpt,
+                ruleset,
+                expansions: header.expansions,
+                variants: header.variants,
+                tile_sets: header.tile_sets,
+                start: header.start,
+                local_tiles,
+                players,
+                supply: header.supply,
+                steps,
+            }),
+            _ => None,
+        };
+        LoweredGame {
+            script,
+            diagnostics,
+            incomplete_tiles,
+            omitted,
+        }
     }
 }
 
@@ -331,6 +412,11 @@ pub fn seats_problem(
             range.end()
         ))
     })
+}
+
+/// A control character that a word may not hold: any but the tab (which separates words).
+fn is_forbidden_control(c: char) -> bool {
+    c.is_control() && c != '\t'
 }
 
 fn out_of_place(statement: &Statement<'_>, why: &str) -> Diagnostic {
@@ -463,13 +549,16 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
                         .value
                         .strip_prefix('x')
                         .and_then(|n| n.parse::<u32>().ok())
-                        .filter(|n| (1..=100).contains(n))
+                        .filter(|n| (1..=MAX_MULTIPLIER).contains(n))
                         .ok_or_else(|| {
                             Diagnostic::new(
                                 &codes::BAD_STATEMENT,
                                 format!("`{}` is not a multiplier", times.value),
                             )
-                            .at(times.span, "expected `x` and a number from 1 to 100")
+                            .at(
+                                times.span,
+                                format!("expected `x` and a number from 1 to {MAX_MULTIPLIER}"),
+                            )
                             .help("`tiles carcassonne-base x2` plays with two copies of every tile")
                         })?;
                     next = args.maybe_next();
@@ -495,8 +584,9 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
                 return Err(twice(span));
             }
             let mut players: Vec<String> = Vec::new();
+            let mut named = std::collections::HashSet::new();
             while let Some(word) = args.maybe_next() {
-                if players.contains(&word.value.to_string()) {
+                if !named.insert(word.value.as_ref()) {
                     return Err(Diagnostic::new(
                         &codes::GAME_HEADER,
                         format!("player `{}` named twice", word.value),

@@ -8,12 +8,12 @@ use serde_json::Value;
 const JCZ_PLAYER_SLOTS: usize = 6;
 
 use crate::codes;
-use crate::diagnostic::{Diagnostic, Span};
+use crate::diagnostic::{Diagnostic, Omitted, Span};
 use crate::model::{
     Action, Anchor, Expectation, FeatureRef, Half, Marker, Pos, Rotation, Ruleset, Script, Side,
     Step, TokenDraw,
 };
-use crate::syntax::jcz::{JczDocument, span_of_string};
+use crate::syntax::jcz::JczDocument;
 
 /// The tile sets of JCloisterZone that carcspec ships, by JCloisterZone's set id.
 const SETS: [(&str, &str); 2] = [
@@ -21,21 +21,21 @@ const SETS: [(&str, &str); 2] = [
     ("hills-and-sheep:1", "hills-and-sheep"),
 ];
 
-/// Lowers `document` (read from `text`). Returns the script, or the diagnostics that keep it
+/// Lowers `document`. Returns the script, or the diagnostics that keep it
 /// from being replayed.
-pub fn lower(document: &JczDocument, text: &str) -> Result<Script, Vec<Diagnostic>> {
-    lower_with_warnings(document, text).map(|(script, _)| script)
+pub fn lower(document: &JczDocument) -> Result<Script, Vec<Diagnostic>> {
+    lower_with_warnings(document).map(|(script, _)| script)
 }
 
 /// As [`lower`], with the warnings that do not keep the game from being replayed (elements
 /// declared but not played).
 pub fn lower_with_warnings(
     document: &JczDocument,
-    text: &str,
 ) -> Result<(Script, Vec<Diagnostic>), Vec<Diagnostic>> {
     let mut lowering = Lowering {
-        text,
+        document,
         diagnostics: Vec::new(),
+        omitted: Omitted::default(),
         warnings: Vec::new(),
         hills: hill_tiles(),
         hills_in_play: false,
@@ -44,6 +44,7 @@ pub fn lower_with_warnings(
     if lowering.diagnostics.is_empty() {
         Ok((script, lowering.warnings))
     } else {
+        lowering.diagnostics.extend(lowering.omitted.summary());
         Err(lowering.diagnostics)
     }
 }
@@ -61,8 +62,11 @@ fn hill_tiles() -> Vec<String> {
 }
 
 struct Lowering<'t> {
-    text: &'t str,
+    document: &'t JczDocument,
     diagnostics: Vec<Diagnostic>,
+    /// Diagnostics beyond the report's limit, counted: a saved game of a million broken
+    /// messages keeps the first ones only.
+    omitted: Omitted,
     /// Findings that do not keep the game from being replayed.
     warnings: Vec<Diagnostic>,
     hills: Vec<String>,
@@ -71,9 +75,13 @@ struct Lowering<'t> {
 }
 
 impl Lowering<'_> {
-    fn unsupported(&mut self, what: String, near: &str) {
-        let span = span_of_string(self.text, near);
-        self.diagnostics.push(
+    fn push(&mut self, diagnostic: Diagnostic) {
+        self.diagnostics.push(diagnostic);
+        self.omitted.keep_first(&mut self.diagnostics);
+    }
+
+    fn unsupported(&mut self, what: String, span: Span) {
+        self.push(
             Diagnostic::new(&codes::UNSUPPORTED_JCZ, what)
                 .at(span, "not supported")
                 .help(
@@ -89,7 +97,7 @@ impl Lowering<'_> {
             None => {
                 self.bad(
                     format!("the element `{element}` = {value} is not a whole number from 0 to 99"),
-                    span_of_string(self.text, element),
+                    self.document.key_span(&format!("setup/elements/{element}")),
                 );
                 0
             }
@@ -101,14 +109,14 @@ impl Lowering<'_> {
         value.as_bool().unwrap_or_else(|| {
             self.bad(
                 format!("the element `{element}` = {value} is not `true` or `false`"),
-                span_of_string(self.text, element),
+                self.document.key_span(&format!("setup/elements/{element}")),
             );
             false
         })
     }
 
     fn bad(&mut self, what: String, span: Span) {
-        self.diagnostics.push(
+        self.push(
             Diagnostic::new(&codes::BAD_JCZ_VALUE, what)
                 .at(span, "this value")
                 .help("see docs/jcloisterzone.md for the values carcspec reads"),
@@ -155,7 +163,7 @@ impl Lowering<'_> {
         if script.players.is_empty() {
             self.bad(
                 "the saved game has no players".into(),
-                span_of_string(self.text, "players"),
+                self.document.key_span("players"),
             );
         } else if let Some(problem) = super::game::seats_problem(
             // JCloisterZone's reading for its games: six player slots
@@ -163,9 +171,9 @@ impl Lowering<'_> {
             "a JCloisterZone game",
             1..=JCZ_PLAYER_SLOTS,
             script.players.len(),
-            span_of_string(self.text, "players"),
+            self.document.key_span("players"),
         ) {
-            self.diagnostics.push(problem);
+            self.push(problem);
         } else if !crate::rules::for_ruleset(script.ruleset, &[])
             .player_count()
             .contains(&script.players.len())
@@ -177,18 +185,51 @@ impl Lowering<'_> {
                 Span::default(),
             ));
         }
-        for start in setup
+        if let Some(name) = script
+            .players
+            .iter()
+            .find(|name| name.is_empty() || name.chars().any(char::is_control))
+        {
+            self.bad(
+                format!("the player name {name:?} is empty or holds a control character"),
+                self.document.key_span("players"),
+            );
+        }
+        let mut named = std::collections::HashSet::new();
+        for name in &script.players {
+            if !named.insert(name.as_str()) {
+                self.push(
+                    Diagnostic::new(
+                        &codes::DUPLICATE_JCZ_PLAYER,
+                        format!("two players are named `{name}`"),
+                    )
+                    .at(self.document.key_span("players"), "the players")
+                    .help("give each player a name of their own"),
+                );
+                break;
+            }
+        }
+        for (index, start) in setup
             .get("start")
             .and_then(Value::as_array)
             .into_iter()
             .flatten()
+            .enumerate()
         {
             let tile = start
                 .get("tile")
                 .and_then(Value::as_str)
                 .unwrap_or_default()
                 .to_string();
-            let span = span_of_string(self.text, "start");
+            let span = self
+                .document
+                .start_spans
+                .get(index)
+                .copied()
+                .unwrap_or_default();
+            if !self.is_name(&tile, "start tile id", span) {
+                continue;
+            }
             let pos = match (
                 coordinate(start.get("x"), "the start tile's x"),
                 coordinate(start.get("y"), "the start tile's y"),
@@ -219,7 +260,7 @@ impl Lowering<'_> {
                     pos,
                     rotation,
                 },
-                span: span_of_string(self.text, "start"),
+                span,
             });
         }
         self.replay(document, &mut script);
@@ -231,23 +272,26 @@ impl Lowering<'_> {
         let Some(sets) = setup.get("sets").and_then(Value::as_object) else {
             self.bad(
                 "the saved game names no tile sets".into(),
-                span_of_string(self.text, "setup"),
+                self.document.key_span("setup"),
             );
             return;
         };
         for (id, multiplier) in sets {
             let Some((_, name)) = SETS.iter().find(|(jcz, _)| jcz == id) else {
-                self.unsupported(format!("the tile set `{id}` is not supported"), id);
+                self.unsupported(
+                    format!("the tile set `{id}` is not supported"),
+                    self.document.key_span(&format!("setup/sets/{id}")),
+                );
                 continue;
             };
             let times = multiplier
                 .as_u64()
-                .filter(|n| (1..=100).contains(n))
+                .filter(|n| (1..=u64::from(crate::model::MAX_MULTIPLIER)).contains(n))
                 .unwrap_or(0) as u32;
             if times == 0 {
                 self.bad(
                     format!("the tile set `{id}` has the multiplier {multiplier}"),
-                    span_of_string(self.text, id),
+                    self.document.key_span(&format!("setup/sets/{id}")),
                 );
                 continue;
             }
@@ -290,7 +334,7 @@ impl Lowering<'_> {
                         &codes::UNUSED_JCZ_ELEMENT,
                         format!("the element `{element}` = {value} is declared but not played"),
                     )
-                    .at(span_of_string(self.text, element), "declared here")
+                    .at(self.document.key_span(&format!("setup/elements/{element}")), "declared here")
                     .help("carcspec plays the base game and Hills & Sheep; a move or tile that needs this element is refused (J002)"),
                 ),
             }
@@ -345,19 +389,19 @@ impl Lowering<'_> {
             } else {
                 self.unsupported(
                     format!("the rule `{rule}` = {value} is not supported"),
-                    rule,
+                    self.document.key_span(&format!("setup/rules/{rule}")),
                 );
             }
         }
     }
 
     fn replay(&mut self, document: &JczDocument, script: &mut Script) {
+        let no_messages = Vec::new();
         let messages = document
             .root
             .get("replay")
             .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_default();
+            .unwrap_or(&no_messages);
         let end_turn = document
             .root
             .pointer("/gameAnnotations/endTurn")
@@ -376,7 +420,7 @@ impl Lowering<'_> {
                 .get("type")
                 .and_then(Value::as_str)
                 .unwrap_or_default();
-            let payload = message.get("payload").cloned().unwrap_or(Value::Null);
+            let payload = message.get("payload").unwrap_or(&Value::Null);
             let push = |script: &mut Script, action| script.steps.push(Step { action, span });
             match kind {
                 "PLACE_TILE" => {
@@ -416,6 +460,9 @@ impl Lowering<'_> {
                         .unwrap_or_default()
                         .to_string();
                     last_placed = None;
+                    if !self.is_name(&tile, "tile id", span) {
+                        continue;
+                    }
                     let pos = match position(payload.get("position")) {
                         Ok(pos) => pos,
                         Err(problem) => {
@@ -454,17 +501,19 @@ impl Lowering<'_> {
                     // other expansions' figures go elsewhere.
                     self.unsupported(
                         "a figure deployed away from the tile just placed is not supported".into(),
-                        "DEPLOY_MEEPLE",
+                        span,
                     );
                 }
-                "DEPLOY_MEEPLE" => match self.deployment(&payload, span) {
+                "DEPLOY_MEEPLE" => match self.deployment(payload, span) {
                     Some((figure, target)) => push(script, Action::Deploy { figure, target }),
                     None => continue,
                 },
                 "PASS" => push(script, Action::Pass),
                 "COMMIT" => {}
                 "SHEPHERD_CONFIRM" => {
-                    let random = payload.get("random").and_then(Value::as_f64).unwrap_or(0.0);
+                    let Some(random) = self.random(payload, span) else {
+                        continue;
+                    };
                     push(
                         script,
                         Action::Flock {
@@ -474,7 +523,9 @@ impl Lowering<'_> {
                 }
                 "FLOCK_EXPAND_OR_SCORE" => match payload.get("value").and_then(Value::as_str) {
                     Some("EXPAND") => {
-                        let random = payload.get("random").and_then(Value::as_f64).unwrap_or(0.0);
+                        let Some(random) = self.random(payload, span) else {
+                            continue;
+                        };
                         push(
                             script,
                             Action::Grow {
@@ -490,7 +541,7 @@ impl Lowering<'_> {
                 },
                 other => self.unsupported(
                     format!("the replay message `{other}` is not supported"),
-                    other,
+                    span,
                 ),
             }
         }
@@ -504,6 +555,36 @@ impl Lowering<'_> {
                 action,
                 span: Span::default(),
             });
+        }
+    }
+
+    /// Whether `name` can be a name (of a tile, say) in a game: no control character, as the
+    /// game language requires, so that the import of a saved game reads as the saved game.
+    fn is_name(&mut self, name: &str, what: &str, span: Span) -> bool {
+        if name.chars().any(char::is_control) {
+            self.bad(
+                format!("the {what} {name:?} holds a control character"),
+                span,
+            );
+            return false;
+        }
+        true
+    }
+
+    /// The random number JCloisterZone recorded for a token drawn from the bag: a number in
+    /// [0, 1), as its random generator gives.
+    fn random(&mut self, payload: &Value, span: Span) -> Option<f64> {
+        let value = payload.get("random");
+        match value.and_then(Value::as_f64) {
+            Some(random) if (0.0..1.0).contains(&random) => Some(random),
+            _ => {
+                let shown = value.map_or("nothing".to_string(), Value::to_string);
+                self.bad(
+                    format!("the random number of a token draw is {shown}, not a number from 0 to 1 (not 1)"),
+                    span,
+                );
+                None
+            }
         }
     }
 
@@ -529,11 +610,11 @@ impl Lowering<'_> {
             (Some("small"), "Monastery" | "Cloister") => "monk",
             (Some("small"), "Field" | "Farm") => "farmer",
             (Some("small"), other) => {
-                self.unsupported(format!("a follower on a `{other}` is not supported"), other);
+                self.unsupported(format!("a follower on a `{other}` is not supported"), span);
                 return None;
             }
             (Some(other), _) => {
-                self.unsupported(format!("the figure `{other}` is not supported"), meeple);
+                self.unsupported(format!("the figure `{other}` is not supported"), span);
                 return None;
             }
             (None, _) => {
@@ -561,16 +642,23 @@ impl Lowering<'_> {
 
     fn assertions(&mut self, root: &Value, script: &mut Script) {
         let end_scored = script.steps.iter().any(|s| matches!(s.action, Action::End));
-        let assertions: Vec<String> = root
+        let assertions = root
             .pointer("/test/assertions")
             .and_then(Value::as_array)
             .into_iter()
             .flatten()
-            .filter_map(|a| a.as_str().map(str::to_string))
-            .collect();
-        for assertion in assertions {
-            let span = span_of_string(self.text, &assertion);
-            let expectation = self.assertion(&assertion, &script.players, end_scored);
+            .enumerate();
+        for (index, assertion) in assertions {
+            let Some(assertion) = assertion.as_str() else {
+                continue;
+            };
+            let span = self
+                .document
+                .assertion_spans
+                .get(index)
+                .copied()
+                .unwrap_or_default();
+            let expectation = self.assertion(assertion, &script.players, end_scored);
             script.steps.push(Step {
                 action: Action::Expect(expectation),
                 span,

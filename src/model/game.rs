@@ -3,6 +3,15 @@
 use crate::diagnostic::Span;
 use crate::model::{Anchor, Pos, Rotation, Ruleset, Tile};
 
+/// The largest multiplier of a tile set in a game (`tiles carcassonne-base x100`) and in
+/// `carcspec simulate` (`--tiles carcassonne-base:x100`): one limit, so that every simulated
+/// game can be written and checked as a game file.
+pub const MAX_MULTIPLIER: u32 = 100;
+
+/// The most tiles one game may play with: its tile sets times their multipliers, and its own
+/// tiles. A stack and a board stay bounded by it whatever the counts say.
+pub const MAX_TILES_PER_GAME: u64 = 50_000;
+
 #[derive(Debug, Clone)]
 pub struct Script {
     pub title: Option<String>,

@@ -14,6 +14,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::diagnostic::Span;
 
+/// The most tiles (the sum of the counts) one tile set may hold: far above any published set
+/// (the base game has 72), and low enough that no count can make a stack of billions.
+pub const MAX_TILES_PER_SET: u64 = 10_000;
+
 /// The family of rules a tile set is made for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

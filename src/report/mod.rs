@@ -12,21 +12,67 @@ use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Severity, Span};
 
+/// Lines longer than this (in bytes) are shown cut around the place a diagnostic names, so that
+/// a report stays proportional to its number of diagnostics however long the lines are.
+pub const MAX_SHOWN_LINE: usize = 200;
+/// What a cut line shows: about this many bytes, starting a little before the place.
+const CUT_WIDTH: usize = 120;
+const CUT_CONTEXT: usize = 40;
+/// Marks the ends of a cut line.
+const ELLIPSIS: &str = "…";
+
 /// Renders `diagnostics` of the text `text` (shown as `origin`) for a terminal or a log.
 pub fn render(origin: &str, text: &str, diagnostics: &[Diagnostic], color: bool) -> String {
     let mut out = Vec::new();
     // Index the text's lines once for all diagnostics, not once for each.
     let source = Source::from(text);
+    let lines = LineIndex::new(text);
     for diagnostic in diagnostics {
-        render_one(origin, text, &source, diagnostic, color, &mut out);
+        render_one(origin, text, &source, &lines, diagnostic, color, &mut out);
     }
     String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The byte offset where each line of a text starts.
+struct LineIndex {
+    starts: Vec<usize>,
+    len: usize,
+}
+
+impl LineIndex {
+    fn new(text: &str) -> Self {
+        let starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(at, _)| at + 1))
+            .collect();
+        LineIndex {
+            starts,
+            len: text.len(),
+        }
+    }
+
+    /// The 0-based line holding `offset`.
+    fn line_of(&self, offset: usize) -> usize {
+        self.starts.partition_point(|start| *start <= offset) - 1
+    }
+
+    /// The bytes of line `line`, without its line break.
+    fn range(&self, text: &str, line: usize) -> std::ops::Range<usize> {
+        let start = self.starts[line];
+        let end = self.starts.get(line + 1).map_or(self.len, |next| next - 1);
+        let end = if text[start..end].ends_with('\r') {
+            end - 1
+        } else {
+            end
+        };
+        start..end
+    }
 }
 
 fn render_one(
     origin: &str,
     text: &str,
     source: &Source<&str>,
+    lines: &LineIndex,
     diagnostic: &Diagnostic,
     color: bool,
     out: &mut Vec<u8>,
@@ -50,33 +96,198 @@ fn render_one(
         let _ = writeln!(out, "───╯");
         return;
     }
+    let clamp = |span: Span| {
+        let end = span.end.min(text.len());
+        Span::new(span.start.min(end), end)
+    };
+    let mut labels: Vec<(Span, &str, Option<Color>)> = diagnostic
+        .primary
+        .iter()
+        .map(|l| (clamp(l.span), l.message.as_str(), Some(Color::Red)))
+        .chain(
+            diagnostic
+                .secondary
+                .iter()
+                .map(|l| (clamp(l.span), l.message.as_str(), Some(Color::Blue))),
+        )
+        .collect();
+    let primary = labels[0].0;
+    // ariadne shows labels in one snippet only when they come in the order of the text.
+    labels.sort_by_key(|(span, _, _)| span.start);
+    let mut shown: Vec<usize> = labels
+        .iter()
+        .flat_map(|(span, _, _)| [lines.line_of(span.start), lines.line_of(span.end)])
+        .collect();
+    shown.sort_unstable();
+    shown.dedup();
+    let long = shown
+        .iter()
+        .any(|line| lines.range(text, *line).len() > MAX_SHOWN_LINE);
+    if !long {
+        let spans: Vec<_> = labels
+            .iter()
+            .map(|(span, _, _)| span.start..span.end)
+            .collect();
+        write_report(
+            origin,
+            source,
+            diagnostic,
+            primary.start..primary.end,
+            &labels,
+            &spans,
+            color,
+            out,
+        );
+        return;
+    }
+    // A long line: show an excerpt of the lines with labels, each long one cut around the first
+    // label on it (the primary one when it is there), numbered as in the file.
+    let first = shown[0];
+    let last = shown[shown.len() - 1];
+    let mut excerpt = String::new();
+    // For each shown line: (line, where its window starts in the text, where the window
+    // starts in the excerpt, window end in the text).
+    let mut windows: Vec<(usize, usize, usize, usize)> = Vec::new();
+    for line in first..=last {
+        if line > first {
+            excerpt.push('\n');
+        }
+        if shown.binary_search(&line).is_err() {
+            continue;
+        }
+        let range = lines.range(text, line);
+        let (mut start, mut end) = (range.start, range.end);
+        if range.len() > MAX_SHOWN_LINE {
+            let anchor = if lines.line_of(primary.start) == line {
+                primary.start
+            } else {
+                labels
+                    .iter()
+                    .map(|(span, _, _)| span.start)
+                    .filter(|at| lines.line_of(*at) == line)
+                    .min()
+                    .unwrap_or(range.start)
+            };
+            start = floor_boundary(text, anchor.saturating_sub(CUT_CONTEXT).max(range.start));
+            end = floor_boundary(text, (start + CUT_WIDTH).min(range.end));
+            if end <= anchor && anchor < range.end {
+                end = floor_boundary(text, (anchor + 1).min(range.end)).max(anchor);
+            }
+            if start > range.start {
+                excerpt.push_str(ELLIPSIS);
+            }
+        }
+        windows.push((line, start, excerpt.len(), end));
+        excerpt.push_str(&text[start..end]);
+        if end < range.end {
+            excerpt.push_str(ELLIPSIS);
+        }
+    }
+    let map = |offset: usize| -> usize {
+        let line = lines.line_of(offset);
+        let (_, start, at, end) = windows
+            .iter()
+            .copied()
+            .find(|(l, ..)| *l == line)
+            .unwrap_or((line, offset, 0, offset));
+        at + offset.clamp(start, end) - start
+    };
+    let spans: Vec<_> = labels
+        .iter()
+        .map(|(span, _, _)| map(span.start)..map(span.end))
+        .collect();
+    let excerpt_source = Source::from(excerpt.as_str());
+    let mut rendered = Vec::new();
+    // Without colour: the excerpt's line numbers are rewritten below, which escape codes would
+    // get in the way of.
+    write_report(
+        origin,
+        &excerpt_source,
+        diagnostic,
+        map(primary.start)..map(primary.end),
+        &labels,
+        &spans,
+        false,
+        &mut rendered,
+    );
+    let rendered = String::from_utf8_lossy(&rendered);
+    // ariadne numbers the excerpt's lines from 1 and names the column within the excerpt:
+    // number them as in the file, with a margin as wide as those numbers, and name the column
+    // in the file.
+    let primary_line = lines.line_of(primary.start);
+    let in_excerpt = {
+        let mapped = map(primary.start);
+        let line_start = excerpt[..mapped].rfind('\n').map_or(0, |at| at + 1);
+        excerpt[line_start..mapped].chars().count() + 1
+    };
+    let in_file = text[lines.starts[primary_line]..primary.start]
+        .chars()
+        .count()
+        + 1;
+    let digits = |n: usize| n.to_string().len();
+    let (narrow, wide) = (digits(last - first + 1), digits(last + 1));
+    let widen = wide.saturating_sub(narrow);
+    for (index, row) in rendered.lines().enumerate() {
+        if index == 0 {
+            let _ = writeln!(out, "{row}");
+            continue;
+        }
+        let row = row.replacen(
+            &format!("[ {origin}:{}:{in_excerpt} ]", primary_line - first + 1),
+            &format!("[ {origin}:{}:{in_file} ]", primary_line + 1),
+            1,
+        );
+        let numbered = row
+            .strip_prefix(' ')
+            .and_then(|rest| rest.split_once(" │"))
+            .and_then(|(number, rest)| Some((number.trim().parse::<usize>().ok()?, rest)));
+        match numbered {
+            Some((number, rest)) => {
+                let _ = writeln!(out, " {:>wide$} │{rest}", number + first);
+            }
+            None if row.starts_with('─') => {
+                let _ = writeln!(out, "{}{row}", "─".repeat(widen));
+            }
+            None => {
+                let _ = writeln!(out, "{}{row}", " ".repeat(widen));
+            }
+        }
+    }
+}
+
+/// The largest char boundary of `text` at or before `offset`.
+fn floor_boundary(text: &str, mut offset: usize) -> usize {
+    offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
+#[allow(clippy::too_many_arguments)]
+fn write_report(
+    origin: &str,
+    source: &Source<&str>,
+    diagnostic: &Diagnostic,
+    primary: std::ops::Range<usize>,
+    labels: &[(Span, &str, Option<Color>)],
+    spans: &[std::ops::Range<usize>],
+    color: bool,
+    out: &mut Vec<u8>,
+) {
     let kind = match diagnostic.severity() {
         Severity::Error => ReportKind::Error,
         Severity::Warning => ReportKind::Warning,
     };
-    let clamp = |span: Span| {
-        let end = span.end.min(text.len());
-        span.start.min(end)..end
-    };
-    let primary = diagnostic.primary.as_ref().map(|l| clamp(l.span));
     let config = Config::default()
         .with_color(color)
         .with_index_type(IndexType::Byte);
-    let mut report = Report::build(kind, (origin, primary.clone().unwrap_or(0..0)))
+    let mut report = Report::build(kind, (origin, primary))
         .with_config(config)
         .with_code(format!("{} {}", diagnostic.code.code, diagnostic.code.name))
         .with_message(&diagnostic.message);
-    // ariadne shows labels in one snippet only when they come in the order of the text.
-    let mut labels: Vec<(&crate::diagnostic::Label, Option<Color>)> = diagnostic
-        .primary
-        .iter()
-        .map(|l| (l, Some(Color::Red)))
-        .chain(diagnostic.secondary.iter().map(|l| (l, Some(Color::Blue))))
-        .collect();
-    labels.sort_by_key(|(l, _)| l.span.start);
-    for (label, label_color) in labels {
-        let mut ariadne_label =
-            Label::new((origin, clamp(label.span))).with_message(&label.message);
+    for ((_, message, label_color), span) in labels.iter().zip(spans) {
+        let mut ariadne_label = Label::new((origin, span.clone())).with_message(message);
         if let Some(c) = label_color.filter(|_| color) {
             ariadne_label = ariadne_label.with_color(c);
         }

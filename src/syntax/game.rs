@@ -31,23 +31,39 @@ pub struct Statement<'a> {
 
 /// Parses a game file; never panics, and reports every line it cannot read.
 pub fn parse(text: &str) -> (GameFile<'_>, Vec<Diagnostic>) {
-    let mut tiles = FileParser::new(text);
-    let mut file = GameFile::default();
+    let mut statements = Vec::new();
     let mut diagnostics = Vec::new();
+    let (tiles, tile_diagnostics) = parse_each(text, |item| match item {
+        Ok(statement) => statements.push(statement),
+        Err(diagnostic) => diagnostics.push(diagnostic),
+    });
+    diagnostics.extend(tile_diagnostics);
+    (GameFile { statements, tiles }, diagnostics)
+}
+
+/// Parses a game file statement by statement: each statement, or the diagnostic of a
+/// statement that cannot be read, is handed to `each` in the order of the text, and none is
+/// kept. Returns the tiles the file defines, with their diagnostics.
+pub fn parse_each<'a>(
+    text: &'a str,
+    mut each: impl FnMut(Result<Statement<'a>, Diagnostic>),
+) -> (Vec<TileDecl<'a>>, Vec<Diagnostic>) {
+    let mut tiles = FileParser::new(text);
     for line in text.split_inclusive('\n') {
         let line = line.trim_end_matches(['\n', '\r']);
         let code = match split_comment(line) {
             Ok((code, _)) => code,
             Err(quote_at) => {
                 let start = offset_in(text, &line[quote_at..]);
-                diagnostics.push(
-                    Diagnostic::new(&codes::UNTERMINATED_STRING, "unterminated string")
-                        .at(
-                            Span::new(start, start + line.len() - quote_at),
-                            "this string has no closing quote",
-                        )
-                        .help("close the string with `\"` on the same line"),
-                );
+                each(Err(Diagnostic::new(
+                    &codes::UNTERMINATED_STRING,
+                    "unterminated string",
+                )
+                .at(
+                    Span::new(start, start + line.len() - quote_at),
+                    "this string has no closing quote",
+                )
+                .help("close the string with `\"` on the same line")));
                 continue;
             }
         };
@@ -59,16 +75,11 @@ pub fn parse(text: &str) -> (GameFile<'_>, Vec<Diagnostic>) {
             if part.trim().is_empty() {
                 continue;
             }
-            match statement(text, part.trim()) {
-                Ok(statement) => file.statements.push(statement),
-                Err(diagnostic) => diagnostics.push(diagnostic),
-            }
+            each(statement(text, part.trim()));
         }
     }
     let (tile_file, tile_diagnostics) = tiles.finish();
-    file.tiles = tile_file.tiles;
-    diagnostics.extend(tile_diagnostics);
-    (file, diagnostics)
+    (tile_file.tiles, tile_diagnostics)
 }
 
 /// Splits a line's code at `;` outside strings.

@@ -480,14 +480,34 @@ pub(crate) fn unquote(input: &str) -> (Text<'_>, usize) {
         return (Text::Borrowed(&body[..end]), end + 2);
     }
     let mut text = String::new();
-    let mut escaped = false;
-    for (at, c) in input.char_indices().skip(1) {
+    let mut chars = input.char_indices().skip(1).peekable();
+    while let Some((at, c)) = chars.next() {
         match c {
-            _ if escaped => {
-                text.push(c);
-                escaped = false;
-            }
-            '\\' => escaped = true,
+            '\\' => match chars.next() {
+                Some((_, 'n')) => text.push('\n'),
+                Some((_, 'r')) => text.push('\r'),
+                Some((_, 't')) => text.push('\t'),
+                // `\u{7f}`: any character by its code point, as `quote` writes control ones.
+                Some((_, 'u')) if chars.peek().is_some_and(|(_, c)| *c == '{') => {
+                    let rest = &input[at + 2..];
+                    let escape = rest.find('}').and_then(|end| {
+                        let code = u32::from_str_radix(&rest[1..end], 16).ok()?;
+                        Some((char::from_u32(code)?, end))
+                    });
+                    match escape {
+                        Some((decoded, end)) => {
+                            text.push(decoded);
+                            // Skip `{`, the digits and `}`.
+                            while chars.peek().is_some_and(|(i, _)| *i <= at + 2 + end) {
+                                chars.next();
+                            }
+                        }
+                        None => text.push('u'),
+                    }
+                }
+                Some((_, escaped)) => text.push(escaped),
+                None => {}
+            },
             '"' => return (text.into(), at + 1),
             _ => text.push(c),
         }

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use super::{Catalog, CheckReport, ReportedEvent, is_bonus};
 use crate::codes::{self, Code};
-use crate::diagnostic::{Diagnostic, Span};
+use crate::diagnostic::{self, Diagnostic, Omitted, Span};
 use crate::engine::{Engine, FigureId, NodeId, PlacementId, PlacementProblem, Pos, Rotation};
 use crate::model::{Action, Expectation, FeatureRef, Script, Step, TileKind};
 use crate::rules::carcassonne::{Bag, CLOSED_FLOCK, SHEPHERD};
@@ -107,6 +107,13 @@ pub(crate) struct Replay<'s> {
     /// The shepherd the setup put last, whose flock further setup `flock` lines grow.
     last_setup_shepherd: Option<(NodeId, FigureId)>,
     closed_flock_stable_at_once: bool,
+    /// Diagnostics beyond the report's limit, counted (a transcript wrong on every move must
+    /// not keep a diagnostic per move in memory).
+    omitted: Omitted,
+    /// The places of the game's first step and of the last step applied, for the diagnostics
+    /// about the game as a whole.
+    first_step: Option<Span>,
+    last_step: Option<Span>,
 }
 
 impl<'s> Replay<'s> {
@@ -196,7 +203,23 @@ impl<'s> Replay<'s> {
                 .variants
                 .iter()
                 .any(|(name, value, _)| name == CLOSED_FLOCK && value == "stable-at-once"),
+            omitted: Omitted::default(),
+            first_step: script.steps.first().map(|s| s.span),
+            last_step: None,
         }
+    }
+
+    /// Diagnostics found before the replay (lowering, tile sets), and those left out of them,
+    /// reported with its own.
+    pub(crate) fn add_diagnostics(&mut self, earlier: Vec<Diagnostic>, omitted: Omitted) {
+        self.diagnostics.extend(earlier);
+        self.omitted.merge(omitted);
+    }
+
+    /// Where the game's first step stands, when the steps are not listed in the script but
+    /// applied as they are read.
+    pub(crate) fn set_first_step(&mut self, span: Option<Span>) {
+        self.first_step = span;
     }
 
     fn report(
@@ -218,19 +241,6 @@ impl<'s> Replay<'s> {
         &self.script.players[player]
     }
 
-    pub(super) fn run(mut self) -> CheckReport {
-        let lays_tiles = self
-            .script
-            .steps
-            .iter()
-            .any(|s| matches!(s.action, Action::Lay { .. }));
-        self.begin(lays_tiles);
-        for step in &self.script.steps {
-            self.apply(step);
-        }
-        self.finish()
-    }
-
     /// Prepares the board: the start tile, unless the game lays its own board.
     pub(crate) fn begin(&mut self, lays_tiles: bool) {
         if !lays_tiles {
@@ -241,7 +251,10 @@ impl<'s> Replay<'s> {
     /// Plays one step of the game.
     pub(crate) fn apply(&mut self, step: &Step) {
         self.current_step = step.span;
+        self.last_step = Some(step.span);
         if !matches!(step.action, Action::Expect(_)) {
+            // The previous action's findings have met their expectations: keep the first ones.
+            self.omitted.keep_first(&mut self.diagnostics);
             self.action_start = self.diagnostics.len();
         }
         self.step(&step.action);
@@ -253,7 +266,7 @@ impl<'s> Replay<'s> {
             self.end_turn();
             if !self.final_scored {
                 let end = Span::new(self.text.trim_end().len(), self.text.trim_end().len());
-                self.current_step = self.script.steps.last().map_or(end, |s| s.span);
+                self.current_step = self.last_step.unwrap_or(end);
                 let left = self.land_left;
                 self.report(
                     &codes::TRUNCATED_GAME,
@@ -263,6 +276,7 @@ impl<'s> Replay<'s> {
                 );
             }
         }
+        diagnostic::limit_with(&mut self.diagnostics, std::mem::take(&mut self.omitted));
         CheckReport {
             origin: String::new(),
             text: String::new(),
@@ -289,11 +303,7 @@ impl<'s> Replay<'s> {
                 self.placement_steps.push(Span::default());
             }
             None => {
-                self.current_step = self
-                    .script
-                    .steps
-                    .first()
-                    .map_or(Span::default(), |s| s.span);
+                self.current_step = self.first_step.unwrap_or_default();
                 let base = match self.script.ruleset {
                     crate::model::Ruleset::Carcassonne => "carcassonne-base",
                     crate::model::Ruleset::HuntersGatherers => "hunters-gatherers-v2",
