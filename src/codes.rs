@@ -430,6 +430,21 @@ or a meeple id that is not `<player>.<type>.<n>`.";
     UNREADABLE_INPUT = "F001" "unreadable-input" Error:
 "A file could not be read (it does not exist, is not readable, or is not UTF-8 text), or a
 name is neither a file nor a shipped tile set.";
+
+    LSP_INTERNAL_ERROR = "L001" "internal-error" Error:
+"The language server (`carcspec lsp`) failed while analysing this document: a bug in carcspec,
+not in the document. The server caught the failure and goes on serving this and the other
+documents; the diagnostic stands at the start of the document until an edit analyses cleanly.
+
+Please report it with the document that causes it. `carcspec check` or `carcspec tiles lint`
+on the saved file shows whether the command line fails the same way.";
+
+    UNSAVED_TILE_SET = "L002" "unsaved-tile-set" Warning:
+"A game names a tile-set file (`tiles rulebook.tiles`) that is open in the editor with changes
+not yet saved. The checker reads tile sets from disk, as `carcspec check` does, so the game's
+diagnostics are those of the saved tile set, not of the text in the editor.
+
+Save the tile set: the language server then checks every open game again.";
 }
 
 /// Looks up a code by its number (`T204`, any case) or its name (`unknown-city`).

@@ -12,6 +12,7 @@ pub mod interchange;
 pub mod lint;
 pub mod load;
 pub mod lower;
+pub mod lsp;
 pub mod model;
 pub mod report;
 pub mod rules;

@@ -55,6 +55,8 @@ enum Command {
         #[arg(long)]
         list: bool,
     },
+    /// Run the language server (Language Server Protocol over stdio) for editors.
+    Lsp,
 }
 
 /// How a command reports.
@@ -88,6 +90,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Command::Simulate(args) => simulate::run(args),
         Command::Tiles(command) => tiles::run(command),
         Command::Explain { code, list } => explain(code.as_deref(), list),
+        Command::Lsp => crate::lsp::run(),
     }
 }
 
