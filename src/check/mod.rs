@@ -3,6 +3,9 @@
 //! expectations, and keeps the scoring events and the scores.
 
 pub(crate) mod replay;
+pub mod state;
+
+pub use state::{GameFormat, GameState, StateError, game_state, game_state_of_text};
 
 use std::path::Path;
 

@@ -3,6 +3,7 @@
 //! Exit codes: 0 clean, 1 findings (or files that need formatting), 2 usage or input errors.
 
 mod check;
+mod fit;
 mod simulate;
 
 pub use check::render_human as render_check_report;
@@ -36,6 +37,8 @@ enum Command {
         #[arg(long, value_enum, default_value_t)]
         format: ReportFormat,
     },
+    /// Where a tile fits at a point of a game, as an `expect placements` line to paste.
+    Fit(fit::FitArgs),
     /// Play random (or greedy) games on tile sets and report how the tiles play.
     Simulate(simulate::SimulateArgs),
     /// Print a JCloisterZone saved game (.jcz) in the game language.
@@ -87,6 +90,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     match cli.command {
         Command::Check { paths, format } => check::run(&paths, format),
         Command::Import { file } => import(&file),
+        Command::Fit(args) => fit::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Tiles(command) => tiles::run(command),
         Command::Explain { code, list } => explain(code.as_deref(), list),

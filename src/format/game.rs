@@ -99,7 +99,8 @@ pub fn print_script(script: &Script, source: Option<&str>) -> String {
     out
 }
 
-fn expectation_line(expectation: &Expectation, player: &dyn Fn(usize) -> String) -> String {
+/// One expectation as a line of the game language (`expect placements …`, as `carcspec fit` prints it).
+pub fn expectation_line(expectation: &Expectation, player: &dyn Fn(usize) -> String) -> String {
     let scores = |list: &[(usize, i64)]| {
         list.iter()
             .map(|(p, n)| format!("{} {n}", player(*p)))

@@ -1,6 +1,7 @@
 //! The replay: one game's steps, in order, against the engine and the ruleset.
 
 mod flock;
+pub(crate) mod inspect;
 mod moves;
 
 use std::collections::HashMap;

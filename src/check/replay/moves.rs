@@ -138,7 +138,7 @@ impl Replay<'_> {
 }
 
 /// An anchor of a tile turned by `rotation`, in board orientation.
-fn board_anchor(anchor: Anchor, rotation: Rotation) -> Anchor {
+pub(super) fn board_anchor(anchor: Anchor, rotation: Rotation) -> Anchor {
     match anchor {
         Anchor::Side(side) => Anchor::Side(rotation.to_board(side)),
         Anchor::Half(side, half) => Anchor::Half(rotation.to_board(side), half),
@@ -147,7 +147,7 @@ fn board_anchor(anchor: Anchor, rotation: Rotation) -> Anchor {
 }
 
 /// An area's anchors as half-sides, so that a whole side is not read as a road in its middle.
-fn halves(anchors: &[Anchor]) -> Vec<Anchor> {
+pub(super) fn halves(anchors: &[Anchor]) -> Vec<Anchor> {
     anchors
         .iter()
         .flat_map(|anchor| match anchor {

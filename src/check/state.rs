@@ -1,0 +1,452 @@
+//! A game's state at a point of its text: the board, the features and the figures on them, the
+//! players' scores and supplies, the stack, the tile in hand and the last tile placed — and the
+//! legal placements and deployments of any tile there. `carcspec fit`, `carcspec render` of a
+//! game and the language server read games through [`game_state`] and
+//! [`game_state_of_text`]; the state comes from the checker's own replay and move generator,
+//! so what they show is what `check` enforces.
+//!
+//! The point is *before a line* (1-based: the moves of that line and after it are not played)
+//! or the end of the game. At the end, the turn left open by the text is closed as `check`
+//! closes it, so a game whose last land tile was placed is finally scored.
+
+use std::path::Path;
+
+use super::replay::Replay;
+use super::replay::inspect::feature_target;
+use super::{Catalog, CheckReport, ReportedEvent, build_catalog, import_jcz};
+use crate::diagnostic::{self, Diagnostic, Span};
+use crate::engine::{Engine, FigureId, NodeId, Placement, PlacementId, Pos, Rotation};
+use crate::model::{Action, FeatureKind, FeatureRef, Script, Step};
+use crate::{lower, rules, syntax};
+
+/// How a game's text is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameFormat {
+    /// The game language (`.game`).
+    Game,
+    /// A JCloisterZone saved game (`.jcz`).
+    Jcz,
+}
+
+impl GameFormat {
+    /// The format of the file at `path`, by its ending: `.jcz`, otherwise the game language.
+    pub fn of_path(path: &Path) -> GameFormat {
+        if path.extension().is_some_and(|e| e == "jcz") {
+            GameFormat::Jcz
+        } else {
+            GameFormat::Game
+        }
+    }
+}
+
+/// Why a game's state cannot be given.
+#[derive(Debug)]
+pub enum StateError {
+    /// The game cannot be replayed (unreadable, syntax or lowering errors, unusable tile
+    /// sets): the report holds the diagnostics, as `check` shows them.
+    Unplayable(Box<CheckReport>),
+    /// The point asked for lies outside the text.
+    NoSuchLine {
+        /// The line asked for.
+        line: usize,
+        /// The lines of the text.
+        lines: usize,
+    },
+}
+
+impl std::fmt::Display for StateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StateError::Unplayable(report) => {
+                write!(f, "`{}` cannot be replayed", report.origin)
+            }
+            StateError::NoSuchLine { line, lines } => {
+                write!(f, "line {line} is not in the game, which has {lines} lines")
+            }
+        }
+    }
+}
+
+/// A figure on the board.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FigureOnBoard {
+    pub id: FigureId,
+    /// Index into [`GameState::players`].
+    pub player: usize,
+    pub kind: &'static str,
+    /// The feature node it stands on (see [`Engine::origin`], [`Engine::component`]).
+    pub node: NodeId,
+    pub placement: PlacementId,
+    pub pos: Pos,
+    /// Index of the feature in its tile's definition.
+    pub feature: usize,
+    pub feature_kind: FeatureKind,
+    /// The feature as a deployment names it, in board orientation (`on NL`, `on ER+SL+SR+WL`).
+    pub target: FeatureRef,
+}
+
+/// A legal deployment on a tile just placed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeploymentOption {
+    pub figure: &'static str,
+    /// The feature, as `deploy <figure> on <target>` names it.
+    pub target: FeatureRef,
+    pub kind: FeatureKind,
+}
+
+/// A legal placement of a tile and the deployments it allows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlacementOption {
+    pub pos: Pos,
+    pub rotation: Rotation,
+    pub deployments: Vec<DeploymentOption>,
+}
+
+/// The state of a game at a point of its text. See the module documentation.
+#[derive(Debug, Clone)]
+pub struct GameState {
+    pub origin: String,
+    pub text: String,
+    /// The game as lowered (header, tile sets, steps with their spans).
+    pub script: Script,
+    /// The point: `Some(line)` for the state before that 1-based line, `None` for the end.
+    pub before_line: Option<usize>,
+    /// How many of `script.steps` were played.
+    pub steps_played: usize,
+    /// The board: placements, features (union-find roots with their data) and figures.
+    pub engine: Engine,
+    pub players: Vec<String>,
+    /// Each player's points (index as in `players`).
+    pub scores: Vec<i64>,
+    /// Each player's figures in the supply: (pool name, count), per player.
+    pub supplies: Vec<Vec<(&'static str, u32)>>,
+    /// The player of the turn in progress, if a turn has begun and not ended.
+    pub current_player: Option<usize>,
+    /// The player who moves next: the current player while the turn is open and its tile not
+    /// yet placed, otherwise the one after.
+    pub to_move: usize,
+    /// The tile the current player holds (drawn, not placed yet).
+    pub in_hand: Option<String>,
+    /// The next tile the transcript draws after the point (`draw`, or `bonus` for a bonus
+    /// tile), if any.
+    pub next_draw: Option<String>,
+    /// Copies of each tile left in the stacks (land and bonus), in catalog order.
+    pub stack: Vec<(String, u32)>,
+    /// Land tiles left in the stack.
+    pub land_tiles_left: u32,
+    /// The last tile placed on the board (by a turn or a setup `lay`).
+    pub last_placed: Option<PlacementId>,
+    pub game_over: bool,
+    pub final_scored: bool,
+    /// Scoring events up to the point.
+    pub events: Vec<ReportedEvent>,
+    /// Violations and warnings the replay found up to the point (not the expectations' results
+    /// that `check` adds at the end).
+    pub diagnostics: Vec<Diagnostic>,
+    catalog: Catalog,
+}
+
+/// The state of the game in the file at `path` (`.game` or `.jcz`) before the 1-based line
+/// `before_line`, or at the end when `None`. Tile sets named by path are looked up as `check`
+/// looks them up (relative to the game file).
+pub fn game_state(path: &Path, before_line: Option<usize>) -> Result<GameState, StateError> {
+    let origin = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|error| {
+        StateError::Unplayable(Box::new(CheckReport::failed(
+            &origin,
+            String::new(),
+            vec![
+                Diagnostic::new(
+                    &crate::codes::UNREADABLE_INPUT,
+                    format!("cannot read `{origin}`: {error}"),
+                )
+                .help("give the path of a .game or .jcz file"),
+            ],
+        )))
+    })?;
+    let base_dir = path.parent().unwrap_or(Path::new("."));
+    game_state_of_text(
+        &origin,
+        text,
+        GameFormat::of_path(path),
+        base_dir,
+        before_line,
+    )
+}
+
+/// The state of the game `text` (named `origin` in diagnostics) before the 1-based line
+/// `before_line`, or at the end when `None`; tile sets named by path are looked up relative
+/// to `base_dir` (the game file's folder).
+pub fn game_state_of_text(
+    origin: &str,
+    text: String,
+    format: GameFormat,
+    base_dir: &Path,
+    before_line: Option<usize>,
+) -> Result<GameState, StateError> {
+    let lines = text.lines().count();
+    let cut = match before_line {
+        None => text.len(),
+        // Line `lines + 1` is the end of the text: the state after every move.
+        Some(line) if line >= 1 && line <= lines + 1 => line_start(&text, line),
+        Some(line) => return Err(StateError::NoSuchLine { line, lines }),
+    };
+    let unplayable = |text: String, diagnostics: Vec<Diagnostic>| -> StateError {
+        let mut diagnostics = diagnostics;
+        diagnostic::sort_by_position(&mut diagnostics);
+        StateError::Unplayable(Box::new(CheckReport::failed(origin, text, diagnostics)))
+    };
+    let (script, incomplete, mut diagnostics) = match format {
+        GameFormat::Game => {
+            let (file, mut diagnostics) = syntax::game::parse(&text);
+            let lowered = lower::game::lower(&file);
+            diagnostics.extend(lowered.diagnostics);
+            match lowered.script {
+                Some(script) => (script, lowered.incomplete_tiles, diagnostics),
+                None => return Err(unplayable(text, diagnostics)),
+            }
+        }
+        GameFormat::Jcz => match import_jcz(&text) {
+            Ok(script) => (script, Vec::new(), Vec::new()),
+            Err(diagnostics) => return Err(unplayable(text, diagnostics)),
+        },
+    };
+    let catalog = build_catalog(&script, &incomplete, base_dir, &mut diagnostics);
+    if diagnostics.iter().any(Diagnostic::is_error) {
+        return Err(unplayable(text, diagnostics));
+    }
+    let steps_played = script
+        .steps
+        .iter()
+        .take_while(|step| step.span.start < cut)
+        .count();
+    let mut replay = start_replay(&script, &catalog, &text, steps_played);
+    if before_line.is_none() {
+        replay.conclude();
+    }
+    let engine = replay.engine().clone();
+    let pools = replay.pools();
+    let supplies = replay
+        .supplies()
+        .iter()
+        .map(|counts| {
+            pools
+                .iter()
+                .zip(counts)
+                .map(|((name, _), n)| (*name, *n))
+                .collect()
+        })
+        .collect();
+    let in_hand = replay
+        .in_hand()
+        .map(|(tile, _)| engine.catalog[tile].id.clone());
+    let current_player = replay.current_player();
+    let placed_this_turn = replay.placed_this_turn();
+    let to_move = match current_player {
+        Some(player) if placed_this_turn.is_none() || in_hand.is_some() => player,
+        _ => replay.next_player(),
+    };
+    let next_draw = script.steps[steps_played..]
+        .iter()
+        .find_map(|step| match &step.action {
+            Action::Draw { tile } | Action::Bonus { tile } => Some(tile.clone()),
+            _ => None,
+        });
+    let stack = engine
+        .catalog
+        .iter()
+        .zip(replay.stack())
+        .map(|(tile, copies)| (tile.id.clone(), *copies))
+        .collect();
+    let mut found = diagnostics;
+    found.extend(replay.diagnostics_so_far().iter().cloned());
+    diagnostic::sort_by_position(&mut found);
+    let scores = replay.scores().to_vec();
+    let land_tiles_left = replay.land_tiles_left();
+    let (game_over, final_scored) = (replay.is_over(), replay.is_final_scored());
+    let events = replay.events_so_far().to_vec();
+    drop(replay);
+    Ok(GameState {
+        origin: origin.to_string(),
+        players: script.players.clone(),
+        scores,
+        supplies,
+        current_player,
+        to_move,
+        in_hand,
+        next_draw,
+        stack,
+        land_tiles_left,
+        last_placed: engine
+            .placements
+            .len()
+            .checked_sub(1)
+            .map(|p| p as PlacementId),
+        game_over,
+        final_scored,
+        events,
+        diagnostics: found,
+        before_line,
+        steps_played,
+        engine,
+        script,
+        text,
+        catalog,
+    })
+}
+
+/// A replay of `script` with its first `steps` steps played.
+fn start_replay<'s>(
+    script: &'s Script,
+    catalog: &Catalog,
+    text: &'s str,
+    steps: usize,
+) -> Replay<'s> {
+    let variants: Vec<(String, String)> = script
+        .variants
+        .iter()
+        .map(|(name, value, _)| (name.clone(), value.clone()))
+        .collect();
+    let rules = rules::for_ruleset(script.ruleset, &variants);
+    let mut replay = Replay::new(script, catalog.clone(), rules, text);
+    // As `Replay::run` decides it from the whole game: a game that lays its own board gets
+    // no start tile.
+    let lays_tiles = script
+        .steps
+        .iter()
+        .any(|s| matches!(s.action, Action::Lay { .. }));
+    replay.begin(lays_tiles);
+    for step in &script.steps[..steps] {
+        replay.apply(step);
+    }
+    replay
+}
+
+/// The byte offset where the 1-based `line` starts (the text's length after the last line).
+fn line_start(text: &str, line: usize) -> usize {
+    if line <= 1 {
+        return 0;
+    }
+    text.match_indices('\n')
+        .nth(line - 2)
+        .map_or(text.len(), |(at, _)| at + 1)
+}
+
+impl GameState {
+    /// The catalog index of the tile `id` (the game's tile sets and its own tiles).
+    pub fn tile_index(&self, id: &str) -> Option<usize> {
+        self.engine.catalog.iter().position(|t| t.id == id)
+    }
+
+    /// The placement of the last tile placed, if any.
+    pub fn last_placement(&self) -> Option<&Placement> {
+        self.last_placed.map(|p| self.engine.placement(p))
+    }
+
+    /// Every figure standing on the board, with its owner and the feature it stands on.
+    pub fn figures(&self) -> Vec<FigureOnBoard> {
+        self.engine
+            .figures
+            .iter()
+            .enumerate()
+            .filter(|(_, figure)| figure.on_board)
+            .map(|(id, figure)| {
+                let (placement, feature) = self.engine.origin(figure.node);
+                let placed = self.engine.placement(placement);
+                FigureOnBoard {
+                    id: id as FigureId,
+                    player: figure.player,
+                    kind: figure.kind.0,
+                    node: figure.node,
+                    placement,
+                    pos: placed.pos,
+                    feature,
+                    feature_kind: self.engine.feature_kind(figure.node),
+                    target: feature_target(&self.engine, figure.node),
+                }
+            })
+            .collect()
+    }
+
+    /// Every legal position and rotation of the tile `id` on the board as it is, sorted as
+    /// `expect placements` compares them; `None` for a tile the game does not know.
+    pub fn legal_placements(&self, id: &str) -> Option<Vec<(Pos, Rotation)>> {
+        self.tile_index(id)
+            .map(|tile| self.engine.legal_placements(tile))
+    }
+
+    /// The legal deployments if the player to move placed the tile `id` at `pos` turned by
+    /// `rotation` now: the tile in hand is placed; otherwise the tile is drawn first — in the
+    /// turn just begun, as the earned bonus tile, or as the next player's draw. Empty when the game is over or the placement is illegal.
+    pub fn legal_deployments(
+        &self,
+        id: &str,
+        pos: Pos,
+        rotation: Rotation,
+    ) -> Vec<DeploymentOption> {
+        let Some(tile) = self.tile_index(id) else {
+            return Vec::new();
+        };
+        if self.game_over || self.engine.check_placement(tile, pos, rotation).is_err() {
+            return Vec::new();
+        }
+        let mut replay = start_replay(&self.script, &self.catalog, &self.text, self.steps_played);
+        let step = |action: Action| Step {
+            action,
+            span: Span::default(),
+        };
+        let bonus = crate::check::is_bonus(&self.engine.catalog[tile]);
+        let draw = if bonus {
+            Action::Bonus {
+                tile: id.to_string(),
+            }
+        } else {
+            Action::Draw {
+                tile: id.to_string(),
+            }
+        };
+        let holds_it = replay.in_hand().is_some_and(|(held, _)| held == tile);
+        let turn_not_begun_to_draw = replay.current_player().is_some()
+            && replay.in_hand().is_none()
+            && replay.placed_this_turn().is_none();
+        if !holds_it {
+            if turn_not_begun_to_draw || (bonus && replay.bonus_due()) {
+                replay.apply(&step(draw));
+            } else {
+                replay.apply(&step(Action::Turn {
+                    player: self.to_move,
+                }));
+                if replay.is_over() {
+                    return Vec::new();
+                }
+                replay.apply(&step(draw));
+            }
+        }
+        replay.apply(&step(Action::Place { pos, rotation }));
+        replay
+            .legal_deployments()
+            .into_iter()
+            .map(|d| DeploymentOption {
+                figure: d.figure,
+                target: d.target,
+                kind: d.kind,
+            })
+            .collect()
+    }
+
+    /// Every legal placement of the tile `id` with the deployments each allows; `None` for a
+    /// tile the game does not know.
+    pub fn legal_moves(&self, id: &str) -> Option<Vec<PlacementOption>> {
+        let placements = self.legal_placements(id)?;
+        Some(
+            placements
+                .into_iter()
+                .map(|(pos, rotation)| PlacementOption {
+                    pos,
+                    rotation,
+                    deployments: self.legal_deployments(id, pos, rotation),
+                })
+                .collect(),
+        )
+    }
+}

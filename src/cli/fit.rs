@@ -1,0 +1,176 @@
+//! `carcspec fit <GAME> [TILE] [--at LINE] [--deployments]`: where a tile fits at a point of a
+//! game, printed as the game language's `expect placements` line, so that the author of an
+//! example can paste it into the game (before the same line) and the expectation holds.
+
+use std::io::Write;
+use std::path::Path;
+
+use clap::Args;
+use serde::Serialize;
+
+use super::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, ReportFormat, use_color};
+use crate::check::{GameState, StateError, game_state};
+use crate::model::Expectation;
+
+#[derive(Args)]
+pub struct FitArgs {
+    /// The game (.game or .jcz).
+    game: String,
+    /// The tile id; by default the tile in hand at that point, or else the next tile the game
+    /// draws.
+    tile: Option<String>,
+    /// The point of the game: before this 1-based line (default: the end).
+    #[arg(long, value_name = "LINE")]
+    at: Option<usize>,
+    /// Also list, for each placement, the figures that could be deployed and where.
+    #[arg(long)]
+    deployments: bool,
+    #[arg(long, value_enum, default_value_t)]
+    format: ReportFormat,
+}
+
+#[derive(Serialize)]
+struct DeploymentJson {
+    figure: &'static str,
+    on: String,
+    feature: &'static str,
+}
+
+#[derive(Serialize)]
+struct PlacementJson {
+    x: i32,
+    y: i32,
+    rotation: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    deployments: Option<Vec<DeploymentJson>>,
+}
+
+#[derive(Serialize)]
+struct FitJson<'a> {
+    file: &'a str,
+    tile: &'a str,
+    before_line: Option<usize>,
+    to_move: &'a str,
+    expectation: String,
+    placements: Vec<PlacementJson>,
+}
+
+pub fn run(args: FitArgs) -> i32 {
+    let state = match game_state(Path::new(&args.game), args.at) {
+        Ok(state) => state,
+        Err(StateError::Unplayable(report)) => {
+            eprint!("{}", super::render_check_report(&report, use_color()));
+            eprintln!("{}: the game cannot be replayed", args.game);
+            return EXIT_FINDINGS;
+        }
+        Err(error @ StateError::NoSuchLine { .. }) => {
+            eprintln!("error: {error}");
+            eprintln!("help: `--at LINE` takes a line of the game, from 1 to one past its last");
+            return EXIT_USAGE;
+        }
+    };
+    let Some(tile) = args
+        .tile
+        .clone()
+        .or_else(|| state.in_hand.clone())
+        .or_else(|| state.next_draw.clone())
+    else {
+        eprintln!("error: no tile given, and the game draws none after this point");
+        eprintln!("help: name the tile: `carcspec fit {} <TILE>`", args.game);
+        return EXIT_USAGE;
+    };
+    let Some(placements) = state.legal_placements(&tile) else {
+        eprintln!("error: unknown tile `{tile}`");
+        eprintln!("help: {}", known_tiles_help(&state, &tile));
+        return EXIT_USAGE;
+    };
+    let line = crate::format::game::expectation_line(
+        &Expectation::Placements {
+            tile: tile.clone(),
+            placements: placements.clone(),
+        },
+        &|player| state.players.get(player).cloned().unwrap_or_default(),
+    );
+    let mut out = std::io::stdout().lock();
+    match args.format {
+        ReportFormat::Human => {
+            let _ = writeln!(out, "{line}");
+            if args.deployments {
+                let player = &state.players[state.to_move];
+                let _ = writeln!(out, "# deployments if {player} places `{tile}`:");
+                for (pos, rotation) in &placements {
+                    let options = state.legal_deployments(&tile, *pos, *rotation);
+                    let listed: Vec<String> = options
+                        .iter()
+                        .map(|d| format!("{} on {}", d.figure, d.target))
+                        .collect();
+                    let listed = if listed.is_empty() {
+                        "none".to_string()
+                    } else {
+                        listed.join(", ")
+                    };
+                    let _ = writeln!(out, "#   {pos} {rotation}: {listed}");
+                }
+            }
+        }
+        ReportFormat::Json => {
+            let placements = placements
+                .iter()
+                .map(|(pos, rotation)| PlacementJson {
+                    x: pos.x,
+                    y: pos.y,
+                    rotation: rotation.to_string(),
+                    deployments: args.deployments.then(|| {
+                        state
+                            .legal_deployments(&tile, *pos, *rotation)
+                            .into_iter()
+                            .map(|d| DeploymentJson {
+                                figure: d.figure,
+                                on: d.target.to_string(),
+                                feature: d.kind.name(),
+                            })
+                            .collect()
+                    }),
+                })
+                .collect();
+            let json = FitJson {
+                file: &args.game,
+                tile: &tile,
+                before_line: args.at,
+                to_move: &state.players[state.to_move],
+                expectation: line,
+                placements,
+            };
+            let _ = writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&json).unwrap_or_default()
+            );
+        }
+    }
+    EXIT_CLEAN
+}
+
+/// Help for an unknown tile id: the ids that look like it, or where the ids come from.
+fn known_tiles_help(state: &GameState, wanted: &str) -> String {
+    let wanted_lower = wanted.to_lowercase();
+    let close: Vec<&str> = state
+        .engine
+        .catalog
+        .iter()
+        .map(|t| t.id.as_str())
+        .filter(|id| {
+            let id = id.to_lowercase();
+            id.contains(&wanted_lower) || wanted_lower.contains(&id)
+        })
+        .take(8)
+        .collect();
+    if close.is_empty() {
+        format!(
+            "the game's tile sets and its own tiles have {} tiles; `carcspec tiles lint <SET>` lists a set",
+            state.engine.catalog.len()
+        )
+    } else {
+        format!("did you mean {}?", close.join(", "))
+    }
+}
