@@ -547,7 +547,34 @@ fn completion_offers_keywords_tiles_anchors_and_legal_placements() {
     let items = labels(&client.at("textDocument/completion", &uri, (line, 5)));
     assert!(items.contains(&"LAKE-WE".to_string()) && items.contains(&"RIVER-WE".to_string()));
 
+    // A placement: exactly the legal positions and rotations the checker computes.
+    let cut = text.find("place at 1,0").unwrap();
+    let typing = format!("{}place at \n", &text[..cut]);
+    client.change(&uri, 4, &typing);
+    let line = typing[..cut].matches('\n').count();
+    let items = labels(&client.at("textDocument/completion", &uri, (line, 9)));
+    let expected = legal_placements(&text[..cut], "LAKE-WE", path.parent().unwrap());
+    assert!(!expected.is_empty());
+    let mut got = items.clone();
+    got.sort();
+    assert_eq!(got, expected);
     client.shutdown();
+}
+
+/// The legal placements of `tile` after the game text `prefix`, as the checker reports them
+/// for a wrong `expect placements` (so that the test does not trust the server's own answer).
+fn legal_placements(prefix: &str, tile: &str, base: &Path) -> Vec<String> {
+    let probe = format!("{prefix}expect placements {tile} none\nstop\n");
+    let report = carcspec::check::check_text("probe.game", probe, base);
+    let mismatch = report
+        .diagnostics
+        .iter()
+        .find(|d| d.code.code == "X005")
+        .expect("the tile fits somewhere");
+    let list = mismatch.message.split(" fits at ").nth(1).unwrap();
+    let mut placements: Vec<String> = list.split(", ").map(str::to_string).collect();
+    placements.sort();
+    placements
 }
 
 #[test]
@@ -723,5 +750,231 @@ fn every_lsp_code_is_exercised() {
             code.code
         );
         assert!(!code.explanation.is_empty());
+    }
+}
+
+/// Applies the text edits of one code action to `text` (edits of one document, any order).
+fn apply_edits(text: &str, edits: &[Value]) -> String {
+    let offset = |position: &Value| {
+        let line = position["line"].as_u64().unwrap() as usize;
+        let character = position["character"].as_u64().unwrap() as usize;
+        let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+        start + character
+    };
+    let mut edits: Vec<(usize, usize, String)> = edits
+        .iter()
+        .map(|e| {
+            (
+                offset(&e["range"]["start"]),
+                offset(&e["range"]["end"]),
+                e["newText"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    edits.sort_by_key(|e| std::cmp::Reverse(e.0));
+    let mut out = text.to_string();
+    for (start, end, new_text) in edits {
+        out.replace_range(start..end, &new_text);
+    }
+    out
+}
+
+/// The legal-placements expectation inserted after a draw, and the one written over a wrong
+/// expectation, both hold when the game is checked.
+#[test]
+fn placement_expectations_from_code_actions_hold() {
+    let mut client = Client::start();
+    let path = Path::new("spec/hunters-gatherers/huts-and-fishermen.game");
+    let (uri, text) = client.open_file(path);
+    let at = find(&text, "turn red", "draw RIVER-WE", 0);
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": uri },
+            "range": { "start": { "line": at.0, "character": 0 }, "end": { "line": at.0, "character": 0 } },
+            "context": { "diagnostics": [] },
+        }),
+    );
+    let insert = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["title"] == "insert the legal placements of `RIVER-WE`")
+        .expect("the insert action");
+    let edited = apply_edits(&text, insert["edit"]["changes"][&uri].as_array().unwrap());
+    assert!(
+        edited.contains("draw RIVER-WE\nexpect placements RIVER-WE at "),
+        "{edited}"
+    );
+    let report = carcspec::check::check_text("edited.game", edited, path.parent().unwrap());
+    assert!(report.ok(), "{:?}", report.diagnostics);
+    assert_eq!(report.expectations_failed, 0);
+
+    let path = Path::new("tests/fixtures/games/invalid/wrong-placements.game");
+    let (uri, text) = client.open_file(path);
+    let diagnostics = client.diagnostics(&uri, 1);
+    assert_eq!(codes_of(&diagnostics), ["X005"]);
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": uri },
+            "range": diagnostics[0]["range"],
+            "context": { "diagnostics": diagnostics },
+        }),
+    );
+    let fix = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["kind"] == "quickfix")
+        .expect("a quick fix");
+    let edited = apply_edits(&text, fix["edit"]["changes"][&uri].as_array().unwrap());
+    let report = carcspec::check::check_text("edited.game", edited, path.parent().unwrap());
+    assert!(report.ok(), "{:?}", report.diagnostics);
+    client.shutdown();
+}
+
+/// Completion on a deployment: the figures the player has left, and the spots of the placed
+/// tile where one may legally stand come first.
+#[test]
+fn completion_of_figures_and_legal_spots() {
+    let mut client = Client::start();
+    let path = Path::new("spec/carcassonne/occupied-feature.game");
+    let text = std::fs::read_to_string(path).unwrap();
+    let uri = path_uri(path);
+    // Blue's knight may not join red's city: E (the city) is not a legal spot, the field is.
+    let cut = text.find("deploy knight on E").unwrap();
+    let typing = format!("{}deploy knight on \n", &text[..cut]);
+    client.open(&uri, "carcspec-game", &typing);
+    let line = typing[..cut].matches('\n').count();
+    let items = client.at("textDocument/completion", &uri, (line, 17));
+    let detail = |label: &str| -> String {
+        items
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["label"] == label)
+            .map(|i| i["detail"].as_str().unwrap().to_string())
+            .unwrap_or_else(|| panic!("{label} in {items}"))
+    };
+    assert!(
+        detail("E").starts_with("city") && !detail("E").contains("legal"),
+        "{}",
+        detail("E")
+    );
+    assert!(
+        items
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|i| i["detail"].as_str().unwrap().contains("field")
+                && i["detail"].as_str().unwrap().contains("· legal")),
+        "{items}"
+    );
+
+    let typing = format!("{}deploy \n", &text[..cut]);
+    client.change(&uri, 2, &typing);
+    let items = client.at("textDocument/completion", &uri, (line, 7));
+    let knight = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["label"] == "knight")
+        .expect("knight offered");
+    // Blue has all 7 meeples: none deployed yet.
+    assert!(
+        knight["detail"].as_str().unwrap().starts_with("7 left"),
+        "{knight}"
+    );
+    assert!(
+        !items
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|i| i["label"] == "shepherd"),
+        "no Hills & Sheep here"
+    );
+    client.shutdown();
+}
+
+mod never_panics {
+    //! The server's document analysis and every request it answers, on arbitrary and damaged
+    //! text at any position: only a panic fails (the server would catch it as `L001`; here it
+    //! is not caught, so that it shows).
+
+    use std::path::Path;
+
+    use carcspec::lsp::analysis::DocumentKind;
+    use proptest::prelude::*;
+
+    /// `text` with the bytes from `cut` (wrapped to its length) to `cut + len` replaced by
+    /// `insert` (as in `tests/properties.rs`).
+    fn damage(text: &str, cut: usize, len: usize, insert: &str) -> String {
+        let mut bytes = text.as_bytes().to_vec();
+        let cut = cut % bytes.len().max(1);
+        let end = (cut + len).min(bytes.len());
+        bytes.splice(cut..end, insert.bytes());
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+
+    fn exercise(kind: DocumentKind, path: &str, text: &str, offset: usize) {
+        let offset = offset % (text.len() + 1);
+        carcspec::lsp::exercise(kind, Some(Path::new(path)), text, offset);
+    }
+
+    const SPECS: &[&str] = &[
+        "spec/hunters-gatherers/huts-and-fishermen.game",
+        "spec/hunters-gatherers/bonus-shrine.game",
+        "spec/carcassonne/occupied-feature.game",
+        "spec/hills-and-sheep/example-2-wolf.game",
+    ];
+
+    fn game_piece() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("ruleset carcassonne\n".to_string()),
+            Just("tiles carcassonne-base\n".to_string()),
+            Just("players red blue\n".to_string()),
+            Just("lay BA/C at 0,0 r90\n".to_string()),
+            Just("put red knight at 0,0 on N\n".to_string()),
+            Just("turn red\n".to_string()),
+            Just("draw BA/RCr\n".to_string()),
+            Just("place at 1,0 r180\n".to_string()),
+            Just("place at \n".to_string()),
+            Just("deploy knight on ER+SL\n".to_string()),
+            Just("deploy farmer on c\n".to_string()),
+            Just("deploy \n".to_string()),
+            Just("expect placements BA/C at 1,0 r0\n".to_string()),
+            Just("expect violation V110\n".to_string()),
+            Just("tile L {\n  city c: N E S W\n}\n".to_string()),
+            "[ -~]{0,16}\n",
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        #[test]
+        fn arbitrary_text(text in any::<String>(), offset in any::<usize>()) {
+            exercise(DocumentKind::Game, "spec/x.game", &text, offset);
+            exercise(DocumentKind::Tiles, "spec/x.tiles", &text, offset);
+            exercise(DocumentKind::Jcz, "spec/x.jcz", &text, offset);
+        }
+
+        #[test]
+        fn games_of_pieces(pieces in proptest::collection::vec(game_piece(), 0..30), offset in any::<usize>()) {
+            exercise(DocumentKind::Game, "spec/carcassonne/x.game", &pieces.concat(), offset);
+        }
+
+        #[test]
+        fn damaged_specs(spec in 0..SPECS.len(), cut in 0usize..5_000, len in 0usize..80, insert in "[ -~\n]{0,8}", offset in any::<usize>()) {
+            let text = std::fs::read_to_string(SPECS[spec]).unwrap();
+            exercise(DocumentKind::Game, SPECS[spec], &damage(&text, cut, len, &insert), offset);
+        }
+
+        #[test]
+        fn damaged_tile_sets(cut in 0usize..30_000, len in 0usize..200, insert in "[ -~\n]{0,8}", offset in any::<usize>()) {
+            let text = carcspec::shipped::tiles("hills-and-sheep").unwrap();
+            exercise(DocumentKind::Tiles, "tiles/x.tiles", &damage(text, cut, len, &insert), offset);
+        }
     }
 }
