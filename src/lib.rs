@@ -14,6 +14,7 @@ pub mod load;
 pub mod lower;
 pub mod lsp;
 pub mod model;
+pub mod render;
 pub mod report;
 pub mod rules;
 pub mod shipped;

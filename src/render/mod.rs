@@ -1,0 +1,113 @@
+//! The render stage: tile model and board state → pictures (SVG, PNG) and a plain-text view.
+//!
+//! Everything here is a pure function from the model to a string or bytes: no files, no
+//! clocks, no fonts of the system. The same input always gives the same output, byte for byte
+//! (the SVG is snapshot-tested). `src/cli/render.rs` reads the inputs and writes the results.
+//!
+//! Pictures are drawn from the tile model, never from artwork (see `tile.rs` for how anchors
+//! become shapes), so any tile that lints clean can be drawn.
+
+mod board;
+mod sheet;
+pub mod svg;
+mod symbols;
+pub mod text;
+mod tile;
+
+pub use board::{Board, BoardFigure, BoardTile, LegalOverlay, board_svg, player_colour};
+pub use sheet::{Page, PrintLayout, print_pages_svg, sheet_svg};
+
+use crate::model::{Rotation, Tile};
+
+use svg::{Point, Svg};
+
+/// Margin around a single tile's picture, room for the anchor labels.
+const TILE_MARGIN: f64 = 34.0;
+/// A single tile is drawn larger than the tiles of a sheet or board, for its labels.
+const TILE_SIZE: f64 = 200.0;
+
+/// One tile, turned by `rotation`, with the anchors of the board's sides written round it
+/// (`N`, `NL`, `NR` …: the names a game uses to deploy on it) and its id, rotation and count
+/// below. `highlight` lists features (indexes into `tile.features`) to outline.
+pub fn tile_svg(tile: &Tile, rotation: Rotation, highlight: &[usize]) -> String {
+    let mut svg = Svg::new();
+    let (x0, y0, size) = (TILE_MARGIN, TILE_MARGIN, TILE_SIZE);
+    let width = size + 2.0 * TILE_MARGIN;
+    let height = size + 2.0 * TILE_MARGIN + 22.0;
+    svg.rect(0.0, 0.0, width, height, r##"fill="#ffffff""##);
+    let decor = tile::TileDecor {
+        highlight: highlight.to_vec(),
+    };
+    tile::draw(&mut svg, tile, rotation, x0, y0, size, &decor);
+    let label = r##"fill="#444444""##;
+    let (near, mid, far) = (0.25 * size, 0.5 * size, 0.75 * size);
+    let gap = 13.0;
+    // North and south: left and right as seen from the centre looking out.
+    for (text, x) in [("NL", near), ("N", mid), ("NR", far)] {
+        svg.text(Point::new(x0 + x, y0 - gap), 11.0, label, text);
+    }
+    for (text, x) in [("SR", near), ("S", mid), ("SL", far)] {
+        svg.text(Point::new(x0 + x, y0 + size + gap), 11.0, label, text);
+    }
+    for (text, y) in [("EL", near), ("E", mid), ("ER", far)] {
+        svg.text(Point::new(x0 + size + gap + 3.0, y0 + y), 11.0, label, text);
+    }
+    for (text, y) in [("WR", near), ("W", mid), ("WL", far)] {
+        svg.text(Point::new(x0 - gap - 3.0, y0 + y), 11.0, label, text);
+    }
+    let mut caption = format!("{}  {}  x{}", tile.id, rotation, tile.count);
+    if tile.kind != crate::model::TileKind::Land {
+        caption.push_str(&format!("  {}", tile.kind.name()));
+    }
+    svg.text(
+        Point::new(width / 2.0, y0 + size + 36.0),
+        14.0,
+        r##"fill="#111111""##,
+        &caption,
+    );
+    svg.finish(width, height)
+}
+
+/// The bundled font (DejaVu Sans, see `font/LICENSE`), the only one the PNG rasteriser knows.
+static FONT: &[u8] = include_bytes!("font/DejaVuSans.ttf");
+
+/// The largest PNG carcspec makes, in pixels (width × height): 64 megapixels, 256 MB of memory.
+pub const MAX_PNG_PIXELS: u64 = 64 * 1024 * 1024;
+
+/// Why a picture could not be rasterised.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PngError {
+    /// The picture would be larger than [`MAX_PNG_PIXELS`].
+    TooLarge { width: u64, height: u64 },
+    /// The SVG could not be read or the PNG not encoded (a bug of carcspec).
+    Internal(String),
+}
+
+/// Rasterises one of carcspec's SVG pictures at `scale` pixels per unit (a print page's unit
+/// is a millimetre, so `scale` is then dots per millimetre). The text is set in the bundled
+/// font, so the same picture gives the same PNG on every machine.
+pub fn png(svg_text: &str, scale: f32) -> Result<Vec<u8>, PngError> {
+    let mut options = resvg::usvg::Options {
+        font_family: svg::FONT_FAMILY.to_string(),
+        ..resvg::usvg::Options::default()
+    };
+    options.fontdb_mut().load_font_data(FONT.to_vec());
+    let tree = resvg::usvg::Tree::from_str(svg_text, &options)
+        .map_err(|e| PngError::Internal(format!("the picture could not be read: {e}")))?;
+    let size = tree.size();
+    let width = (f64::from(size.width()) * f64::from(scale)).ceil().max(1.0) as u64;
+    let height = (f64::from(size.height()) * f64::from(scale)).ceil().max(1.0) as u64;
+    if width.saturating_mul(height) > MAX_PNG_PIXELS || width > u64::from(u32::MAX) || height > u64::from(u32::MAX) {
+        return Err(PngError::TooLarge { width, height });
+    }
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(width as u32, height as u32)
+        .ok_or_else(|| PngError::Internal("no memory for the picture".to_string()))?;
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::from_scale(scale, scale),
+        &mut pixmap.as_mut(),
+    );
+    pixmap
+        .encode_png()
+        .map_err(|e| PngError::Internal(format!("the PNG could not be encoded: {e}")))
+}

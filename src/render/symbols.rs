@@ -1,0 +1,281 @@
+//! Small pictures of what is printed on tiles (pennant, fish, gold, animals …), of buildings
+//! and of figures. Each is drawn centred on a point, about 14 units across (a tile is 100).
+
+use crate::model::{ContentKind, Marker};
+
+use super::svg::{Point, Svg, num};
+
+const OUTLINE: &str = "#222222";
+
+/// Path data from a template whose coordinates are offsets from `at`: every `x,y` pair of
+/// numbers is moved by `at`. Templates use absolute commands (M L Q C Z) only.
+fn shifted(template: &str, at: Point) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    for token in template.split_whitespace() {
+        let (command, coords) = match token.chars().next() {
+            Some(c) if c.is_ascii_alphabetic() => (Some(c), &token[1..]),
+            _ => (None, token),
+        };
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        if let Some(c) = command {
+            out.push(c);
+        }
+        if let Some((x, y)) = coords.split_once(',') {
+            let (x, y): (f64, f64) = (x.parse().unwrap_or(0.0), y.parse().unwrap_or(0.0));
+            out.push_str(&format!("{},{}", num(at.x + x), num(at.y + y)));
+        }
+    }
+    out
+}
+
+/// One symbol per content (two or three copies side by side for a count of two or three, one
+/// copy and the number for more), and a power's name, in a row centred on `at`.
+pub fn contents_row(svg: &mut Svg, at: Point, items: &[(ContentKind, u32)], power: Option<&str>) {
+    let mut glyphs: Vec<(ContentKind, Option<u32>)> = Vec::new();
+    for &(kind, count) in items {
+        if count <= 3 {
+            glyphs.extend(std::iter::repeat_n((kind, None), count as usize));
+        } else {
+            glyphs.push((kind, Some(count)));
+        }
+    }
+    let width: f64 = glyphs
+        .iter()
+        .map(|(_, n)| if n.is_some() { 22.0 } else { 14.0 })
+        .sum();
+    // Keep the row inside the tile.
+    let left = (at.x - width / 2.0).clamp(2.0, (98.0 - width).max(2.0));
+    let y = at.y.clamp(9.0, 91.0);
+    let mut x = left;
+    for (kind, number) in glyphs {
+        content(svg, kind, Point::new(x + 7.0, y));
+        x += 14.0;
+        if let Some(n) = number {
+            svg.text(
+                Point::new(x + 3.0, y + 2.0),
+                8.0,
+                r##"fill="#111111" stroke="#ffffff" stroke-width="2" paint-order="stroke""##,
+                &n.to_string(),
+            );
+            x += 8.0;
+        }
+    }
+    if let Some(power) = power {
+        let label_y = if y > 70.0 { y - 13.0 } else { y + 13.0 };
+        let w = power.len() as f64 * 4.6 + 4.0;
+        let cx = at.x.clamp(w / 2.0 + 1.0, 99.0 - w / 2.0);
+        svg.rect(
+            cx - w / 2.0,
+            label_y - 5.0,
+            w,
+            10.0,
+            r##"rx="2" fill="#3b2d5c" fill-opacity="0.85""##,
+        );
+        svg.text(Point::new(cx, label_y), 7.5, r##"fill="#ffffff""##, power);
+    }
+}
+
+/// The symbol of one content.
+pub fn content(svg: &mut Svg, kind: ContentKind, at: Point) {
+    match kind {
+        ContentKind::Pennant => {
+            svg.path(
+                &shifted("M-5,-6 L5,-6 L5,0 Q5,5 0,7 Q-5,5 -5,0 Z", at),
+                r##"fill="#2553a8" stroke="#ffffff" stroke-width="1.3""##,
+            );
+            svg.path(
+                &shifted("M0,-4 L0,4 M-3,-1 L3,-1", at),
+                r##"stroke="#ffffff" stroke-width="1""##,
+            );
+        }
+        ContentKind::Fish => {
+            svg.path(
+                &shifted("M-6,0 Q-1,-5 4,0 Q-1,5 -6,0 Z M3,0 L7,-3 L7,3 Z", at),
+                r##"fill="#f08a3c" stroke="#7a3e10" stroke-width="0.8""##,
+            );
+            svg.circle(at.offset(-3.5, -0.8), 0.7, r##"fill="#111111""##);
+        }
+        ContentKind::Spring => spring(svg, at),
+        ContentKind::Gold => {
+            svg.path(
+                &shifted("M-6,3 L-4,-3 L0,-5 L5,-3 L6,2 L2,5 L-3,5 Z", at),
+                r##"fill="#f2c230" stroke="#8a6a00" stroke-width="1""##,
+            );
+            svg.path(&shifted("M-2,-2 L1,-3", at), r##"stroke="#fff6c0" stroke-width="1""##);
+        }
+        ContentKind::Menhir => {
+            svg.path(
+                &shifted("M-3,7 L-4,-2 Q-3,-8 0,-8 Q3,-8 4,-2 L3,7 Z", at),
+                r##"fill="#a3a3a3" stroke="#4a4a4a" stroke-width="1""##,
+            );
+            svg.path(&shifted("M-4,7 L4,7", at), r##"stroke="#4a4a4a" stroke-width="1.2""##);
+        }
+        ContentKind::Mushrooms => {
+            svg.path(&shifted("M-1.5,0 L-1.5,6 L1.5,6 L1.5,0 Z", at), r##"fill="#f4eee0" stroke="#6b5b45" stroke-width="0.8""##);
+            svg.path(
+                &shifted("M-6,1 Q-6,-6 0,-6 Q6,-6 6,1 Z", at),
+                r##"fill="#d23a2a" stroke="#6b1a10" stroke-width="0.8""##,
+            );
+            svg.circle(at.offset(-2.5, -2.5), 1.0, r##"fill="#ffffff""##);
+            svg.circle(at.offset(2.0, -3.5), 0.9, r##"fill="#ffffff""##);
+        }
+        ContentKind::Deer => animal(svg, at, Animal::Deer),
+        ContentKind::Mammoth => animal(svg, at, Animal::Mammoth),
+        ContentKind::Tiger => animal(svg, at, Animal::Tiger),
+        ContentKind::Aurochs => animal(svg, at, Animal::Aurochs),
+        ContentKind::Fire => {
+            svg.path(
+                &shifted("M0,-8 C6,-2 6,6 0,6 C-6,6 -6,-2 0,-8 Z", at),
+                r##"fill="#e8541e" stroke="#8a2a08" stroke-width="0.8""##,
+            );
+            svg.path(
+                &shifted("M0,-2 C3,1 3,5 0,5 C-3,5 -3,1 0,-2 Z", at),
+                r##"fill="#ffd23a""##,
+            );
+            svg.path(&shifted("M-6,7 L6,5 M-6,5 L6,7", at), r##"stroke="#5a3a1a" stroke-width="1.5""##);
+        }
+        ContentKind::Shrine => {
+            svg.path(
+                &shifted("M-7,-3 L0,-8 L7,-3 Z M-6,6 L6,6 L6,7.5 L-6,7.5 Z", at),
+                r##"fill="#e2ddd0" stroke="#555555" stroke-width="0.8""##,
+            );
+            for dx in [-4.5, 0.0, 4.5] {
+                svg.rect(at.x + dx - 1.0, at.y - 3.0, 2.0, 9.0, r##"fill="#e2ddd0" stroke="#555555" stroke-width="0.6""##);
+            }
+        }
+    }
+}
+
+enum Animal {
+    Deer,
+    Mammoth,
+    Tiger,
+    Aurochs,
+}
+
+/// A four-legged silhouette facing right, told apart by colour and by antlers, trunk and
+/// tusk, stripes or horns.
+fn animal(svg: &mut Svg, at: Point, animal: Animal) {
+    let (body, rx, ry) = match animal {
+        Animal::Deer => ("#b0773a", 5.5, 2.8),
+        Animal::Mammoth => ("#7b6454", 6.0, 4.2),
+        Animal::Tiger => ("#ec8f2e", 6.0, 2.6),
+        Animal::Aurochs => ("#3d2b20", 6.0, 3.3),
+    };
+    let legs = shifted("M-4,1 L-4,6 M-1.5,1 L-1.5,6 M1.5,1 L1.5,6 M4,1 L4,6", at);
+    svg.path(&legs, &format!(r#"stroke="{body}" stroke-width="1.6""#));
+    svg.ellipse(at, rx, ry, &format!(r#"fill="{body}" stroke="{OUTLINE}" stroke-width="0.6""#));
+    let head = at.offset(rx + 1.0, -ry);
+    svg.circle(head, 2.3, &format!(r#"fill="{body}" stroke="{OUTLINE}" stroke-width="0.6""#));
+    match animal {
+        Animal::Deer => svg.path(
+            &shifted("M6,-5 L4,-10 M4.8,-8 L2.5,-9 M7.5,-5 L9.5,-10 M8.8,-8 L11,-9", at),
+            r##"fill="none" stroke="#5a3410" stroke-width="1""##,
+        ),
+        Animal::Mammoth => {
+            svg.path(
+                &shifted("M8.5,-3 Q11,1 9,6", at),
+                &format!(r#"fill="none" stroke="{body}" stroke-width="1.8""#),
+            );
+            svg.path(&shifted("M7,-2 Q10,3 12,1", at), r##"fill="none" stroke="#fffbe8" stroke-width="1.2""##);
+        }
+        Animal::Tiger => {
+            svg.path(
+                &shifted("M-3,-2.5 L-2,2.5 M0,-2.6 L0.5,2.6 M3,-2.5 L2.5,2.5", at),
+                r##"stroke="#111111" stroke-width="1""##,
+            );
+            svg.path(&shifted("M-6,-1 Q-9,-4 -8,-7", at), r##"fill="none" stroke="#ec8f2e" stroke-width="1.2""##);
+        }
+        Animal::Aurochs => svg.path(
+            &shifted("M5.5,-5 Q4,-8 6,-9 M8.5,-5 Q10,-8 8,-9", at),
+            r##"fill="none" stroke="#f2ead8" stroke-width="1.2""##,
+        ),
+    }
+}
+
+/// A spring: where a river starts.
+pub fn spring(svg: &mut Svg, at: Point) {
+    svg.circle(at, 5.5, r##"fill="#d6ecfb" stroke="#2a6cb0" stroke-width="1.5""##);
+    svg.circle(at, 2.2, r##"fill="#2a6cb0""##);
+}
+
+/// A house: a road's end, or (larger) the village of a crossroads.
+pub fn house(svg: &mut Svg, at: Point, scale: f64) {
+    let s = |v: f64| v * scale;
+    svg.polygon(
+        &[
+            at.offset(s(-5.0), s(5.0)),
+            at.offset(s(-5.0), s(-1.0)),
+            at.offset(0.0, s(-6.0)),
+            at.offset(s(5.0), s(-1.0)),
+            at.offset(s(5.0), s(5.0)),
+        ],
+        r##"fill="#efe4cf" stroke="#5a4a3a" stroke-width="1""##,
+    );
+    svg.polygon(
+        &[at.offset(s(-6.5), s(-0.5)), at.offset(0.0, s(-7.0)), at.offset(s(6.5), s(-0.5))],
+        r##"fill="#b5442f" stroke="#5a2a1a" stroke-width="0.8""##,
+    );
+}
+
+/// A monastery: a chapel with a red roof and a cross.
+pub fn monastery(svg: &mut Svg, at: Point) {
+    svg.rect(at.x - 11.0, at.y - 5.0, 22.0, 17.0, r##"fill="#efe4cf" stroke="#5a4a3a" stroke-width="1.5""##);
+    svg.polygon(
+        &[at.offset(-14.0, -4.0), at.offset(0.0, -15.0), at.offset(14.0, -4.0)],
+        r##"fill="#b5442f" stroke="#5a2a1a" stroke-width="1.5""##,
+    );
+    svg.path(&shifted("M0,-24 L0,-15 M-3.5,-21 L3.5,-21", at), r##"stroke="#5a2a1a" stroke-width="1.8""##);
+    svg.path(&shifted("M-3,12 L-3,5 Q0,1 3,5 L3,12 Z", at), r##"fill="#5a4a3a""##);
+}
+
+/// A tile marker: hill, vineyard or volcano.
+pub fn marker(svg: &mut Svg, marker: Marker, at: Point) {
+    svg.circle(at, 9.5, r##"fill="#ffffff" fill-opacity="0.75" stroke="#555555" stroke-width="0.8""##);
+    match marker {
+        Marker::Hill => {
+            svg.path(
+                &shifted("M-8,4 Q0,-12 8,4 Z", at),
+                r##"fill="#8ea24a" stroke="#4d5a22" stroke-width="1""##,
+            );
+            svg.path(&shifted("M-3,-1 L-2,-3 M1,-2 L2,-4 M3,1 L4,-1", at), r##"stroke="#4d5a22" stroke-width="0.8""##);
+        }
+        Marker::Vineyard => {
+            svg.path(&shifted("M0,-6 L1,-8", at), r##"stroke="#4d3a1a" stroke-width="1""##);
+            svg.path(&shifted("M1,-7 Q5,-9 6,-5 Q3,-4 1,-7 Z", at), r##"fill="#4e9a2e""##);
+            for (dx, dy) in [(-3.0, -3.5), (0.0, -3.5), (3.0, -3.5), (-1.5, -0.5), (1.5, -0.5), (0.0, 2.5)] {
+                svg.circle(at.offset(dx, dy), 1.7, r##"fill="#6b2a8a" stroke="#3a1050" stroke-width="0.5""##);
+            }
+        }
+        Marker::Volcano => {
+            svg.path(
+                &shifted("M-8,6 L-2,-4 L2,-4 L8,6 Z", at),
+                r##"fill="#6b4a32" stroke="#2e1e12" stroke-width="1""##,
+            );
+            svg.path(&shifted("M-2,-4 L-1,-1 L0,-3 L1,0 L2,-4 Z", at), r##"fill="#e8401e""##);
+            svg.path(&shifted("M0,-5 Q-2,-7 0,-8 Q2,-9 1,-10", at), r##"fill="none" stroke="#777777" stroke-width="1""##);
+        }
+    }
+}
+
+/// A figure in its player's colour: a meeple, or a hut for the huts of Hunters and Gatherers.
+pub fn figure(svg: &mut Svg, kind: &str, at: Point, fill: &str) {
+    let style = format!(r#"fill="{fill}" stroke="{OUTLINE}" stroke-width="1.1" stroke-linejoin="round""#);
+    if kind == "hut" {
+        svg.path(&shifted("M-6,6 L-6,-1 L0,-7 L6,-1 L6,6 Z", at), &style);
+        svg.path(&shifted("M-1.5,6 L-1.5,2 L1.5,2 L1.5,6", at), r##"fill="none" stroke="#222222" stroke-width="0.8""##);
+        return;
+    }
+    svg.path(
+        &shifted(
+            "M-1.6,-4.5 Q-3.5,-9 0,-9.5 Q3.5,-9 1.6,-4.5 L7,-2.5 Q8,0 5.5,0.5 L3.5,0.8 L6.5,7 L1.6,7 L0,3.5 L-1.6,7 L-6.5,7 L-3.5,0.8 L-5.5,0.5 Q-8,0 -7,-2.5 Z",
+            at,
+        ),
+        &style,
+    );
+    if kind == "shepherd" {
+        svg.path(&shifted("M7,7 L7,-6 Q7,-9 9.5,-8", at), r##"fill="none" stroke="#5a3a1a" stroke-width="1.2""##);
+    }
+}

@@ -1,0 +1,743 @@
+//! One tile drawn from its model: the shapes follow the anchors of its features, never artwork.
+//!
+//! The drawing works in tile coordinates, a 100 × 100 square with north up. Its border is
+//! walked clockwise from the top-left corner as a perimeter of length 400 (100 a side), cut into
+//! the eight half-sides `NL NR EL ER SL SR WL WR` of 50 each, in that order — exactly the order
+//! of the tile language. Every half-side is the outer edge of a "slice", the triangle between
+//! it and the centre:
+//!
+//! - a **field or meadow** owns the slices of its half-sides; where two neighbouring slices
+//!   belong to different fields a thin hedge is drawn between them (along the radius), so the
+//!   Hills & Sheep tile with two separate fields shows two fields;
+//! - a **city or forest** is one shape along the stretches of border it claims, closed by
+//!   curves through the inside of the tile; the slices under it that it does not cover are
+//!   given to the nearest field (preferring one that touches that city), so the hedges between
+//!   fields continue up to the city wall. A side that two cities share (`shares=`) is cut in
+//!   two stretches, each next to its own city's other sides;
+//! - a **road or river** runs from the middle of each of its sides: straight across, curving
+//!   round a corner, or to the centre; a road that touches one side only ends at a house (or at
+//!   the monastery, the lake, the village of a crossroads), a river at its spring or its lake;
+//! - **monasteries, lakes and inner fields** stand in the middle.
+//!
+//! Contents (pennants, fish, animals …) are drawn as symbols at a point inside their feature,
+//! upright whatever the rotation; figures and highlights use the same points and shapes.
+
+use crate::model::{
+    Anchor, AnchorClass, ContentKind, Feature, FeatureKind, Half, Marker, Rotation, Side, Tile,
+};
+
+use super::svg::{Point, Svg, num, pt};
+use super::symbols;
+
+/// The side of a tile in tile coordinates.
+pub const SIZE: f64 = 100.0;
+const CENTRE: Point = Point::new(50.0, 50.0);
+/// Perimeter length of the tile.
+const PERIMETER: f64 = 400.0;
+
+pub mod colour {
+    pub const FIELD: &str = "#a4cf6a";
+    pub const MEADOW: &str = "#c3dc7e";
+    pub const HEDGE: &str = "#5d7f2e";
+    pub const CITY: &str = "#d8b27a";
+    pub const CITY_WALL: &str = "#7a5530";
+    pub const FOREST: &str = "#2f6f3a";
+    pub const FOREST_EDGE: &str = "#1b4724";
+    pub const ROAD: &str = "#f4ecd8";
+    pub const ROAD_EDGE: &str = "#6b6358";
+    pub const RIVER: &str = "#5fa8e8";
+    pub const RIVER_EDGE: &str = "#2a6cb0";
+    pub const LAKE: &str = "#4f95d6";
+    pub const TILE_EDGE: &str = "#333333";
+    pub const HIGHLIGHT: &str = "#ffd400";
+}
+
+/// A point of the border, `t` along the perimeter clockwise from the top-left corner.
+fn perimeter_point(t: f64) -> Point {
+    let t = t.rem_euclid(PERIMETER);
+    let side = (t / SIZE).floor() as usize;
+    let u = t - side as f64 * SIZE;
+    match side {
+        0 => Point::new(u, 0.0),
+        1 => Point::new(SIZE, u),
+        2 => Point::new(SIZE - u, SIZE),
+        _ => Point::new(0.0, SIZE - u),
+    }
+}
+
+fn side_start(side: Side) -> f64 {
+    side.index() as f64 * SIZE
+}
+
+fn side_middle(side: Side) -> Point {
+    perimeter_point(side_start(side) + SIZE / 2.0)
+}
+
+/// The half-sides in perimeter order: slot `s` is side `s / 2`, left half when `s` is even.
+fn slot_of(side: Side, half: Half) -> usize {
+    side.index() * 2 + usize::from(half == Half::R)
+}
+
+fn slot_side(slot: usize) -> Side {
+    Side::from_index(slot / 2)
+}
+
+/// The centroid of a slice (the triangle between a half-side and the centre).
+fn slice_centroid(slot: usize) -> Point {
+    let a = perimeter_point(slot as f64 * 50.0);
+    let b = perimeter_point(slot as f64 * 50.0 + 50.0);
+    Point::new((a.x + b.x + CENTRE.x) / 3.0, (a.y + b.y + CENTRE.y) / 3.0)
+}
+
+/// Turns a point of tile coordinates by the tile's rotation (quarter turns clockwise).
+pub fn rotate(point: Point, rotation: Rotation) -> Point {
+    let mut p = point;
+    for _ in 0..rotation.0 % 4 {
+        p = Point::new(SIZE - p.y, p.x);
+    }
+    p
+}
+
+/// Where everything of one tile lies, in tile coordinates.
+#[derive(Debug, Clone)]
+pub struct TileLayout {
+    /// For each slice, the field or meadow that owns it (its own half-side or, under a city,
+    /// the nearest field's).
+    slice_area: [Option<usize>; 8],
+    /// Per feature, its shape or path.
+    shapes: Vec<Shape>,
+    /// Per feature, the point where its contents and figures are drawn.
+    anchors: Vec<Point>,
+    /// Road ends at the centre of a crossroads (three or more roads end there).
+    village: bool,
+}
+
+#[derive(Debug, Clone)]
+enum Shape {
+    /// City or forest: an outline path.
+    Region(String),
+    /// Field or meadow: its slices (plus an inner disc for an inner field).
+    Area { slices: Vec<usize>, inner: bool },
+    /// Road or river: the path of its middle line, and where a dead end stops.
+    Line { path: String, ends: Vec<Point> },
+    /// Monastery or lake in the middle.
+    Inner,
+}
+
+impl TileLayout {
+    pub fn of(tile: &Tile) -> TileLayout {
+        let features = &tile.features;
+        let mut own_slot: [Option<usize>; 8] = [None; 8];
+        let mut whole_slot: [Option<usize>; 8] = [None; 8];
+        for (index, feature) in features.iter().enumerate() {
+            match feature.kind.anchor_class() {
+                AnchorClass::Area => {
+                    for anchor in &feature.anchors {
+                        let slots: Vec<usize> = match anchor {
+                            Anchor::Side(side) => vec![slot_of(*side, Half::L), slot_of(*side, Half::R)],
+                            Anchor::Half(side, half) => vec![slot_of(*side, *half)],
+                            Anchor::Inner => vec![],
+                        };
+                        for slot in slots {
+                            own_slot[slot].get_or_insert(index);
+                        }
+                    }
+                }
+                AnchorClass::Whole => {
+                    for side in feature.touched_sides().chain(feature.shares.iter().copied()) {
+                        for half in [Half::L, Half::R] {
+                            whole_slot[slot_of(side, half)].get_or_insert(index);
+                        }
+                    }
+                }
+                AnchorClass::Middle | AnchorClass::Inner => {}
+            }
+        }
+
+        let mut slice_area = own_slot;
+        for slot in 0..8 {
+            if own_slot[slot].is_none() {
+                slice_area[slot] = nearest_area(tile, &own_slot, slot, whole_slot[slot]);
+            }
+        }
+
+        let has_inner_feature = features
+            .iter()
+            .any(|f| f.kind.anchor_class() == AnchorClass::Inner);
+        let dead_end_roads = features
+            .iter()
+            .filter(|f| f.kind == FeatureKind::Road && f.touched_sides().count() == 1)
+            .count();
+        let village = dead_end_roads >= 3;
+        let whole_intervals = whole_intervals(features);
+
+        let mut shapes = Vec::with_capacity(features.len());
+        let mut anchors = Vec::with_capacity(features.len());
+        for (index, feature) in features.iter().enumerate() {
+            let (shape, anchor) = match feature.kind.anchor_class() {
+                AnchorClass::Whole => {
+                    let intervals = &whole_intervals[index];
+                    (
+                        Shape::Region(region_path(intervals)),
+                        region_anchor(intervals),
+                    )
+                }
+                AnchorClass::Area => {
+                    let slices: Vec<usize> = (0..8).filter(|s| own_slot[*s] == Some(index)).collect();
+                    let inner = feature.anchors.contains(&Anchor::Inner);
+                    let anchor = area_anchor(&slices, inner, has_inner_feature || village);
+                    (Shape::Area { slices, inner }, anchor)
+                }
+                AnchorClass::Middle => {
+                    let ends_in_middle = has_inner_feature || (village && feature.kind == FeatureKind::Road);
+                    line_shape(feature, ends_in_middle, has_inner_feature)
+                }
+                AnchorClass::Inner => (Shape::Inner, CENTRE),
+            };
+            shapes.push(shape);
+            anchors.push(anchor);
+        }
+        TileLayout {
+            slice_area,
+            shapes,
+            anchors,
+            village,
+        }
+    }
+
+    /// The point where the contents and figures of feature `index` are drawn (tile coordinates).
+    pub fn anchor(&self, index: usize) -> Point {
+        self.anchors.get(index).copied().unwrap_or(CENTRE)
+    }
+}
+
+/// The field that gets the slice `slot`, which no field claims (it lies under a city or
+/// forest): the nearest field around the border, preferring one that touches that city, then
+/// the nearer one, then the one on the slice's own side of the side's middle.
+fn nearest_area(
+    tile: &Tile,
+    own_slot: &[Option<usize>; 8],
+    slot: usize,
+    whole: Option<usize>,
+) -> Option<usize> {
+    let backward = (1..8).find_map(|d| own_slot[(slot + 8 - d) % 8].map(|f| (d, f)));
+    let forward = (1..8).find_map(|d| own_slot[(slot + d) % 8].map(|f| (d, f)));
+    let touches_whole = |area: usize| -> bool {
+        let Some(whole) = whole else { return false };
+        let Some(label) = tile.features[whole].label.as_deref() else {
+            return false;
+        };
+        tile.features[area].touches.iter().any(|t| t == label)
+    };
+    let left_half = slot % 2 == 0;
+    let rank = |(distance, area): (usize, usize), is_backward: bool| {
+        (
+            !touches_whole(area),
+            distance,
+            is_backward != left_half,
+        )
+    };
+    match (backward, forward) {
+        (Some(b), Some(f)) => {
+            if rank(b, true) <= rank(f, false) {
+                Some(b.1)
+            } else {
+                Some(f.1)
+            }
+        }
+        (Some(b), None) => Some(b.1),
+        (None, Some(f)) => Some(f.1),
+        (None, None) => None,
+    }
+}
+
+/// The stretches of border each city or forest claims, as perimeter intervals. A side two
+/// cities share is cut in two: the stretch next to a city's other sides is that city's.
+fn whole_intervals(features: &[Feature]) -> Vec<Vec<(f64, f64)>> {
+    let mut intervals = vec![Vec::new(); features.len()];
+    for side in Side::ALL {
+        let mut claimants: Vec<usize> = features
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| {
+                f.kind.anchor_class() == AnchorClass::Whole
+                    && (f.anchors.contains(&Anchor::Side(side)) || f.shares.contains(&side))
+            })
+            .map(|(i, _)| i)
+            .collect();
+        let previous = Side::from_index(side.index() + 3);
+        let next = Side::from_index(side.index() + 1);
+        let claims = |i: usize, s: Side| {
+            features[i].anchors.contains(&Anchor::Side(s)) || features[i].shares.contains(&s)
+        };
+        claimants.sort_by_key(|&i| {
+            if claims(i, previous) {
+                0
+            } else if claims(i, next) {
+                2
+            } else {
+                1
+            }
+        });
+        let share = SIZE / claimants.len().max(1) as f64;
+        for (n, &i) in claimants.iter().enumerate() {
+            let start = side_start(side) + share * n as f64;
+            intervals[i].push((start, start + share));
+        }
+    }
+    intervals
+}
+
+/// Consecutive intervals joined into runs; a run may pass the top-left corner (end > 400).
+fn runs(intervals: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    let mut sorted = intervals.to_vec();
+    sorted.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut runs: Vec<(f64, f64)> = Vec::new();
+    for (start, end) in sorted {
+        match runs.last_mut() {
+            Some(last) if (last.1 - start).abs() < 1e-9 => last.1 = end,
+            _ => runs.push((start, end)),
+        }
+    }
+    if runs.len() > 1 {
+        let first = runs[0];
+        let last = runs[runs.len() - 1];
+        if first.0.abs() < 1e-9 && (last.1 - PERIMETER).abs() < 1e-9 {
+            runs.pop();
+            runs[0] = (last.0, first.1 + PERIMETER);
+        }
+    }
+    runs
+}
+
+/// The outline of a city or forest: along its runs of border, and between two runs a curve
+/// through the inside of the tile, bowed towards the centre.
+fn region_path(intervals: &[(f64, f64)]) -> String {
+    let runs = runs(intervals);
+    if runs.is_empty() {
+        return String::new();
+    }
+    if runs.len() == 1 && runs[0].1 - runs[0].0 >= PERIMETER - 1e-9 {
+        return "M0,0 L100,0 L100,100 L0,100 Z".to_string();
+    }
+    let mut path = String::new();
+    for (n, &(start, end)) in runs.iter().enumerate() {
+        let from = perimeter_point(start);
+        if n == 0 {
+            path.push_str(&format!("M{}", pt(from)));
+        }
+        let mut corner = (start / SIZE).floor() * SIZE + SIZE;
+        while corner < end - 1e-9 {
+            path.push_str(&format!(" L{}", pt(perimeter_point(corner))));
+            corner += SIZE;
+        }
+        let to = perimeter_point(end);
+        path.push_str(&format!(" L{}", pt(to)));
+        let next = perimeter_point(runs[(n + 1) % runs.len()].0);
+        let c1 = to.toward(CENTRE, 0.7);
+        let c2 = next.toward(CENTRE, 0.7);
+        path.push_str(&format!(" C{} {} {}", pt(c1), pt(c2), pt(next)));
+    }
+    path.push_str(" Z");
+    path
+}
+
+/// Inside a city or forest: the average of points a little inside each stretch it claims.
+fn region_anchor(intervals: &[(f64, f64)]) -> Point {
+    if intervals.is_empty() {
+        return CENTRE;
+    }
+    let (mut x, mut y) = (0.0, 0.0);
+    for &(start, end) in intervals {
+        let edge = perimeter_point((start + end) / 2.0);
+        let inside = edge.toward(CENTRE, 0.3);
+        x += inside.x;
+        y += inside.y;
+    }
+    let n = intervals.len() as f64;
+    Point::new(x / n, y / n)
+}
+
+/// Inside a field: the centroid of its slices; near the centre, when something else stands
+/// there, the centroid of its first slice.
+fn area_anchor(slices: &[usize], inner: bool, centre_taken: bool) -> Point {
+    if slices.is_empty() || inner {
+        return CENTRE;
+    }
+    let (mut x, mut y) = (0.0, 0.0);
+    for &slot in slices {
+        let c = slice_centroid(slot);
+        x += c.x;
+        y += c.y;
+    }
+    let n = slices.len() as f64;
+    let average = Point::new(x / n, y / n);
+    let distance = ((average.x - CENTRE.x).powi(2) + (average.y - CENTRE.y).powi(2)).sqrt();
+    if distance < 22.0 && (centre_taken || slices.len() > 2) {
+        // A field all round the tile: its centroid is the centre, where a monastery or the
+        // roads stand; use a corner of it instead.
+        return slice_centroid(slices[0]);
+    }
+    average
+}
+
+/// The path of a road or river and where it stops.
+fn line_shape(feature: &Feature, ends_in_middle: bool, has_inner: bool) -> (Shape, Point) {
+    let sides: Vec<Side> = feature.touched_sides().collect();
+    let mut path = String::new();
+    let mut ends = Vec::new();
+    let anchor;
+    match sides.as_slice() {
+        [] => {
+            anchor = CENTRE;
+        }
+        [only] => {
+            let from = side_middle(*only);
+            let end = if ends_in_middle {
+                CENTRE
+            } else {
+                from.toward(CENTRE, 0.64)
+            };
+            path = format!("M{} L{}", pt(from), pt(end));
+            if !ends_in_middle {
+                ends.push(end);
+            }
+            anchor = from.toward(end, 0.5);
+        }
+        [a, b] => {
+            let (from, to) = (side_middle(*a), side_middle(*b));
+            let opposite = (a.index() + 2) % 4 == b.index();
+            if opposite {
+                path = format!("M{} L{}", pt(from), pt(to));
+            } else {
+                path = format!("M{} Q{} {}", pt(from), pt(CENTRE), pt(to));
+            }
+            anchor = if has_inner {
+                from.toward(CENTRE, 0.45)
+            } else if opposite {
+                from.toward(to, 0.3)
+            } else {
+                Point::new(
+                    0.25 * from.x + 0.5 * CENTRE.x + 0.25 * to.x,
+                    0.25 * from.y + 0.5 * CENTRE.y + 0.25 * to.y,
+                )
+            };
+        }
+        many => {
+            for side in many {
+                let from = side_middle(*side);
+                path.push_str(&format!("M{} L{} ", pt(from), pt(CENTRE)));
+            }
+            path = path.trim_end().to_string();
+            anchor = side_middle(many[0]).toward(CENTRE, 0.45);
+        }
+    }
+    (Shape::Line { path, ends }, anchor)
+}
+
+/// What to draw besides the tile itself.
+#[derive(Debug, Clone, Default)]
+pub struct TileDecor {
+    /// Features (indexes into the tile's features) to outline.
+    pub highlight: Vec<usize>,
+}
+
+/// Draws `tile` turned by `rotation` into the square at `(x, y)` of side `size`.
+pub fn draw(svg: &mut Svg, tile: &Tile, rotation: Rotation, x: f64, y: f64, size: f64, decor: &TileDecor) {
+    let layout = TileLayout::of(tile);
+    let scale = size / SIZE;
+    svg.open_group(&format!(
+        r#"transform="translate({} {}) scale({})""#,
+        num(x),
+        num(y),
+        num(scale)
+    ));
+    svg.open_group(&format!(
+        r#"transform="rotate({} 50 50)""#,
+        rotation.degrees()
+    ));
+    draw_ground(svg, tile, &layout);
+    for index in &decor.highlight {
+        draw_highlight(svg, &layout, *index);
+    }
+    svg.close_group();
+    draw_symbols(svg, tile, &layout, rotation);
+    svg.rect(
+        0.0,
+        0.0,
+        SIZE,
+        SIZE,
+        &format!(r#"fill="none" stroke="{}" stroke-width="1""#, colour::TILE_EDGE),
+    );
+    svg.close_group();
+}
+
+fn area_colour(tile: &Tile) -> &'static str {
+    if tile.features.iter().any(|f| f.kind == FeatureKind::Meadow) {
+        colour::MEADOW
+    } else {
+        colour::FIELD
+    }
+}
+
+/// Everything that turns with the tile: ground, hedges, roads, rivers, cities, forests and
+/// the buildings in the middle.
+fn draw_ground(svg: &mut Svg, tile: &Tile, layout: &TileLayout) {
+    let ground = area_colour(tile);
+    svg.rect(0.0, 0.0, SIZE, SIZE, &format!(r#"fill="{ground}""#));
+
+    // Hedges between neighbouring slices of different fields, from the centre out to the
+    // border (under the cities, which cover their part). A road through both sides of a
+    // half-side boundary is the boundary itself; a dead end leaves the inner part to a hedge.
+    for slot in 0..8 {
+        let before = layout.slice_area[(slot + 7) % 8];
+        let after = layout.slice_area[slot];
+        if before.is_none() || after.is_none() || before == after {
+            continue;
+        }
+        let border = perimeter_point(slot as f64 * 50.0);
+        let mut inner_end = border;
+        if slot % 2 == 1 {
+            let side = slot_side(slot);
+            let through = tile.features.iter().enumerate().find(|(_, f)| {
+                f.kind.anchor_class() == AnchorClass::Middle && f.anchors.contains(&Anchor::Side(side))
+            });
+            if let Some((index, feature)) = through {
+                if feature.touched_sides().count() >= 2 {
+                    continue;
+                }
+                if let Shape::Line { ends, .. } = &layout.shapes[index] {
+                    inner_end = ends.first().copied().unwrap_or(CENTRE);
+                }
+            }
+        }
+        svg.line(
+            CENTRE,
+            inner_end,
+            &format!(r#"stroke="{}" stroke-width="2" stroke-linecap="round""#, colour::HEDGE),
+        );
+    }
+
+    // Rivers, then roads.
+    for kind in [FeatureKind::River, FeatureKind::Road] {
+        for (index, feature) in tile.features.iter().enumerate() {
+            if feature.kind != kind {
+                continue;
+            }
+            if let Shape::Line { path, ends } = &layout.shapes[index] {
+                draw_line(svg, feature, path, ends);
+            }
+        }
+    }
+
+    // Cities and forests over the ends of the roads that lead into them.
+    for (index, feature) in tile.features.iter().enumerate() {
+        if let Shape::Region(path) = &layout.shapes[index] {
+            let style = match feature.kind {
+                FeatureKind::Forest => format!(
+                    r#"fill="{}" stroke="{}" stroke-width="2" stroke-linejoin="round""#,
+                    colour::FOREST,
+                    colour::FOREST_EDGE
+                ),
+                _ => format!(
+                    r#"fill="{}" stroke="{}" stroke-width="2.5" stroke-linejoin="round""#,
+                    colour::CITY,
+                    colour::CITY_WALL
+                ),
+            };
+            svg.path(path, &style);
+            if feature.kind == FeatureKind::Forest {
+                draw_trees(svg, path, &layout.anchors[index], feature);
+            }
+        }
+    }
+
+    // Inner fields, lakes, monasteries, the village of a crossroads.
+    for (index, feature) in tile.features.iter().enumerate() {
+        match (&layout.shapes[index], feature.kind) {
+            (Shape::Area { inner: true, .. }, _) => {
+                svg.circle(
+                    CENTRE,
+                    18.0,
+                    &format!(r#"fill="{ground}" stroke="{}" stroke-width="2""#, colour::HEDGE),
+                );
+            }
+            (Shape::Inner, FeatureKind::Lake) => {
+                svg.ellipse(
+                    CENTRE,
+                    21.0,
+                    17.0,
+                    &format!(r#"fill="{}" stroke="{}" stroke-width="2""#, colour::LAKE, colour::RIVER_EDGE),
+                );
+            }
+            (Shape::Inner, _) => symbols::monastery(svg, CENTRE),
+            _ => {}
+        }
+    }
+    if layout.village {
+        symbols::house(svg, CENTRE, 1.3);
+    }
+}
+
+/// A forest is dark green; a few tree crowns along its inside make it read as woods.
+fn draw_trees(svg: &mut Svg, _path: &str, anchor: &Point, _feature: &Feature) {
+    for (dx, dy) in [(-14.0, -4.0), (14.0, -4.0), (0.0, 8.0), (-8.0, 12.0), (8.0, 12.0)] {
+        let at = anchor.offset(dx * 0.8, dy * 0.8);
+        if (0.0..=SIZE).contains(&at.x) && (0.0..=SIZE).contains(&at.y) {
+            svg.circle(at, 3.2, r##"fill="#3f8a4a" stroke="#1b4724" stroke-width="0.8""##);
+        }
+    }
+}
+
+fn draw_line(svg: &mut Svg, feature: &Feature, path: &str, ends: &[Point]) {
+    let river = feature.kind == FeatureKind::River;
+    let (edge, fill, outer, inner) = if river {
+        (colour::RIVER_EDGE, colour::RIVER, 11.0, 8.0)
+    } else {
+        (colour::ROAD_EDGE, colour::ROAD, 9.0, 6.0)
+    };
+    svg.path(
+        path,
+        &format!(r#"fill="none" stroke="{edge}" stroke-width="{outer}" stroke-linecap="butt""#),
+    );
+    svg.path(
+        path,
+        &format!(r#"fill="none" stroke="{fill}" stroke-width="{inner}" stroke-linecap="butt""#),
+    );
+    for end in ends {
+        if river {
+            if feature.count(ContentKind::Spring) > 0 {
+                symbols::spring(svg, *end);
+            } else {
+                svg.circle(*end, 4.5, &format!(r#"fill="{fill}" stroke="{edge}" stroke-width="1.5""#));
+            }
+        } else {
+            symbols::house(svg, *end, 0.9);
+        }
+    }
+}
+
+/// A thick yellow outline (and tint) over one feature.
+fn draw_highlight(svg: &mut Svg, layout: &TileLayout, index: usize) {
+    let Some(shape) = layout.shapes.get(index) else {
+        return;
+    };
+    let style = format!(
+        r#"fill="{0}" fill-opacity="0.35" stroke="{0}" stroke-width="4" stroke-linejoin="round""#,
+        colour::HIGHLIGHT
+    );
+    match shape {
+        Shape::Region(path) => svg.path(path, &style),
+        Shape::Area { slices, inner } => {
+            for slot in 0..8 {
+                if layout.slice_area[slot] == Some(index) || slices.contains(&slot) {
+                    let a = perimeter_point(slot as f64 * 50.0);
+                    let b = perimeter_point(slot as f64 * 50.0 + 50.0);
+                    svg.polygon(
+                        &[CENTRE, a, b],
+                        &format!(r#"fill="{}" fill-opacity="0.45""#, colour::HIGHLIGHT),
+                    );
+                }
+            }
+            if *inner {
+                svg.circle(CENTRE, 18.0, &style);
+            }
+        }
+        Shape::Line { path, .. } => svg.path(
+            path,
+            &format!(
+                r#"fill="none" stroke="{}" stroke-opacity="0.8" stroke-width="6""#,
+                colour::HIGHLIGHT
+            ),
+        ),
+        Shape::Inner => svg.circle(CENTRE, 22.0, &style),
+    }
+}
+
+/// Contents and markers, drawn upright at their rotated places.
+fn draw_symbols(svg: &mut Svg, tile: &Tile, layout: &TileLayout, rotation: Rotation) {
+    for (index, feature) in tile.features.iter().enumerate() {
+        let mut items: Vec<(ContentKind, u32)> = feature
+            .contents
+            .iter()
+            .filter(|(kind, _)| **kind != ContentKind::Spring)
+            .map(|(kind, count)| (*kind, *count))
+            .collect();
+        items.sort();
+        let power = feature.power.map(|p| p.name());
+        if items.is_empty() && power.is_none() {
+            continue;
+        }
+        let at = rotate(layout.anchor(index), rotation);
+        symbols::contents_row(svg, at, &items, power);
+    }
+    let markers: Vec<Marker> = tile.markers.clone();
+    if !markers.is_empty() {
+        let corner = rotate(marker_corner(tile, layout), rotation);
+        for (n, marker) in markers.iter().enumerate() {
+            let at = corner.offset(0.0, -(n as f64) * 20.0 * corner_direction(corner));
+            symbols::marker(svg, *marker, at);
+        }
+    }
+}
+
+fn corner_direction(at: Point) -> f64 {
+    if at.y > 50.0 { 1.0 } else { -1.0 }
+}
+
+/// Where the tile's markers (hill, vineyard, volcano) stand: in a corner of open field, away
+/// from roads and cities if there is one.
+fn marker_corner(tile: &Tile, layout: &TileLayout) -> Point {
+    // Corners as (the two slots beside it, a point inside it), bottom ones first.
+    let corners = [
+        (3usize, 4usize, Point::new(80.0, 80.0)),
+        (5, 6, Point::new(20.0, 80.0)),
+        (1, 2, Point::new(80.0, 20.0)),
+        (7, 0, Point::new(20.0, 20.0)),
+    ];
+    let open = |slot: usize| {
+        let side = slot_side(slot);
+        let owned = tile.features.iter().any(|f| {
+            f.kind.anchor_class() == AnchorClass::Area
+                && f.anchors.iter().any(|a| match a {
+                    Anchor::Side(s) => *s == side,
+                    Anchor::Half(s, h) => slot_of(*s, *h) == slot,
+                    Anchor::Inner => false,
+                })
+        });
+        owned && layout.slice_area[slot].is_some()
+    };
+    corners
+        .iter()
+        .find(|(a, b, _)| open(*a) && open(*b))
+        .map(|c| c.2)
+        .unwrap_or(Point::new(80.0, 80.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn half_sides_follow_the_tile_language_order() {
+        // NL is the west half of N, EL the north half of E, SL the east half of S, WL the south
+        // half of W ("left, looking out from the centre").
+        assert_eq!(slice_centroid(slot_of(Side::N, Half::L)).x < 50.0, true);
+        assert_eq!(slice_centroid(slot_of(Side::E, Half::L)).y < 50.0, true);
+        assert_eq!(slice_centroid(slot_of(Side::S, Half::L)).x > 50.0, true);
+        assert_eq!(slice_centroid(slot_of(Side::W, Half::L)).y > 50.0, true);
+    }
+
+    #[test]
+    fn rotation_turns_clockwise() {
+        let north = Point::new(50.0, 0.0);
+        assert_eq!(rotate(north, Rotation(1)), Point::new(100.0, 50.0));
+        assert_eq!(rotate(north, Rotation(2)), Point::new(50.0, 100.0));
+    }
+
+    #[test]
+    fn joined_runs_wrap_round_the_top_left_corner() {
+        assert_eq!(runs(&[(0.0, 100.0), (300.0, 400.0)]), vec![(300.0, 500.0)]);
+        assert_eq!(runs(&[(0.0, 100.0), (200.0, 300.0)]).len(), 2);
+    }
+}
