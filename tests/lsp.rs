@@ -380,6 +380,11 @@ fn hover_explains_tiles_anchors_codes_and_turns() {
         value.contains("rulebook.tiles"),
         "where it comes from: {value}"
     );
+    // Its picture, drawn by the renderer: an SVG (`<svg` is `PHN2Zy` in base64).
+    assert!(
+        value.contains("](data:image/svg+xml;base64,PHN2Zy"),
+        "{value}"
+    );
 
     let on_anchor = client.at(
         "textDocument/hover",

@@ -41,8 +41,8 @@ impl DocumentKind {
                 _ => None,
             });
         by_extension.or(match language_id {
-            "carcspec-tiles" | "tiles" => Some(DocumentKind::Tiles),
-            "carcspec-game" | "game" => Some(DocumentKind::Game),
+            "carcspec-tiles" | "carcspec_tiles" | "tiles" => Some(DocumentKind::Tiles),
+            "carcspec-game" | "carcspec_game" | "game" => Some(DocumentKind::Game),
             "jcz" => Some(DocumentKind::Jcz),
             _ => None,
         })

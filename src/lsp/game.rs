@@ -316,6 +316,8 @@ pub(crate) fn tile_markdown(tile: &Tile, ruleset: Option<Ruleset>, source: &str)
             tile.kind.name()
         ));
     }
+    out.push_str("\n\n");
+    out.push_str(&super::picture::tile_image(tile, Rotation(0), &[]));
     out.push_str("\n\n```carcspec-tiles\n");
     out.push_str(crate::format::tiles::print_tiles(std::slice::from_ref(tile)).trim_end());
     out.push_str("\n```");
@@ -418,6 +420,13 @@ fn target_markdown(view: &GameView<'_>, word: &Word) -> Option<String> {
         if named.is_empty() {
             out.push_str("- no feature of the tile lies there\n");
         }
+        let highlight: Vec<usize> = tile
+            .features
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| named.iter().any(|n| std::ptr::eq(*n, *f)))
+            .map(|(at, _)| at)
+            .collect();
         for feature in named {
             let board: Vec<String> = feature
                 .anchors
@@ -435,6 +444,9 @@ fn target_markdown(view: &GameView<'_>, word: &Word) -> Option<String> {
                 board.join(" ")
             ));
         }
+        out.push('\n');
+        out.push_str(&super::picture::tile_image(tile, *rotation, &highlight));
+        out.push('\n');
     }
     Some(out)
 }

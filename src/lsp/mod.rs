@@ -18,6 +18,7 @@
 
 pub mod analysis;
 mod game;
+mod picture;
 mod sets;
 mod state;
 pub mod text;
