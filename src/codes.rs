@@ -431,6 +431,64 @@ or a meeple id that is not `<player>.<type>.<n>`.";
 "A file could not be read (it does not exist, is not readable, or is not UTF-8 text), or a
 name is neither a file nor a shipped tile set.";
 
+    UNKNOWN_RENDER_TILE = "R001" "render-unknown-tile" Error:
+"`carcspec render --tile ID` or `--legal ID` names a tile that the tile set (or the game's tile
+sets and its own tiles) does not have. Tile ids are case-sensitive (`BA/RCr`); the help lists
+ids that look like the one given. `carcspec render <SET> --format text` lists every tile.";
+
+    BAD_RENDER_ROTATION = "R002" "render-bad-rotation" Error:
+"`--rotation` takes a quarter turn clockwise: `r0`, `r90`, `r180` or `r270` (the `r` may be
+left out), as a game's `place` line writes it.";
+
+    PNG_NEEDS_OUTPUT = "R003" "render-png-needs-output" Error:
+"A PNG picture is binary and is not written to standard output, where it would fill a terminal
+with bytes. Give the file to write with `-o picture.png`. SVG and text go to standard output
+unless `-o` is given.";
+
+    NO_SUCH_POINT = "R004" "render-no-such-point" Error:
+"`--at LINE` names a line that is not in the game (lines count from 1; one past the last line
+is the end of the game), or `--turn N` asks for more turns than the game has. `--turn 0` is
+the board before the first turn (the start tile and any `setup`).";
+
+    BAD_HIGHLIGHT = "R005" "render-bad-highlight" Error:
+"`--highlight` does not name a feature. On a game's board it is `X,Y:FEATURE`: the position of
+a placed tile and the feature as a deployment names it (an anchor in board orientation such as
+`N` or `NL`, anchors joined by `+` such as `ER+SL`, or the tile's label); the whole feature is
+outlined, over every tile it extends to. With `--tile` it is just `FEATURE`. The message says
+whether the position has no tile or the tile has no such feature.";
+
+    RENDER_INPUT_HAS_ERRORS = "R006" "render-input-has-errors" Error:
+"The tile set has errors (they are printed first) or the game cannot be replayed, so nothing is
+drawn: a picture of a tile whose sides do not fit together would show something the tile
+language does not mean. Fix the errors that `carcspec tiles lint` or `carcspec check` reports,
+then render again.";
+
+    RENDER_OPTION_DOES_NOT_APPLY = "R007" "render-option-does-not-apply" Error:
+"An option of `carcspec render` was given where it has no meaning: `--at`, `--turn` and
+`--legal` are for games; `--tile`, `--rotation` and `--page` for tile sets; `--rotation` and
+`--highlight` on a set need `--tile`; `--page` lays out pictures (SVG or PNG), not text, and a
+whole set, not one tile; `--scale` is a factor above 0 and at most 64. Leave the option out.";
+
+    PICTURE_TOO_LARGE = "R008" "render-too-large" Error:
+"The picture would be too large to make: a game board whose tiles lie more than the allowed
+number of positions apart (an illegal placement far from the others, which `carcspec check`
+reports), or a PNG of more pixels than carcspec allocates. Draw the PNG at a smaller `--scale`,
+or as SVG.";
+
+    RENDER_OUTPUT_FAILED = "R009" "render-output-failed" Error:
+"The picture could not be written: the file of `-o` could not be created (its folder does not
+exist, or is not writable). If the message says the PNG could not be encoded, that is a bug
+of carcspec: please report it with the input.";
+
+    PAGES_NEED_OUTPUT = "R010" "render-pages-need-output" Error:
+"The print layout (`--page`) of this tile set takes more than one page, and each page is a
+picture of its own, which standard output cannot hold apart. Give a file name: `-o tiles.svg`
+writes `tiles-1.svg`, `tiles-2.svg` … (and `-o tiles.png --format png` the PNG pages).";
+
+    PRINT_TILE_SIZE = "R011" "render-print-tile-size" Error:
+"`--tile-mm` gives a printed tile's side in millimetres; it must be at least 10 mm and small
+enough for one tile to fit inside the page's 10 mm margins. The tiles in the boxes of the
+Carcassonne family are 45 mm, the default.";
     LSP_INTERNAL_ERROR = "L001" "internal-error" Error:
 "The language server (`carcspec lsp`) failed while analysing this document: a bug in carcspec,
 not in the document. The server caught the failure and goes on serving this and the other

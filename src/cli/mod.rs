@@ -4,6 +4,7 @@
 
 mod check;
 mod fit;
+mod render;
 mod simulate;
 
 pub use check::render_human as render_check_report;
@@ -39,6 +40,8 @@ enum Command {
     },
     /// Where a tile fits at a point of a game, as an `expect placements` line to paste.
     Fit(fit::FitArgs),
+    /// Draw a tile, a tile set (sheet or print pages) or a game's board: SVG, PNG or text.
+    Render(render::RenderArgs),
     /// Play random (or greedy) games on tile sets and report how the tiles play.
     Simulate(simulate::SimulateArgs),
     /// Print a JCloisterZone saved game (.jcz) in the game language.
@@ -91,6 +94,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Command::Check { paths, format } => check::run(&paths, format),
         Command::Import { file } => import(&file),
         Command::Fit(args) => fit::run(args),
+        Command::Render(args) => render::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Tiles(command) => tiles::run(command),
         Command::Explain { code, list } => explain(code.as_deref(), list),

@@ -89,7 +89,9 @@ pub fn player_colour(name: &str, index: usize) -> &'static str {
         ("purple", "#7d3cc0"),
         ("orange", "#f07f0c"),
     ];
-    const PALETTE: [&str; 6] = ["#d62828", "#1f5fd1", "#2a9d3a", "#f2d20c", "#222222", "#f06ab0"];
+    const PALETTE: [&str; 6] = [
+        "#d62828", "#1f5fd1", "#2a9d3a", "#f2d20c", "#222222", "#f06ab0",
+    ];
     let lower = name.to_ascii_lowercase();
     NAMED
         .iter()
@@ -100,18 +102,25 @@ pub fn player_colour(name: &str, index: usize) -> &'static str {
 
 const TILE: f64 = 100.0;
 const MARGIN: f64 = 36.0;
-const TITLE: f64 = 30.0;
+const TITLE: f64 = 44.0;
 
 /// The board as SVG: column numbers (x) above and row numbers (y) at the left, every tile in
 /// its rotation, figures, the last placed tile framed in orange, legal positions dashed with
 /// their rotations, highlighted features in yellow, and the players' colours below.
 pub fn board_svg(board: &Board) -> String {
-    let (min, max) = board
-        .bounds()
-        .unwrap_or((Pos::new(0, 0), Pos::new(0, 0)));
+    let (min, max) = board.bounds().unwrap_or((Pos::new(0, 0), Pos::new(0, 0)));
     let columns = i64::from(max.x) - i64::from(min.x) + 1;
     let rows = i64::from(max.y) - i64::from(min.y) + 1;
-    let width = MARGIN * 2.0 + columns as f64 * TILE;
+    // The title in two lines (the game; the point and the scores), and the picture at least
+    // as wide as they are.
+    let (heading, subheading) = board
+        .title
+        .split_once(" — ")
+        .map_or((board.title.as_str(), ""), |(a, b)| (a, b));
+    let text_width = |text: &str, size: f64| text.chars().count() as f64 * size * 0.62;
+    let width = (MARGIN * 2.0 + columns as f64 * TILE)
+        .max(MARGIN * 2.0 + text_width(heading, 14.0))
+        .max(MARGIN * 2.0 + text_width(subheading, 12.0));
     let legend = 30.0;
     let height = TITLE + MARGIN * 2.0 + rows as f64 * TILE + legend;
     let origin_x = MARGIN;
@@ -125,11 +134,25 @@ pub fn board_svg(board: &Board) -> String {
 
     let mut svg = Svg::new();
     svg.rect(0.0, 0.0, width, height, r##"fill="#f7f5ef""##);
-    svg.text_start(Point::new(MARGIN, 16.0), 14.0, r##"fill="#111111""##, &board.title);
+    svg.text_start(
+        Point::new(MARGIN, 16.0),
+        14.0,
+        r##"fill="#111111""##,
+        heading,
+    );
+    svg.text_start(
+        Point::new(MARGIN, 34.0),
+        12.0,
+        r##"fill="#444444""##,
+        subheading,
+    );
     let label = r##"fill="#555555""##;
     for column in 0..columns {
         let x = i64::from(min.x) + column;
-        let at = Point::new(origin_x + column as f64 * TILE + TILE / 2.0, origin_y - 14.0);
+        let at = Point::new(
+            origin_x + column as f64 * TILE + TILE / 2.0,
+            origin_y - 14.0,
+        );
         svg.text(at, 12.0, label, &format!("x {x}"));
     }
     for row in 0..rows {
@@ -200,22 +223,38 @@ pub fn board_svg(board: &Board) -> String {
     let mut seen: BTreeMap<(usize, usize), usize> = BTreeMap::new();
     let layouts: Vec<TileLayout> = board.tiles.iter().map(|t| TileLayout::of(t.tile)).collect();
     for figure in &board.figures {
-        let (Some(placed), Some(layout)) = (board.tiles.get(figure.placement), layouts.get(figure.placement)) else {
+        let (Some(placed), Some(layout)) = (
+            board.tiles.get(figure.placement),
+            layouts.get(figure.placement),
+        ) else {
             continue;
         };
         let nth = seen.entry((figure.placement, figure.feature)).or_insert(0);
         let local = tile::rotate(layout.anchor(figure.feature), placed.rotation);
-        let at = place(placed.pos).offset(local.x + *nth as f64 * 9.0, local.y - 2.0 + *nth as f64 * 3.0);
+        let at = place(placed.pos).offset(
+            local.x + *nth as f64 * 9.0,
+            local.y - 2.0 + *nth as f64 * 3.0,
+        );
         *nth += 1;
         let name = board.players.get(figure.player).map_or("", String::as_str);
-        symbols::figure(&mut svg, &figure.kind, at, player_colour(name, figure.player));
+        symbols::figure(
+            &mut svg,
+            &figure.kind,
+            at,
+            player_colour(name, figure.player),
+        );
     }
 
     // Legend: the players' colours.
     let mut x = MARGIN;
     let y = height - legend / 2.0;
     for (index, name) in board.players.iter().enumerate() {
-        symbols::figure(&mut svg, "follower", Point::new(x + 7.0, y), player_colour(name, index));
+        symbols::figure(
+            &mut svg,
+            "follower",
+            Point::new(x + 7.0, y),
+            player_colour(name, index),
+        );
         svg.text_start(Point::new(x + 18.0, y), 12.0, r##"fill="#111111""##, name);
         x += 30.0 + name.chars().count() as f64 * 7.5;
     }

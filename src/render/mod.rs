@@ -8,6 +8,7 @@
 //! become shapes), so any tile that lints clean can be drawn.
 
 mod board;
+mod game;
 mod sheet;
 pub mod svg;
 mod symbols;
@@ -15,6 +16,7 @@ pub mod text;
 mod tile;
 
 pub use board::{Board, BoardFigure, BoardTile, LegalOverlay, board_svg, player_colour};
+pub use game::{BoardProblem, FeatureOnBoard, board_of_state, parse_feature_ref, resolve_feature};
 pub use sheet::{Page, PrintLayout, print_pages_svg, sheet_svg};
 
 use crate::model::{Rotation, Tile};
@@ -68,6 +70,10 @@ pub fn tile_svg(tile: &Tile, rotation: Rotation, highlight: &[usize]) -> String 
     svg.finish(width, height)
 }
 
+/// The widest and tallest board drawn, in positions. The tiles of a game lie next to each
+/// other, so a real board is far smaller; a larger one comes from illegal placements far away.
+pub const MAX_BOARD_SPAN: i64 = 400;
+
 /// The bundled font (DejaVu Sans, see `font/LICENSE`), the only one the PNG rasteriser knows.
 static FONT: &[u8] = include_bytes!("font/DejaVuSans.ttf");
 
@@ -94,20 +100,44 @@ pub fn png(svg_text: &str, scale: f32) -> Result<Vec<u8>, PngError> {
     options.fontdb_mut().load_font_data(FONT.to_vec());
     let tree = resvg::usvg::Tree::from_str(svg_text, &options)
         .map_err(|e| PngError::Internal(format!("the picture could not be read: {e}")))?;
+    // Pixels are counted per unit of the picture's viewBox (a millimetre on a print page),
+    // not per CSS pixel of its declared size.
     let size = tree.size();
-    let width = (f64::from(size.width()) * f64::from(scale)).ceil().max(1.0) as u64;
-    let height = (f64::from(size.height()) * f64::from(scale)).ceil().max(1.0) as u64;
-    if width.saturating_mul(height) > MAX_PNG_PIXELS || width > u64::from(u32::MAX) || height > u64::from(u32::MAX) {
+    let (units_wide, units_high) =
+        view_box_size(svg_text).unwrap_or((f64::from(size.width()), f64::from(size.height())));
+    let width = (units_wide * f64::from(scale)).ceil().max(1.0) as u64;
+    let height = (units_high * f64::from(scale)).ceil().max(1.0) as u64;
+    if width.saturating_mul(height) > MAX_PNG_PIXELS
+        || width > u64::from(u32::MAX)
+        || height > u64::from(u32::MAX)
+    {
         return Err(PngError::TooLarge { width, height });
     }
     let mut pixmap = resvg::tiny_skia::Pixmap::new(width as u32, height as u32)
         .ok_or_else(|| PngError::Internal("no memory for the picture".to_string()))?;
     resvg::render(
         &tree,
-        resvg::tiny_skia::Transform::from_scale(scale, scale),
+        resvg::tiny_skia::Transform::from_scale(
+            width as f32 / size.width(),
+            height as f32 / size.height(),
+        ),
         &mut pixmap.as_mut(),
     );
     pixmap
         .encode_png()
         .map_err(|e| PngError::Internal(format!("the PNG could not be encoded: {e}")))
+}
+
+/// The width and height of the `viewBox="0 0 W H"` of one of carcspec's own pictures.
+fn view_box_size(svg_text: &str) -> Option<(f64, f64)> {
+    let start = svg_text.find("viewBox=\"")? + "viewBox=\"".len();
+    let end = start + svg_text[start..].find('"')?;
+    let numbers: Vec<f64> = svg_text[start..end]
+        .split_whitespace()
+        .map(|n| n.parse().ok())
+        .collect::<Option<_>>()?;
+    match numbers.as_slice() {
+        [_, _, w, h] if *w > 0.0 && *h > 0.0 => Some((*w, *h)),
+        _ => None,
+    }
 }

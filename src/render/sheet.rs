@@ -34,11 +34,24 @@ pub fn sheet_svg(set: &TileSet) -> String {
     if set.is_expansion() {
         title.push_str(&format!(", expansion {}", set.expansions.join(", ")));
     }
-    svg.text_start(Point::new(SHEET_GAP, 20.0), 15.0, r##"fill="#111111""##, &title);
+    svg.text_start(
+        Point::new(SHEET_GAP, 20.0),
+        15.0,
+        r##"fill="#111111""##,
+        &title,
+    );
     for (n, tile) in set.tiles.iter().enumerate() {
         let x = SHEET_GAP + (n % columns) as f64 * cell_width;
         let y = header + (n / columns) as f64 * cell_height;
-        tile::draw(&mut svg, tile, Rotation(0), x, y, SHEET_TILE, &TileDecor::default());
+        tile::draw(
+            &mut svg,
+            tile,
+            Rotation(0),
+            x,
+            y,
+            SHEET_TILE,
+            &TileDecor::default(),
+        );
         let centre = x + SHEET_TILE / 2.0;
         svg.text(
             Point::new(centre, y + SHEET_TILE + 10.0),
@@ -154,7 +167,15 @@ pub fn print_pages_svg(set: &TileSet, layout: PrintLayout) -> Vec<String> {
         for (n, tile) in on_page.enumerate() {
             let x = left + (n % across) as f64 * size;
             let y = top + (n / across) as f64 * size;
-            tile::draw(&mut svg, tile, Rotation(0), x, y, size, &TileDecor::default());
+            tile::draw(
+                &mut svg,
+                tile,
+                Rotation(0),
+                x,
+                y,
+                size,
+                &TileDecor::default(),
+            );
             svg.text_start(
                 Point::new(x + 1.0, y + 2.2),
                 2.2,

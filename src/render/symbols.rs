@@ -46,9 +46,11 @@ pub fn contents_row(svg: &mut Svg, at: Point, items: &[(ContentKind, u32)], powe
         .map(|(_, n)| if n.is_some() { 22.0 } else { 14.0 })
         .sum();
     // Keep the row inside the tile.
-    let left = (at.x - width / 2.0).clamp(2.0, (98.0 - width).max(2.0));
-    let y = at.y.clamp(9.0, 91.0);
+    let left = (at.x - width / 2.0).clamp(6.0, (90.0 - width).max(6.0));
+    // Keep symbols off the border strip, where the tile's sides are seen.
+    let y = at.y.clamp(15.0, 87.0);
     let mut x = left;
+    let no_symbols = glyphs.is_empty();
     for (kind, number) in glyphs {
         content(svg, kind, Point::new(x + 7.0, y));
         x += 14.0;
@@ -63,7 +65,14 @@ pub fn contents_row(svg: &mut Svg, at: Point, items: &[(ContentKind, u32)], powe
         }
     }
     if let Some(power) = power {
-        let label_y = if y > 70.0 { y - 13.0 } else { y + 13.0 };
+        let label_y = if no_symbols {
+            y
+        } else if y > 70.0 {
+            y - 13.0
+        } else {
+            y + 13.0
+        }
+        .clamp(14.0, 86.0);
         let w = power.len() as f64 * 4.6 + 4.0;
         let cx = at.x.clamp(w / 2.0 + 1.0, 99.0 - w / 2.0);
         svg.rect(
@@ -103,17 +112,26 @@ pub fn content(svg: &mut Svg, kind: ContentKind, at: Point) {
                 &shifted("M-6,3 L-4,-3 L0,-5 L5,-3 L6,2 L2,5 L-3,5 Z", at),
                 r##"fill="#f2c230" stroke="#8a6a00" stroke-width="1""##,
             );
-            svg.path(&shifted("M-2,-2 L1,-3", at), r##"stroke="#fff6c0" stroke-width="1""##);
+            svg.path(
+                &shifted("M-2,-2 L1,-3", at),
+                r##"stroke="#fff6c0" stroke-width="1""##,
+            );
         }
         ContentKind::Menhir => {
             svg.path(
                 &shifted("M-3,7 L-4,-2 Q-3,-8 0,-8 Q3,-8 4,-2 L3,7 Z", at),
                 r##"fill="#a3a3a3" stroke="#4a4a4a" stroke-width="1""##,
             );
-            svg.path(&shifted("M-4,7 L4,7", at), r##"stroke="#4a4a4a" stroke-width="1.2""##);
+            svg.path(
+                &shifted("M-4,7 L4,7", at),
+                r##"stroke="#4a4a4a" stroke-width="1.2""##,
+            );
         }
         ContentKind::Mushrooms => {
-            svg.path(&shifted("M-1.5,0 L-1.5,6 L1.5,6 L1.5,0 Z", at), r##"fill="#f4eee0" stroke="#6b5b45" stroke-width="0.8""##);
+            svg.path(
+                &shifted("M-1.5,0 L-1.5,6 L1.5,6 L1.5,0 Z", at),
+                r##"fill="#f4eee0" stroke="#6b5b45" stroke-width="0.8""##,
+            );
             svg.path(
                 &shifted("M-6,1 Q-6,-6 0,-6 Q6,-6 6,1 Z", at),
                 r##"fill="#d23a2a" stroke="#6b1a10" stroke-width="0.8""##,
@@ -134,7 +152,10 @@ pub fn content(svg: &mut Svg, kind: ContentKind, at: Point) {
                 &shifted("M0,-2 C3,1 3,5 0,5 C-3,5 -3,1 0,-2 Z", at),
                 r##"fill="#ffd23a""##,
             );
-            svg.path(&shifted("M-6,7 L6,5 M-6,5 L6,7", at), r##"stroke="#5a3a1a" stroke-width="1.5""##);
+            svg.path(
+                &shifted("M-6,7 L6,5 M-6,5 L6,7", at),
+                r##"stroke="#5a3a1a" stroke-width="1.5""##,
+            );
         }
         ContentKind::Shrine => {
             svg.path(
@@ -142,7 +163,13 @@ pub fn content(svg: &mut Svg, kind: ContentKind, at: Point) {
                 r##"fill="#e2ddd0" stroke="#555555" stroke-width="0.8""##,
             );
             for dx in [-4.5, 0.0, 4.5] {
-                svg.rect(at.x + dx - 1.0, at.y - 3.0, 2.0, 9.0, r##"fill="#e2ddd0" stroke="#555555" stroke-width="0.6""##);
+                svg.rect(
+                    at.x + dx - 1.0,
+                    at.y - 3.0,
+                    2.0,
+                    9.0,
+                    r##"fill="#e2ddd0" stroke="#555555" stroke-width="0.6""##,
+                );
             }
         }
     }
@@ -166,12 +193,24 @@ fn animal(svg: &mut Svg, at: Point, animal: Animal) {
     };
     let legs = shifted("M-4,1 L-4,6 M-1.5,1 L-1.5,6 M1.5,1 L1.5,6 M4,1 L4,6", at);
     svg.path(&legs, &format!(r#"stroke="{body}" stroke-width="1.6""#));
-    svg.ellipse(at, rx, ry, &format!(r#"fill="{body}" stroke="{OUTLINE}" stroke-width="0.6""#));
+    svg.ellipse(
+        at,
+        rx,
+        ry,
+        &format!(r#"fill="{body}" stroke="{OUTLINE}" stroke-width="0.6""#),
+    );
     let head = at.offset(rx + 1.0, -ry);
-    svg.circle(head, 2.3, &format!(r#"fill="{body}" stroke="{OUTLINE}" stroke-width="0.6""#));
+    svg.circle(
+        head,
+        2.3,
+        &format!(r#"fill="{body}" stroke="{OUTLINE}" stroke-width="0.6""#),
+    );
     match animal {
         Animal::Deer => svg.path(
-            &shifted("M6,-5 L4,-10 M4.8,-8 L2.5,-9 M7.5,-5 L9.5,-10 M8.8,-8 L11,-9", at),
+            &shifted(
+                "M6,-5 L4,-10 M4.8,-8 L2.5,-9 M7.5,-5 L9.5,-10 M8.8,-8 L11,-9",
+                at,
+            ),
             r##"fill="none" stroke="#5a3410" stroke-width="1""##,
         ),
         Animal::Mammoth => {
@@ -179,14 +218,20 @@ fn animal(svg: &mut Svg, at: Point, animal: Animal) {
                 &shifted("M8.5,-3 Q11,1 9,6", at),
                 &format!(r#"fill="none" stroke="{body}" stroke-width="1.8""#),
             );
-            svg.path(&shifted("M7,-2 Q10,3 12,1", at), r##"fill="none" stroke="#fffbe8" stroke-width="1.2""##);
+            svg.path(
+                &shifted("M7,-2 Q10,3 12,1", at),
+                r##"fill="none" stroke="#fffbe8" stroke-width="1.2""##,
+            );
         }
         Animal::Tiger => {
             svg.path(
                 &shifted("M-3,-2.5 L-2,2.5 M0,-2.6 L0.5,2.6 M3,-2.5 L2.5,2.5", at),
                 r##"stroke="#111111" stroke-width="1""##,
             );
-            svg.path(&shifted("M-6,-1 Q-9,-4 -8,-7", at), r##"fill="none" stroke="#ec8f2e" stroke-width="1.2""##);
+            svg.path(
+                &shifted("M-6,-1 Q-9,-4 -8,-7", at),
+                r##"fill="none" stroke="#ec8f2e" stroke-width="1.2""##,
+            );
         }
         Animal::Aurochs => svg.path(
             &shifted("M5.5,-5 Q4,-8 6,-9 M8.5,-5 Q10,-8 8,-9", at),
@@ -197,7 +242,11 @@ fn animal(svg: &mut Svg, at: Point, animal: Animal) {
 
 /// A spring: where a river starts.
 pub fn spring(svg: &mut Svg, at: Point) {
-    svg.circle(at, 5.5, r##"fill="#d6ecfb" stroke="#2a6cb0" stroke-width="1.5""##);
+    svg.circle(
+        at,
+        5.5,
+        r##"fill="#d6ecfb" stroke="#2a6cb0" stroke-width="1.5""##,
+    );
     svg.circle(at, 2.2, r##"fill="#2a6cb0""##);
 }
 
@@ -215,38 +264,82 @@ pub fn house(svg: &mut Svg, at: Point, scale: f64) {
         r##"fill="#efe4cf" stroke="#5a4a3a" stroke-width="1""##,
     );
     svg.polygon(
-        &[at.offset(s(-6.5), s(-0.5)), at.offset(0.0, s(-7.0)), at.offset(s(6.5), s(-0.5))],
+        &[
+            at.offset(s(-6.5), s(-0.5)),
+            at.offset(0.0, s(-7.0)),
+            at.offset(s(6.5), s(-0.5)),
+        ],
         r##"fill="#b5442f" stroke="#5a2a1a" stroke-width="0.8""##,
     );
 }
 
 /// A monastery: a chapel with a red roof and a cross.
 pub fn monastery(svg: &mut Svg, at: Point) {
-    svg.rect(at.x - 11.0, at.y - 5.0, 22.0, 17.0, r##"fill="#efe4cf" stroke="#5a4a3a" stroke-width="1.5""##);
+    svg.rect(
+        at.x - 11.0,
+        at.y - 5.0,
+        22.0,
+        17.0,
+        r##"fill="#efe4cf" stroke="#5a4a3a" stroke-width="1.5""##,
+    );
     svg.polygon(
-        &[at.offset(-14.0, -4.0), at.offset(0.0, -15.0), at.offset(14.0, -4.0)],
+        &[
+            at.offset(-14.0, -4.0),
+            at.offset(0.0, -15.0),
+            at.offset(14.0, -4.0),
+        ],
         r##"fill="#b5442f" stroke="#5a2a1a" stroke-width="1.5""##,
     );
-    svg.path(&shifted("M0,-24 L0,-15 M-3.5,-21 L3.5,-21", at), r##"stroke="#5a2a1a" stroke-width="1.8""##);
-    svg.path(&shifted("M-3,12 L-3,5 Q0,1 3,5 L3,12 Z", at), r##"fill="#5a4a3a""##);
+    svg.path(
+        &shifted("M0,-24 L0,-15 M-3.5,-21 L3.5,-21", at),
+        r##"stroke="#5a2a1a" stroke-width="1.8""##,
+    );
+    svg.path(
+        &shifted("M-3,12 L-3,5 Q0,1 3,5 L3,12 Z", at),
+        r##"fill="#5a4a3a""##,
+    );
 }
 
 /// A tile marker: hill, vineyard or volcano.
 pub fn marker(svg: &mut Svg, marker: Marker, at: Point) {
-    svg.circle(at, 9.5, r##"fill="#ffffff" fill-opacity="0.75" stroke="#555555" stroke-width="0.8""##);
+    svg.circle(
+        at,
+        9.5,
+        r##"fill="#ffffff" fill-opacity="0.75" stroke="#555555" stroke-width="0.8""##,
+    );
     match marker {
         Marker::Hill => {
             svg.path(
                 &shifted("M-8,4 Q0,-12 8,4 Z", at),
                 r##"fill="#8ea24a" stroke="#4d5a22" stroke-width="1""##,
             );
-            svg.path(&shifted("M-3,-1 L-2,-3 M1,-2 L2,-4 M3,1 L4,-1", at), r##"stroke="#4d5a22" stroke-width="0.8""##);
+            svg.path(
+                &shifted("M-3,-1 L-2,-3 M1,-2 L2,-4 M3,1 L4,-1", at),
+                r##"stroke="#4d5a22" stroke-width="0.8""##,
+            );
         }
         Marker::Vineyard => {
-            svg.path(&shifted("M0,-6 L1,-8", at), r##"stroke="#4d3a1a" stroke-width="1""##);
-            svg.path(&shifted("M1,-7 Q5,-9 6,-5 Q3,-4 1,-7 Z", at), r##"fill="#4e9a2e""##);
-            for (dx, dy) in [(-3.0, -3.5), (0.0, -3.5), (3.0, -3.5), (-1.5, -0.5), (1.5, -0.5), (0.0, 2.5)] {
-                svg.circle(at.offset(dx, dy), 1.7, r##"fill="#6b2a8a" stroke="#3a1050" stroke-width="0.5""##);
+            svg.path(
+                &shifted("M0,-6 L1,-8", at),
+                r##"stroke="#4d3a1a" stroke-width="1""##,
+            );
+            svg.path(
+                &shifted("M1,-7 Q5,-9 6,-5 Q3,-4 1,-7 Z", at),
+                r##"fill="#4e9a2e""##,
+            );
+            for (dx, dy) in [
+                (-3.0, -3.5),
+                (0.0, -3.5),
+                (3.0, -3.5),
+                (-1.5, -0.5),
+                (1.5, -0.5),
+                (0.0, 2.5),
+            ] {
+                svg.circle(
+                    at.offset(dx, dy),
+                    1.7,
+                    r##"fill="#6b2a8a" stroke="#3a1050" stroke-width="0.5""##,
+                );
             }
         }
         Marker::Volcano => {
@@ -254,18 +347,28 @@ pub fn marker(svg: &mut Svg, marker: Marker, at: Point) {
                 &shifted("M-8,6 L-2,-4 L2,-4 L8,6 Z", at),
                 r##"fill="#6b4a32" stroke="#2e1e12" stroke-width="1""##,
             );
-            svg.path(&shifted("M-2,-4 L-1,-1 L0,-3 L1,0 L2,-4 Z", at), r##"fill="#e8401e""##);
-            svg.path(&shifted("M0,-5 Q-2,-7 0,-8 Q2,-9 1,-10", at), r##"fill="none" stroke="#777777" stroke-width="1""##);
+            svg.path(
+                &shifted("M-2,-4 L-1,-1 L0,-3 L1,0 L2,-4 Z", at),
+                r##"fill="#e8401e""##,
+            );
+            svg.path(
+                &shifted("M0,-5 Q-2,-7 0,-8 Q2,-9 1,-10", at),
+                r##"fill="none" stroke="#777777" stroke-width="1""##,
+            );
         }
     }
 }
 
 /// A figure in its player's colour: a meeple, or a hut for the huts of Hunters and Gatherers.
 pub fn figure(svg: &mut Svg, kind: &str, at: Point, fill: &str) {
-    let style = format!(r#"fill="{fill}" stroke="{OUTLINE}" stroke-width="1.1" stroke-linejoin="round""#);
+    let style =
+        format!(r#"fill="{fill}" stroke="{OUTLINE}" stroke-width="1.1" stroke-linejoin="round""#);
     if kind == "hut" {
         svg.path(&shifted("M-6,6 L-6,-1 L0,-7 L6,-1 L6,6 Z", at), &style);
-        svg.path(&shifted("M-1.5,6 L-1.5,2 L1.5,2 L1.5,6", at), r##"fill="none" stroke="#222222" stroke-width="0.8""##);
+        svg.path(
+            &shifted("M-1.5,6 L-1.5,2 L1.5,2 L1.5,6", at),
+            r##"fill="none" stroke="#222222" stroke-width="0.8""##,
+        );
         return;
     }
     svg.path(
@@ -276,6 +379,9 @@ pub fn figure(svg: &mut Svg, kind: &str, at: Point, fill: &str) {
         &style,
     );
     if kind == "shepherd" {
-        svg.path(&shifted("M7,7 L7,-6 Q7,-9 9.5,-8", at), r##"fill="none" stroke="#5a3a1a" stroke-width="1.2""##);
+        svg.path(
+            &shifted("M7,7 L7,-6 Q7,-9 9.5,-8", at),
+            r##"fill="none" stroke="#5a3a1a" stroke-width="1.2""##,
+        );
     }
 }

@@ -17,7 +17,9 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use crate::model::{Anchor, AnchorClass, FeatureKind, Half, Marker, Pos, Rotation, Side, Tile, TileKind, TileSet};
+use crate::model::{
+    Anchor, AnchorClass, FeatureKind, Half, Marker, Pos, Rotation, Side, Tile, TileKind, TileSet,
+};
 
 use super::board::Board;
 
@@ -180,12 +182,25 @@ impl Block {
             let a = half_cell(side, Half::R);
             let b = half_cell(next, Half::L);
             let (ca, cb) = (block.cells[a.0][a.1], block.cells[b.0][b.1]);
-            if block.owners[corner.0][corner.1].is_some_and(|o| features[o].kind.anchor_class() == AnchorClass::Whole) {
+            if block.owners[corner.0][corner.1]
+                .is_some_and(|o| features[o].kind.anchor_class() == AnchorClass::Whole)
+            {
                 continue;
             }
-            if ca == cb {
-                block.cells[corner.0][corner.1] = ca;
-                block.owners[corner.0][corner.1] = block.owners[a.0][a.1];
+            let is_whole = |cell: (usize, usize)| {
+                block.owners[cell.0][cell.1]
+                    .is_some_and(|o| features[o].kind.anchor_class() == AnchorClass::Whole)
+            };
+            let from = if ca == cb || is_whole(a) {
+                Some(a)
+            } else if is_whole(b) {
+                Some(b)
+            } else {
+                None
+            };
+            if let Some(cell) = from {
+                block.cells[corner.0][corner.1] = block.cells[cell.0][cell.1];
+                block.owners[corner.0][corner.1] = block.owners[cell.0][cell.1];
             }
         }
 
@@ -218,10 +233,15 @@ impl Block {
             }
             let river = feature.kind == FeatureKind::River;
             match sides.as_slice() {
-                [only] if !centre_taken && !(village && !river) => {
+                // A dead end (not at a monastery, a lake or the village of a crossroads).
+                [only] if !centre_taken && (river || !village) => {
                     let (_, inner) = middle_cells(*only);
                     let end = if river {
-                        if feature.count(crate::model::ContentKind::Spring) > 0 { 's' } else { '~' }
+                        if feature.count(crate::model::ContentKind::Spring) > 0 {
+                            's'
+                        } else {
+                            '~'
+                        }
                     } else {
                         'o'
                     };
@@ -258,7 +278,8 @@ impl Block {
                 Marker::Volcano => 'A',
             };
             let spot = free.by_ref().find(|&(r, c)| {
-                block.owners[r][c].is_some_and(|o| features[o].kind.anchor_class() == AnchorClass::Area)
+                block.owners[r][c]
+                    .is_some_and(|o| features[o].kind.anchor_class() == AnchorClass::Area)
             });
             if let Some((r, c)) = spot {
                 block.cells[r][c] = ch;
@@ -346,7 +367,11 @@ fn legend(text: &str) -> String {
     for (ch, meaning) in MEANINGS {
         if text.contains(ch) && !said.contains(&meaning) {
             said.push(meaning);
-            let shown = if ch == '|' { "|-".to_string() } else { ch.to_string() };
+            let shown = if ch == '|' {
+                "|-".to_string()
+            } else {
+                ch.to_string()
+            };
             parts.push(format!("{shown} {meaning}"));
         }
     }
@@ -379,6 +404,7 @@ pub fn sheet_text(set: &TileSet) -> String {
         set.copies()
     );
     let mut body = String::new();
+    let mut shown = String::new();
     for chunk in set.tiles.chunks(8) {
         let width = chunk
             .iter()
@@ -387,6 +413,7 @@ pub fn sheet_text(set: &TileSet) -> String {
             .unwrap_or(N)
             + 2;
         let blocks: Vec<Block> = chunk.iter().map(Block::of).collect();
+        shown.extend(blocks.iter().flat_map(Block::rows));
         body.push('\n');
         for r in 0..N {
             let line: String = blocks
@@ -407,7 +434,7 @@ pub fn sheet_text(set: &TileSet) -> String {
     }
     out.push_str(&body);
     out.push('\n');
-    out.push_str(&legend(&body));
+    out.push_str(&legend(&shown));
     out.push('\n');
     out
 }
@@ -479,7 +506,11 @@ pub fn board_text(board: &Board) -> String {
     body.push('\n');
     for y in min.y..=max.y {
         for r in 0..N {
-            let label = if r == 2 { format!("y{y}") } else { String::new() };
+            let label = if r == 2 {
+                format!("y{y}")
+            } else {
+                String::new()
+            };
             let mut line = format!("{label:<label_width$} ");
             for x in min.x..=max.x {
                 match grid.get(&Pos::new(x, y)) {
@@ -493,7 +524,8 @@ pub fn board_text(board: &Board) -> String {
         }
     }
     out.push_str(&body);
-    let legend_line = legend(&body);
+    let shown: String = grid.values().flat_map(|b| b.rows()).collect();
+    let legend_line = legend(&shown);
     if !legend_line.is_empty() {
         let _ = writeln!(out, "{legend_line}");
     }
@@ -501,7 +533,11 @@ pub fn board_text(board: &Board) -> String {
         let _ = writeln!(out, "player {}: {name}", index + 1);
     }
     if let Some(last) = board.last.and_then(|i| board.tiles.get(i)) {
-        let _ = writeln!(out, "last placed: {} at {} {}", last.tile.id, last.pos, last.rotation);
+        let _ = writeln!(
+            out,
+            "last placed: {} at {} {}",
+            last.tile.id, last.pos, last.rotation
+        );
     }
     if let Some(legal) = &board.legal {
         if legal.placements.is_empty() {

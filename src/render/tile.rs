@@ -114,8 +114,8 @@ pub struct TileLayout {
 
 #[derive(Debug, Clone)]
 enum Shape {
-    /// City or forest: an outline path.
-    Region(String),
+    /// City or forest: an outline path, and the stretches of border it claims.
+    Region(String, Vec<(f64, f64)>),
     /// Field or meadow: its slices (plus an inner disc for an inner field).
     Area { slices: Vec<usize>, inner: bool },
     /// Road or river: the path of its middle line, and where a dead end stops.
@@ -134,7 +134,9 @@ impl TileLayout {
                 AnchorClass::Area => {
                     for anchor in &feature.anchors {
                         let slots: Vec<usize> = match anchor {
-                            Anchor::Side(side) => vec![slot_of(*side, Half::L), slot_of(*side, Half::R)],
+                            Anchor::Side(side) => {
+                                vec![slot_of(*side, Half::L), slot_of(*side, Half::R)]
+                            }
                             Anchor::Half(side, half) => vec![slot_of(*side, *half)],
                             Anchor::Inner => vec![],
                         };
@@ -144,7 +146,10 @@ impl TileLayout {
                     }
                 }
                 AnchorClass::Whole => {
-                    for side in feature.touched_sides().chain(feature.shares.iter().copied()) {
+                    for side in feature
+                        .touched_sides()
+                        .chain(feature.shares.iter().copied())
+                    {
                         for half in [Half::L, Half::R] {
                             whole_slot[slot_of(side, half)].get_or_insert(index);
                         }
@@ -178,18 +183,20 @@ impl TileLayout {
                 AnchorClass::Whole => {
                     let intervals = &whole_intervals[index];
                     (
-                        Shape::Region(region_path(intervals)),
+                        Shape::Region(region_path(intervals), intervals.clone()),
                         region_anchor(intervals),
                     )
                 }
                 AnchorClass::Area => {
-                    let slices: Vec<usize> = (0..8).filter(|s| own_slot[*s] == Some(index)).collect();
+                    let slices: Vec<usize> =
+                        (0..8).filter(|s| own_slot[*s] == Some(index)).collect();
                     let inner = feature.anchors.contains(&Anchor::Inner);
                     let anchor = area_anchor(&slices, inner, has_inner_feature || village);
                     (Shape::Area { slices, inner }, anchor)
                 }
                 AnchorClass::Middle => {
-                    let ends_in_middle = has_inner_feature || (village && feature.kind == FeatureKind::Road);
+                    let ends_in_middle =
+                        has_inner_feature || (village && feature.kind == FeatureKind::Road);
                     line_shape(feature, ends_in_middle, has_inner_feature)
                 }
                 AnchorClass::Inner => (Shape::Inner, CENTRE),
@@ -231,11 +238,7 @@ fn nearest_area(
     };
     let left_half = slot % 2 == 0;
     let rank = |(distance, area): (usize, usize), is_backward: bool| {
-        (
-            !touches_whole(area),
-            distance,
-            is_backward != left_half,
-        )
+        (!touches_whole(area), distance, is_backward != left_half)
     };
     match (backward, forward) {
         (Some(b), Some(f)) => {
@@ -443,7 +446,15 @@ pub struct TileDecor {
 }
 
 /// Draws `tile` turned by `rotation` into the square at `(x, y)` of side `size`.
-pub fn draw(svg: &mut Svg, tile: &Tile, rotation: Rotation, x: f64, y: f64, size: f64, decor: &TileDecor) {
+pub fn draw(
+    svg: &mut Svg,
+    tile: &Tile,
+    rotation: Rotation,
+    x: f64,
+    y: f64,
+    size: f64,
+    decor: &TileDecor,
+) {
     let layout = TileLayout::of(tile);
     let scale = size / SIZE;
     svg.open_group(&format!(
@@ -467,7 +478,10 @@ pub fn draw(svg: &mut Svg, tile: &Tile, rotation: Rotation, x: f64, y: f64, size
         0.0,
         SIZE,
         SIZE,
-        &format!(r#"fill="none" stroke="{}" stroke-width="1""#, colour::TILE_EDGE),
+        &format!(
+            r#"fill="none" stroke="{}" stroke-width="1""#,
+            colour::TILE_EDGE
+        ),
     );
     svg.close_group();
 }
@@ -500,7 +514,8 @@ fn draw_ground(svg: &mut Svg, tile: &Tile, layout: &TileLayout) {
         if slot % 2 == 1 {
             let side = slot_side(slot);
             let through = tile.features.iter().enumerate().find(|(_, f)| {
-                f.kind.anchor_class() == AnchorClass::Middle && f.anchors.contains(&Anchor::Side(side))
+                f.kind.anchor_class() == AnchorClass::Middle
+                    && f.anchors.contains(&Anchor::Side(side))
             });
             if let Some((index, feature)) = through {
                 if feature.touched_sides().count() >= 2 {
@@ -514,7 +529,10 @@ fn draw_ground(svg: &mut Svg, tile: &Tile, layout: &TileLayout) {
         svg.line(
             CENTRE,
             inner_end,
-            &format!(r#"stroke="{}" stroke-width="2" stroke-linecap="round""#, colour::HEDGE),
+            &format!(
+                r#"stroke="{}" stroke-width="2" stroke-linecap="round""#,
+                colour::HEDGE
+            ),
         );
     }
 
@@ -532,7 +550,7 @@ fn draw_ground(svg: &mut Svg, tile: &Tile, layout: &TileLayout) {
 
     // Cities and forests over the ends of the roads that lead into them.
     for (index, feature) in tile.features.iter().enumerate() {
-        if let Shape::Region(path) = &layout.shapes[index] {
+        if let Shape::Region(path, intervals) = &layout.shapes[index] {
             let style = match feature.kind {
                 FeatureKind::Forest => format!(
                     r#"fill="{}" stroke="{}" stroke-width="2" stroke-linejoin="round""#,
@@ -547,7 +565,7 @@ fn draw_ground(svg: &mut Svg, tile: &Tile, layout: &TileLayout) {
             };
             svg.path(path, &style);
             if feature.kind == FeatureKind::Forest {
-                draw_trees(svg, path, &layout.anchors[index], feature);
+                draw_trees(svg, intervals);
             }
         }
     }
@@ -559,7 +577,10 @@ fn draw_ground(svg: &mut Svg, tile: &Tile, layout: &TileLayout) {
                 svg.circle(
                     CENTRE,
                     18.0,
-                    &format!(r#"fill="{ground}" stroke="{}" stroke-width="2""#, colour::HEDGE),
+                    &format!(
+                        r#"fill="{ground}" stroke="{}" stroke-width="2""#,
+                        colour::HEDGE
+                    ),
                 );
             }
             (Shape::Inner, FeatureKind::Lake) => {
@@ -567,7 +588,11 @@ fn draw_ground(svg: &mut Svg, tile: &Tile, layout: &TileLayout) {
                     CENTRE,
                     21.0,
                     17.0,
-                    &format!(r#"fill="{}" stroke="{}" stroke-width="2""#, colour::LAKE, colour::RIVER_EDGE),
+                    &format!(
+                        r#"fill="{}" stroke="{}" stroke-width="2""#,
+                        colour::LAKE,
+                        colour::RIVER_EDGE
+                    ),
                 );
             }
             (Shape::Inner, _) => symbols::monastery(svg, CENTRE),
@@ -579,14 +604,24 @@ fn draw_ground(svg: &mut Svg, tile: &Tile, layout: &TileLayout) {
     }
 }
 
-/// A forest is dark green; a few tree crowns along its inside make it read as woods.
-fn draw_trees(svg: &mut Svg, _path: &str, anchor: &Point, _feature: &Feature) {
-    for (dx, dy) in [(-14.0, -4.0), (14.0, -4.0), (0.0, 8.0), (-8.0, 12.0), (8.0, 12.0)] {
-        let at = anchor.offset(dx * 0.8, dy * 0.8);
-        if (0.0..=SIZE).contains(&at.x) && (0.0..=SIZE).contains(&at.y) {
-            svg.circle(at, 3.2, r##"fill="#3f8a4a" stroke="#1b4724" stroke-width="0.8""##);
+/// A forest is dark green; tree crowns along the inside of its border make it read as woods.
+/// They stand close to the border, where even a one-side forest is deep enough.
+fn draw_trees(svg: &mut Svg, intervals: &[(f64, f64)]) {
+    for &(start, end) in intervals {
+        for fraction in [0.25, 0.5, 0.75] {
+            let edge = perimeter_point(start + (end - start) * fraction);
+            let at = edge.toward(CENTRE, 9.0 / distance(edge, CENTRE));
+            svg.circle(
+                at,
+                3.4,
+                r##"fill="#3f8a4a" stroke="#1b4724" stroke-width="0.8""##,
+            );
         }
     }
+}
+
+fn distance(a: Point, b: Point) -> f64 {
+    ((a.x - b.x).powi(2) + (a.y - b.y).powi(2)).sqrt()
 }
 
 fn draw_line(svg: &mut Svg, feature: &Feature, path: &str, ends: &[Point]) {
@@ -609,7 +644,11 @@ fn draw_line(svg: &mut Svg, feature: &Feature, path: &str, ends: &[Point]) {
             if feature.count(ContentKind::Spring) > 0 {
                 symbols::spring(svg, *end);
             } else {
-                svg.circle(*end, 4.5, &format!(r#"fill="{fill}" stroke="{edge}" stroke-width="1.5""#));
+                svg.circle(
+                    *end,
+                    4.5,
+                    &format!(r#"fill="{fill}" stroke="{edge}" stroke-width="1.5""#),
+                );
             }
         } else {
             symbols::house(svg, *end, 0.9);
@@ -627,7 +666,7 @@ fn draw_highlight(svg: &mut Svg, layout: &TileLayout, index: usize) {
         colour::HIGHLIGHT
     );
     match shape {
-        Shape::Region(path) => svg.path(path, &style),
+        Shape::Region(path, _) => svg.path(path, &style),
         Shape::Area { slices, inner } => {
             for slot in 0..8 {
                 if layout.slice_area[slot] == Some(index) || slices.contains(&slot) {
@@ -707,11 +746,22 @@ fn marker_corner(tile: &Tile, layout: &TileLayout) -> Point {
         });
         owned && layout.slice_area[slot].is_some()
     };
-    corners
+    if let Some(corner) = corners.iter().find(|(a, b, _)| open(*a) && open(*b)) {
+        return corner.2;
+    }
+    // No open corner: inside the field with the most half-sides.
+    let largest = tile
+        .features
         .iter()
-        .find(|(a, b, _)| open(*a) && open(*b))
-        .map(|c| c.2)
-        .unwrap_or(Point::new(80.0, 80.0))
+        .enumerate()
+        .filter(|(_, f)| f.kind.anchor_class() == AnchorClass::Area)
+        .max_by_key(|(i, _)| {
+            (
+                layout.slice_area.iter().filter(|s| **s == Some(*i)).count(),
+                usize::MAX - i,
+            )
+        });
+    largest.map_or(CENTRE, |(i, _)| layout.anchor(i))
 }
 
 #[cfg(test)]
@@ -722,10 +772,10 @@ mod tests {
     fn half_sides_follow_the_tile_language_order() {
         // NL is the west half of N, EL the north half of E, SL the east half of S, WL the south
         // half of W ("left, looking out from the centre").
-        assert_eq!(slice_centroid(slot_of(Side::N, Half::L)).x < 50.0, true);
-        assert_eq!(slice_centroid(slot_of(Side::E, Half::L)).y < 50.0, true);
-        assert_eq!(slice_centroid(slot_of(Side::S, Half::L)).x > 50.0, true);
-        assert_eq!(slice_centroid(slot_of(Side::W, Half::L)).y > 50.0, true);
+        assert!(slice_centroid(slot_of(Side::N, Half::L)).x < 50.0);
+        assert!(slice_centroid(slot_of(Side::E, Half::L)).y < 50.0);
+        assert!(slice_centroid(slot_of(Side::S, Half::L)).x > 50.0);
+        assert!(slice_centroid(slot_of(Side::W, Half::L)).y > 50.0);
     }
 
     #[test]

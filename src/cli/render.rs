@@ -1,0 +1,666 @@
+//! `carcspec render <TILESET-OR-GAME>`: pictures of tiles, tile sets and games.
+//!
+//! The drawing is `crate::render`'s (pure functions to strings and bytes); this file reads the
+//! input, checks the options and writes the results.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use clap::{Args, ValueEnum};
+
+use super::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, use_color};
+use crate::check::{GameState, StateError, game_state};
+use crate::codes::{self, Code};
+use crate::engine::CompiledTile;
+use crate::load;
+use crate::model::{Action, Pos, Rotation, Tile, TileSet};
+use crate::render::{self, Page, PrintLayout};
+
+#[derive(Args)]
+pub struct RenderArgs {
+    /// A tile set (.tiles, .json, .yaml file, or a shipped set's name) or a game (.game, .jcz).
+    input: String,
+    /// Draw only this tile of the set.
+    #[arg(long, value_name = "ID")]
+    tile: Option<String>,
+    /// The rotation of `--tile`: r0, r90, r180 or r270.
+    #[arg(long, value_name = "ROTATION")]
+    rotation: Option<String>,
+    /// A game at a point: the state before this 1-based line (default: the end).
+    #[arg(long, value_name = "LINE", conflicts_with = "turn")]
+    at: Option<usize>,
+    /// A game after its first N turns (0: before the first turn).
+    #[arg(long, value_name = "N")]
+    turn: Option<usize>,
+    /// Show where this tile could be placed on the game's board, with its rotations.
+    #[arg(long, value_name = "TILE")]
+    legal: Option<String>,
+    /// Outline a feature: `X,Y:FEATURE` on a game's board (the whole feature, over every tile
+    /// it extends to; FEATURE as a deployment names it: `N`, `ER+SL`, a label), or `FEATURE`
+    /// on the tile of `--tile`. Repeatable.
+    #[arg(long, value_name = "FEATURE")]
+    highlight: Vec<String>,
+    #[arg(long, value_enum, default_value_t)]
+    format: PictureFormat,
+    /// Lay out every copy of the set's tiles at real size on pages of this paper, to print
+    /// and cut (one picture per page).
+    #[arg(long, value_enum, value_name = "PAPER")]
+    page: Option<PaperArg>,
+    /// The side of a printed tile in millimetres.
+    #[arg(long, value_name = "MM", default_value_t = 45.0, requires = "page")]
+    tile_mm: f64,
+    /// PNG pixels per SVG unit (default 2; for printed pages 11.81, i.e. 300 dots per inch).
+    #[arg(long, value_name = "FACTOR")]
+    scale: Option<f32>,
+    /// Write to this file instead of standard output (required for PNG). A print layout of
+    /// several pages writes FILE-1.svg, FILE-2.svg … (with FILE's extension).
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum PictureFormat {
+    #[default]
+    Svg,
+    Png,
+    Text,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PaperArg {
+    A4,
+    Letter,
+}
+
+/// A refusal: a code of the R range, a message, a help.
+struct Refusal {
+    code: &'static Code,
+    message: String,
+    help: String,
+    exit: i32,
+}
+
+impl Refusal {
+    fn new(code: &'static Code, message: impl Into<String>, help: impl Into<String>) -> Refusal {
+        Refusal {
+            code,
+            message: message.into(),
+            help: help.into(),
+            exit: EXIT_USAGE,
+        }
+    }
+
+    fn print(&self) {
+        eprintln!(
+            "error[{} {}]: {}",
+            self.code.code, self.code.name, self.message
+        );
+        eprintln!("help: {}", self.help);
+    }
+}
+
+/// A picture in one of the formats: text, or one document per page.
+enum Picture {
+    Text(String),
+    Svg(Vec<String>),
+}
+
+pub fn run(args: RenderArgs) -> i32 {
+    match render(&args) {
+        Ok(()) => EXIT_CLEAN,
+        Err(refusal) => {
+            refusal.print();
+            refusal.exit
+        }
+    }
+}
+
+fn render(args: &RenderArgs) -> Result<(), Refusal> {
+    if let Some(scale) = args.scale {
+        if !(scale.is_finite() && scale > 0.0 && scale <= 64.0) {
+            return Err(Refusal::new(
+                &codes::RENDER_OPTION_DOES_NOT_APPLY,
+                format!("`--scale {scale}` is not a scale carcspec draws at"),
+                "give a factor above 0 and at most 64 (pixels per unit)",
+            ));
+        }
+    }
+    if args.format == PictureFormat::Png && args.output.is_none() {
+        return Err(Refusal::new(
+            &codes::PNG_NEEDS_OUTPUT,
+            "a PNG picture is not written to standard output",
+            "give the file to write: `-o picture.png`",
+        ));
+    }
+    let is_game = matches!(
+        Path::new(&args.input).extension().and_then(|e| e.to_str()),
+        Some("game" | "jcz")
+    );
+    let picture = if is_game {
+        render_game(args)?
+    } else {
+        render_tiles(args)?
+    };
+    write_picture(args, picture)
+}
+
+/// Options that only a game or only a tile set takes.
+fn refuse_options(args: &RenderArgs, is_game: bool) -> Result<(), Refusal> {
+    let misplaced: Vec<&str> = if is_game {
+        [
+            (args.tile.is_some(), "--tile"),
+            (args.rotation.is_some(), "--rotation"),
+            (args.page.is_some(), "--page"),
+        ]
+        .iter()
+        .filter(|(given, _)| *given)
+        .map(|(_, name)| *name)
+        .collect()
+    } else {
+        [
+            (args.at.is_some(), "--at"),
+            (args.turn.is_some(), "--turn"),
+            (args.legal.is_some(), "--legal"),
+        ]
+        .iter()
+        .filter(|(given, _)| *given)
+        .map(|(_, name)| *name)
+        .collect()
+    };
+    if let Some(first) = misplaced.first() {
+        let (what, other) = if is_game {
+            ("a game", "a tile set")
+        } else {
+            ("a tile set", "a game (.game or .jcz)")
+        };
+        return Err(Refusal::new(
+            &codes::RENDER_OPTION_DOES_NOT_APPLY,
+            format!("`{first}` does not apply to {what}"),
+            format!("`{first}` is an option for {other}; leave it out"),
+        ));
+    }
+    Ok(())
+}
+
+fn parse_rotation(text: &str) -> Option<Rotation> {
+    let degrees = text.strip_prefix(['r', 'R']).unwrap_or(text);
+    match degrees {
+        "0" => Some(Rotation(0)),
+        "90" => Some(Rotation(1)),
+        "180" => Some(Rotation(2)),
+        "270" => Some(Rotation(3)),
+        _ => None,
+    }
+}
+
+fn unknown_tile(id: &str, known: &[&str]) -> Refusal {
+    let wanted = id.to_lowercase();
+    let close: Vec<&str> = known
+        .iter()
+        .copied()
+        .filter(|k| {
+            let k = k.to_lowercase();
+            k.contains(&wanted) || wanted.contains(&k)
+        })
+        .take(8)
+        .collect();
+    let help = if close.is_empty() {
+        let first: Vec<&str> = known.iter().copied().take(8).collect();
+        format!(
+            "the tiles are {}{}",
+            first.join(", "),
+            if known.len() > 8 { " …" } else { "" }
+        )
+    } else {
+        format!("did you mean {}?", close.join(", "))
+    };
+    Refusal::new(
+        &codes::UNKNOWN_RENDER_TILE,
+        format!("no tile `{id}` to draw"),
+        help,
+    )
+}
+
+fn render_tiles(args: &RenderArgs) -> Result<Picture, Refusal> {
+    refuse_options(args, false)?;
+    let loaded = load::load(&args.input).map_err(|diagnostic| {
+        Refusal::new(
+            &codes::UNREADABLE_INPUT,
+            diagnostic.message,
+            diagnostic
+                .help
+                .unwrap_or_else(|| "give a tile file or a shipped set's name".to_string()),
+        )
+    })?;
+    let Some(set) = loaded.usable() else {
+        eprint!(
+            "{}",
+            crate::report::render(
+                &loaded.origin,
+                &loaded.text,
+                &loaded.diagnostics,
+                use_color()
+            )
+        );
+        let mut refusal = Refusal::new(
+            &codes::RENDER_INPUT_HAS_ERRORS,
+            format!("`{}` has errors, so it is not drawn", loaded.origin),
+            format!(
+                "fix the errors above (`carcspec tiles lint {}`)",
+                args.input
+            ),
+        );
+        refusal.exit = EXIT_FINDINGS;
+        return Err(refusal);
+    };
+    if args.rotation.is_some() && args.tile.is_none() {
+        return Err(Refusal::new(
+            &codes::RENDER_OPTION_DOES_NOT_APPLY,
+            "`--rotation` turns one tile, and no `--tile` is given",
+            "name the tile: `--tile <ID> --rotation r90`",
+        ));
+    }
+    if let Some(id) = &args.tile {
+        if args.page.is_some() {
+            return Err(Refusal::new(
+                &codes::RENDER_OPTION_DOES_NOT_APPLY,
+                "`--page` lays out a whole tile set, and `--tile` picks one tile",
+                "leave out `--tile` to print the set, or `--page` to draw the tile",
+            ));
+        }
+        let Some(tile) = set.tiles.iter().find(|t| &t.id == id) else {
+            let known: Vec<&str> = set.tiles.iter().map(|t| t.id.as_str()).collect();
+            return Err(unknown_tile(id, &known));
+        };
+        let rotation = match &args.rotation {
+            None => Rotation(0),
+            Some(text) => parse_rotation(text).ok_or_else(|| {
+                Refusal::new(
+                    &codes::BAD_RENDER_ROTATION,
+                    format!("`{text}` is not a rotation"),
+                    "a rotation is r0, r90, r180 or r270 (quarter turns clockwise)",
+                )
+            })?,
+        };
+        let highlight = tile_highlights(tile, set, rotation, &args.highlight)?;
+        return Ok(match args.format {
+            PictureFormat::Text => Picture::Text(render::text::tile_text(tile, rotation)),
+            _ => Picture::Svg(vec![render::tile_svg(tile, rotation, &highlight)]),
+        });
+    }
+    if !args.highlight.is_empty() {
+        return Err(Refusal::new(
+            &codes::RENDER_OPTION_DOES_NOT_APPLY,
+            "`--highlight` on a tile set needs the tile: `--tile <ID>`",
+            "name the tile whose feature to outline",
+        ));
+    }
+    if let Some(paper) = args.page {
+        if args.format == PictureFormat::Text {
+            return Err(Refusal::new(
+                &codes::RENDER_OPTION_DOES_NOT_APPLY,
+                "`--page` lays out pictures, not text",
+                "use `--format svg` or `--format png` with `--page`",
+            ));
+        }
+        let page = match paper {
+            PaperArg::A4 => Page::A4,
+            PaperArg::Letter => Page::Letter,
+        };
+        let layout = PrintLayout {
+            page,
+            tile_mm: args.tile_mm,
+        };
+        let fits = args.tile_mm.is_finite()
+            && args.tile_mm >= 10.0
+            && layout.grid().0 > 0
+            && layout.grid().1 > 0;
+        if !fits {
+            return Err(Refusal::new(
+                &codes::PRINT_TILE_SIZE,
+                format!(
+                    "tiles of {} mm cannot be printed on {} pages",
+                    args.tile_mm,
+                    page.name()
+                ),
+                "give `--tile-mm` from 10 up to what fits inside the page's 10 mm margins (45 mm is the size of the boxed tiles)",
+            ));
+        }
+        return Ok(Picture::Svg(render::print_pages_svg(set, layout)));
+    }
+    Ok(match args.format {
+        PictureFormat::Text => Picture::Text(render::text::sheet_text(set)),
+        _ => Picture::Svg(vec![render::sheet_svg(set)]),
+    })
+}
+
+/// `--highlight FEATURE` on one tile: the features it names.
+fn tile_highlights(
+    tile: &Tile,
+    set: &TileSet,
+    rotation: Rotation,
+    wanted: &[String],
+) -> Result<Vec<usize>, Refusal> {
+    let compiled = CompiledTile::compile(tile, set.ruleset);
+    let mut found = Vec::new();
+    for text in wanted {
+        let feature = render::parse_feature_ref(text).ok_or_else(|| {
+            Refusal::new(
+                &codes::BAD_HIGHLIGHT,
+                format!("`{text}` does not name a feature"),
+                "name it as a deployment does: an anchor (`N`, `NL`, `I`), anchors joined by `+`, or the tile's label",
+            )
+        })?;
+        let index = render::resolve_feature(&compiled, rotation, &feature).ok_or_else(|| {
+            Refusal::new(
+                &codes::BAD_HIGHLIGHT,
+                format!("tile `{}` ({rotation}) has no feature at `{text}`", tile.id),
+                "anchors name the sides of the board as the tile lies (after its rotation)",
+            )
+        })?;
+        found.push(index);
+    }
+    Ok(found)
+}
+
+/// The model of every tile a game can use: its tile sets (found as the replay finds them: a
+/// path next to the game, or a shipped name) and its own tiles.
+fn game_tiles(state: &GameState, game: &Path) -> HashMap<String, Tile> {
+    let base_dir = game.parent().unwrap_or(Path::new("."));
+    let mut tiles = HashMap::new();
+    for (name, _, _) in &state.script.tile_sets {
+        let by_path = base_dir.join(name);
+        let target = if by_path.exists() {
+            by_path.display().to_string()
+        } else {
+            name.clone()
+        };
+        if let Ok(loaded) = load::load(&target) {
+            if let Some(set) = loaded.set {
+                for tile in set.tiles {
+                    tiles.entry(tile.id.clone()).or_insert(tile);
+                }
+            }
+        }
+    }
+    for tile in &state.script.local_tiles {
+        tiles.insert(tile.id.clone(), tile.clone());
+    }
+    tiles
+}
+
+/// The 1-based line where turn `turn + 1` begins (`None`: after the last turn, the end).
+fn line_after_turns(state: &GameState, turns: usize) -> Result<Option<usize>, Refusal> {
+    let starts: Vec<usize> = state
+        .script
+        .steps
+        .iter()
+        .filter(|s| matches!(s.action, Action::Turn { .. }))
+        .map(|s| s.span.start)
+        .collect();
+    if turns > starts.len() {
+        return Err(Refusal::new(
+            &codes::NO_SUCH_POINT,
+            format!("the game has {} turns, not {turns}", starts.len()),
+            format!("`--turn` takes 0 to {}", starts.len()),
+        ));
+    }
+    if turns == starts.len() {
+        return Ok(None);
+    }
+    if starts[turns] == 0 && turns > 0 {
+        return Err(Refusal::new(
+            &codes::NO_SUCH_POINT,
+            "the game's turns have no places in its text",
+            "use `--at LINE` or draw the end of the game",
+        ));
+    }
+    let offset = starts[turns].min(state.text.len());
+    Ok(Some(state.text[..offset].matches('\n').count() + 1))
+}
+
+fn render_game(args: &RenderArgs) -> Result<Picture, Refusal> {
+    refuse_options(args, true)?;
+    let path = Path::new(&args.input);
+    let replay = |before: Option<usize>| -> Result<GameState, Refusal> {
+        match game_state(path, before) {
+            Ok(state) => Ok(state),
+            Err(StateError::Unplayable(report)) => {
+                eprint!("{}", super::render_check_report(&report, use_color()));
+                let readable = path.is_file();
+                let mut refusal = if readable {
+                    Refusal::new(
+                        &codes::RENDER_INPUT_HAS_ERRORS,
+                        format!("`{}` cannot be replayed, so it is not drawn", args.input),
+                        format!("fix the errors above (`carcspec check {}`)", args.input),
+                    )
+                } else {
+                    Refusal::new(
+                        &codes::UNREADABLE_INPUT,
+                        format!("cannot read `{}`", args.input),
+                        "give the path of a .game or .jcz file",
+                    )
+                };
+                refusal.exit = if readable { EXIT_FINDINGS } else { EXIT_USAGE };
+                Err(refusal)
+            }
+            Err(error @ StateError::NoSuchLine { .. }) => Err(Refusal::new(
+                &codes::NO_SUCH_POINT,
+                error.to_string(),
+                "`--at LINE` takes a line of the game, from 1 to one past its last",
+            )),
+        }
+    };
+    let (state, point) = match (args.at, args.turn) {
+        (Some(line), _) => (replay(Some(line))?, format!("before line {line}")),
+        (None, Some(turns)) => {
+            let end = replay(None)?;
+            match line_after_turns(&end, turns)? {
+                None => (end, format!("after turn {turns}, the end")),
+                Some(line) => (replay(Some(line))?, format!("after turn {turns}")),
+            }
+        }
+        (None, None) => (replay(None)?, "the end".to_string()),
+    };
+    let violations = state.diagnostics.iter().filter(|d| d.is_error()).count();
+    if violations > 0 {
+        // The board is drawn as the replay played it; say that it is not a legal one.
+        eprintln!(
+            "note: the game breaks the rules {violations} time(s) up to this point; `carcspec check {}` shows where",
+            args.input
+        );
+    }
+    let tiles = game_tiles(&state, path);
+    let mut highlight = Vec::new();
+    for text in &args.highlight {
+        highlight.push(parse_board_highlight(text)?);
+    }
+    let name = state
+        .script
+        .title
+        .clone()
+        .unwrap_or_else(|| args.input.clone());
+    let scores: Vec<String> = state
+        .players
+        .iter()
+        .zip(&state.scores)
+        .map(|(p, s)| format!("{p} {s}"))
+        .collect();
+    let title = format!("{name} — {point} — {}", scores.join(", "));
+    let board = render::board_of_state(&state, &tiles, title, args.legal.as_deref(), &highlight)
+        .map_err(|problem| match problem {
+            render::BoardProblem::UnknownLegalTile(id) => {
+                let known: Vec<&str> = state.engine.catalog.iter().map(|t| t.id.as_str()).collect();
+                unknown_tile(&id, &known)
+            }
+            render::BoardProblem::MissingTile(id) => Refusal::new(
+                &codes::UNKNOWN_RENDER_TILE,
+                format!("the model of tile `{id}` was not found in the game's tile sets"),
+                "check that the game's tile sets load (`carcspec check`)",
+            ),
+            render::BoardProblem::NoSuchFeature(wanted, why) => Refusal::new(
+                &codes::BAD_HIGHLIGHT,
+                format!("no feature `{}` at {}: {why}", wanted.feature, wanted.pos),
+                "name a placed tile's position and a feature on it as a deployment does (`0,0:N`)",
+            ),
+        })?;
+    if let Some((min, max)) = board.bounds() {
+        let columns = i64::from(max.x) - i64::from(min.x) + 1;
+        let rows = i64::from(max.y) - i64::from(min.y) + 1;
+        if columns > render::MAX_BOARD_SPAN || rows > render::MAX_BOARD_SPAN {
+            return Err(Refusal::new(
+                &codes::PICTURE_TOO_LARGE,
+                format!("the board spans {columns} × {rows} positions, too far apart to draw"),
+                format!(
+                    "carcspec draws boards up to {0} × {0} positions; check the game (`carcspec check`) for tiles placed away from the others",
+                    render::MAX_BOARD_SPAN
+                ),
+            ));
+        }
+    }
+    Ok(match args.format {
+        PictureFormat::Text => Picture::Text(render::text::board_text(&board)),
+        _ => Picture::Svg(vec![render::board_svg(&board)]),
+    })
+}
+
+/// `X,Y:FEATURE` (`0,-1:N`, `2,0:ER+SL`, `1,1:c`).
+fn parse_board_highlight(text: &str) -> Result<render::FeatureOnBoard, Refusal> {
+    let bad = || {
+        Refusal::new(
+            &codes::BAD_HIGHLIGHT,
+            format!("`{text}` does not name a feature on the board"),
+            "write the tile's position and the feature as a deployment names it: `0,-1:N`, `2,0:ER+SL`, `1,1:c`",
+        )
+    };
+    let (pos, feature) = text.split_once(':').ok_or_else(bad)?;
+    let (x, y) = pos.split_once(',').ok_or_else(bad)?;
+    let x: i32 = x.trim().parse().map_err(|_| bad())?;
+    let y: i32 = y.trim().parse().map_err(|_| bad())?;
+    let feature = render::parse_feature_ref(feature.trim()).ok_or_else(bad)?;
+    Ok(render::FeatureOnBoard {
+        pos: Pos::new(x, y),
+        feature,
+    })
+}
+
+/// The file of page `page` (0-based) of `pages`: FILE itself for a single page, otherwise
+/// FILE-1.ext, FILE-2.ext …
+fn page_path(output: &Path, page: usize, pages: usize) -> PathBuf {
+    if pages <= 1 {
+        return output.to_path_buf();
+    }
+    let stem = output
+        .file_stem()
+        .map_or_else(|| "page".to_string(), |s| s.to_string_lossy().into_owned());
+    let name = match output.extension() {
+        Some(ext) => format!("{stem}-{}.{}", page + 1, ext.to_string_lossy()),
+        None => format!("{stem}-{}", page + 1),
+    };
+    output.with_file_name(name)
+}
+
+fn write_picture(args: &RenderArgs, picture: Picture) -> Result<(), Refusal> {
+    let write = |path: &Path, bytes: &[u8]| -> Result<(), Refusal> {
+        std::fs::write(path, bytes).map_err(|error| {
+            Refusal::new(
+                &codes::RENDER_OUTPUT_FAILED,
+                format!("cannot write `{}`: {error}", path.display()),
+                "give a file in a folder that exists and that you may write to",
+            )
+        })
+    };
+    match picture {
+        Picture::Text(text) => match &args.output {
+            Some(path) => write(path, text.as_bytes()),
+            None => {
+                let _ = std::io::stdout().lock().write_all(text.as_bytes());
+                Ok(())
+            }
+        },
+        Picture::Svg(pages) => {
+            let Some(output) = &args.output else {
+                if pages.len() > 1 {
+                    return Err(Refusal::new(
+                        &codes::PAGES_NEED_OUTPUT,
+                        format!(
+                            "the print layout has {} pages, one picture each",
+                            pages.len()
+                        ),
+                        "give a file name to write them to: `-o tiles.svg` writes tiles-1.svg, tiles-2.svg …",
+                    ));
+                }
+                let mut out = std::io::stdout().lock();
+                for page in &pages {
+                    let _ = out.write_all(page.as_bytes());
+                }
+                return Ok(());
+            };
+            let scale = args.scale.unwrap_or(if args.page.is_some() {
+                300.0 / 25.4
+            } else {
+                2.0
+            });
+            for (n, page) in pages.iter().enumerate() {
+                let path = page_path(output, n, pages.len());
+                let bytes = match args.format {
+                    PictureFormat::Png => render::png(page, scale).map_err(|error| match error {
+                        render::PngError::TooLarge { width, height } => Refusal::new(
+                            &codes::PICTURE_TOO_LARGE,
+                            format!("the PNG would be {width} × {height} pixels"),
+                            format!(
+                                "draw it smaller with `--scale` (at most {} pixels in all), or as SVG",
+                                render::MAX_PNG_PIXELS
+                            ),
+                        ),
+                        render::PngError::Internal(message) => Refusal::new(
+                            &codes::RENDER_OUTPUT_FAILED,
+                            message,
+                            "this is a bug of carcspec: please report it with the input",
+                        ),
+                    })?,
+                    _ => page.clone().into_bytes(),
+                };
+                write(&path, &bytes)?;
+                if pages.len() > 1 {
+                    eprintln!("wrote {}", path.display());
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pages_are_numbered_before_the_extension() {
+        assert_eq!(
+            page_path(Path::new("out/t.svg"), 0, 1),
+            PathBuf::from("out/t.svg")
+        );
+        assert_eq!(
+            page_path(Path::new("out/t.svg"), 1, 3),
+            PathBuf::from("out/t-2.svg")
+        );
+        assert_eq!(page_path(Path::new("t"), 0, 2), PathBuf::from("t-1"));
+    }
+
+    #[test]
+    fn rotations_are_read_with_or_without_r() {
+        assert_eq!(parse_rotation("r90"), Some(Rotation(1)));
+        assert_eq!(parse_rotation("270"), Some(Rotation(3)));
+        assert_eq!(parse_rotation("r45"), None);
+    }
+
+    #[test]
+    fn board_highlights_name_a_position_and_a_feature() {
+        let h = parse_board_highlight("0,-1:N").ok().unwrap();
+        assert_eq!(h.pos, Pos::new(0, -1));
+        assert!(parse_board_highlight("0:N").is_err());
+        assert!(parse_board_highlight("a,b:N").is_err());
+    }
+}

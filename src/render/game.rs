@@ -1,0 +1,150 @@
+//! From a game's state at a point (`check::game_state`) to the board a picture shows.
+
+use std::collections::{BTreeMap, HashMap};
+
+use crate::check::GameState;
+use crate::engine::CompiledTile;
+use crate::model::{Anchor, FeatureRef, Pos, Rotation, Tile};
+
+use super::board::{Board, BoardFigure, BoardTile, LegalOverlay};
+
+/// A feature named on the board: the tile at `pos`, and the feature as a deployment names it
+/// (an anchor in board orientation, anchors joined by `+`, or the tile's label).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FeatureOnBoard {
+    pub pos: Pos,
+    pub feature: FeatureRef,
+}
+
+/// Reads a feature reference as the game language writes it after `on`: `N`, `ER+SL`, `c`.
+pub fn parse_feature_ref(text: &str) -> Option<FeatureRef> {
+    if text.is_empty() {
+        return None;
+    }
+    if text.contains('+') {
+        let anchors: Option<Vec<Anchor>> = text.split('+').map(|a| a.parse().ok()).collect();
+        return anchors.map(FeatureRef::Anchors);
+    }
+    if let Ok(anchor) = text.parse::<Anchor>() {
+        return Some(FeatureRef::Anchor(anchor));
+    }
+    let is_label = text.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    is_label.then(|| FeatureRef::Label(text.to_string()))
+}
+
+/// The feature of `tile`, lying in `rotation`, that `feature` names (anchors in board
+/// orientation), as an index into the tile's features.
+pub fn resolve_feature(
+    tile: &CompiledTile,
+    rotation: Rotation,
+    feature: &FeatureRef,
+) -> Option<usize> {
+    match feature {
+        FeatureRef::Anchor(anchor) => tile.feature_at(rotation.anchor_to_tile(*anchor), |_| true),
+        FeatureRef::Anchors(anchors) => {
+            let in_tile: Vec<Anchor> = anchors
+                .iter()
+                .map(|a| rotation.anchor_to_tile(*a))
+                .collect();
+            tile.feature_claiming(&in_tile, |_| true)
+        }
+        FeatureRef::Label(label) => tile.feature_by_label(label),
+    }
+}
+
+/// Why a board cannot be drawn as asked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BoardProblem {
+    /// A placed tile's model was not found among the game's tile sets (should not happen: the
+    /// replay found it).
+    MissingTile(String),
+    /// `--legal` names a tile that none of the game's tile sets has.
+    UnknownLegalTile(String),
+    /// `--highlight` names a position without a tile, or a feature the tile there lacks.
+    NoSuchFeature(FeatureOnBoard, &'static str),
+}
+
+/// The board of `state`: its tiles (models looked up by id in `tiles`), the figures on the
+/// board, the last placed tile, the legal placements of `legal` and the whole features (over
+/// every tile they extend to) that `highlight` names.
+pub fn board_of_state<'a>(
+    state: &GameState,
+    tiles: &'a HashMap<String, Tile>,
+    title: String,
+    legal: Option<&str>,
+    highlight: &[FeatureOnBoard],
+) -> Result<Board<'a>, BoardProblem> {
+    let engine = &state.engine;
+    let mut board = Board {
+        title,
+        players: state.players.clone(),
+        last: state.last_placed.map(|p| p as usize),
+        ..Board::default()
+    };
+    let mut at_pos: HashMap<Pos, usize> = HashMap::new();
+    for (index, placement) in engine.placements.iter().enumerate() {
+        let compiled = &engine.catalog[placement.tile];
+        let tile = tiles
+            .get(&compiled.id)
+            .ok_or_else(|| BoardProblem::MissingTile(compiled.id.clone()))?;
+        board.tiles.push(BoardTile {
+            tile,
+            pos: placement.pos,
+            rotation: placement.rotation,
+        });
+        at_pos.insert(placement.pos, index);
+    }
+    for figure in state.figures() {
+        board.figures.push(BoardFigure {
+            placement: figure.placement as usize,
+            feature: figure.feature,
+            player: figure.player,
+            kind: figure.kind.to_string(),
+        });
+    }
+    if let Some(id) = legal {
+        let placements = state
+            .legal_placements(id)
+            .ok_or_else(|| BoardProblem::UnknownLegalTile(id.to_string()))?;
+        let mut by_pos: BTreeMap<Pos, Vec<Rotation>> = BTreeMap::new();
+        for (pos, rotation) in placements {
+            by_pos.entry(pos).or_default().push(rotation);
+        }
+        board.legal = Some(LegalOverlay {
+            tile_id: id.to_string(),
+            placements: by_pos,
+        });
+    }
+    for wanted in highlight {
+        let Some(&index) = at_pos.get(&wanted.pos) else {
+            return Err(BoardProblem::NoSuchFeature(
+                wanted.clone(),
+                "no tile lies there",
+            ));
+        };
+        let placement = &engine.placements[index];
+        let compiled = &engine.catalog[placement.tile];
+        let Some(feature) = resolve_feature(compiled, placement.rotation, &wanted.feature) else {
+            return Err(BoardProblem::NoSuchFeature(
+                wanted.clone(),
+                "the tile there has no such feature",
+            ));
+        };
+        // The whole feature: every node whose root is this node's root.
+        let root = engine.clone_root(placement.first_node + feature as u32);
+        for (other_index, other) in engine.placements.iter().enumerate() {
+            let features = engine.catalog[other.tile].features.len() as u32;
+            for f in 0..features {
+                if engine.clone_root(other.first_node + f) == root {
+                    board.highlight.push((other_index, f as usize));
+                }
+            }
+        }
+    }
+    board.highlight.sort_unstable();
+    board.highlight.dedup();
+    Ok(board)
+}

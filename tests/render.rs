@@ -1,0 +1,441 @@
+//! `carcspec render`: pictures drawn from the tile model.
+//!
+//! - SVG of a handful of tiles and of a board, and the text views, are snapshot-tested;
+//! - every shipped tile is drawn in every rotation, rasterised, and each of its sides is
+//!   checked to show the feature the tile language puts there, where the rotation puts it;
+//! - PNGs decode to the size asked for; drawing is deterministic;
+//! - every code of the R range is produced by an invocation of the command;
+//! - the pictures committed under `docs/images/` are what the commands draw today.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use carcspec::model::{Anchor, AnchorClass, FeatureKind, Half, Rotation, Side, Tile, TileSet};
+use carcspec::render;
+
+fn carcspec(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_carcspec"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the carcspec binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn shipped(name: &str) -> TileSet {
+    carcspec::load::load(name)
+        .ok()
+        .and_then(|loaded| loaded.usable().cloned())
+        .expect("a shipped set loads clean")
+}
+
+fn tile<'a>(set: &'a TileSet, id: &str) -> &'a Tile {
+    set.tiles
+        .iter()
+        .find(|t| t.id == id)
+        .expect("the tile exists")
+}
+
+fn snapshot(name: &str, value: &str) {
+    insta::with_settings!({
+        snapshot_path => "../snapshots/render",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::assert_snapshot!(name, value);
+    });
+}
+
+#[test]
+fn tiles_as_svg() {
+    let base = shipped("carcassonne-base");
+    let hills = shipped("hills-and-sheep");
+    let hg = shipped("hunters-gatherers-v2");
+    let cases: [(&str, &TileSet, &str, u8); 7] = [
+        ("base-RCr-r0", &base, "BA/RCr", 0),
+        ("base-CccR+-r90", &base, "BA/CccR+", 1),
+        ("base-RRRR-r0", &base, "BA/RRRR", 0),
+        ("hills-CC!.v-two-city-stretches", &hills, "HS/CC!.v", 0),
+        ("hills-C!.v-two-fields-r270", &hills, "HS/C!.v", 3),
+        ("hg-93-lake-logboat", &hg, "HG/93", 0),
+        ("hg-14-spring-tiger-r180", &hg, "HG/14", 2),
+    ];
+    for (name, set, id, quarter) in cases {
+        let svg = render::tile_svg(tile(set, id), Rotation(quarter), &[]);
+        snapshot(&format!("tile-{name}.svg"), &svg);
+    }
+}
+
+#[test]
+fn a_board_as_svg_and_text() {
+    let output = carcspec(&["render", "spec/hills-and-sheep/two-city-stretches.game"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    snapshot("board-two-city-stretches.svg", &stdout(&output));
+
+    let output = carcspec(&[
+        "render",
+        "spec/carcassonne/farms.game",
+        "--format",
+        "text",
+        "--legal",
+        "BA/RCr",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    snapshot("board-farms-legal.txt", &stdout(&output));
+}
+
+#[test]
+fn tile_sets_as_text() {
+    snapshot(
+        "sheet-hills-and-sheep.txt",
+        &render::text::sheet_text(&shipped("hills-and-sheep")),
+    );
+    let base = shipped("carcassonne-base");
+    let turned: String = (0..4)
+        .map(|q| render::text::tile_text(tile(&base, "BA/CRr"), Rotation(q)))
+        .collect();
+    snapshot("tile-base-CRr-rotations.txt", &turned);
+}
+
+/// The colours a side of a tile shows, as RGB.
+fn rgb(hex: &str) -> [u8; 3] {
+    let value = u32::from_str_radix(hex.trim_start_matches('#'), 16).unwrap();
+    [(value >> 16) as u8, (value >> 8) as u8, value as u8]
+}
+
+fn close(a: [u8; 3], b: [u8; 3]) -> bool {
+    a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= 12)
+}
+
+/// What the tile language puts at the middle of a side (for an open side: at its halves).
+fn expected_on_side(tile: &Tile, side: Side) -> Vec<(f64, FeatureKind)> {
+    let claims = |anchor: Anchor| {
+        tile.features.iter().find(|f| match anchor {
+            Anchor::Side(s) => {
+                f.anchors.contains(&Anchor::Side(s))
+                    && matches!(
+                        f.kind.anchor_class(),
+                        AnchorClass::Whole | AnchorClass::Middle
+                    )
+                    || f.shares.contains(&s)
+            }
+            Anchor::Half(s, h) => {
+                f.kind.anchor_class() == AnchorClass::Area
+                    && (f.anchors.contains(&Anchor::Half(s, h))
+                        || f.anchors.contains(&Anchor::Side(s)))
+            }
+            Anchor::Inner => false,
+        })
+    };
+    let shared = tile.features.iter().any(|f| f.shares.contains(&side));
+    if let Some(feature) = claims(Anchor::Side(side)) {
+        // A side two city stretches share has a wall between them at its middle.
+        return if shared {
+            vec![(0.25, feature.kind), (0.75, feature.kind)]
+        } else {
+            vec![(0.5, feature.kind)]
+        };
+    }
+    [(Half::L, 0.25), (Half::R, 0.75)]
+        .into_iter()
+        .filter_map(|(half, along)| claims(Anchor::Half(side, half)).map(|f| (along, f.kind)))
+        .collect()
+}
+
+fn colour_of(kind: FeatureKind) -> &'static str {
+    match kind {
+        FeatureKind::City => "#d8b27a",
+        FeatureKind::Forest => "#2f6f3a",
+        FeatureKind::Road => "#f4ecd8",
+        FeatureKind::River => "#5fa8e8",
+        FeatureKind::Field => "#a4cf6a",
+        FeatureKind::Meadow => "#c3dc7e",
+        other => panic!("{other} lies on no side"),
+    }
+}
+
+#[test]
+fn every_shipped_tile_shows_its_sides_in_every_rotation() {
+    // The single-tile picture puts the tile at (34, 34), 200 units a side; at scale 1 a pixel
+    // is a unit. Each side is sampled 8 units inside the border: at its middle for a city,
+    // forest, road or river, at the middle of each half for a field or meadow.
+    let (origin, size, inset) = (34.0, 200.0, 8.0);
+    let mut checked = 0;
+    for name in [
+        "carcassonne-base",
+        "hills-and-sheep",
+        "hunters-gatherers-v2",
+    ] {
+        let set = shipped(name);
+        for tile in &set.tiles {
+            for rotation in Rotation::ALL {
+                let svg = render::tile_svg(tile, rotation, &[]);
+                let png = render::png(&svg, 1.0).expect("the picture rasterises");
+                let pixmap = resvg::tiny_skia::Pixmap::decode_png(&png).unwrap();
+                for side in Side::ALL {
+                    let board_side = rotation.to_board(side);
+                    for (along, kind) in expected_on_side(tile, side) {
+                        // `along` runs clockwise along the tile's own side, so along the board
+                        // side it lands on as well.
+                        let (x, y) = match board_side {
+                            Side::N => (along * size, inset),
+                            Side::E => (size - inset, along * size),
+                            Side::S => ((1.0 - along) * size, size - inset),
+                            Side::W => (inset, (1.0 - along) * size),
+                        };
+                        let (px, py) = ((origin + x) as u32, (origin + y) as u32);
+                        let pixel = pixmap.pixel(px, py).unwrap();
+                        let got = [pixel.red(), pixel.green(), pixel.blue()];
+                        assert!(
+                            close(got, rgb(colour_of(kind))),
+                            "{} {rotation}: side {} of the tile (board side {}) should show {kind}, shows {got:?} at {px},{py}",
+                            tile.id,
+                            side.letter(),
+                            board_side.letter()
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 2000, "only {checked} samples");
+}
+
+#[test]
+fn png_has_the_size_asked_for() {
+    let base = shipped("carcassonne-base");
+    let svg = render::tile_svg(tile(&base, "BA/RCr"), Rotation(1), &[]);
+    for (scale, width, height) in [(1.0, 268, 290), (2.0, 536, 580)] {
+        let png = render::png(&svg, scale).unwrap();
+        let pixmap = resvg::tiny_skia::Pixmap::decode_png(&png).unwrap();
+        assert_eq!((pixmap.width(), pixmap.height()), (width, height));
+    }
+    let pages = render::print_pages_svg(&base, render::PrintLayout::new(render::Page::A4));
+    // 4 × 5 tiles of 45 mm a page: 72 copies take 4 pages, at 10 pixels a millimetre 2100 × 2970.
+    assert_eq!(pages.len(), 4);
+    let pixmap =
+        resvg::tiny_skia::Pixmap::decode_png(&render::png(&pages[0], 10.0).unwrap()).unwrap();
+    assert_eq!((pixmap.width(), pixmap.height()), (2100, 2970));
+}
+
+#[test]
+fn print_pages_hold_every_copy_at_real_size() {
+    let set = shipped("hills-and-sheep");
+    for page in [render::Page::A4, render::Page::Letter] {
+        let layout = render::PrintLayout::new(page);
+        let pages = render::print_pages_svg(&set, layout);
+        let tiles: usize = pages.iter().map(|p| p.matches("scale(0.45)").count()).sum();
+        assert_eq!(tiles as u64, set.copies(), "{page:?}");
+        let (w, _) = page.size_mm();
+        assert!(pages[0].contains(&format!("width=\"{}mm\"", carcspec::render::svg::num(w))));
+    }
+    // A tile larger than the page does not fit.
+    let huge = render::PrintLayout {
+        page: render::Page::A4,
+        tile_mm: 300.0,
+    };
+    assert!(render::print_pages_svg(&set, huge).is_empty());
+}
+
+#[test]
+fn rendering_is_deterministic() {
+    let hg = shipped("hunters-gatherers-v2");
+    assert_eq!(render::sheet_svg(&hg), render::sheet_svg(&hg));
+    let a = carcspec(&["render", "spec/hunters-gatherers/huts-and-fishermen.game"]);
+    let b = carcspec(&["render", "spec/hunters-gatherers/huts-and-fishermen.game"]);
+    assert_eq!(stdout(&a), stdout(&b));
+    let svg = render::tile_svg(tile(&hg, "HG/93"), Rotation(2), &[]);
+    assert_eq!(
+        render::png(&svg, 1.5).unwrap(),
+        render::png(&svg, 1.5).unwrap()
+    );
+}
+
+#[test]
+fn games_render_at_a_line_and_after_a_turn() {
+    let game = "spec/hills-and-sheep/two-city-stretches.game";
+    let at_end = stdout(&carcspec(&["render", game, "--format", "text"]));
+    let before_first_turn = stdout(&carcspec(&[
+        "render", game, "--format", "text", "--turn", "0",
+    ]));
+    assert!(at_end.contains("last placed:"));
+    // The game's turns change the board: the end is not the state before the first turn.
+    assert_ne!(
+        at_end.lines().skip(1).collect::<Vec<_>>(),
+        before_first_turn.lines().skip(1).collect::<Vec<_>>()
+    );
+    // The line of the first `turn`: the same board as `--turn 0`.
+    let text = std::fs::read_to_string(game).unwrap();
+    let line = text.lines().position(|l| l.starts_with("turn ")).unwrap() + 1;
+    let at_line = stdout(&carcspec(&[
+        "render",
+        game,
+        "--format",
+        "text",
+        "--at",
+        &line.to_string(),
+    ]));
+    assert_eq!(
+        at_line.lines().skip(1).collect::<Vec<_>>(),
+        before_first_turn.lines().skip(1).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn a_highlight_covers_the_whole_feature() {
+    // In farms.game the city of the start tile (0,0) joins the city of the tile above it.
+    let output = carcspec(&[
+        "render",
+        "spec/carcassonne/farms.game",
+        "--format",
+        "text",
+        "--highlight",
+        "0,0:N",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    let rows: Vec<&str> = text.lines().collect();
+    // Rows of y -1 (lines 2–6) and y 0 (lines 7–11): both halves of the joined city are `#`.
+    assert!(rows[2..7].iter().any(|r| r.contains("###")), "{text}");
+    assert!(rows[7..12].iter().any(|r| r.contains("###")), "{text}");
+}
+
+/// Every R code, and an invocation that produces it.
+#[test]
+fn every_render_code_is_produced() {
+    let out = std::env::temp_dir().join(format!("carcspec-render-{}", std::process::id()));
+    std::fs::create_dir_all(&out).unwrap();
+    let png = out.join("a.png").display().to_string();
+    let pages = out.join("pages.svg").display().to_string();
+    let missing_dir = out.join("no/such/folder/a.svg").display().to_string();
+    let cases: Vec<(&str, Vec<&str>)> = vec![
+        ("R001", vec!["carcassonne-base", "--tile", "BA/NOPE"]),
+        (
+            "R001",
+            vec!["spec/carcassonne/farms.game", "--legal", "BA/NOPE"],
+        ),
+        (
+            "R002",
+            vec!["carcassonne-base", "--tile", "BA/RCr", "--rotation", "r45"],
+        ),
+        ("R003", vec!["carcassonne-base", "--format", "png"]),
+        ("R004", vec!["spec/carcassonne/farms.game", "--at", "9999"]),
+        ("R004", vec!["spec/carcassonne/farms.game", "--turn", "99"]),
+        (
+            "R005",
+            vec!["spec/carcassonne/farms.game", "--highlight", "7,7:N"],
+        ),
+        (
+            "R005",
+            vec!["spec/carcassonne/farms.game", "--highlight", "north"],
+        ),
+        (
+            "R005",
+            vec!["carcassonne-base", "--tile", "BA/L", "--highlight", "zz"],
+        ),
+        ("R006", vec!["tests/fixtures/render/broken.tiles"]),
+        ("R006", vec!["tests/fixtures/render/unplayable.game"]),
+        ("R007", vec!["carcassonne-base", "--at", "3"]),
+        (
+            "R007",
+            vec!["spec/carcassonne/farms.game", "--tile", "BA/RCr"],
+        ),
+        (
+            "R007",
+            vec!["carcassonne-base", "--page", "a4", "--format", "text"],
+        ),
+        ("R008", vec!["tests/fixtures/render/far-apart.game"]),
+        (
+            "R008",
+            vec![
+                "carcassonne-base",
+                "--format",
+                "png",
+                "--scale",
+                "60",
+                "-o",
+                &png,
+            ],
+        ),
+        ("R009", vec!["carcassonne-base", "-o", &missing_dir]),
+        ("R010", vec!["carcassonne-base", "--page", "a4"]),
+        (
+            "R011",
+            vec!["carcassonne-base", "--page", "letter", "--tile-mm", "250"],
+        ),
+    ];
+    let mut covered = std::collections::BTreeSet::new();
+    for (code, args) in &cases {
+        let mut full = vec!["render"];
+        full.extend(args.iter().copied());
+        let output = carcspec(&full);
+        let err = stderr(&output);
+        assert!(
+            err.contains(&format!("error[{code} ")),
+            "carcspec {}: expected {code}, got:\n{err}",
+            full.join(" ")
+        );
+        assert_ne!(output.status.code(), Some(0));
+        assert!(stdout(&output).is_empty(), "no picture on a refusal");
+        covered.insert(*code);
+    }
+    for code in carcspec::codes::ALL
+        .iter()
+        .filter(|c| c.code.starts_with('R'))
+    {
+        assert!(
+            covered.contains(code.code),
+            "{} is produced by no case",
+            code.code
+        );
+    }
+    // The multi-page print writes one file a page.
+    let output = carcspec(&["render", "carcassonne-base", "--page", "a4", "-o", &pages]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    for n in 1..=4 {
+        assert!(out.join(format!("pages-{n}.svg")).is_file());
+    }
+    std::fs::remove_dir_all(&out).ok();
+}
+
+/// The pictures in `docs/images/` are what the commands of `docs/rendering.md` draw today.
+#[test]
+fn the_pictures_in_the_docs_are_current() {
+    let cases: [(&str, &[&str]); 4] = [
+        (
+            "docs/images/tile-BA-CRr-r90.svg",
+            &["carcassonne-base", "--tile", "BA/CRr", "--rotation", "r90"],
+        ),
+        (
+            "docs/images/tile-HS-CCv.svg",
+            &["hills-and-sheep", "--tile", "HS/CC!.v"],
+        ),
+        (
+            "docs/images/sheet-hills-and-sheep.svg",
+            &["hills-and-sheep"],
+        ),
+        (
+            "docs/images/board-farms.svg",
+            &["spec/carcassonne/farms.game", "--legal", "BA/RCr"],
+        ),
+    ];
+    for (file, args) in cases {
+        let mut full = vec!["render"];
+        full.extend(args.iter().copied());
+        let drawn = stdout(&carcspec(&full));
+        let committed = std::fs::read_to_string(Path::new(file)).unwrap_or_default();
+        assert!(
+            drawn == committed,
+            "{file} is out of date: run `carcspec {} -o {file}`",
+            full.join(" ")
+        );
+    }
+}
