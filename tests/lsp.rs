@@ -418,6 +418,21 @@ fn hover_explains_tiles_anchors_codes_and_turns() {
     let value = on_turn["contents"]["value"].as_str().expect("markdown");
     assert!(value.contains("this turn scored"), "{value}");
     assert!(value.contains("red 6"), "{value}");
+
+    // On a placement: the tile in its rotation.
+    let path = Path::new("spec/carcassonne/occupied-feature.game");
+    let (uri, text) = client.open_file(path);
+    let on_place = client.at(
+        "textDocument/hover",
+        &uri,
+        find(&text, "draw BA/C\n", "r270", 1),
+    );
+    let value = on_place["contents"]["value"].as_str().expect("markdown");
+    assert!(
+        value.starts_with("**`BA/C`** placed turned r270"),
+        "{value}"
+    );
+    assert!(value.contains("data:image/svg+xml;base64,"), "{value}");
     client.shutdown();
 }
 
@@ -836,6 +851,42 @@ fn placement_expectations_from_code_actions_hold() {
     let edited = apply_edits(&text, fix["edit"]["changes"][&uri].as_array().unwrap());
     let report = carcspec::check::check_text("edited.game", edited, path.parent().unwrap());
     assert!(report.ok(), "{:?}", report.diagnostics);
+    client.shutdown();
+}
+
+/// A wrong `expect score`, `total` or `final`: the quick fix writes the points of the replay,
+/// and the game then checks clean.
+#[test]
+fn score_expectations_are_fixed_by_the_replay() {
+    let mut client = Client::start();
+    for (fixture, code) in [
+        ("wrong-turn-score", "X001"),
+        ("wrong-total", "X002"),
+        ("wrong-final", "X003"),
+    ] {
+        let path = PathBuf::from(format!("tests/fixtures/games/invalid/{fixture}.game"));
+        let (uri, text) = client.open_file(&path);
+        let diagnostics = client.diagnostics(&uri, 1);
+        assert_eq!(codes_of(&diagnostics), [code]);
+        let actions = client.request(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": { "uri": uri },
+                "range": diagnostics[0]["range"],
+                "context": { "diagnostics": diagnostics },
+            }),
+        );
+        let fix = actions
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["kind"] == "quickfix")
+            .unwrap_or_else(|| panic!("a quick fix for {fixture}: {actions}"));
+        let edited = apply_edits(&text, fix["edit"]["changes"][&uri].as_array().unwrap());
+        let report =
+            carcspec::check::check_text("edited.game", edited.clone(), path.parent().unwrap());
+        assert!(report.ok(), "{fixture}: {edited}\n{:?}", report.diagnostics);
+    }
     client.shutdown();
 }
 

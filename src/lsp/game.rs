@@ -366,6 +366,36 @@ pub(crate) fn hover(cx: &Context<'_>, position: Position) -> Option<Hover> {
             super::analysis::explanation_markdown(code)
         }
         Role::Keyword if word.text == "turn" => turn_markdown(cx, &view, word)?,
+        Role::Position | Role::Rotation
+            if view.file.statements[word.statement].keyword.value == "place" =>
+        {
+            let (id, rotation) = target_before(&view, word.statement + 1)?;
+            let (tile, _) = view.tile(&id)?;
+            format!(
+                "**`{id}`** placed turned r{}\n\n{}",
+                rotation.degrees(),
+                super::picture::tile_image(&tile, rotation, &[])
+            )
+        }
+        Role::Player | Role::PlayerDeclaration => {
+            let at = view.players.iter().position(|p| *p == word.text)?;
+            let mut out = format!(
+                "**player `{}`**, {} of {} in turn order",
+                word.text,
+                at + 1,
+                view.players.len()
+            );
+            if let Some(analysis) = &cx.analysis {
+                let points: i64 = analysis
+                    .events
+                    .iter()
+                    .filter(|e| e.players.contains(&word.text))
+                    .map(|e| i64::from(e.points))
+                    .sum();
+                out.push_str(&format!("\n\npoints at the end of the game text: {points}"));
+            }
+            out
+        }
         Role::TileSet => {
             let set = view.sets.iter().find(|s| s.name == word.text)?;
             format!(

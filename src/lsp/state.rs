@@ -162,8 +162,8 @@ fn placements_line(state: &GameState, tile: &str) -> Option<String> {
 }
 
 /// Code actions of the replay: after a `draw` or `bonus` in the range, insert the tile's
-/// legal-placements expectation; on an `expect placements` that does not hold (or any in the
-/// range), write the placements the rules allow.
+/// legal-placements expectation; on an `expect placements`, `score`, `total` or `final` that
+/// does not hold (or any in the range), write what the rules give.
 pub(crate) fn placement_actions(
     cx: &Context<'_>,
     view: &GameView<'_>,
@@ -236,8 +236,86 @@ pub(crate) fn placement_actions(
                     ..CodeAction::default()
                 }));
             }
+            ("expect", [kind @ ("score" | "total" | "final"), named @ ..]) => {
+                let Some(line) = scores_line(cx, view, statement.span, kind, named) else {
+                    continue;
+                };
+                if line == text[statement.span.start..statement.span.end].trim() {
+                    continue;
+                }
+                actions.push(CodeActionOrCommand::CodeAction(CodeAction {
+                    title: format!("write the points the replay gives: `{line}`"),
+                    kind: Some(CodeActionKind::QUICKFIX),
+                    edit: Some(edit(statement.span, line)),
+                    is_preferred: Some(true),
+                    ..CodeAction::default()
+                }));
+            }
             _ => {}
         }
     }
     actions
+}
+
+/// An `expect score|total|final` line for the players it names (every player when it names
+/// none), with the points the replay gives there: read after the line, since the expectation
+/// itself settles the turn's scoring (and `final` ends the game).
+fn scores_line(
+    cx: &Context<'_>,
+    view: &GameView<'_>,
+    span: Span,
+    kind: &str,
+    named: &[&str],
+) -> Option<String> {
+    let text = view.text;
+    let after = text[span.end..]
+        .find('\n')
+        .map_or(text.len(), |at| span.end + at + 1);
+    let state = state_before_line(cx, text, after)?;
+    if kind == "final" && !state.final_scored {
+        return None;
+    }
+    let points: Vec<i64> = if kind == "score" {
+        // The points of the turn: its scoring events so far.
+        let turn_start = view
+            .file
+            .statements
+            .iter()
+            .take_while(|s| s.span.start < span.start)
+            .filter(|s| s.keyword.value == "turn")
+            .last()
+            .map_or(0, |s| s.span.start);
+        let mut points = vec![0; state.players.len()];
+        for event in state
+            .events
+            .iter()
+            .filter(|e| !e.is_final && e.span.start >= turn_start)
+        {
+            for player in &event.players {
+                if let Some(at) = state.players.iter().position(|p| p == player) {
+                    points[at] += i64::from(event.points);
+                }
+            }
+        }
+        points
+    } else {
+        state.scores.clone()
+    };
+    let players: Vec<&str> = named
+        .iter()
+        .step_by(2)
+        .copied()
+        .filter(|p| state.players.iter().any(|known| known == p))
+        .collect();
+    let players: Vec<&str> = if players.is_empty() {
+        state.players.iter().map(String::as_str).collect()
+    } else {
+        players
+    };
+    let mut line = format!("expect {kind}");
+    for player in players {
+        let at = state.players.iter().position(|p| p == player)?;
+        line.push_str(&format!(" {player} {}", points[at]));
+    }
+    Some(line)
 }
