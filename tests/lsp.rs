@@ -1034,3 +1034,64 @@ mod never_panics {
         }
     }
 }
+
+/// Editors send changes as ranges (the server asks for incremental sync), with columns in
+/// UTF-16 code units: the server's text after a series of such edits is the editor's.
+#[test]
+fn incremental_changes_apply_in_utf16_columns() {
+    let mut client = Client::start();
+    let uri = "file:///nowhere/edited.tiles";
+    client.open(uri, "carcspec-tiles", "tileset t\nruleset carcassonne\n");
+    let edit = |client: &mut Client, version: i64, range: [(u32, u32); 2], text: &str| {
+        client.notify(
+            "textDocument/didChange",
+            json!({
+                "textDocument": { "uri": uri, "version": version },
+                "contentChanges": [{
+                    "range": {
+                        "start": { "line": range[0].0, "character": range[0].1 },
+                        "end": { "line": range[1].0, "character": range[1].1 },
+                    },
+                    "text": text,
+                }],
+            }),
+        );
+    };
+    // Append a tile whose comment holds characters outside the BMP (two UTF-16 units each).
+    edit(
+        &mut client,
+        2,
+        [(2, 0), (2, 0)],
+        "tile A x2 {  # 𝄞𝄞 é\n  city c: N\n}\n",
+    );
+    // Replace `N` (line 3, after `  city c: `) by `N   E`: columns count UTF-16 units.
+    edit(&mut client, 3, [(3, 10), (3, 11)], "N   E");
+    // Delete the `x2 ` on line 2 and insert a count after the comment's last character.
+    edit(&mut client, 4, [(2, 7), (2, 10)], "");
+    edit(&mut client, 5, [(2, 20), (2, 20)], "!");
+    let expected = "tileset t\nruleset carcassonne\ntile A {  # 𝄞𝄞 é!\n  city c: N   E\n}\n";
+    let edits = client.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 2, "insertSpaces": true } }),
+    );
+    let (ast, diagnostics) = carcspec::syntax::tiles::parse(expected);
+    assert!(diagnostics.is_empty());
+    assert_eq!(
+        edits[0]["newText"],
+        json!(carcspec::format::tiles::format(&ast))
+    );
+    // The edit spans the whole text as the server holds it: it ends on line 5, column 0.
+    assert_eq!(
+        edits[0]["range"]["end"],
+        json!({ "line": 5, "character": 0 })
+    );
+    // And its diagnostics are those of the same text linted.
+    let linted = carcspec::load::from_text("edited.tiles", expected.to_string(), None);
+    let codes: Vec<String> = linted
+        .diagnostics
+        .iter()
+        .map(|d| d.code.code.to_string())
+        .collect();
+    assert_eq!(codes_of(&client.diagnostics(uri, 5)), codes);
+    client.shutdown();
+}
