@@ -306,35 +306,51 @@ Rule: “Play progresses in a clockwise fashion.” (Playing the game)";
     ONE_FIGURE_PER_TILE = "V107" "one-figure-per-tile" Error:
 "A second figure is deployed on the same placed tile.
 
-Rule: “Only one tribe member or hut may be deployed each turn.” (2. Deploy)";
+Hunters and Gatherers: “Only one tribe member or hut may be deployed each turn.” (2. Deploy)
+Carcassonne: “Take one meeple from your supply and put it on one feature of the tile just
+placed” (2. Place a meeple); with Hills & Sheep the shepherd is placed instead of a meeple, not
+as well.";
 
     SUPPLY_EMPTY = "V108" "supply-empty" Error:
-"The player has no figure of that kind left in the supply (5 tribe members and 2 huts in Hunters
-and Gatherers), or only figures that scoring returned in this turn, which may be used again
-from the next turn on.
+"The player has no figure of that kind left in the supply, or only figures that scoring
+returned in this turn, which may be used again from the next turn on. Each ruleset has its own
+supply:
 
-Rule: “The tribe member or hut must come from the player’s supply.” (2. Deploy)";
+- Hunters and Gatherers: 5 tribe members and 2 huts (“The tribe member or hut must come from
+  the player’s supply.”, 2. Deploy).
+- Carcassonne: 7 followers (of 8 meeples, one goes on the scoring track); with Hills & Sheep
+  one shepherd as well.";
 
     WRONG_FEATURE_FOR_FIGURE = "V109" "wrong-feature-for-figure" Error:
-"The figure cannot stand on that feature: a gatherer in a forest, a fisherman on a river, a
-hunter in a meadow, a hut on a river or a lake.
+"The figure cannot stand on that feature. Where each figure stands depends on the ruleset:
 
-Rule: 2. Deploy a tribe member or hut; Huts.";
+- Hunters and Gatherers: a gatherer in a forest, a fisherman on a river, a hunter in a meadow,
+  a hut on a river or a lake (2. Deploy a tribe member or hut; Huts).
+- Carcassonne: a thief on a road, a knight in a city, a monk in a monastery, a farmer in a
+  field; with Hills & Sheep the shepherd in a field.";
 
     FEATURE_OCCUPIED = "V110" "feature-occupied" Error:
-"The feature the figure is deployed on is already occupied: a tribe member stands on the
-connected forest, river or meadow (however far away), or a hut stands on the river system.
+"The feature the figure is deployed on is already occupied: a figure that blocks it stands on
+the connected feature, however far away.
 
-Rule: “There must be no other tribe member (not even one belonging to the same player) on the
-forest, river or meadow segments connected to the tile just placed.” Huts: “There must be no
-other hut (not even belonging to the same player) on the river system.” Huts and fishermen do
-not block each other.";
+- Hunters and Gatherers: “There must be no other tribe member (not even one belonging to the
+  same player) on the forest, river or meadow segments connected to the tile just placed.”
+  Huts: “There must be no other hut (not even belonging to the same player) on the river
+  system.” Huts and fishermen do not block each other.
+- Carcassonne: “Not allowed if that feature — followed across all tiles it is connected to,
+  however far — already holds a meeple of anyone, you included.” (2. Place a meeple) With
+  Hills & Sheep a shepherd is blocked only by another shepherd:
+  “You can place your shepherd even if there is already a farmer in that field (and vice
+  versa), but you cannot place a shepherd if there is already another shepherd in that
+  field.”";
 
     NO_SUCH_FEATURE = "V111" "no-such-feature" Error:
 "The deployment names a feature that the tile just placed does not have (no feature at that
 anchor, or no feature with that label).
 
-Rule: “The tribe member or hut may only be deployed to the tile just placed.” (2. Deploy)";
+Every ruleset deploys on the tile just placed: “The tribe member or hut may only be deployed to
+the tile just placed.” (Hunters and Gatherers, 2. Deploy); “put it on one feature of the tile
+just placed” (Carcassonne, 2. Place a meeple).";
 
     BONUS_NOT_EARNED = "V112" "bonus-not-earned" Error:
 "A bonus tile is drawn although the turn's land tile completed no forest with a gold nugget (or,
@@ -429,7 +445,38 @@ or a meeple id that is not `<player>.<type>.<n>`.";
 
     UNREADABLE_INPUT = "F001" "unreadable-input" Error:
 "A file could not be read (it does not exist, is not readable, or is not UTF-8 text), or a
-name is neither a file nor a shipped tile set.";
+name is neither a file nor a shipped tile set.
+
+Every command reports an input it cannot read in the same way: this diagnostic for that path,
+the other inputs still processed, and exit code 2 at the end.";
+
+    WRONG_KIND_OF_FILE = "F020" "wrong-kind-of-file" Error:
+"The file is not of the kind the command reads: `check` replays games (`.game`, `.jcz`),
+`tiles lint` reads tile sets (`.tiles`, `.json`, `.yaml`), `tiles fmt` formats `.tiles` files and
+`fmt` formats `.tiles` and `.game` files.
+
+The file is reported once and not parsed, rather than with a page of syntax errors of the
+wrong language. Give the file to the command that reads its kind.";
+
+    NO_INPUT_FILES = "F021" "no-input-files" Error:
+"A folder given to the command holds no file that the command reads (for `check`, no `.game`
+or `.jcz` file; for `tiles lint`, no `.tiles` file), so nothing would be checked.
+
+A run that checks nothing is almost always a mistake in a CI job's paths; it is reported, and
+the run exits with 2, instead of passing silently.";
+
+    NOT_FORMATTED = "F022" "not-formatted" Error:
+"`--check` found a file that is not in the canonical layout (`--diff` shows the change).
+
+Run `carcspec fmt <file>` (or `carcspec tiles fmt` for tile files) to rewrite it; formatting
+changes the layout only, never the meaning, and keeps every comment.";
+
+    UNKNOWN_ALLOWED_CODE = "F023" "unknown-allowed-code" Warning:
+"An allow comment (`# carcspec: allow T212, untouchable-tile` above a tile or on its `tile … {`
+line) names something that is neither a diagnostic code, nor a code's name, nor a prefix of
+codes (`T2`). It allows nothing.
+
+Correct the code; `carcspec explain --list` lists them all.";
 
     UNKNOWN_RENDER_TILE = "R001" "render-unknown-tile" Error:
 "`carcspec render --tile ID` or `--legal ID` names a tile that the tile set (or the game's tile
@@ -503,6 +550,15 @@ not yet saved. The checker reads tile sets from disk, as `carcspec check` does, 
 diagnostics are those of the saved tile set, not of the text in the editor.
 
 Save the tile set: the language server then checks every open game again.";
+}
+
+/// Where the codes are documented, one heading per code (`docs/codes.md`, generated from this
+/// registry by `carcspec explain --markdown`).
+pub const DOCS_URL: &str = "https://github.com/carcspec/carcspec/blob/main/docs/codes.md";
+
+/// The address of a code's entry in the documentation.
+pub fn help_uri(code: &Code) -> String {
+    format!("{DOCS_URL}#{}", code.code.to_ascii_lowercase())
 }
 
 /// Looks up a code by its number (`T204`, any case) or its name (`unknown-city`).

@@ -105,7 +105,8 @@ fn lint_exit_codes() {
     assert!(stdout(&findings).contains("T204 unknown-city"));
     let missing = carcspec(&["tiles", "lint", "no/such/file.tiles"]);
     assert_eq!(missing.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&missing.stderr).contains("F001 unreadable-input"));
+    // An unreadable input is a diagnostic of the report, like any other finding.
+    assert!(stdout(&missing).contains("F001 unreadable-input"));
     assert_eq!(carcspec(&["tiles", "lint"]).status.code(), Some(2));
     assert_eq!(carcspec(&["tiles", "frobnicate"]).status.code(), Some(2));
 }
@@ -122,9 +123,12 @@ fn lint_json_is_one_object_per_file() {
     ]);
     assert_eq!(output.status.code(), Some(1));
     let objects = json_lines(&output);
-    assert_eq!(objects.len(), 2);
+    assert_eq!(objects.len(), 3);
     assert_eq!(objects[0]["ok"], true);
     assert_eq!(objects[0]["summary"]["copies"], 18);
+    assert_eq!(objects[2]["record"], "summary");
+    assert_eq!(objects[2]["files"], 2);
+    assert_eq!(objects[2]["clean"], 1);
     assert_eq!(objects[1]["ok"], false);
     let diagnostic = &objects[1]["diagnostics"][0];
     assert_eq!(diagnostic["code"], "T204");
@@ -276,8 +280,17 @@ fn check_json_has_the_documented_fields() {
     ]);
     assert_eq!(output.status.code(), Some(1));
     let objects = json_lines(&output);
-    assert_eq!(objects.len(), 2);
+    assert_eq!(objects.len(), 3);
+    let summary = &objects[2];
+    assert_eq!(summary["schema"], 1);
+    assert_eq!(summary["record"], "summary");
+    assert_eq!(
+        (&summary["files"], &summary["clean"], &summary["violations"]),
+        (&2.into(), &1.into(), &1.into())
+    );
+    assert_eq!(summary["expectations"]["passed"], 1);
     let spec = &objects[0];
+    assert_eq!(spec["record"], "file");
     assert_eq!(spec["file"], "spec/hunters-gatherers/river-scores-6.game");
     assert_eq!(spec["ok"], true);
     assert_eq!(spec["scores"]["red"], 6);

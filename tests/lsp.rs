@@ -613,6 +613,27 @@ fn formatting_a_tile_set_and_quick_fixes() {
         json!(carcspec::format::tiles::format(&ast))
     );
 
+    // A game: `carcspec fmt`'s layout; a formatted spec needs no edit.
+    let game = "ruleset  hunters-gatherers\nplayers red   blue\n\n\n\nturn red;draw A   # drawn\n";
+    let game_uri = "file:///nowhere/messy.game";
+    client.open(game_uri, "carcspec-game", game);
+    let edits = client.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": game_uri }, "options": { "tabSize": 2, "insertSpaces": true } }),
+    );
+    let formatted = carcspec::format::game_layout::format(game);
+    assert_eq!(edits[0]["newText"], json!(formatted));
+    assert!(
+        formatted.contains("turn red; draw A  # drawn"),
+        "{formatted}"
+    );
+    let (spec_uri, _) = client.open_file(Path::new("spec/carcassonne/occupied-feature.game"));
+    let edits = client.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": spec_uri }, "options": { "tabSize": 2, "insertSpaces": true } }),
+    );
+    assert_eq!(edits, json!([]));
+
     // A file with a syntax error is not formatted.
     client.change(uri, 2, "tile A {\n  city: N\n");
     let edits = client.request(

@@ -1,37 +1,95 @@
 //! `carcspec check <PATH>...`
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, ReportFormat, use_color};
+use super::output::{
+    FileReport, InputProblem, OutputFormat, ReportOptions, Reporter, read_stdin, run_ordered,
+    stdin_origin,
+};
+use super::{EXIT_FINDINGS, EXIT_USAGE};
 use crate::check::{self, CheckReport, ReportedEvent};
-use crate::report::{self, JsonDiagnostic};
+use crate::codes;
+use crate::diagnostic::Diagnostic;
+use crate::report::{self, FileOutcome, JsonDiagnostic};
 
-/// The game files named by `paths`: files as given, folders searched for `.game` files.
-fn game_files(paths: &[String]) -> Result<Vec<PathBuf>, String> {
-    let mut files = Vec::new();
-    for path in paths {
-        let path = Path::new(path);
-        if path.is_dir() {
+/// One input of a `check` run.
+enum Input {
+    File(PathBuf),
+    Stdin,
+    Problem(InputProblem),
+}
+
+/// The inputs named by `paths`: files as given, folders searched for `.game` and `.jcz` files,
+/// `-` for standard input. A path that cannot be used is an input of its own, reported in its
+/// place, so that the others are still checked.
+fn inputs(paths: &[String]) -> Vec<Input> {
+    let mut inputs = Vec::new();
+    for name in paths {
+        let path = Path::new(name);
+        if name == "-" {
+            inputs.push(Input::Stdin);
+        } else if path.is_dir() {
             let mut found = super::files_below(path, "game");
             found.extend(super::files_below(path, "jcz"));
             found.sort();
             if found.is_empty() {
-                return Err(format!("no .game or .jcz files in `{}`", path.display()));
+                inputs.push(problem(
+                    name,
+                    Diagnostic::new(
+                        &codes::NO_INPUT_FILES,
+                        format!("no .game or .jcz files in `{name}`"),
+                    )
+                    .help("give a folder that holds games, or the games themselves"),
+                ));
             }
-            files.extend(found);
+            inputs.extend(found.into_iter().map(Input::File));
+        } else if let Some(kind) = tile_set_kind(path) {
+            inputs.push(problem(
+                name,
+                Diagnostic::new(
+                    &codes::WRONG_KIND_OF_FILE,
+                    format!("`{name}` is a tile set ({kind}), not a game"),
+                )
+                .help(format!(
+                    "check games (.game, .jcz); lint tile sets with `carcspec tiles lint {name}`"
+                )),
+            ));
         } else if path.is_file() {
-            files.push(path.to_path_buf());
+            inputs.push(Input::File(path.to_path_buf()));
         } else {
-            return Err(format!(
-                "`{}` is neither a file nor a folder",
-                path.display()
+            inputs.push(problem(
+                name,
+                Diagnostic::new(
+                    &codes::UNREADABLE_INPUT,
+                    format!("`{name}` is neither a file nor a folder"),
+                )
+                .help(
+                    "give .game or .jcz files, folders that hold them, or `-` for standard input",
+                ),
             ));
         }
     }
-    Ok(files)
+    inputs
+}
+
+/// The kind of tile set a file's name says it holds, if it names one.
+fn tile_set_kind(path: &Path) -> Option<&'static str> {
+    match path.extension()?.to_str()? {
+        "tiles" => Some("tile language"),
+        "json" => Some("JSON"),
+        "yaml" | "yml" => Some("YAML"),
+        _ => None,
+    }
+}
+
+fn problem(origin: &str, diagnostic: Diagnostic) -> Input {
+    Input::Problem(InputProblem {
+        origin: origin.to_string(),
+        diagnostics: vec![diagnostic],
+        list: "violations",
+    })
 }
 
 #[derive(Serialize)]
@@ -42,6 +100,8 @@ struct ExpectationsJson {
 
 #[derive(Serialize)]
 struct CheckJson<'a> {
+    schema: u32,
+    record: &'static str,
     file: &'a str,
     ok: bool,
     violations: Vec<JsonDiagnostic>,
@@ -53,43 +113,140 @@ struct CheckJson<'a> {
     not_applicable: &'a [String],
 }
 
-pub fn run(paths: &[String], format: ReportFormat) -> i32 {
-    let files = match game_files(paths) {
-        Ok(files) => files,
-        Err(message) => {
-            eprintln!("error[F001 unreadable-input]: {message}");
-            eprintln!("help: give .game files or folders that hold them");
-            return EXIT_USAGE;
-        }
+/// The options of `carcspec check`.
+pub struct CheckOptions {
+    pub format: OutputFormat,
+    pub threads: usize,
+    pub quiet: bool,
+    pub deny_warnings: bool,
+    pub stdin_filename: Option<String>,
+    /// `(K, N)`: only the K-th (from 1) of N shares of the inputs.
+    pub shard: Option<(usize, usize)>,
+}
+
+/// Reads `K/N` with 1 ≤ K ≤ N.
+pub fn parse_shard(text: &str) -> Result<(usize, usize), String> {
+    let parsed = text
+        .split_once('/')
+        .and_then(|(k, n)| Some((k.trim().parse().ok()?, n.trim().parse().ok()?)));
+    match parsed {
+        Some((k, n)) if 1 <= k && k <= n => Ok((k, n)),
+        _ => Err("expected K/N with 1 <= K <= N, such as 1/4".to_string()),
+    }
+}
+
+pub fn run(paths: &[String], options: &CheckOptions) -> i32 {
+    let mut inputs = inputs(paths);
+    if let Some((k, n)) = options.shard {
+        // Every input keeps its place in the ordered list, so the N shares never overlap and
+        // together hold every input, on every machine that sees the same files.
+        inputs = inputs
+            .into_iter()
+            .enumerate()
+            .filter(|(index, _)| index % n == k - 1)
+            .map(|(_, input)| input)
+            .collect();
+    }
+    let report_options = ReportOptions {
+        format: options.format,
+        quiet: options.quiet,
+        deny_warnings: options.deny_warnings,
     };
-    let mut exit = EXIT_CLEAN;
-    let (mut clean, mut total) = (0, 0);
-    let mut out = std::io::stdout().lock();
-    for file in files {
-        let report = check::check_file(&file);
-        total += 1;
-        if report.ok() {
-            clean += 1;
-        } else {
-            exit = EXIT_FINDINGS;
+    let stdin_filename = options.stdin_filename.as_deref();
+    let result = Reporter::new(
+        std::io::stdout().lock(),
+        &report_options,
+        "game",
+        "carcspec check",
+    )
+    .and_then(|mut reporter| {
+        run_ordered(
+            &inputs,
+            options.threads,
+            |input| check_input(input, stdin_filename),
+            &mut reporter,
+        )?;
+        reporter.finish()
+    });
+    match result {
+        Ok(exit) => exit,
+        // Standard output closed (a pager quit, `| head`): nothing more to say.
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => EXIT_FINDINGS,
+        Err(error) => {
+            eprintln!("error: cannot write the report: {error}");
+            EXIT_USAGE
         }
-        let _ = match format {
-            ReportFormat::Human => write!(out, "{}", render_human(&report, use_color())),
-            ReportFormat::Json => writeln!(
-                out,
-                "{}",
-                serde_json::to_string(&to_json(&report)).unwrap_or_default()
-            ),
-        };
     }
-    if format == ReportFormat::Human {
-        let _ = writeln!(
-            out,
-            "{clean} of {total} game{} clean",
-            if total == 1 { "" } else { "s" }
-        );
+}
+
+fn check_input(input: &Input, stdin_filename: Option<&str>) -> Box<dyn FileReport> {
+    match input {
+        Input::File(path) => Box::new(GameReport(check::check_file(path))),
+        Input::Stdin => {
+            let origin = stdin_origin(stdin_filename);
+            let report = match read_stdin() {
+                Ok(text) if origin.ends_with(".jcz") => check::check_jcz_text(&origin, text),
+                Ok(text) => {
+                    // Tile sets named by path are looked up beside the file stdin stands for.
+                    let base = Path::new(&origin)
+                        .parent()
+                        .filter(|p| !p.as_os_str().is_empty())
+                        .unwrap_or(Path::new("."));
+                    check::check_text(&origin, text, base)
+                }
+                Err(error) => {
+                    return Box::new(InputProblem {
+                        origin,
+                        list: "violations",
+                        diagnostics: vec![
+                            Diagnostic::new(
+                                &codes::UNREADABLE_INPUT,
+                                format!("cannot read standard input: {error}"),
+                            )
+                            .help("pipe a .game or .jcz text into `carcspec check -`"),
+                        ],
+                    });
+                }
+            };
+            Box::new(GameReport(report))
+        }
+        Input::Problem(problem) => Box::new(InputProblem {
+            origin: problem.origin.clone(),
+            diagnostics: problem.diagnostics.clone(),
+            list: "violations",
+        }),
     }
-    exit
+}
+
+/// A game's report as the output formats read it.
+struct GameReport(CheckReport);
+
+impl FileReport for GameReport {
+    fn outcome(&self) -> FileOutcome<'_> {
+        FileOutcome {
+            origin: &self.0.origin,
+            text: &self.0.text,
+            diagnostics: &self.0.diagnostics,
+        }
+    }
+
+    fn human(&self, color: bool) -> String {
+        render_human(&self.0, color)
+    }
+
+    fn json(&self, ok: bool) -> String {
+        let mut json = to_json(&self.0);
+        json.ok = ok;
+        serde_json::to_string(&json).unwrap_or_default()
+    }
+
+    fn expectations(&self) -> (usize, usize) {
+        (self.0.expectations_passed, self.0.expectations_failed)
+    }
+
+    fn failed_otherwise(&self) -> bool {
+        self.0.expectations_failed > 0
+    }
 }
 
 /// The report of one game as people read it: problems with the source, then what was scored.
@@ -152,6 +309,8 @@ fn to_json(report: &CheckReport) -> CheckJson<'_> {
         .map(|(p, s)| (p.clone(), serde_json::Value::from(*s)))
         .collect();
     CheckJson {
+        schema: super::output::JSON_SCHEMA_VERSION,
+        record: "file",
         file: &report.origin,
         ok: report.ok(),
         violations: report

@@ -25,6 +25,7 @@ pub struct FitArgs {
     /// Also list, for each placement, the figures that could be deployed and where.
     #[arg(long)]
     deployments: bool,
+    /// The output format.
     #[arg(long, value_enum, default_value_t)]
     format: ReportFormat,
 }

@@ -4,6 +4,8 @@
 
 mod check;
 mod fit;
+mod fmt;
+mod output;
 mod render;
 mod simulate;
 
@@ -11,9 +13,12 @@ pub use check::render_human as render_check_report;
 mod tiles;
 
 use std::ffi::OsString;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+
+pub(crate) use output::use_color;
+use output::{ColorChoice, Deny, OutputFormat};
 
 use crate::codes;
 
@@ -26,17 +31,41 @@ use crate::codes;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// When to colour the output: `auto` colours a terminal unless `NO_COLOR` is set
+    /// (`FORCE_COLOR` or `CLICOLOR_FORCE` force it).
+    #[arg(long, value_enum, global = true, default_value_t)]
+    color: ColorChoice,
+    /// Print only the files that fail and the summary.
+    #[arg(long, short, global = true)]
+    quiet: bool,
 }
 
 #[derive(Subcommand)]
 enum Command {
-    /// Replay games against the rules and check their expectations (exit 1 on any violation).
+    /// Replay games (.game, JCloisterZone .jcz) against the rules and check their
+    /// expectations (exit 1 on any violation, 2 on an input that cannot be read).
     Check {
-        /// .game files, or folders searched for them.
+        /// Games (.game files, JCloisterZone .jcz saved games), folders searched for them, or
+        /// `-` for standard input.
         #[arg(required = true)]
         paths: Vec<String>,
+        /// The output format.
         #[arg(long, value_enum, default_value_t)]
-        format: ReportFormat,
+        format: OutputFormat,
+        /// Threads to check on (default: every core); the output does not depend on it.
+        #[arg(long, short = 'j', default_value_t = 0, hide_default_value = true)]
+        threads: usize,
+        /// Make warnings fail the run (exit 1) as errors do.
+        #[arg(long, value_enum)]
+        deny: Vec<Deny>,
+        /// The file name standard input (`-`) stands for: shown in messages, and its folder
+        /// is where tile sets named by path are looked up; `.jcz` reads a JCloisterZone game.
+        #[arg(long)]
+        stdin_filename: Option<String>,
+        /// Check only the K-th of N shares of the inputs (`--shard 2/4`): every N-th input of
+        /// the ordered list, so that N CI jobs check an archive between them.
+        #[arg(long, value_parser = check::parse_shard, value_name = "K/N")]
+        shard: Option<(usize, usize)>,
     },
     /// Where a tile fits at a point of a game, as an `expect placements` line to paste.
     Fit(fit::FitArgs),
@@ -46,20 +75,41 @@ enum Command {
     Simulate(simulate::SimulateArgs),
     /// Print a JCloisterZone saved game (.jcz) in the game language.
     Import {
-        /// The .jcz file.
+        /// The .jcz file, or `-` for standard input.
         file: String,
+        /// The file name standard input (`-`) stands for in messages.
+        #[arg(long)]
+        stdin_filename: Option<String>,
     },
+    /// Rewrite tile (.tiles) and game (.game) files in the canonical layout, keeping every
+    /// comment; `--check` reports the files that are not.
+    Fmt(fmt::FmtArgs),
     /// Work with tile sets: lint, format, export.
     #[command(subcommand)]
     Tiles(tiles::TilesCommand),
     /// Explain a diagnostic code (`T204`) or name (`unknown-city`); `--list` lists them all.
     Explain {
         /// The code or name to explain.
-        #[arg(required_unless_present = "list")]
+        #[arg(required_unless_present_any = ["list", "markdown"])]
         code: Option<String>,
         /// List every code with its name.
         #[arg(long)]
         list: bool,
+        /// Print the documentation of every code as Markdown (`docs/codes.md`).
+        #[arg(long, conflicts_with_all = ["code", "list"])]
+        markdown: bool,
+    },
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish) to standard output.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) to standard output, or write one page per command into a
+    /// folder.
+    Man {
+        /// Write `carcspec.1` and a page per subcommand into this folder.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
     },
     /// Run the language server (Language Server Protocol over stdio) for editors.
     Lsp,
@@ -68,8 +118,10 @@ enum Command {
 /// How a command reports.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
 pub enum ReportFormat {
+    /// Text for people.
     #[default]
     Human,
+    /// JSON for programs.
     Json,
 }
 
@@ -90,23 +142,97 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             };
         }
     };
+    output::set_color(cli.color);
     match cli.command {
-        Command::Check { paths, format } => check::run(&paths, format),
-        Command::Import { file } => import(&file),
+        Command::Check {
+            paths,
+            format,
+            threads,
+            deny,
+            stdin_filename,
+            shard,
+        } => check::run(
+            &paths,
+            &check::CheckOptions {
+                format,
+                threads,
+                quiet: cli.quiet,
+                deny_warnings: deny.contains(&Deny::Warnings),
+                stdin_filename,
+                shard,
+            },
+        ),
+        Command::Import {
+            file,
+            stdin_filename,
+        } => import(&file, stdin_filename.as_deref()),
         Command::Fit(args) => fit::run(args),
         Command::Render(args) => render::run(args),
         Command::Simulate(args) => simulate::run(args),
-        Command::Tiles(command) => tiles::run(command),
-        Command::Explain { code, list } => explain(code.as_deref(), list),
+        Command::Fmt(args) => fmt::run(&args),
+        Command::Tiles(command) => tiles::run(command, cli.quiet),
+        Command::Explain {
+            code,
+            list,
+            markdown,
+        } => explain(code.as_deref(), list, markdown),
+        Command::Completions { shell } => {
+            clap_complete::generate(
+                shell,
+                &mut Cli::command(),
+                "carcspec",
+                &mut std::io::stdout(),
+            );
+            EXIT_CLEAN
+        }
+        Command::Man { out } => man(out.as_deref()),
         Command::Lsp => crate::lsp::run(),
     }
 }
 
-fn import(file: &str) -> i32 {
-    let text = match std::fs::read_to_string(file) {
+/// The command-line definition, for completions, the manual page and tests.
+pub fn command() -> clap::Command {
+    Cli::command()
+}
+
+/// The manual pages, generated from the command-line definition.
+fn man(out: Option<&std::path::Path>) -> i32 {
+    let command = Cli::command();
+    let result = match out {
+        None => clap_mangen::Man::new(command).render(&mut std::io::stdout()),
+        Some(folder) => {
+            std::fs::create_dir_all(folder).and_then(|()| clap_mangen::generate_to(command, folder))
+        }
+    };
+    match result {
+        Ok(()) => EXIT_CLEAN,
+        Err(error) => {
+            eprintln!("error: cannot write the manual page: {error}");
+            EXIT_USAGE
+        }
+    }
+}
+
+fn import(file: &str, stdin_filename: Option<&str>) -> i32 {
+    let (file, read) = if file == "-" {
+        (output::stdin_origin(stdin_filename), output::read_stdin())
+    } else {
+        (
+            file.to_string(),
+            std::fs::read_to_string(file).map_err(|e| e.to_string()),
+        )
+    };
+    let file = file.as_str();
+    let text = match read {
         Ok(text) => text,
         Err(error) => {
-            eprintln!("error[F001 unreadable-input]: cannot read `{file}`: {error}");
+            print_input_error(
+                &crate::diagnostic::Diagnostic::new(
+                    &codes::UNREADABLE_INPUT,
+                    format!("cannot read `{file}`: {error}"),
+                )
+                .help("give the path of a JCloisterZone saved game (.jcz), or `-`"),
+            );
             return EXIT_USAGE;
         }
     };
@@ -126,8 +252,24 @@ fn import(file: &str) -> i32 {
     }
 }
 
-fn explain(query: Option<&str>, list: bool) -> i32 {
+/// Reports an input that could not be read, the same way for every command that does not
+/// write a report of its own: `error[F001 unreadable-input]: …` and its help on standard error.
+pub(crate) fn print_input_error(diagnostic: &crate::diagnostic::Diagnostic) {
+    eprintln!(
+        "error[{} {}]: {}",
+        diagnostic.code.code, diagnostic.code.name, diagnostic.message
+    );
+    if let Some(help) = &diagnostic.help {
+        eprintln!("help: {help}");
+    }
+}
+
+fn explain(query: Option<&str>, list: bool, markdown: bool) -> i32 {
     let mut out = std::io::stdout().lock();
+    if markdown {
+        let _ = write!(out, "{}", codes_markdown());
+        return EXIT_CLEAN;
+    }
     if list {
         for code in codes::ALL {
             let _ = writeln!(out, "{}  {}", code.code, code.name);
@@ -177,7 +319,25 @@ pub(crate) fn files_below(dir: &std::path::Path, extension: &str) -> Vec<std::pa
     found
 }
 
-/// Colour only on a terminal, and never when `NO_COLOR` is set.
-pub(crate) fn use_color() -> bool {
-    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+/// The documentation of every code as Markdown, with an anchor per code for the SARIF rules'
+/// help addresses.
+pub fn codes_markdown() -> String {
+    let mut text = String::from(
+        "# Diagnostic codes\n\nGenerated by `carcspec explain --markdown` from `src/codes.rs`; \
+         do not edit by hand.\n",
+    );
+    for code in codes::ALL {
+        let severity = match code.severity {
+            crate::diagnostic::Severity::Error => "error",
+            crate::diagnostic::Severity::Warning => "warning",
+        };
+        text.push_str(&format!(
+            "\n<a id=\"{}\"></a>\n## {} {} ({severity})\n\n{}\n",
+            code.code.to_ascii_lowercase(),
+            code.code,
+            code.name,
+            code.explanation
+        ));
+    }
+    text
 }

@@ -41,6 +41,7 @@ pub struct RenderArgs {
     /// on the tile of `--tile`. Repeatable.
     #[arg(long, value_name = "FEATURE")]
     highlight: Vec<String>,
+    /// The picture format.
     #[arg(long, value_enum, default_value_t)]
     format: PictureFormat,
     /// Lay out every copy of the set's tiles at real size on pages of this paper, to print

@@ -24,12 +24,17 @@ pub struct SimulateArgs {
     /// Rule variants as `name=value`. Repeatable.
     #[arg(long = "variant")]
     variants: Vec<String>,
+    /// Players at the table (1 to 6).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=6))]
     players: u8,
+    /// Games to play.
     #[arg(long, default_value_t = 100)]
     games: usize,
+    /// The seed of the random draws: the same seed plays the same games, on any number of
+    /// threads.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// How players pick their moves.
     #[arg(long, value_enum, default_value_t = PolicyArg::Random)]
     policy: PolicyArg,
     /// Write every game as a `.game` transcript into this folder.
@@ -38,13 +43,16 @@ pub struct SimulateArgs {
     /// Threads to play on (default: every core); the results do not depend on it.
     #[arg(long)]
     threads: Option<usize>,
+    /// The output format.
     #[arg(long, value_enum, default_value_t)]
     format: ReportFormat,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum PolicyArg {
+    /// Every legal move equally likely (and a figure on half of the tiles).
     Random,
+    /// The placement and deployment with the best immediate score; ties at random.
     Greedy,
 }
 
@@ -98,7 +106,11 @@ pub fn run(args: SimulateArgs) -> i32 {
                     ));
                 }
             },
-            Err(diagnostic) => return usage(&diagnostic.message),
+            Err(diagnostic) => {
+                // An unreadable tile set is reported as every command reports one.
+                super::print_input_error(&diagnostic);
+                return EXIT_USAGE;
+            }
         }
     }
     let Some(ruleset) = args

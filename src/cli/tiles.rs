@@ -1,41 +1,32 @@
 //! `carcspec tiles …`
 
-use std::io::Write;
 use std::path::Path;
 
 use clap::{Subcommand, ValueEnum};
 use serde::Serialize;
 
-use super::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, ReportFormat, use_color};
+use super::output::{
+    Deny, FileReport, InputProblem, JSON_SCHEMA_VERSION, OutputFormat, ReportOptions, Reporter,
+    read_stdin, run_ordered, stdin_origin,
+};
+use super::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, print_input_error};
+use crate::codes;
 use crate::diagnostic::Diagnostic;
 use crate::interchange::{self, DocumentFormat};
 use crate::lint::Summary;
 use crate::load::{self, LoadedTiles};
-use crate::report::{self, JsonDiagnostic};
-use crate::{format, shipped, syntax};
+use crate::report::{self, FileOutcome, JsonDiagnostic};
+use crate::{format, syntax};
 
 #[derive(Subcommand)]
 pub enum TilesCommand {
     /// Check tile sets and print a summary of each (exit 1 on any finding).
-    Lint {
-        /// Tile files (.tiles, .json, .yaml), folders (searched for .tiles files) or names of
-        /// shipped tile sets.
-        #[arg(required = true)]
-        paths: Vec<String>,
-        #[arg(long, value_enum, default_value_t)]
-        format: ReportFormat,
-    },
+    Lint(LintArgs),
     /// Rewrite .tiles files in the canonical layout, keeping every comment.
-    Fmt {
-        /// Report files that are not formatted (exit 1) instead of rewriting them.
-        #[arg(long)]
-        check: bool,
-        /// .tiles files or folders.
-        #[arg(required = true)]
-        paths: Vec<String>,
-    },
+    Fmt(super::fmt::FmtArgs),
     /// Write a tile set's model as JSON, YAML or tile language to standard output.
     Export {
+        /// The format to write.
         #[arg(long, value_enum)]
         format: ExportFormat,
         /// A tile file or the name of a shipped tile set.
@@ -43,48 +34,53 @@ pub enum TilesCommand {
     },
 }
 
+#[derive(clap::Args)]
+pub struct LintArgs {
+    /// Tile files (.tiles, .json, .yaml), folders (searched for .tiles files), names of
+    /// shipped tile sets, or `-` for standard input.
+    #[arg(required = true)]
+    paths: Vec<String>,
+    /// The output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: OutputFormat,
+    /// Leave out these codes: a code (`T212`), a name (`untouchable-tile`) or a prefix of
+    /// codes (`T2`). Repeatable, or separated by commas.
+    #[arg(long, value_delimiter = ',')]
+    ignore: Vec<String>,
+    /// Report only these codes (same forms as `--ignore`). Repeatable, or separated by commas.
+    #[arg(long, value_delimiter = ',')]
+    select: Vec<String>,
+    /// Make warnings fail the run (exit 1) as errors do.
+    #[arg(long, value_enum)]
+    deny: Vec<Deny>,
+    /// The file name standard input (`-`) stands for: shown in messages, and its ending
+    /// (`.json`, `.yaml`) says how the text is written.
+    #[arg(long)]
+    stdin_filename: Option<String>,
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ExportFormat {
+    /// JSON (the interchange document).
     Json,
+    /// YAML (the same document).
     Yaml,
+    /// The tile language.
     Tiles,
 }
 
-pub fn run(command: TilesCommand) -> i32 {
+pub fn run(command: TilesCommand, quiet: bool) -> i32 {
     match command {
-        TilesCommand::Lint { paths, format } => lint(&paths, format),
-        TilesCommand::Fmt { check, paths } => fmt(&paths, check),
+        TilesCommand::Lint(args) => lint(&args, quiet),
+        TilesCommand::Fmt(args) => super::fmt::run_tiles(&args),
         TilesCommand::Export { format, path } => export(&path, format),
-    }
-}
-
-/// Expands folders into the `.tiles` files below them (sorted, for a stable report). Names that
-/// are neither files nor folders are kept: loading reports them, or finds a shipped set.
-fn expand(paths: &[String]) -> Vec<String> {
-    let mut expanded = Vec::new();
-    for path in paths {
-        if Path::new(path).is_dir() {
-            let found = super::files_below(Path::new(path), "tiles");
-            expanded.extend(found.into_iter().map(|p| p.display().to_string()));
-        } else {
-            expanded.push(path.clone());
-        }
-    }
-    expanded
-}
-
-fn print_input_error(diagnostic: &Diagnostic) {
-    eprintln!(
-        "error[{} {}]: {}",
-        diagnostic.code.code, diagnostic.code.name, diagnostic.message
-    );
-    if let Some(help) = &diagnostic.help {
-        eprintln!("help: {help}");
     }
 }
 
 #[derive(Serialize)]
 struct LintJson<'a> {
+    schema: u32,
+    record: &'static str,
     file: &'a str,
     ok: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -92,49 +88,231 @@ struct LintJson<'a> {
     diagnostics: Vec<JsonDiagnostic>,
 }
 
-fn lint(paths: &[String], format: ReportFormat) -> i32 {
-    let mut exit = EXIT_CLEAN;
-    let mut out = std::io::stdout().lock();
-    for path in expand(paths) {
-        let loaded = match load::load(&path) {
-            Ok(loaded) => loaded,
-            Err(diagnostic) => {
-                print_input_error(&diagnostic);
-                exit = EXIT_USAGE;
-                continue;
+/// One input of a `tiles lint` run.
+enum LintInput {
+    /// A path or a shipped tile set's name.
+    Named(String),
+    Stdin,
+    Problem(InputProblem),
+}
+
+fn lint_inputs(paths: &[String]) -> Vec<LintInput> {
+    let mut inputs = Vec::new();
+    for name in paths {
+        let path = Path::new(name);
+        if name == "-" {
+            inputs.push(LintInput::Stdin);
+        } else if path.is_dir() {
+            let found = super::files_below(path, "tiles");
+            if found.is_empty() {
+                inputs.push(LintInput::Problem(InputProblem {
+                    origin: name.clone(),
+                    list: "diagnostics",
+                    diagnostics: vec![
+                        Diagnostic::new(
+                            &codes::NO_INPUT_FILES,
+                            format!("no .tiles files in `{name}`"),
+                        )
+                        .help("give a folder that holds tile sets, or the files themselves (JSON and YAML tile sets are linted when named)"),
+                    ],
+                }));
             }
-        };
-        if !loaded.diagnostics.is_empty() || loaded.set.is_none() {
-            exit = exit.max(EXIT_FINDINGS);
-        }
-        let summary = loaded.set.as_ref().map(Summary::of);
-        match format {
-            ReportFormat::Human => {
-                let rendered = report::render(
-                    &loaded.origin,
-                    &loaded.text,
-                    &loaded.diagnostics,
-                    use_color(),
-                );
-                let _ = write!(out, "{rendered}");
-                let _ = writeln!(out, "{}", summary_line(&loaded, summary));
-            }
-            ReportFormat::Json => {
-                let json = LintJson {
-                    file: &loaded.origin,
-                    ok: loaded.diagnostics.is_empty() && loaded.set.is_some(),
-                    summary,
-                    diagnostics: loaded
-                        .diagnostics
-                        .iter()
-                        .map(|d| report::to_json(&loaded.text, d))
-                        .collect(),
-                };
-                let _ = writeln!(out, "{}", serde_json::to_string(&json).unwrap_or_default());
-            }
+            inputs.extend(
+                found
+                    .into_iter()
+                    .map(|p| LintInput::Named(p.display().to_string())),
+            );
+        } else if path.extension().is_some_and(|e| e == "game" || e == "jcz") {
+            inputs.push(LintInput::Problem(InputProblem {
+                origin: name.clone(),
+                list: "diagnostics",
+                diagnostics: vec![
+                    Diagnostic::new(
+                        &codes::WRONG_KIND_OF_FILE,
+                        format!("`{name}` is a game, not a tile set"),
+                    )
+                    .help(format!(
+                        "lint tile sets (.tiles, .json, .yaml); check games with `carcspec check {name}`"
+                    )),
+                ],
+            }));
+        } else {
+            inputs.push(LintInput::Named(name.clone()));
         }
     }
-    exit
+    inputs
+}
+
+/// `--ignore` and `--select`, and the codes a tile allows in a comment.
+struct CodeFilter {
+    ignore: Vec<String>,
+    select: Vec<String>,
+}
+
+impl CodeFilter {
+    /// Reads the patterns; an unknown one is a usage error.
+    fn new(ignore: &[String], select: &[String]) -> Result<CodeFilter, String> {
+        let parse = |patterns: &[String]| -> Result<Vec<String>, String> {
+            patterns
+                .iter()
+                .map(|p| {
+                    code_pattern(p.trim())
+                        .ok_or_else(|| format!("no diagnostic code, name or prefix `{p}`"))
+                })
+                .collect()
+        };
+        Ok(CodeFilter {
+            ignore: parse(ignore)?,
+            select: parse(select)?,
+        })
+    }
+
+    fn keeps(&self, code: &str) -> bool {
+        (self.select.is_empty() || self.select.iter().any(|p| code.starts_with(p.as_str())))
+            && !self.ignore.iter().any(|p| code.starts_with(p.as_str()))
+    }
+}
+
+/// A code, a name or a prefix of codes, as the prefix the codes it stands for start with.
+fn code_pattern(pattern: &str) -> Option<String> {
+    if let Some(code) = codes::find(pattern) {
+        return Some(code.code.to_string());
+    }
+    let prefix = pattern.to_ascii_uppercase();
+    (!prefix.is_empty() && codes::ALL.iter().any(|c| c.code.starts_with(&prefix))).then_some(prefix)
+}
+
+fn lint(args: &LintArgs, quiet: bool) -> i32 {
+    let filter = match CodeFilter::new(&args.ignore, &args.select) {
+        Ok(filter) => filter,
+        Err(message) => {
+            eprintln!("error: {message}");
+            eprintln!("help: `carcspec explain --list` lists every code");
+            return EXIT_USAGE;
+        }
+    };
+    let options = ReportOptions {
+        format: args.format,
+        quiet,
+        deny_warnings: args.deny.contains(&Deny::Warnings),
+    };
+    let inputs = lint_inputs(&args.paths);
+    let stdin_filename = args.stdin_filename.as_deref();
+    let result = Reporter::new(
+        std::io::stdout().lock(),
+        &options,
+        "tile set",
+        "carcspec tiles lint",
+    )
+    .and_then(|mut reporter| {
+        // Tile sets are few and quick to lint: one thread keeps the shipped sets' cache simple.
+        run_ordered(
+            &inputs,
+            1,
+            |input| lint_input(input, stdin_filename, &filter),
+            &mut reporter,
+        )?;
+        reporter.finish()
+    });
+    match result {
+        Ok(exit) => exit,
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => EXIT_FINDINGS,
+        Err(error) => {
+            eprintln!("error: cannot write the report: {error}");
+            EXIT_USAGE
+        }
+    }
+}
+
+fn lint_input(
+    input: &LintInput,
+    stdin_filename: Option<&str>,
+    filter: &CodeFilter,
+) -> Box<dyn FileReport> {
+    let loaded = match input {
+        LintInput::Named(name) => load::load(name),
+        LintInput::Stdin => {
+            let origin = stdin_origin(stdin_filename);
+            read_stdin()
+                .map(|text| load::from_text(&origin, text, load::format_of(Path::new(&origin))))
+                .map_err(|error| {
+                    Diagnostic::new(
+                        &codes::UNREADABLE_INPUT,
+                        format!("cannot read standard input: {error}"),
+                    )
+                    .help("pipe a tile set into `carcspec tiles lint -`")
+                })
+        }
+        LintInput::Problem(problem) => {
+            return Box::new(InputProblem {
+                origin: problem.origin.clone(),
+                diagnostics: problem.diagnostics.clone(),
+                list: "diagnostics",
+            });
+        }
+    };
+    match loaded {
+        Ok(mut loaded) => {
+            let allowed = allowed_by_comments(&mut loaded);
+            loaded.diagnostics.retain(|d| {
+                filter.keeps(d.code.code) && !allowed.iter().any(|allow| allow.covers(d))
+            });
+            Box::new(LintReport(loaded))
+        }
+        Err(diagnostic) => {
+            let origin = match input {
+                LintInput::Named(name) => name.clone(),
+                _ => stdin_origin(stdin_filename),
+            };
+            Box::new(InputProblem {
+                origin,
+                diagnostics: vec![diagnostic],
+                list: "diagnostics",
+            })
+        }
+    }
+}
+
+/// A tile set's lint report as the output formats read it.
+struct LintReport(LoadedTiles);
+
+impl FileReport for LintReport {
+    fn outcome(&self) -> FileOutcome<'_> {
+        FileOutcome {
+            origin: &self.0.origin,
+            text: &self.0.text,
+            diagnostics: &self.0.diagnostics,
+        }
+    }
+
+    fn human(&self, color: bool) -> String {
+        let loaded = &self.0;
+        let mut text = report::render(&loaded.origin, &loaded.text, &loaded.diagnostics, color);
+        text.push_str(&summary_line(loaded, loaded.set.as_ref().map(Summary::of)));
+        text.push('\n');
+        text
+    }
+
+    fn json(&self, ok: bool) -> String {
+        let loaded = &self.0;
+        let json = LintJson {
+            schema: JSON_SCHEMA_VERSION,
+            record: "file",
+            file: &loaded.origin,
+            ok,
+            summary: loaded.set.as_ref().map(Summary::of),
+            diagnostics: loaded
+                .diagnostics
+                .iter()
+                .map(|d| report::to_json(&loaded.text, d))
+                .collect(),
+        };
+        serde_json::to_string(&json).unwrap_or_default()
+    }
+
+    fn failed_otherwise(&self) -> bool {
+        self.0.set.is_none()
+    }
 }
 
 fn summary_line(loaded: &LoadedTiles, summary: Option<Summary>) -> String {
@@ -165,64 +343,6 @@ fn plural(n: usize, word: &str) -> String {
     }
 }
 
-fn fmt(paths: &[String], check: bool) -> i32 {
-    let mut exit = EXIT_CLEAN;
-    let (mut files, mut canonical) = (0, 0);
-    for path in expand(paths) {
-        files += 1;
-        if load::format_of(Path::new(&path)).is_some() {
-            eprintln!(
-                "error: `{path}` is not a tile-language file; `tiles fmt` formats .tiles files"
-            );
-            exit = EXIT_USAGE;
-            continue;
-        }
-        let text = match std::fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(error) => {
-                let hint = if shipped::tiles(&path).is_some() {
-                    " (shipped tile sets are formatted in the carcspec repository)"
-                } else {
-                    ""
-                };
-                eprintln!("error: cannot read `{path}`: {error}{hint}");
-                exit = EXIT_USAGE;
-                continue;
-            }
-        };
-        let (file, diagnostics) = syntax::tiles::parse(&text);
-        if !diagnostics.is_empty() {
-            // Formatting a file that did not parse would drop the lines in error.
-            print!(
-                "{}",
-                report::render(&path, &text, &diagnostics, use_color())
-            );
-            println!("{path}: not formatted: fix the syntax errors first");
-            exit = exit.max(EXIT_FINDINGS);
-            continue;
-        }
-        let formatted = format::tiles::format(&file);
-        if formatted == text {
-            canonical += 1;
-            continue;
-        }
-        if check {
-            println!("{path}: not in canonical layout (run `carcspec tiles fmt {path}`)");
-            exit = exit.max(EXIT_FINDINGS);
-        } else if let Err(error) = std::fs::write(&path, formatted) {
-            eprintln!("error: cannot write `{path}`: {error}");
-            exit = EXIT_USAGE;
-        } else {
-            println!("{path}: formatted");
-        }
-    }
-    println!(
-        "{canonical} of {files} {} already in canonical layout",
-        plural(files, "file")
-    );
-    exit
-}
-
 fn export(path: &str, format: ExportFormat) -> i32 {
     let loaded = match load::load(path) {
         Ok(loaded) => loaded,
@@ -246,4 +366,79 @@ fn export(path: &str, format: ExportFormat) -> i32 {
     };
     print!("{text}");
     EXIT_CLEAN
+}
+
+/// The codes one tile allows: `# carcspec: allow T212, untouchable-tile` above the tile or at
+/// the end of its `tile … {` line. It covers the diagnostics whose place lies in the tile.
+struct Allowance {
+    range: std::ops::Range<usize>,
+    prefixes: Vec<String>,
+}
+
+impl Allowance {
+    fn covers(&self, diagnostic: &Diagnostic) -> bool {
+        diagnostic.primary.as_ref().is_some_and(|label| {
+            self.range.contains(&label.span.start)
+                && self
+                    .prefixes
+                    .iter()
+                    .any(|p| diagnostic.code.code.starts_with(p.as_str()))
+        })
+    }
+}
+
+/// The marker of an allow comment.
+const ALLOW_MARKER: &str = "carcspec: allow";
+
+/// The allowances of the tiles of a tile-language file. A code an allow comment names that
+/// does not exist is reported (`F023`), so that a typo does not silently allow nothing.
+fn allowed_by_comments(loaded: &mut LoadedTiles) -> Vec<Allowance> {
+    if load::format_of(Path::new(&loaded.origin)).is_some() {
+        return Vec::new();
+    }
+    let text = loaded.text.as_str();
+    let (file, _) = syntax::tiles::parse(text);
+    let mut allowances = Vec::new();
+    let mut unknown = Vec::new();
+    for (index, tile) in file.tiles.iter().enumerate() {
+        let end = file
+            .tiles
+            .get(index + 1)
+            .map_or(text.len(), |next| next.header_span.start);
+        let mut prefixes = Vec::new();
+        for comment in tile.comments.leading.iter().chain(&tile.comments.trailing) {
+            let Some(at) = comment.find(ALLOW_MARKER) else {
+                continue;
+            };
+            let list = &comment[at + ALLOW_MARKER.len()..];
+            for word in list.split([',', ' ', '\t']).filter(|w| !w.is_empty()) {
+                match code_pattern(word) {
+                    Some(prefix) => prefixes.push(prefix),
+                    None => {
+                        let start = crate::syntax::offset_in(text, comment.as_ref());
+                        unknown.push(
+                            Diagnostic::new(
+                                &codes::UNKNOWN_ALLOWED_CODE,
+                                format!("`{word}` is not a diagnostic code, name or prefix"),
+                            )
+                            .at(
+                                crate::diagnostic::Span::new(start, start + comment.len()),
+                                "this allow comment",
+                            )
+                            .help("`carcspec explain --list` lists every code"),
+                        );
+                    }
+                }
+            }
+        }
+        if !prefixes.is_empty() {
+            allowances.push(Allowance {
+                range: tile.header_span.start..end,
+                prefixes,
+            });
+        }
+    }
+    loaded.diagnostics.extend(unknown);
+    crate::diagnostic::sort_by_position(&mut loaded.diagnostics);
+    allowances
 }

@@ -2,4 +2,5 @@
 //! model back as text (`tiles export --format tiles`).
 
 pub mod game;
+pub mod game_layout;
 pub mod tiles;

@@ -1023,10 +1023,22 @@ fn tile_set_completion(view: &GameView<'_>) -> Vec<CompletionItem> {
     items
 }
 
+/// `carcspec fmt`'s layout, as one edit of the whole text; nothing when the file has syntax
+/// errors (the formatter never guesses at a broken file) or is already formatted.
 pub(crate) fn formatting(cx: &Context<'_>) -> Option<Vec<TextEdit>> {
-    let _ = cx;
-    // The `.game` formatter (`carcspec fmt`) is not part of this branch yet.
-    None
+    let text = cx.document.text.as_str();
+    let (_, diagnostics) = crate::syntax::game::parse(text);
+    if !diagnostics.is_empty() {
+        return None;
+    }
+    let formatted = crate::format::game_layout::format(text);
+    if formatted == text {
+        return Some(Vec::new());
+    }
+    Some(vec![TextEdit::new(
+        cx.index.range(text, Span::new(0, text.len())),
+        formatted,
+    )])
 }
 
 pub(crate) fn symbols(cx: &Context<'_>) -> Vec<DocumentSymbol> {

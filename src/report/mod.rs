@@ -1,4 +1,9 @@
-//! Reports: diagnostics rendered for people (ariadne, with the source) and for machines (JSON).
+//! Reports: diagnostics rendered for people (ariadne, with the source) and for machines (JSON,
+//! SARIF, JUnit XML, GitHub Actions workflow commands).
+
+pub mod github;
+pub mod junit;
+pub mod sarif;
 
 use ariadne::{Color, Config, IndexType, Label, Report, ReportKind, Source};
 use std::io::Write;
@@ -82,6 +87,40 @@ fn render_one(
     }
     // Writing into a Vec cannot fail.
     let _ = report.finish().write((origin, source), &mut *out);
+}
+
+/// What one input file came to, as the machine formats report it.
+pub struct FileOutcome<'a> {
+    /// The file's name as given (or `-`'s `--stdin-filename`).
+    pub origin: &'a str,
+    pub text: &'a str,
+    /// The problems: errors fail the file, warnings do not (unless denied).
+    pub diagnostics: &'a [Diagnostic],
+}
+
+/// A place in a text as editors count it: 1-based lines and columns (in characters), the end
+/// just after the last character.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Region {
+    pub start_line: usize,
+    pub start_column: usize,
+    pub end_line: usize,
+    pub end_column: usize,
+}
+
+/// The region of `span` in `text`; an empty span covers one character, so that it shows.
+pub fn region(text: &str, span: Span) -> Region {
+    let (start_line, start_column) = line_column(text, span.start);
+    let (end_line, mut end_column) = line_column(text, span.end.max(span.start));
+    if (end_line, end_column) <= (start_line, start_column) {
+        end_column = start_column + 1;
+    }
+    Region {
+        start_line,
+        start_column,
+        end_line: end_line.max(start_line),
+        end_column,
+    }
 }
 
 /// A diagnostic as one JSON object: code, name, severity, message, 1-based line and column of

@@ -72,7 +72,7 @@ pub fn parse(text: &str) -> (GameFile<'_>, Vec<Diagnostic>) {
 }
 
 /// Splits a line's code at `;` outside strings.
-fn split_statements(code: &str) -> Vec<&str> {
+pub(crate) fn split_statements(code: &str) -> Vec<&str> {
     let mut parts = Vec::new();
     let mut start = 0;
     let mut in_string = false;

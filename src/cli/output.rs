@@ -1,0 +1,367 @@
+//! What `check` and `tiles lint` share: the output formats, the order of the reports whatever
+//! the number of threads, colour, `--quiet`, `--deny warnings`, standard input, and the exit
+//! code (0 clean, 1 findings, 2 an input that could not be read).
+
+use std::io::{self, IsTerminal, Read, Write};
+use std::sync::OnceLock;
+
+use clap::ValueEnum;
+use serde::Serialize;
+
+use super::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE};
+use crate::codes;
+use crate::diagnostic::Diagnostic;
+use crate::report::github;
+use crate::report::junit::JunitWriter;
+use crate::report::sarif::SarifWriter;
+use crate::report::{self, FileOutcome};
+
+/// The version of the JSON records (`docs/report.schema.json`); raised when a field changes
+/// meaning or goes away, not when one is added.
+pub const JSON_SCHEMA_VERSION: u32 = 1;
+
+/// How `check` and `tiles lint` report.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum, Default, Debug)]
+pub enum OutputFormat {
+    /// Diagnostics with the source, for people.
+    #[default]
+    Human,
+    /// One JSON record per file, then a summary record (`docs/report.schema.json`).
+    Json,
+    /// A SARIF 2.1.0 log, as GitHub code scanning reads it.
+    Sarif,
+    /// JUnit XML: a test suite per folder, a test case per file.
+    Junit,
+    /// GitHub Actions workflow commands that annotate the pull request.
+    Github,
+}
+
+/// `--color`.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum, Default, Debug)]
+pub enum ColorChoice {
+    /// Colour on a terminal, unless `NO_COLOR` is set; `FORCE_COLOR` or `CLICOLOR_FORCE`
+    /// force it on.
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+/// Warning levels `--deny` can turn into failures.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum, Debug)]
+pub enum Deny {
+    /// Warnings fail the run (exit 1) as errors do.
+    Warnings,
+}
+
+static COLOR: OnceLock<ColorChoice> = OnceLock::new();
+
+/// Sets the colour choice of the run (the first call wins).
+pub(crate) fn set_color(choice: ColorChoice) {
+    let _ = COLOR.set(choice);
+}
+
+/// Whether to colour standard output: `--color`, then `NO_COLOR`, `CLICOLOR_FORCE` and
+/// `FORCE_COLOR` (as no-color.org and force-color.org define them), then whether it is a
+/// terminal.
+pub(crate) fn use_color() -> bool {
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+    let forced = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0");
+    match COLOR.get().copied().unwrap_or_default() {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto if set("NO_COLOR") => false,
+        ColorChoice::Auto if forced("CLICOLOR_FORCE") || forced("FORCE_COLOR") => true,
+        ColorChoice::Auto => io::stdout().is_terminal(),
+    }
+}
+
+/// Standard input, read once: `-` may name it on the command line of any command.
+pub(crate) fn read_stdin() -> Result<String, String> {
+    static STDIN: OnceLock<Result<String, String>> = OnceLock::new();
+    STDIN
+        .get_or_init(|| {
+            let mut bytes = Vec::new();
+            io::stdin()
+                .read_to_end(&mut bytes)
+                .map_err(|e| e.to_string())?;
+            String::from_utf8(bytes).map_err(|e| format!("standard input is not UTF-8 text: {e}"))
+        })
+        .clone()
+}
+
+/// The name standard input goes by in messages.
+pub(crate) fn stdin_origin(stdin_filename: Option<&str>) -> String {
+    stdin_filename.unwrap_or("<stdin>").to_string()
+}
+
+/// One file's report, as each format needs it.
+pub(crate) trait FileReport: Send {
+    fn outcome(&self) -> FileOutcome<'_>;
+    /// The report for people (`quiet` leaves out what only a clean file would show).
+    fn human(&self, color: bool) -> String;
+    /// The JSON record of the file (one line, no newline).
+    fn json(&self, ok: bool) -> String;
+    /// Expectations passed and failed (games only).
+    fn expectations(&self) -> (usize, usize) {
+        (0, 0)
+    }
+    /// Whether the file fails for reasons besides its diagnostics.
+    fn failed_otherwise(&self) -> bool {
+        false
+    }
+}
+
+/// Whether a diagnostic means the input could not be read at all (exit 2).
+pub(crate) fn is_input_error(diagnostic: &Diagnostic) -> bool {
+    [
+        &codes::UNREADABLE_INPUT,
+        &codes::WRONG_KIND_OF_FILE,
+        &codes::NO_INPUT_FILES,
+    ]
+    .iter()
+    .any(|code| std::ptr::eq(*code, diagnostic.code))
+}
+
+#[derive(Default, Serialize)]
+struct Totals {
+    files: usize,
+    clean: usize,
+    violations: usize,
+    warnings: usize,
+    unreadable: usize,
+    expectations: ExpectationTotals,
+}
+
+#[derive(Default, Serialize)]
+struct ExpectationTotals {
+    passed: usize,
+    failed: usize,
+}
+
+#[derive(Serialize)]
+struct SummaryJson<'a> {
+    schema: u32,
+    record: &'static str,
+    #[serde(flatten)]
+    totals: &'a Totals,
+}
+
+/// Writes the reports of a run, in order, in one format, and keeps the totals.
+pub(crate) struct Reporter<W: Write> {
+    format: OutputFormat,
+    out: W,
+    quiet: bool,
+    deny_warnings: bool,
+    color: bool,
+    /// The noun of the summary line: `game`, `tile set`.
+    noun: &'static str,
+    sarif: Option<SarifWriter>,
+    junit: Option<JunitWriter>,
+    totals: Totals,
+}
+
+pub(crate) struct ReportOptions {
+    pub format: OutputFormat,
+    pub quiet: bool,
+    pub deny_warnings: bool,
+}
+
+impl<W: Write> Reporter<W> {
+    pub fn new(
+        mut out: W,
+        options: &ReportOptions,
+        noun: &'static str,
+        suite: &str,
+    ) -> io::Result<Self> {
+        let sarif = match options.format {
+            OutputFormat::Sarif => Some(SarifWriter::begin(&mut out)?),
+            _ => None,
+        };
+        let junit = match options.format {
+            OutputFormat::Junit => Some(JunitWriter::begin(&mut out, suite)?),
+            _ => None,
+        };
+        Ok(Reporter {
+            format: options.format,
+            out,
+            quiet: options.quiet,
+            deny_warnings: options.deny_warnings,
+            color: use_color(),
+            noun,
+            sarif,
+            junit,
+            totals: Totals::default(),
+        })
+    }
+
+    /// Reports one file.
+    pub fn file(&mut self, report: &dyn FileReport) -> io::Result<()> {
+        let outcome = report.outcome();
+        let errors = outcome.diagnostics.iter().filter(|d| d.is_error()).count();
+        let warnings = outcome.diagnostics.len() - errors;
+        let unreadable = outcome.diagnostics.iter().any(is_input_error);
+        let ok = errors == 0 && !report.failed_otherwise() && !(self.deny_warnings && warnings > 0);
+        let (passed, failed) = report.expectations();
+        self.totals.files += 1;
+        self.totals.clean += usize::from(ok);
+        self.totals.violations += errors;
+        self.totals.warnings += warnings;
+        self.totals.unreadable += usize::from(unreadable);
+        self.totals.expectations.passed += passed;
+        self.totals.expectations.failed += failed;
+        let show = !(self.quiet && ok && warnings == 0);
+        match self.format {
+            OutputFormat::Human if show => write!(self.out, "{}", report.human(self.color))?,
+            OutputFormat::Json if show => writeln!(self.out, "{}", report.json(ok))?,
+            OutputFormat::Human | OutputFormat::Json => {}
+            OutputFormat::Github => write!(self.out, "{}", github::annotations(&outcome))?,
+            OutputFormat::Sarif => {
+                if let Some(sarif) = &mut self.sarif {
+                    sarif.file(&mut self.out, &outcome)?;
+                }
+            }
+            OutputFormat::Junit => {
+                if let Some(junit) = &mut self.junit {
+                    junit.file(&mut self.out, &outcome, unreadable, self.deny_warnings)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the summary and returns the exit code.
+    pub fn finish(mut self) -> io::Result<i32> {
+        let totals = &self.totals;
+        match self.format {
+            OutputFormat::Human | OutputFormat::Github => {
+                let mut line = format!(
+                    "{} of {} {}{} clean",
+                    totals.clean,
+                    totals.files,
+                    self.noun,
+                    if totals.files == 1 { "" } else { "s" }
+                );
+                if totals.unreadable > 0 {
+                    line.push_str(&format!(", {} not read", totals.unreadable));
+                }
+                writeln!(self.out, "{line}")?;
+            }
+            OutputFormat::Json => {
+                let summary = SummaryJson {
+                    schema: JSON_SCHEMA_VERSION,
+                    record: "summary",
+                    totals,
+                };
+                writeln!(
+                    self.out,
+                    "{}",
+                    serde_json::to_string(&summary).map_err(io::Error::other)?
+                )?;
+            }
+            OutputFormat::Sarif => {
+                if let Some(sarif) = self.sarif.take() {
+                    sarif.finish(&mut self.out, totals.unreadable == 0)?;
+                }
+            }
+            OutputFormat::Junit => {
+                if let Some(junit) = self.junit.take() {
+                    junit.finish(&mut self.out)?;
+                }
+            }
+        }
+        self.out.flush()?;
+        Ok(if totals.unreadable > 0 {
+            EXIT_USAGE
+        } else if totals.clean < totals.files {
+            EXIT_FINDINGS
+        } else {
+            EXIT_CLEAN
+        })
+    }
+}
+
+/// A report for an input that never got as far as its own command: a path that does not exist,
+/// a folder with nothing to check, a file of the wrong kind.
+pub(crate) struct InputProblem {
+    pub origin: String,
+    pub diagnostics: Vec<Diagnostic>,
+    /// The name of the list of diagnostics in the command's JSON records (`violations` for
+    /// games, `diagnostics` for tile sets), so that one reader reads both kinds of record.
+    pub list: &'static str,
+}
+
+impl FileReport for InputProblem {
+    fn outcome(&self) -> FileOutcome<'_> {
+        FileOutcome {
+            origin: &self.origin,
+            text: "",
+            diagnostics: &self.diagnostics,
+        }
+    }
+
+    fn human(&self, color: bool) -> String {
+        let mut text = report::render(&self.origin, "", &self.diagnostics, color);
+        text.push_str(&format!("{}\n  not read\n", self.origin));
+        text
+    }
+
+    fn json(&self, ok: bool) -> String {
+        let diagnostics: Vec<report::JsonDiagnostic> = self
+            .diagnostics
+            .iter()
+            .map(|d| report::to_json("", d))
+            .collect();
+        format!(
+            "{{\"schema\":{JSON_SCHEMA_VERSION},\"record\":\"file\",\"file\":{},\"ok\":{ok},\"{}\":{}}}",
+            serde_json::Value::from(self.origin.as_str()),
+            self.list,
+            serde_json::to_string(&diagnostics).unwrap_or_default()
+        )
+    }
+}
+
+/// Runs `work` on every input on `threads` threads (0: every core) and reports the results in
+/// the order of `inputs`, whatever the threads. At most a window of a few inputs per thread is
+/// in flight: a result that is ready before its predecessors waits in a small reorder buffer,
+/// and no new input starts until the oldest one is reported, so memory holds a window of
+/// reports, never the archive's.
+pub(crate) fn run_ordered<T: Sync, W: Write>(
+    inputs: &[T],
+    threads: usize,
+    work: impl Fn(&T) -> Box<dyn FileReport> + Sync,
+    reporter: &mut Reporter<W>,
+) -> io::Result<()> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(io::Error::other)?;
+    let window = pool.current_num_threads() * 8;
+    let work = &work;
+    let (sender, receiver) = std::sync::mpsc::channel::<(usize, Option<Box<dyn FileReport>>)>();
+    // The body runs on this thread (which waits for results), the work on the pool's threads.
+    pool.in_place_scope(|scope| {
+        let mut waiting = std::collections::BTreeMap::new();
+        let (mut started, mut reported) = (0, 0);
+        while reported < inputs.len() {
+            while started < inputs.len() && started - reported < window {
+                let (sender, input, index) = (sender.clone(), &inputs[started], started);
+                scope.spawn(move |_| {
+                    // A panic is a bug; it becomes an internal error rather than a hang.
+                    let report =
+                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(input)));
+                    let _ = sender.send((index, report.ok()));
+                });
+                started += 1;
+            }
+            let (index, report) = receiver.recv().map_err(io::Error::other)?;
+            let report = report.ok_or_else(|| io::Error::other("internal error while checking"))?;
+            waiting.insert(index, report);
+            while let Some(report) = waiting.remove(&reported) {
+                reporter.file(report.as_ref())?;
+                reported += 1;
+            }
+        }
+        Ok(())
+    })
+}
