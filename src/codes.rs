@@ -727,6 +727,20 @@ writes `tiles-1.svg`, `tiles-2.svg` … (and `-o tiles.png --format png` the PNG
 "`--tile-mm` gives a printed tile's side in millimetres; it must be at least 10 mm and small
 enough for one tile to fit inside the page's 10 mm margins. The tiles in the boxes of the
 Carcassonne family are 45 mm, the default.";
+    LSP_INTERNAL_ERROR = "L001" "internal-error" Error:
+"The language server (`carcspec lsp`) failed while analysing this document: a bug in carcspec,
+not in the document. The server caught the failure and goes on serving this and the other
+documents; the diagnostic stands at the start of the document until an edit analyses cleanly.
+
+Please report it with the document that causes it. `carcspec check` or `carcspec tiles lint`
+on the saved file shows whether the command line fails the same way.";
+
+    UNSAVED_TILE_SET = "L002" "unsaved-tile-set" Warning:
+"A game names a tile-set file (`tiles rulebook.tiles`) that is open in the editor with changes
+not yet saved. The checker reads tile sets from disk, as `carcspec check` does, so the game's
+diagnostics are those of the saved tile set, not of the text in the editor.
+
+Save the tile set: the language server then checks every open game again.";
 }
 
 /// Where the codes are documented, one heading per code (`docs/codes.md`, generated from this

@@ -13,6 +13,7 @@ pub mod interchange;
 pub mod lint;
 pub mod load;
 pub mod lower;
+pub mod lsp;
 pub mod model;
 pub mod render;
 pub mod report;

@@ -112,6 +112,8 @@ enum Command {
         #[arg(long)]
         out: Option<std::path::PathBuf>,
     },
+    /// Run the language server (Language Server Protocol over stdio) for editors.
+    Lsp,
 }
 
 /// How a command reports.
@@ -185,6 +187,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             EXIT_CLEAN
         }
         Command::Man { out } => man(out.as_deref()),
+        Command::Lsp => crate::lsp::run(),
     }
 }
 

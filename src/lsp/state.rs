@@ -1,0 +1,321 @@
+//! The game's state where the cursor is, from the checker's replay up to that line
+//! (`crate::check::game_state_of_text`): the tile in hand, its legal placements, the figures
+//! the player has left and where they may stand — for completion and code actions.
+//!
+//! The replay reads the text above the cursor's line only, so that the line being typed (and
+//! whatever broken text follows it) does not keep the state from being computed.
+
+use std::collections::HashMap;
+
+use lsp_types::{CodeAction, CodeActionKind, CodeActionOrCommand, Range, TextEdit, WorkspaceEdit};
+
+use super::Context;
+use super::analysis::base_dir;
+use super::game::{GameView, parse_position, parse_rotation};
+use crate::check::{GameFormat, GameState, game_state_of_text};
+use crate::diagnostic::Span;
+use crate::engine::Pos;
+use crate::model::{Expectation, Rotation};
+
+/// The state of the replay before the statement at the cursor.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct LineState {
+    /// The tile the turn's player holds.
+    pub hand: Option<String>,
+    /// Legal (x, y, rotation) of the tile in hand.
+    pub placements: Vec<(i32, i32, Rotation)>,
+    /// Figure, copies left in the player's supply, whether it may stand on the tile just placed.
+    pub figures_left: Vec<(&'static str, u32, bool)>,
+    /// Legal deployments on the tile just placed: figure and feature as the game language
+    /// writes it (an anchor, or anchors joined by `+`).
+    pub deployments: Vec<(&'static str, String)>,
+    /// Copies left in the stack, per tile id.
+    pub stack_left: HashMap<String, u32>,
+    /// The player whose turn comes next.
+    pub next_player: Option<usize>,
+}
+
+/// The replay's state before the line that holds byte `offset`.
+fn state_before_line(cx: &Context<'_>, text: &str, offset: usize) -> Option<GameState> {
+    let line_start = text[..offset.min(text.len())]
+        .rfind('\n')
+        .map_or(0, |at| at + 1);
+    let above = &text[..line_start];
+    let lines = above.lines().count();
+    let base = base_dir(cx.document.path.as_deref());
+    game_state_of_text(
+        "editor",
+        above.to_string(),
+        GameFormat::Game,
+        &base,
+        Some(lines + 1),
+    )
+    .ok()
+}
+
+pub(crate) fn before(cx: &Context<'_>, view: &GameView<'_>, offset: usize) -> Option<LineState> {
+    let state = state_before_line(cx, view.text, offset)?;
+    let mut line = LineState {
+        hand: state.in_hand.clone(),
+        next_player: Some(state.to_move),
+        stack_left: state.stack.iter().cloned().collect(),
+        ..LineState::default()
+    };
+    if let Some(tile) = &state.in_hand {
+        line.placements = state
+            .legal_placements(tile)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(pos, rotation)| (pos.x, pos.y, rotation))
+            .collect();
+    }
+    // The deployments on the tile placed last in this turn: asked of the state before its
+    // `place` line, as if placing it there now.
+    if let Some(place) = last_place_in_turn(view, offset) {
+        let words: Vec<&str> = place.1.iter().map(String::as_str).collect();
+        let pos = words.get(1).and_then(|p| parse_position(p));
+        let rotation = words
+            .get(2)
+            .and_then(|r| parse_rotation(r))
+            .unwrap_or(Rotation(0));
+        if let (Some((x, y)), Some(before_place)) =
+            (pos, state_before_line(cx, view.text, place.0.start))
+        {
+            if let Some(tile) = &before_place.in_hand {
+                line.deployments = before_place
+                    .legal_deployments(tile, Pos::new(x, y), rotation)
+                    .into_iter()
+                    .map(|d| (d.figure, d.target.to_string()))
+                    .collect();
+            }
+        }
+    }
+    let player = state.current_player.unwrap_or(state.to_move);
+    let variants: Vec<(String, String)> = state
+        .script
+        .variants
+        .iter()
+        .map(|(name, value, _)| (name.clone(), value.clone()))
+        .collect();
+    let rules = crate::rules::for_ruleset(state.script.ruleset, &variants);
+    let shepherds = state
+        .script
+        .expansions
+        .iter()
+        .any(|e| e == "hills-and-sheep");
+    for figure in rules.figure_names() {
+        if *figure == "shepherd" && !shepherds {
+            continue;
+        }
+        let Some(spec) = rules.figure(figure) else {
+            continue;
+        };
+        let left = state
+            .supplies
+            .get(player)
+            .and_then(|pools| pools.get(spec.pool))
+            .map_or(0, |(_, n)| *n);
+        let legal = line.deployments.iter().any(|(f, _)| f == figure);
+        line.figures_left.push((figure, left, legal));
+    }
+    Some(line)
+}
+
+/// The `place` statement of the turn the cursor is in, before the cursor: its span and words.
+fn last_place_in_turn(view: &GameView<'_>, offset: usize) -> Option<(Span, Vec<String>)> {
+    let mut found = None;
+    for statement in view
+        .file
+        .statements
+        .iter()
+        .take_while(|s| s.span.start < offset)
+    {
+        match statement.keyword.value.as_ref() {
+            "turn" | "draw" | "bonus" => found = None,
+            "place" => {
+                found = Some((
+                    statement.span,
+                    statement
+                        .words
+                        .iter()
+                        .map(|w| w.value.to_string())
+                        .collect(),
+                ));
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+/// The `expect placements` line for `tile` in `state`, as `carcspec fit` prints it.
+fn placements_line(state: &GameState, tile: &str) -> Option<String> {
+    let placements = state.legal_placements(tile)?;
+    let line = crate::format::game::expectation_line(
+        &Expectation::Placements {
+            tile: tile.to_string(),
+            placements,
+        },
+        &|player| state.players.get(player).cloned().unwrap_or_default(),
+    );
+    Some(line.trim_end().to_string())
+}
+
+/// Code actions of the replay: after a `draw` or `bonus` in the range, insert the tile's
+/// legal-placements expectation; on an `expect placements`, `score`, `total` or `final` that
+/// does not hold (or any in the range), write what the rules give.
+pub(crate) fn placement_actions(
+    cx: &Context<'_>,
+    view: &GameView<'_>,
+    range: Range,
+) -> Vec<CodeActionOrCommand> {
+    let text = view.text;
+    let start = cx.index.offset(text, range.start);
+    let end = cx.index.offset(text, range.end);
+    let mut actions = Vec::new();
+    let edit = |span: Span, new_text: String| {
+        let mut changes = HashMap::new();
+        changes.insert(
+            cx.document.uri.clone(),
+            vec![TextEdit::new(cx.index.range(text, span), new_text)],
+        );
+        WorkspaceEdit::new(changes)
+    };
+    for statement in &view.file.statements {
+        let line_start = text[..statement.span.start]
+            .rfind('\n')
+            .map_or(0, |at| at + 1);
+        let line_end = text[statement.span.end..]
+            .find('\n')
+            .map_or(text.len(), |at| statement.span.end + at);
+        if line_end < start || line_start > end {
+            continue;
+        }
+        let keyword = statement.keyword.value.as_ref();
+        let words: Vec<&str> = statement.words.iter().map(|w| w.value.as_ref()).collect();
+        match (keyword, words.as_slice()) {
+            ("draw" | "bonus", [tile]) => {
+                // The state after the draw: before the next line.
+                let Some(state) = state_before_line(cx, text, (line_end + 1).min(text.len()))
+                    .filter(|s| s.in_hand.as_deref() == Some(*tile))
+                else {
+                    continue;
+                };
+                let Some(line) = placements_line(&state, tile) else {
+                    continue;
+                };
+                let indent: String = text[line_start..statement.span.start]
+                    .chars()
+                    .take_while(|c| c.is_whitespace())
+                    .collect();
+                actions.push(CodeActionOrCommand::CodeAction(CodeAction {
+                    title: format!("insert the legal placements of `{tile}`"),
+                    kind: Some(CodeActionKind::REFACTOR),
+                    edit: Some(edit(
+                        Span::new(line_end, line_end),
+                        format!("\n{indent}{line}"),
+                    )),
+                    ..CodeAction::default()
+                }));
+            }
+            ("expect", ["placements", tile, ..]) => {
+                let Some(state) = state_before_line(cx, text, statement.span.start) else {
+                    continue;
+                };
+                let Some(line) = placements_line(&state, tile) else {
+                    continue;
+                };
+                if line == text[statement.span.start..statement.span.end].trim() {
+                    continue;
+                }
+                actions.push(CodeActionOrCommand::CodeAction(CodeAction {
+                    title: format!("write the legal placements of `{tile}` here"),
+                    kind: Some(CodeActionKind::QUICKFIX),
+                    edit: Some(edit(statement.span, line)),
+                    is_preferred: Some(true),
+                    ..CodeAction::default()
+                }));
+            }
+            ("expect", [kind @ ("score" | "total" | "final"), named @ ..]) => {
+                let Some(line) = scores_line(cx, view, statement.span, kind, named) else {
+                    continue;
+                };
+                if line == text[statement.span.start..statement.span.end].trim() {
+                    continue;
+                }
+                actions.push(CodeActionOrCommand::CodeAction(CodeAction {
+                    title: format!("write the points the replay gives: `{line}`"),
+                    kind: Some(CodeActionKind::QUICKFIX),
+                    edit: Some(edit(statement.span, line)),
+                    is_preferred: Some(true),
+                    ..CodeAction::default()
+                }));
+            }
+            _ => {}
+        }
+    }
+    actions
+}
+
+/// An `expect score|total|final` line for the players it names (every player when it names
+/// none), with the points the replay gives there: read after the line, since the expectation
+/// itself settles the turn's scoring (and `final` ends the game).
+fn scores_line(
+    cx: &Context<'_>,
+    view: &GameView<'_>,
+    span: Span,
+    kind: &str,
+    named: &[&str],
+) -> Option<String> {
+    let text = view.text;
+    let after = text[span.end..]
+        .find('\n')
+        .map_or(text.len(), |at| span.end + at + 1);
+    let state = state_before_line(cx, text, after)?;
+    if kind == "final" && !state.final_scored {
+        return None;
+    }
+    let points: Vec<i64> = if kind == "score" {
+        // The points of the turn: its scoring events so far.
+        let turn_start = view
+            .file
+            .statements
+            .iter()
+            .take_while(|s| s.span.start < span.start)
+            .filter(|s| s.keyword.value == "turn")
+            .last()
+            .map_or(0, |s| s.span.start);
+        let mut points = vec![0; state.players.len()];
+        for event in state
+            .events
+            .iter()
+            .filter(|e| !e.is_final && e.span.start >= turn_start)
+        {
+            for player in &event.players {
+                if let Some(at) = state.players.iter().position(|p| p == player) {
+                    points[at] += i64::from(event.points);
+                }
+            }
+        }
+        points
+    } else {
+        state.scores.clone()
+    };
+    let players: Vec<&str> = named
+        .iter()
+        .step_by(2)
+        .copied()
+        .filter(|p| state.players.iter().any(|known| known == p))
+        .collect();
+    let players: Vec<&str> = if players.is_empty() {
+        state.players.iter().map(String::as_str).collect()
+    } else {
+        players
+    };
+    let mut line = format!("expect {kind}");
+    for player in players {
+        let at = state.players.iter().position(|p| p == player)?;
+        line.push_str(&format!(" {player} {}", points[at]));
+    }
+    Some(line)
+}

@@ -1,0 +1,1118 @@
+//! `carcspec lsp` driven over stdio with JSON-RPC, as an editor drives it: initialize, open,
+//! change, hover, definition, completion, formatting, code actions, shutdown and exit, on the
+//! specs of the repository and on broken files. Every wait has a timeout, so a hung server
+//! fails the test instead of blocking CI.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+/// How long any answer may take before the test fails.
+const TIMEOUT: Duration = Duration::from_secs(60);
+
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    messages: Receiver<Value>,
+    /// Notifications received while waiting for something else.
+    pending: Vec<Value>,
+    next_id: i64,
+}
+
+fn read_message(reader: &mut impl BufRead) -> Option<Value> {
+    let mut length = None;
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some(value) = line.strip_prefix("Content-Length: ") {
+            length = value.parse::<usize>().ok();
+        }
+    }
+    let mut body = vec![0; length?];
+    reader.read_exact(&mut body).ok()?;
+    serde_json::from_slice(&body).ok()
+}
+
+impl Client {
+    /// Starts the server and initializes it (UTF-16 positions, as VS Code asks).
+    fn start() -> Client {
+        let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("lsp-cache");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_carcspec"))
+            .arg("lsp")
+            .env("XDG_CACHE_HOME", cache)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("carcspec lsp starts");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (sender, messages) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            while let Some(message) = read_message(&mut reader) {
+                if sender.send(message).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut client = Client {
+            child,
+            stdin,
+            messages,
+            pending: Vec::new(),
+            next_id: 0,
+        };
+        let root = path_uri(Path::new("."));
+        let result = client.request(
+            "initialize",
+            json!({ "processId": null, "rootUri": root, "capabilities": {} }),
+        );
+        assert_eq!(result["capabilities"]["hoverProvider"], json!(true));
+        client.notify("initialized", json!({}));
+        client
+    }
+
+    fn send(&mut self, message: &Value) {
+        let body = message.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("write");
+        self.stdin.flush().expect("flush");
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(&json!({ "jsonrpc": "2.0", "method": method, "params": params }));
+    }
+
+    fn receive(&mut self, deadline: Instant) -> Value {
+        let left = deadline.saturating_duration_since(Instant::now());
+        self.messages
+            .recv_timeout(left)
+            .expect("the server answers in time")
+    }
+
+    /// Sends a request and waits for its response; returns `result` (panics on an error).
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let response = self.request_raw(method, params);
+        assert!(response.get("error").is_none(), "{method}: {response}");
+        response["result"].clone()
+    }
+
+    fn request_raw(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(&json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            let message = self.receive(deadline);
+            if message.get("id") == Some(&json!(id)) && message.get("method").is_none() {
+                return message;
+            }
+            self.pending.push(message);
+        }
+    }
+
+    /// Waits for the diagnostics of `uri` at `version`.
+    fn diagnostics(&mut self, uri: &str, version: i64) -> Vec<Value> {
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            let found = self.pending.iter().position(|m| {
+                m["method"] == "textDocument/publishDiagnostics"
+                    && m["params"]["uri"] == uri
+                    && m["params"]["version"] == version
+            });
+            if let Some(at) = found {
+                let message = self.pending.remove(at);
+                return message["params"]["diagnostics"]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default();
+            }
+            let message = self.receive(deadline);
+            self.pending.push(message);
+        }
+    }
+
+    fn open(&mut self, uri: &str, language: &str, text: &str) {
+        self.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": language, "version": 1, "text": text } }),
+        );
+    }
+
+    fn open_file(&mut self, path: &Path) -> (String, String) {
+        let text = std::fs::read_to_string(path).expect("readable");
+        let uri = path_uri(path);
+        let language = match path.extension().and_then(|e| e.to_str()) {
+            Some("tiles") => "carcspec-tiles",
+            Some("jcz") => "jcz",
+            _ => "carcspec-game",
+        };
+        self.open(&uri, language, &text);
+        (uri, text)
+    }
+
+    fn change(&mut self, uri: &str, version: i64, text: &str) {
+        self.notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [{ "text": text }] }),
+        );
+    }
+
+    fn at(&mut self, method: &str, uri: &str, position: (usize, usize)) -> Value {
+        let mut params = json!({
+            "textDocument": { "uri": uri },
+            "position": { "line": position.0, "character": position.1 },
+        });
+        if method == "textDocument/references" {
+            params["context"] = json!({ "includeDeclaration": true });
+        }
+        self.request(method, params)
+    }
+
+    /// Shuts the server down; it must exit with 0.
+    fn shutdown(mut self) {
+        self.request("shutdown", Value::Null);
+        self.notify("exit", Value::Null);
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                assert!(status.success(), "the server exits cleanly: {status}");
+                return;
+            }
+            assert!(Instant::now() < deadline, "the server exits after `exit`");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn path_uri(path: &Path) -> String {
+    let absolute = std::fs::canonicalize(path).expect("exists");
+    carcspec::lsp::text::path_to_uri(&absolute)
+        .expect("a file uri")
+        .as_str()
+        .to_string()
+}
+
+/// The (line, character) of the first occurrence of `needle` after `after` in `text`, plus
+/// `shift` characters (ASCII text).
+fn find(text: &str, after: &str, needle: &str, shift: usize) -> (usize, usize) {
+    let from = text.find(after).expect("marker in text");
+    let at = from + text[from..].find(needle).expect("needle in text") + shift;
+    let line = text[..at].matches('\n').count();
+    let column = at - text[..at].rfind('\n').map_or(0, |n| n + 1);
+    (line, column)
+}
+
+fn files(dir: &str, extension: &str) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut stack = vec![PathBuf::from(dir)];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(dir).expect("folder") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == extension) {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+fn codes_of(diagnostics: &[Value]) -> Vec<String> {
+    diagnostics
+        .iter()
+        .map(|d| d["code"].as_str().unwrap_or("").to_string())
+        .collect()
+}
+
+/// Every spec and every invalid game fixture shows, in the editor, exactly the diagnostics
+/// `carcspec check` reports: same codes on the same lines.
+#[test]
+fn diagnostics_are_those_of_check() {
+    let mut client = Client::start();
+    let mut games = files("spec", "game");
+    games.extend(files("tests/fixtures/games/invalid", "game"));
+    let mut opened = Vec::new();
+    for path in &games {
+        let (uri, _) = client.open_file(path);
+        opened.push((path.clone(), uri));
+    }
+    let mut with_findings = 0;
+    for (path, uri) in &opened {
+        let shown = client.diagnostics(uri, 1);
+        let report = carcspec::check::check_file(path);
+        let line_of = |offset: usize| {
+            report.text[..offset.min(report.text.len())]
+                .matches('\n')
+                .count()
+        };
+        let expected: Vec<(String, usize)> = report
+            .diagnostics
+            .iter()
+            .map(|d| {
+                let line = d.primary.as_ref().map_or(0, |l| line_of(l.span.start));
+                (d.code.code.to_string(), line)
+            })
+            .collect();
+        let got: Vec<(String, usize)> = shown
+            .iter()
+            .map(|d| {
+                (
+                    d["code"].as_str().unwrap_or("").to_string(),
+                    d["range"]["start"]["line"].as_u64().unwrap_or(u64::MAX) as usize,
+                )
+            })
+            .collect();
+        assert_eq!(got, expected, "{}", path.display());
+        with_findings += usize::from(!got.is_empty());
+    }
+    assert!(with_findings >= 20, "the invalid fixtures have findings");
+    client.shutdown();
+}
+
+/// A violation points at the move, links its code to the explanation and names the earlier
+/// move involved as related information; an edit that fixes it clears the diagnostics.
+#[test]
+fn violations_carry_related_moves_and_clear_on_change() {
+    let mut client = Client::start();
+    let path = Path::new("spec/carcassonne/occupied-feature.game");
+    let text = std::fs::read_to_string(path).unwrap();
+    // Without the expectation the violation is reported.
+    let broken = text.replacen("expect violation feature-occupied\n", "", 1);
+    let uri = path_uri(path);
+    client.open(&uri, "carcspec-game", &broken);
+    let diagnostics = client.diagnostics(&uri, 1);
+    assert_eq!(codes_of(&diagnostics), ["V110"], "{diagnostics:?}");
+    let v110 = &diagnostics[0];
+    assert_eq!(
+        v110["range"]["start"]["line"],
+        json!(find(&broken, "turn blue", "deploy knight on E", 0).0)
+    );
+    let related = v110["relatedInformation"]
+        .as_array()
+        .expect("related moves");
+    let put_line = find(&broken, "lay BA", "put red knight", 0).0;
+    assert!(
+        related
+            .iter()
+            .any(|r| r["location"]["range"]["start"]["line"] == json!(put_line)),
+        "{related:?}"
+    );
+    assert!(v110["message"].as_str().unwrap().contains("help:"));
+    let href = v110["codeDescription"]["href"].as_str().expect("a link");
+    let explanation = std::fs::read_to_string(href.strip_prefix("file://").unwrap()).unwrap();
+    assert!(
+        explanation.starts_with("# V110 feature-occupied"),
+        "{explanation}"
+    );
+
+    client.change(&uri, 2, &text);
+    assert_eq!(client.diagnostics(&uri, 2), Vec::<Value>::new());
+    client.shutdown();
+}
+
+/// Changes faster than the checks: the last version's diagnostics are published, and none of
+/// a version older than one already published.
+#[test]
+fn rapid_changes_publish_the_newest_version() {
+    let mut client = Client::start();
+    let path = Path::new("spec/hunters-gatherers/short-complete-game.game");
+    let (uri, text) = client.open_file(path);
+    for version in 2..=30 {
+        // Even versions break the game; the last one (30) is broken too.
+        let body = if version % 2 == 0 {
+            text.replacen("players", "players\nturn nobody\n", 1)
+        } else {
+            text.clone()
+        };
+        client.change(&uri, version, &body);
+    }
+    let last = client.diagnostics(&uri, 30);
+    assert!(!last.is_empty());
+    let published: Vec<i64> = client
+        .pending
+        .iter()
+        .filter(|m| m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri)
+        .filter_map(|m| m["params"]["version"].as_i64())
+        .collect();
+    assert!(
+        published.iter().all(|v| *v < 30),
+        "nothing after the newest: {published:?}"
+    );
+    client.shutdown();
+}
+
+#[test]
+fn hover_explains_tiles_anchors_codes_and_turns() {
+    let mut client = Client::start();
+    let path = Path::new("spec/hunters-gatherers/huts-and-fishermen.game");
+    let (uri, text) = client.open_file(path);
+    client.diagnostics(&uri, 1);
+
+    let on_tile = client.at(
+        "textDocument/hover",
+        &uri,
+        find(&text, "turn blue", "LAKE-WE", 1),
+    );
+    let value = on_tile["contents"]["value"].as_str().expect("markdown");
+    assert!(value.contains("tile `LAKE-WE`"), "{value}");
+    assert!(value.contains("lake"), "the features: {value}");
+    assert!(
+        value.contains("rulebook.tiles"),
+        "where it comes from: {value}"
+    );
+    // Its picture, drawn by the renderer: an SVG (`<svg` is `PHN2Zy` in base64).
+    assert!(
+        value.contains("](data:image/svg+xml;base64,PHN2Zy"),
+        "{value}"
+    );
+
+    let on_anchor = client.at(
+        "textDocument/hover",
+        &uri,
+        find(&text, "draw LAKE-WE", "on I", 3),
+    );
+    let value = on_anchor["contents"]["value"].as_str().expect("markdown");
+    assert!(value.contains("inside"), "{value}");
+    assert!(
+        value.contains("lake"),
+        "the feature it names on LAKE-WE: {value}"
+    );
+
+    let on_code = client.at(
+        "textDocument/hover",
+        &uri,
+        find(&text, "expect violation", "feature-occupied", 2),
+    );
+    let value = on_code["contents"]["value"].as_str().expect("markdown");
+    assert!(value.starts_with("# V110 feature-occupied"), "{value}");
+
+    // Scores: a spec whose turn scores.
+    let path = Path::new("spec/hunters-gatherers/river-scores-6.game");
+    let (uri, text) = client.open_file(path);
+    client.diagnostics(&uri, 1);
+    let on_turn = client.at(
+        "textDocument/hover",
+        &uri,
+        find(&text, "\nturn ", "turn", 1),
+    );
+    let value = on_turn["contents"]["value"].as_str().expect("markdown");
+    assert!(value.contains("this turn scored"), "{value}");
+    assert!(value.contains("red 6"), "{value}");
+
+    // On a placement: the tile in its rotation.
+    let path = Path::new("spec/carcassonne/occupied-feature.game");
+    let (uri, text) = client.open_file(path);
+    let on_place = client.at(
+        "textDocument/hover",
+        &uri,
+        find(&text, "draw BA/C\n", "r270", 1),
+    );
+    let value = on_place["contents"]["value"].as_str().expect("markdown");
+    assert!(
+        value.starts_with("**`BA/C`** placed turned r270"),
+        "{value}"
+    );
+    assert!(value.contains("data:image/svg+xml;base64,"), "{value}");
+    client.shutdown();
+}
+
+#[test]
+fn definition_and_references_of_tiles_and_players() {
+    let mut client = Client::start();
+    // A tile of a tile set on disk.
+    let path = Path::new("spec/hunters-gatherers/huts-and-fishermen.game");
+    let (uri, text) = client.open_file(path);
+    let found = client.at(
+        "textDocument/definition",
+        &uri,
+        find(&text, "turn blue", "LAKE-WE", 2),
+    );
+    let location = &found[0];
+    assert!(
+        location["uri"]
+            .as_str()
+            .unwrap()
+            .ends_with("spec/hunters-gatherers/rulebook.tiles")
+    );
+    let tiles = std::fs::read_to_string("spec/hunters-gatherers/rulebook.tiles").unwrap();
+    let line = location["range"]["start"]["line"].as_u64().unwrap() as usize;
+    assert!(
+        tiles
+            .lines()
+            .nth(line)
+            .unwrap()
+            .starts_with("tile LAKE-WE "),
+        "line {line}"
+    );
+
+    // A shipped tile set: the file under tiles/ of this checkout.
+    let path = Path::new("spec/carcassonne/occupied-feature.game");
+    let (uri, text) = client.open_file(path);
+    let found = client.at(
+        "textDocument/definition",
+        &uri,
+        find(&text, "turn red", "BA/C", 1),
+    );
+    let location = &found[0];
+    let target = location["uri"].as_str().unwrap();
+    assert!(target.ends_with("tiles/carcassonne-base.tiles"), "{target}");
+    let shipped = std::fs::read_to_string("tiles/carcassonne-base.tiles").unwrap();
+    let line = location["range"]["start"]["line"].as_u64().unwrap() as usize;
+    assert!(
+        shipped.lines().nth(line).unwrap().starts_with("tile BA/C "),
+        "line {line}"
+    );
+
+    // Players: the definition is in `players`, the references every use.
+    let found = client.at(
+        "textDocument/definition",
+        &uri,
+        find(&text, "turn blue", "blue", 0),
+    );
+    assert_eq!(
+        found[0]["range"]["start"]["line"],
+        json!(find(&text, "players", "blue", 0).0)
+    );
+    let all = client.at(
+        "textDocument/references",
+        &uri,
+        find(&text, "players", "red", 0),
+    );
+    let uses = text
+        .lines()
+        .filter(|l| l.split_whitespace().any(|w| w == "red") && !l.starts_with('#'))
+        .count();
+    // The declaration in `players` and every use.
+    assert_eq!(all.as_array().unwrap().len(), uses, "{all}");
+
+    // A tile defined in the game file.
+    let local = "ruleset hunters-gatherers\nplayers red blue\ntile START start {\n  meadow: N E S W\n}\ntile M x3 {\n  meadow: N E S W\n}\nturn red\ndraw M\nplace at 1,0\npass\nstop\n";
+    let uri = "file:///nowhere/local.game";
+    client.open(uri, "carcspec-game", local);
+    let found = client.at("textDocument/definition", uri, find(local, "draw", "M", 0));
+    assert_eq!(
+        found[0]["range"]["start"],
+        json!({ "line": 5, "character": 5 })
+    );
+    let refs = client.at("textDocument/references", uri, (5, 5));
+    assert_eq!(refs.as_array().unwrap().len(), 2, "{refs}");
+    client.shutdown();
+}
+
+#[test]
+fn completion_offers_keywords_tiles_anchors_and_legal_placements() {
+    let mut client = Client::start();
+    let path = Path::new("spec/hunters-gatherers/huts-and-fishermen.game");
+    let text = std::fs::read_to_string(path).unwrap();
+    let uri = path_uri(path);
+    let labels = |items: &Value| -> Vec<String> {
+        items
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|i| i["label"].as_str().unwrap().to_string())
+            .collect()
+    };
+
+    // A deployment being written on LAKE-WE (placed at 1,0): its anchors.
+    let cut = text.find("deploy hut on I").unwrap();
+    let typing = format!("{}deploy hut on \n", &text[..cut]);
+    client.open(&uri, "carcspec-game", &typing);
+    let at = find(&typing, "draw LAKE-WE", "deploy hut on ", 14);
+    let items = labels(&client.at("textDocument/completion", &uri, at));
+    for anchor in ["I", "W", "E"] {
+        assert!(items.contains(&anchor.to_string()), "{anchor} in {items:?}");
+    }
+    assert!(
+        !items.contains(&"NL".to_string()),
+        "only anchors of the tile: {items:?}"
+    );
+
+    // The start of a line in a turn: the statements of a turn.
+    client.change(&uri, 2, &format!("{}\n", &text[..cut]));
+    let line = typing[..cut].matches('\n').count();
+    let items = labels(&client.at("textDocument/completion", &uri, (line, 0)));
+    for keyword in ["deploy", "pass", "expect", "turn"] {
+        assert!(
+            items.contains(&keyword.to_string()),
+            "{keyword} in {items:?}"
+        );
+    }
+
+    // A tile to draw: the ids of the game's tile sets.
+    let cut = text.find("draw LAKE-WE").unwrap();
+    let typing = format!("{}draw \n", &text[..cut]);
+    client.change(&uri, 3, &typing);
+    let line = typing[..cut].matches('\n').count();
+    let items = labels(&client.at("textDocument/completion", &uri, (line, 5)));
+    assert!(items.contains(&"LAKE-WE".to_string()) && items.contains(&"RIVER-WE".to_string()));
+
+    // A placement: exactly the legal positions and rotations the checker computes.
+    let cut = text.find("place at 1,0").unwrap();
+    let typing = format!("{}place at \n", &text[..cut]);
+    client.change(&uri, 4, &typing);
+    let line = typing[..cut].matches('\n').count();
+    let items = labels(&client.at("textDocument/completion", &uri, (line, 9)));
+    let expected = legal_placements(&text[..cut], "LAKE-WE", path.parent().unwrap());
+    assert!(!expected.is_empty());
+    let mut got = items.clone();
+    got.sort();
+    assert_eq!(got, expected);
+    client.shutdown();
+}
+
+/// The legal placements of `tile` after the game text `prefix`, as the checker reports them
+/// for a wrong `expect placements` (so that the test does not trust the server's own answer).
+fn legal_placements(prefix: &str, tile: &str, base: &Path) -> Vec<String> {
+    let probe = format!("{prefix}expect placements {tile} none\nstop\n");
+    let report = carcspec::check::check_text("probe.game", probe, base);
+    let mismatch = report
+        .diagnostics
+        .iter()
+        .find(|d| d.code.code == "X005")
+        .expect("the tile fits somewhere");
+    let list = mismatch.message.split(" fits at ").nth(1).unwrap();
+    let mut placements: Vec<String> = list.split(", ").map(str::to_string).collect();
+    placements.sort();
+    placements
+}
+
+#[test]
+fn formatting_a_tile_set_and_quick_fixes() {
+    let mut client = Client::start();
+    let messy = "tileset t\nruleset carcassonne\ntile A   x2 start {\n    city c:   N\n  field: E S W touches=c\n}\n";
+    let uri = "file:///nowhere/messy.tiles";
+    client.open(uri, "carcspec-tiles", messy);
+    let edits = client.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 2, "insertSpaces": true } }),
+    );
+    let (ast, _) = carcspec::syntax::tiles::parse(messy);
+    assert_eq!(
+        edits[0]["newText"],
+        json!(carcspec::format::tiles::format(&ast))
+    );
+
+    // A game: `carcspec fmt`'s layout; a formatted spec needs no edit.
+    let game = "ruleset  hunters-gatherers\nplayers red   blue\n\n\n\nturn red;draw A   # drawn\n";
+    let game_uri = "file:///nowhere/messy.game";
+    client.open(game_uri, "carcspec-game", game);
+    let edits = client.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": game_uri }, "options": { "tabSize": 2, "insertSpaces": true } }),
+    );
+    let formatted = carcspec::format::game_layout::format(game);
+    assert_eq!(edits[0]["newText"], json!(formatted));
+    assert!(
+        formatted.contains("turn red; draw A  # drawn"),
+        "{formatted}"
+    );
+    let (spec_uri, _) = client.open_file(Path::new("spec/carcassonne/occupied-feature.game"));
+    let edits = client.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": spec_uri }, "options": { "tabSize": 2, "insertSpaces": true } }),
+    );
+    assert_eq!(edits, json!([]));
+
+    // A file with a syntax error is not formatted.
+    client.change(uri, 2, "tile A {\n  city: N\n");
+    let edits = client.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 2, "insertSpaces": true } }),
+    );
+    assert_eq!(edits, Value::Null);
+
+    // An anchor the placed tile does not have: replace it with the nearest one it has.
+    let path = Path::new("tests/fixtures/games/invalid/no-such-feature.game");
+    let (uri, text) = client.open_file(path);
+    let diagnostics = client.diagnostics(&uri, 1);
+    assert_eq!(codes_of(&diagnostics), ["V111"]);
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": uri },
+            "range": diagnostics[0]["range"],
+            "context": { "diagnostics": diagnostics },
+        }),
+    );
+    let first = &actions[0];
+    assert_eq!(first["kind"], json!("quickfix"));
+    let edit = &first["edit"]["changes"][&uri][0];
+    let at = find(&text, "deploy fisherman", "I", 0);
+    assert_eq!(
+        edit["range"]["start"],
+        json!({ "line": at.0, "character": at.1 })
+    );
+    let replacement = edit["newText"].as_str().unwrap();
+    assert!(["N", "E", "S", "W"].contains(&replacement), "{replacement}");
+    client.shutdown();
+}
+
+/// Broken input of every kind: the server answers, reports, and never dies.
+#[test]
+fn broken_documents_and_requests_do_not_stop_the_server() {
+    let mut client = Client::start();
+    let inputs = [
+        (
+            "file:///x/a.game",
+            "carcspec-game",
+            "ruleset\nplayers\nturn\ndeploy on\nexpect placements\n\"unterminated\n",
+        ),
+        (
+            "file:///x/b.tiles",
+            "carcspec-tiles",
+            "tile {\n  city c: Q\n}}\n",
+        ),
+        ("file:///x/c.jcz", "jcz", "{\"players\": ["),
+        (
+            "file:///x/d.game",
+            "carcspec-game",
+            "\u{0}\u{feff}ü𝄞\r\n;;;",
+        ),
+    ];
+    for (uri, language, text) in inputs {
+        client.open(uri, language, text);
+        assert!(!client.diagnostics(uri, 1).is_empty(), "{uri}");
+        for line in 0..4 {
+            for character in [0, 3, 40] {
+                for method in [
+                    "textDocument/hover",
+                    "textDocument/definition",
+                    "textDocument/completion",
+                    "textDocument/references",
+                ] {
+                    client.at(method, uri, (line, character));
+                }
+            }
+        }
+        client.request(
+            "textDocument/documentSymbol",
+            json!({ "textDocument": { "uri": uri } }),
+        );
+    }
+    // Parameters that are not what the method takes: an error answer, not a crash.
+    let response = client.request_raw("textDocument/hover", json!({ "nonsense": true }));
+    assert!(response.get("error").is_some());
+    let response = client.request_raw("textDocument/unknownThing", json!({}));
+    assert!(response.get("error").is_some());
+    // A request on a document never opened has no answer.
+    let hover = client.at("textDocument/hover", "file:///never/opened.game", (0, 0));
+    assert_eq!(hover, Value::Null);
+    client.shutdown();
+}
+
+/// `.jcz` saved games are checked on open and on save, not while they are edited.
+#[test]
+fn jcz_is_checked_on_open_and_save() {
+    let mut client = Client::start();
+    let path = files("tests/fixtures/jcz", "jcz")
+        .into_iter()
+        .next()
+        .expect("a .jcz fixture");
+    let (uri, text) = client.open_file(&path);
+    let expected = carcspec::check::check_file(&path).diagnostics.len();
+    assert_eq!(client.diagnostics(&uri, 1).len(), expected);
+    client.change(&uri, 2, "not json at all");
+    client.notify(
+        "textDocument/didSave",
+        json!({ "textDocument": { "uri": uri }, "text": text }),
+    );
+    // The save checks the text as saved; the change alone published nothing.
+    let saved = client.diagnostics(&uri, 2);
+    assert_eq!(saved.len(), expected);
+    client.shutdown();
+}
+
+/// L002: a game reads its tile set from disk, so unsaved changes of the set in the editor are
+/// pointed out; saving the set checks the game again.
+#[test]
+fn unsaved_tile_set_is_pointed_out() {
+    let mut client = Client::start();
+    let set = Path::new("spec/hunters-gatherers/rulebook.tiles");
+    let (set_uri, set_text) = client.open_file(set);
+    let game = Path::new("spec/hunters-gatherers/huts-and-fishermen.game");
+    let (game_uri, _) = client.open_file(game);
+    assert!(client.diagnostics(&game_uri, 1).is_empty());
+    client.change(&set_uri, 2, &format!("{set_text}\n# an edit\n"));
+    let diagnostics = client.diagnostics(&game_uri, 1);
+    assert_eq!(codes_of(&diagnostics), ["L002"], "{diagnostics:?}");
+    client.notify(
+        "textDocument/didSave",
+        json!({ "textDocument": { "uri": set_uri }, "text": set_text }),
+    );
+    // (the text saved is the file's own: nothing on disk changes in this test)
+    let deadline = Instant::now() + TIMEOUT;
+    loop {
+        let cleared = client.pending.iter().any(|m| {
+            m["method"] == "textDocument/publishDiagnostics"
+                && m["params"]["uri"] == game_uri
+                && m["params"]["diagnostics"] == json!([])
+        });
+        if cleared {
+            break;
+        }
+        let message = client.receive(deadline);
+        client.pending.push(message);
+    }
+    client.shutdown();
+}
+
+/// Every code of the language server's range is documented and produced by a test here.
+#[test]
+fn every_lsp_code_is_exercised() {
+    let exercised = ["L001", "L002"];
+    for code in carcspec::codes::ALL
+        .iter()
+        .filter(|c| c.code.starts_with('L'))
+    {
+        assert!(
+            exercised.contains(&code.code),
+            "{} is exercised by no test",
+            code.code
+        );
+        assert!(!code.explanation.is_empty());
+    }
+}
+
+/// Applies the text edits of one code action to `text` (edits of one document, any order).
+fn apply_edits(text: &str, edits: &[Value]) -> String {
+    let offset = |position: &Value| {
+        let line = position["line"].as_u64().unwrap() as usize;
+        let character = position["character"].as_u64().unwrap() as usize;
+        let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+        start + character
+    };
+    let mut edits: Vec<(usize, usize, String)> = edits
+        .iter()
+        .map(|e| {
+            (
+                offset(&e["range"]["start"]),
+                offset(&e["range"]["end"]),
+                e["newText"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    edits.sort_by_key(|e| std::cmp::Reverse(e.0));
+    let mut out = text.to_string();
+    for (start, end, new_text) in edits {
+        out.replace_range(start..end, &new_text);
+    }
+    out
+}
+
+/// The legal-placements expectation inserted after a draw, and the one written over a wrong
+/// expectation, both hold when the game is checked.
+#[test]
+fn placement_expectations_from_code_actions_hold() {
+    let mut client = Client::start();
+    let path = Path::new("spec/hunters-gatherers/huts-and-fishermen.game");
+    let (uri, text) = client.open_file(path);
+    let at = find(&text, "turn red", "draw RIVER-WE", 0);
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": uri },
+            "range": { "start": { "line": at.0, "character": 0 }, "end": { "line": at.0, "character": 0 } },
+            "context": { "diagnostics": [] },
+        }),
+    );
+    let insert = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["title"] == "insert the legal placements of `RIVER-WE`")
+        .expect("the insert action");
+    let edited = apply_edits(&text, insert["edit"]["changes"][&uri].as_array().unwrap());
+    assert!(
+        edited.contains("draw RIVER-WE\nexpect placements RIVER-WE at "),
+        "{edited}"
+    );
+    let report = carcspec::check::check_text("edited.game", edited, path.parent().unwrap());
+    assert!(report.ok(), "{:?}", report.diagnostics);
+    assert_eq!(report.expectations_failed, 0);
+
+    let path = Path::new("tests/fixtures/games/invalid/wrong-placements.game");
+    let (uri, text) = client.open_file(path);
+    let diagnostics = client.diagnostics(&uri, 1);
+    assert_eq!(codes_of(&diagnostics), ["X005"]);
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": uri },
+            "range": diagnostics[0]["range"],
+            "context": { "diagnostics": diagnostics },
+        }),
+    );
+    let fix = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["kind"] == "quickfix")
+        .expect("a quick fix");
+    let edited = apply_edits(&text, fix["edit"]["changes"][&uri].as_array().unwrap());
+    let report = carcspec::check::check_text("edited.game", edited, path.parent().unwrap());
+    assert!(report.ok(), "{:?}", report.diagnostics);
+    client.shutdown();
+}
+
+/// A wrong `expect score`, `total` or `final`: the quick fix writes the points of the replay,
+/// and the game then checks clean.
+#[test]
+fn score_expectations_are_fixed_by_the_replay() {
+    let mut client = Client::start();
+    for (fixture, code) in [
+        ("wrong-turn-score", "X001"),
+        ("wrong-total", "X002"),
+        ("wrong-final", "X003"),
+    ] {
+        let path = PathBuf::from(format!("tests/fixtures/games/invalid/{fixture}.game"));
+        let (uri, text) = client.open_file(&path);
+        let diagnostics = client.diagnostics(&uri, 1);
+        assert_eq!(codes_of(&diagnostics), [code]);
+        let actions = client.request(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": { "uri": uri },
+                "range": diagnostics[0]["range"],
+                "context": { "diagnostics": diagnostics },
+            }),
+        );
+        let fix = actions
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["kind"] == "quickfix")
+            .unwrap_or_else(|| panic!("a quick fix for {fixture}: {actions}"));
+        let edited = apply_edits(&text, fix["edit"]["changes"][&uri].as_array().unwrap());
+        let report =
+            carcspec::check::check_text("edited.game", edited.clone(), path.parent().unwrap());
+        assert!(report.ok(), "{fixture}: {edited}\n{:?}", report.diagnostics);
+    }
+    client.shutdown();
+}
+
+/// Completion on a deployment: the figures the player has left, and the spots of the placed
+/// tile where one may legally stand come first.
+#[test]
+fn completion_of_figures_and_legal_spots() {
+    let mut client = Client::start();
+    let path = Path::new("spec/carcassonne/occupied-feature.game");
+    let text = std::fs::read_to_string(path).unwrap();
+    let uri = path_uri(path);
+    // Blue's knight may not join red's city: E (the city) is not a legal spot, the field is.
+    let cut = text.find("deploy knight on E").unwrap();
+    let typing = format!("{}deploy knight on \n", &text[..cut]);
+    client.open(&uri, "carcspec-game", &typing);
+    let line = typing[..cut].matches('\n').count();
+    let items = client.at("textDocument/completion", &uri, (line, 17));
+    let detail = |label: &str| -> String {
+        items
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["label"] == label)
+            .map(|i| i["detail"].as_str().unwrap().to_string())
+            .unwrap_or_else(|| panic!("{label} in {items}"))
+    };
+    assert!(
+        detail("E").starts_with("city") && !detail("E").contains("legal"),
+        "{}",
+        detail("E")
+    );
+    assert!(
+        items
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|i| i["detail"].as_str().unwrap().contains("field")
+                && i["detail"].as_str().unwrap().contains("· legal")),
+        "{items}"
+    );
+
+    let typing = format!("{}deploy \n", &text[..cut]);
+    client.change(&uri, 2, &typing);
+    let items = client.at("textDocument/completion", &uri, (line, 7));
+    let knight = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["label"] == "knight")
+        .expect("knight offered");
+    // Blue has all 7 meeples: none deployed yet.
+    assert!(
+        knight["detail"].as_str().unwrap().starts_with("7 left"),
+        "{knight}"
+    );
+    assert!(
+        !items
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|i| i["label"] == "shepherd"),
+        "no Hills & Sheep here"
+    );
+    client.shutdown();
+}
+
+mod never_panics {
+    //! The server's document analysis and every request it answers, on arbitrary and damaged
+    //! text at any position: only a panic fails (the server would catch it as `L001`; here it
+    //! is not caught, so that it shows).
+
+    use std::path::Path;
+
+    use carcspec::lsp::analysis::DocumentKind;
+    use proptest::prelude::*;
+
+    /// `text` with the bytes from `cut` (wrapped to its length) to `cut + len` replaced by
+    /// `insert` (as in `tests/properties.rs`).
+    fn damage(text: &str, cut: usize, len: usize, insert: &str) -> String {
+        let mut bytes = text.as_bytes().to_vec();
+        let cut = cut % bytes.len().max(1);
+        let end = (cut + len).min(bytes.len());
+        bytes.splice(cut..end, insert.bytes());
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+
+    fn exercise(kind: DocumentKind, path: &str, text: &str, offset: usize) {
+        let offset = offset % (text.len() + 1);
+        carcspec::lsp::exercise(kind, Some(Path::new(path)), text, offset);
+    }
+
+    const SPECS: &[&str] = &[
+        "spec/hunters-gatherers/huts-and-fishermen.game",
+        "spec/hunters-gatherers/bonus-shrine.game",
+        "spec/carcassonne/occupied-feature.game",
+        "spec/hills-and-sheep/example-2-wolf.game",
+    ];
+
+    fn game_piece() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("ruleset carcassonne\n".to_string()),
+            Just("tiles carcassonne-base\n".to_string()),
+            Just("players red blue\n".to_string()),
+            Just("lay BA/C at 0,0 r90\n".to_string()),
+            Just("put red knight at 0,0 on N\n".to_string()),
+            Just("turn red\n".to_string()),
+            Just("draw BA/RCr\n".to_string()),
+            Just("place at 1,0 r180\n".to_string()),
+            Just("place at \n".to_string()),
+            Just("deploy knight on ER+SL\n".to_string()),
+            Just("deploy farmer on c\n".to_string()),
+            Just("deploy \n".to_string()),
+            Just("expect placements BA/C at 1,0 r0\n".to_string()),
+            Just("expect violation V110\n".to_string()),
+            Just("tile L {\n  city c: N E S W\n}\n".to_string()),
+            "[ -~]{0,16}\n",
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        #[test]
+        fn arbitrary_text(text in any::<String>(), offset in any::<usize>()) {
+            exercise(DocumentKind::Game, "spec/x.game", &text, offset);
+            exercise(DocumentKind::Tiles, "spec/x.tiles", &text, offset);
+            exercise(DocumentKind::Jcz, "spec/x.jcz", &text, offset);
+        }
+
+        #[test]
+        fn games_of_pieces(pieces in proptest::collection::vec(game_piece(), 0..30), offset in any::<usize>()) {
+            exercise(DocumentKind::Game, "spec/carcassonne/x.game", &pieces.concat(), offset);
+        }
+
+        #[test]
+        fn damaged_specs(spec in 0..SPECS.len(), cut in 0usize..5_000, len in 0usize..80, insert in "[ -~\n]{0,8}", offset in any::<usize>()) {
+            let text = std::fs::read_to_string(SPECS[spec]).unwrap();
+            exercise(DocumentKind::Game, SPECS[spec], &damage(&text, cut, len, &insert), offset);
+        }
+
+        #[test]
+        fn damaged_tile_sets(cut in 0usize..30_000, len in 0usize..200, insert in "[ -~\n]{0,8}", offset in any::<usize>()) {
+            let text = carcspec::shipped::tiles("hills-and-sheep").unwrap();
+            exercise(DocumentKind::Tiles, "tiles/x.tiles", &damage(text, cut, len, &insert), offset);
+        }
+    }
+}
+
+/// Editors send changes as ranges (the server asks for incremental sync), with columns in
+/// UTF-16 code units: the server's text after a series of such edits is the editor's.
+#[test]
+fn incremental_changes_apply_in_utf16_columns() {
+    let mut client = Client::start();
+    let uri = "file:///nowhere/edited.tiles";
+    client.open(uri, "carcspec-tiles", "tileset t\nruleset carcassonne\n");
+    let edit = |client: &mut Client, version: i64, range: [(u32, u32); 2], text: &str| {
+        client.notify(
+            "textDocument/didChange",
+            json!({
+                "textDocument": { "uri": uri, "version": version },
+                "contentChanges": [{
+                    "range": {
+                        "start": { "line": range[0].0, "character": range[0].1 },
+                        "end": { "line": range[1].0, "character": range[1].1 },
+                    },
+                    "text": text,
+                }],
+            }),
+        );
+    };
+    // Append a tile whose comment holds characters outside the BMP (two UTF-16 units each).
+    edit(
+        &mut client,
+        2,
+        [(2, 0), (2, 0)],
+        "tile A x2 {  # 𝄞𝄞 é\n  city c: N\n}\n",
+    );
+    // Replace `N` (line 3, after `  city c: `) by `N   E`: columns count UTF-16 units.
+    edit(&mut client, 3, [(3, 10), (3, 11)], "N   E");
+    // Delete the `x2 ` on line 2 and insert a count after the comment's last character.
+    edit(&mut client, 4, [(2, 7), (2, 10)], "");
+    edit(&mut client, 5, [(2, 20), (2, 20)], "!");
+    let expected = "tileset t\nruleset carcassonne\ntile A {  # 𝄞𝄞 é!\n  city c: N   E\n}\n";
+    let edits = client.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 2, "insertSpaces": true } }),
+    );
+    let (ast, diagnostics) = carcspec::syntax::tiles::parse(expected);
+    assert!(diagnostics.is_empty());
+    assert_eq!(
+        edits[0]["newText"],
+        json!(carcspec::format::tiles::format(&ast))
+    );
+    // The edit spans the whole text as the server holds it: it ends on line 5, column 0.
+    assert_eq!(
+        edits[0]["range"]["end"],
+        json!({ "line": 5, "character": 0 })
+    );
+    // And its diagnostics are those of the same text linted.
+    let linted = carcspec::load::from_text("edited.tiles", expected.to_string(), None);
+    let codes: Vec<String> = linted
+        .diagnostics
+        .iter()
+        .map(|d| d.code.code.to_string())
+        .collect();
+    assert_eq!(codes_of(&client.diagnostics(uri, 5)), codes);
+    client.shutdown();
+}
