@@ -27,10 +27,36 @@ fn opposite(side: Side) -> Side {
     Side::from_index(side.index() + 2)
 }
 
-/// The edge letters the four sides (N E S W) of an open position must show; [`FREE`] where no
-/// tile touches.
-type SideConstraints = [u8; 4];
-const FREE: u8 = 0;
+/// An integer whose order is the order of positions (x, then y), for sorting.
+fn position_key(pos: Pos) -> u64 {
+    let biased = |coordinate: i32| u64::from((coordinate as u32) ^ 0x8000_0000);
+    (biased(pos.x) << 32) | biased(pos.y)
+}
+
+/// An empty position next to at least one tile and the edges its sides must show: the edge
+/// letters of the touching sides packed as in [`catalog::pack_edges`] (`wanted`), and `0xFF` in
+/// the bytes of the sides a tile touches (`mask`). A tile turned so that it shows the packed
+/// edges `edges` fits when `edges & mask == wanted`: checking a rotation is one mask and one
+/// comparison instead of four lookups.
+#[derive(Debug, Clone, Copy)]
+struct OpenPosition {
+    pos: Pos,
+    wanted: u32,
+    mask: u32,
+}
+
+impl OpenPosition {
+    fn admits(&self, rotated_edges: u32) -> bool {
+        rotated_edges & self.mask == self.wanted
+    }
+
+    /// Records the edge a new neighbour shows on `side` of this position.
+    fn require(&mut self, side: Side, edge: u8) {
+        let shift = 8 * side.index();
+        self.mask |= 0xFF << shift;
+        self.wanted = (self.wanted & !(0xFF << shift)) | (u32::from(edge) << shift);
+    }
+}
 
 /// A fast hasher for board positions (a multiply-rotate mix of the two coordinates). The board
 /// is looked up several times a placement; the standard hasher's resistance to crafted keys is
@@ -163,8 +189,12 @@ pub struct Engine {
     pub catalog: Vec<CompiledTile>,
     board: PosMap<PlacementId>,
     pub placements: Vec<Placement>,
-    /// Empty positions next to at least one tile, with the edge each of their sides must show.
-    frontier: PosMap<SideConstraints>,
+    /// Empty positions next to at least one tile, with the edge each of their sides must show,
+    /// kept dense so that move generation scans a vector, not a hash map. A filled position is
+    /// swap-removed, so the order depends only on the moves played: deterministic.
+    open: Vec<OpenPosition>,
+    /// Where each open position is in `open`.
+    open_index: PosMap<u32>,
     features: UnionFind,
     /// Per node: its placement and its feature index on the tile.
     node_origin: Vec<(PlacementId, u16)>,
@@ -182,7 +212,8 @@ impl Engine {
             catalog,
             board: PosMap::default(),
             placements: Vec::new(),
-            frontier: PosMap::default(),
+            open: Vec::new(),
+            open_index: PosMap::default(),
             features: UnionFind::default(),
             node_origin: Vec::new(),
             next_segment: Vec::new(),
@@ -198,7 +229,8 @@ impl Engine {
     pub fn clear(&mut self) {
         self.board.clear();
         self.placements.clear();
-        self.frontier.clear();
+        self.open.clear();
+        self.open_index.clear();
         self.features.clear();
         self.node_origin.clear();
         self.next_segment.clear();
@@ -257,6 +289,15 @@ impl Engine {
         }
         if self.board.is_empty() {
             return Ok(());
+        }
+        // The common case, a legal placement, is answered by the open position's constraints;
+        // the board is read only to say what is wrong.
+        if let Some(&index) = self.open_index.get(&pos) {
+            if self.open[index as usize]
+                .admits(self.catalog[tile].rotated_edges[rotation.0 as usize])
+            {
+                return Ok(());
+            }
         }
         let mut touching = false;
         let mut mismatched = Vec::new();
@@ -329,39 +370,74 @@ impl Engine {
         previews
     }
 
-    /// Whether `tile` turned by `rotation` meets the side constraints of an open position.
-    fn meets(&self, tile: usize, rotation: Rotation, constraints: &SideConstraints) -> bool {
-        let edges = &self.catalog[tile].edges;
-        Side::ALL.into_iter().all(|side| {
-            let wanted = constraints[side.index()];
-            wanted == FREE || edges[rotation.to_tile(side).index()] == wanted
-        })
-    }
-
     /// Every legal (position, rotation) for `tile`, in position then rotation order. Reads the
     /// open positions and their side constraints, kept up to date by each placement: nothing
     /// looks at the board.
+    ///
+    /// The scan order of the open positions is deterministic already; the result is still
+    /// sorted because the simulator draws from this list and the replay takes its first entry,
+    /// and games played from a seed must stay the games they were. The sort is kept cheap: only
+    /// positions where the tile fits are sorted, by one integer key each, and a position's
+    /// rotations come out in order without sorting.
     pub fn legal_placements(&self, tile: usize) -> Vec<(Pos, Rotation)> {
-        let mut legal: Vec<(Pos, Rotation)> = self
-            .frontier
-            .iter()
-            .flat_map(|(pos, constraints)| {
+        let rotated = self.catalog[tile].rotated_edges;
+        let mut fitting: Vec<(u64, Pos, u8)> = Vec::new();
+        for open in &self.open {
+            let mut rotations = 0u8;
+            for (r, edges) in rotated.iter().enumerate() {
+                if open.admits(*edges) {
+                    rotations |= 1 << r;
+                }
+            }
+            if rotations != 0 {
+                fitting.push((position_key(open.pos), open.pos, rotations));
+            }
+        }
+        fitting.sort_unstable_by_key(|(key, _, _)| *key);
+        let mut legal = Vec::with_capacity(fitting.len() * 2);
+        for (_, pos, rotations) in fitting {
+            legal.extend(
                 Rotation::ALL
                     .into_iter()
-                    .filter(|r| self.meets(tile, *r, constraints))
-                    .map(|r| (*pos, r))
-            })
-            .collect();
-        legal.sort_unstable();
+                    .filter(|r| rotations & (1 << r.0) != 0)
+                    .map(|r| (pos, r)),
+            );
+        }
         legal
     }
 
     pub fn fits_somewhere(&self, tile: usize) -> bool {
-        self.frontier.values().any(|constraints| {
-            Rotation::ALL
-                .into_iter()
-                .any(|r| self.meets(tile, r, constraints))
-        })
+        let rotated = self.catalog[tile].rotated_edges;
+        self.open
+            .iter()
+            .any(|open| rotated.iter().any(|edges| open.admits(*edges)))
+    }
+
+    /// Fills `pos` (if it was open) and opens or narrows its empty neighbours.
+    fn update_open_positions(&mut self, tile: usize, pos: Pos, rotation: Rotation) {
+        if let Some(index) = self.open_index.remove(&pos) {
+            self.open.swap_remove(index as usize);
+            if let Some(moved) = self.open.get(index as usize) {
+                self.open_index.insert(moved.pos, index);
+            }
+        }
+        for side in Side::ALL {
+            let next = pos.neighbour(side);
+            if self.board.contains_key(&next) {
+                continue;
+            }
+            let edge = self.edge(tile, rotation, side);
+            let open = &mut self.open;
+            let index = *self.open_index.entry(next).or_insert_with(|| {
+                open.push(OpenPosition {
+                    pos: next,
+                    wanted: 0,
+                    mask: 0,
+                });
+                (open.len() - 1) as u32
+            });
+            self.open[index as usize].require(opposite(side), edge);
+        }
     }
 
     /// Lays `tile` at `pos` (which must be free) and joins its features with the neighbours'.
@@ -383,14 +459,7 @@ impl Engine {
             first_node,
         });
         self.board.insert(pos, id);
-        self.frontier.remove(&pos);
-        for side in Side::ALL {
-            let next = pos.neighbour(side);
-            if !self.board.contains_key(&next) {
-                let edge = self.edge(tile, rotation, side);
-                self.frontier.entry(next).or_insert([FREE; 4])[opposite(side).index()] = edge;
-            }
-        }
+        self.update_open_positions(tile, pos, rotation);
 
         let compiled = &self.catalog[tile];
         let feature_count = compiled.features.len();
