@@ -184,17 +184,26 @@ pub enum PlacementProblem {
     Mismatch(Vec<Side>),
 }
 
+/// What the board holds at a position. Placed tiles and open positions share one map so that a
+/// placement finds its four neighbours, and whether each is a tile or an open position, with one
+/// look-up each.
+#[derive(Debug, Clone, Copy)]
+enum Cell {
+    Placed(PlacementId),
+    /// An empty position next to a tile: its index in [`Engine::open`].
+    Open(u32),
+}
+
 #[derive(Debug, Clone)]
 pub struct Engine {
     pub catalog: Vec<CompiledTile>,
-    board: PosMap<PlacementId>,
+    /// Every placed tile and every open position.
+    cells: PosMap<Cell>,
     pub placements: Vec<Placement>,
     /// Empty positions next to at least one tile, with the edge each of their sides must show,
     /// kept dense so that move generation scans a vector, not a hash map. A filled position is
     /// swap-removed, so the order depends only on the moves played: deterministic.
     open: Vec<OpenPosition>,
-    /// Where each open position is in `open`.
-    open_index: PosMap<u32>,
     features: UnionFind,
     /// Per node: its placement and its feature index on the tile.
     node_origin: Vec<(PlacementId, u16)>,
@@ -210,10 +219,9 @@ impl Engine {
     pub fn new(catalog: Vec<CompiledTile>) -> Engine {
         Engine {
             catalog,
-            board: PosMap::default(),
+            cells: PosMap::default(),
             placements: Vec::new(),
             open: Vec::new(),
-            open_index: PosMap::default(),
             features: UnionFind::default(),
             node_origin: Vec::new(),
             next_segment: Vec::new(),
@@ -227,10 +235,9 @@ impl Engine {
     /// Empties the board for a new game on the same catalog, keeping the capacity of every
     /// table so that the next game allocates (almost) nothing.
     pub fn clear(&mut self) {
-        self.board.clear();
+        self.cells.clear();
         self.placements.clear();
         self.open.clear();
-        self.open_index.clear();
         self.features.clear();
         self.node_origin.clear();
         self.next_segment.clear();
@@ -245,7 +252,10 @@ impl Engine {
     }
 
     pub fn at(&self, pos: Pos) -> Option<PlacementId> {
-        self.board.get(&pos).copied()
+        match self.cells.get(&pos) {
+            Some(Cell::Placed(id)) => Some(*id),
+            _ => None,
+        }
     }
 
     /// The eight positions around `pos`.
@@ -258,9 +268,7 @@ impl Engine {
 
     /// How many of the eight positions around `pos` hold a tile.
     pub fn filled_around(&self, pos: Pos) -> usize {
-        Self::around(pos)
-            .filter(|p| self.board.contains_key(p))
-            .count()
+        Self::around(pos).filter(|p| self.at(*p).is_some()).count()
     }
 
     pub fn placement(&self, id: PlacementId) -> &Placement {
@@ -284,25 +292,25 @@ impl Engine {
         pos: Pos,
         rotation: Rotation,
     ) -> Result<(), PlacementProblem> {
-        if self.board.contains_key(&pos) {
-            return Err(PlacementProblem::Occupied);
-        }
-        if self.board.is_empty() {
+        if self.placements.is_empty() {
             return Ok(());
         }
         // The common case, a legal placement, is answered by the open position's constraints;
         // the board is read only to say what is wrong.
-        if let Some(&index) = self.open_index.get(&pos) {
-            if self.open[index as usize]
-                .admits(self.catalog[tile].rotated_edges[rotation.0 as usize])
-            {
-                return Ok(());
+        match self.cells.get(&pos) {
+            Some(Cell::Placed(_)) => return Err(PlacementProblem::Occupied),
+            Some(Cell::Open(index)) => {
+                let rotated = self.catalog[tile].rotated_edges[rotation.0 as usize];
+                if self.open[*index as usize].admits(rotated) {
+                    return Ok(());
+                }
             }
+            None => {}
         }
         let mut touching = false;
         let mut mismatched = Vec::new();
         for side in Side::ALL {
-            if let Some(&neighbour) = self.board.get(&pos.neighbour(side)) {
+            if let Some(neighbour) = self.at(pos.neighbour(side)) {
                 touching = true;
                 let theirs = self.placements[neighbour as usize];
                 let their_edge = self.edge(theirs.tile, theirs.rotation, opposite(side));
@@ -333,7 +341,7 @@ impl Engine {
             })
             .collect();
         for side in Side::ALL {
-            let Some(&neighbour) = self.board.get(&pos.neighbour(side)) else {
+            let Some(neighbour) = self.at(pos.neighbour(side)) else {
                 continue;
             };
             let theirs = self.placements[neighbour as usize];
@@ -381,7 +389,7 @@ impl Engine {
     /// rotations come out in order without sorting.
     pub fn legal_placements(&self, tile: usize) -> Vec<(Pos, Rotation)> {
         let rotated = self.catalog[tile].rotated_edges;
-        let mut fitting: Vec<(u64, Pos, u8)> = Vec::new();
+        let mut fitting: Vec<(u64, Pos, u8)> = Vec::with_capacity(self.open.len());
         for open in &self.open {
             let mut rotations = 0u8;
             for (r, edges) in rotated.iter().enumerate() {
@@ -413,31 +421,35 @@ impl Engine {
             .any(|open| rotated.iter().any(|edges| open.admits(*edges)))
     }
 
-    /// Fills `pos` (if it was open) and opens or narrows its empty neighbours.
-    fn update_open_positions(&mut self, tile: usize, pos: Pos, rotation: Rotation) {
-        if let Some(index) = self.open_index.remove(&pos) {
+    /// Marks `pos` as holding placement `id` (it stops being open) and opens or narrows its
+    /// empty neighbours. Returns the placements on the four sides (N E S W), read on the way.
+    fn fill(&mut self, id: PlacementId, pos: Pos) -> [Option<PlacementId>; 4] {
+        if let Some(Cell::Open(index)) = self.cells.insert(pos, Cell::Placed(id)) {
             self.open.swap_remove(index as usize);
             if let Some(moved) = self.open.get(index as usize) {
-                self.open_index.insert(moved.pos, index);
+                self.cells.insert(moved.pos, Cell::Open(index));
             }
         }
+        let Placement { tile, rotation, .. } = self.placements[id as usize];
+        let mut neighbours = [None; 4];
         for side in Side::ALL {
             let next = pos.neighbour(side);
-            if self.board.contains_key(&next) {
-                continue;
-            }
             let edge = self.edge(tile, rotation, side);
             let open = &mut self.open;
-            let index = *self.open_index.entry(next).or_insert_with(|| {
+            let cell = self.cells.entry(next).or_insert_with(|| {
                 open.push(OpenPosition {
                     pos: next,
                     wanted: 0,
                     mask: 0,
                 });
-                (open.len() - 1) as u32
+                Cell::Open((open.len() - 1) as u32)
             });
-            self.open[index as usize].require(opposite(side), edge);
+            match *cell {
+                Cell::Placed(neighbour) => neighbours[side.index()] = Some(neighbour),
+                Cell::Open(index) => self.open[index as usize].require(opposite(side), edge),
+            }
         }
+        neighbours
     }
 
     /// Lays `tile` at `pos` (which must be free) and joins its features with the neighbours'.
@@ -458,8 +470,7 @@ impl Engine {
             rotation,
             first_node,
         });
-        self.board.insert(pos, id);
-        self.update_open_positions(tile, pos, rotation);
+        let neighbours = self.fill(id, pos);
 
         let compiled = &self.catalog[tile];
         let feature_count = compiled.features.len();
@@ -497,10 +508,9 @@ impl Engine {
         }
 
         for side in Side::ALL {
-            let Some(&neighbour) = self.board.get(&pos.neighbour(side)) else {
-                continue;
-            };
-            self.join_across(id, side, neighbour);
+            if let Some(neighbour) = neighbours[side.index()] {
+                self.join_across(id, side, neighbour);
+            }
         }
 
         let mut roots: Vec<NodeId> = Vec::with_capacity(feature_count);
