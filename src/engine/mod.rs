@@ -540,25 +540,37 @@ impl Engine {
                 && engine.catalog[a.tile].features[feature_a].kind
                     == engine.catalog[b.tile].features[feature_b].kind
         };
-        // Every pair of facing slot entries joins.
+        // Every pair of facing slot entries joins, and each entry with a partner closes one end
+        // of its feature: a city stretch facing two stretches still closes once. Closing an end
+        // before a later union of the same pass is the same as after it (a union adds the open
+        // ends of both sides, and each entry closes at most once, so nothing goes below zero).
+        // The entries of `theirs` that found a partner are gathered in a bit mask; a side has a
+        // handful of entries, and one with more than 64 is asked again.
+        let mut partnered_b: u64 = 0;
         for i in 0..a_len {
+            let mut partnered = false;
             for j in 0..b_len {
                 if faces(self, i, j) {
                     let node_a = a.first_node + entry_a(self, i).1 as NodeId;
                     let node_b = b.first_node + entry_b(self, j).1 as NodeId;
                     self.union(node_a, node_b);
+                    partnered = true;
+                    if j < 64 {
+                        partnered_b |= 1 << j;
+                    }
                 }
             }
-        }
-        // Then each entry with a partner closes one end of its (now joined) feature: a city
-        // stretch facing two stretches still closes once.
-        for i in 0..a_len {
-            if (0..b_len).any(|j| faces(self, i, j)) {
+            if partnered {
                 self.close_end(a.first_node + entry_a(self, i).1 as NodeId);
             }
         }
         for j in 0..b_len {
-            if (0..a_len).any(|i| faces(self, i, j)) {
+            let partnered = if j < 64 {
+                partnered_b & (1 << j) != 0
+            } else {
+                (0..a_len).any(|i| faces(self, i, j))
+            };
+            if partnered {
                 self.close_end(b.first_node + entry_b(self, j).1 as NodeId);
             }
         }
