@@ -2,7 +2,9 @@
 //! many open ends each feature has. Built once per tile type, so that placing a tile only reads
 //! tables.
 
-use crate::model::{Anchor, AnchorClass, ContentKind, FeatureKind, Half, Side, Tile, TileKind};
+use crate::model::{
+    Anchor, AnchorClass, ContentKind, FeatureKind, Half, Rotation, Side, Tile, TileKind,
+};
 
 /// Where on a side a feature sits, for joining with the facing side of a neighbour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,6 +49,11 @@ pub struct CompiledFeature {
 
 pub const CONTENT_KINDS: usize = ContentKind::ALL.len();
 
+/// Four edge letters (board sides N E S W) packed one byte a side, N in the low byte.
+pub fn pack_edges(edges: [u8; 4]) -> u32 {
+    u32::from_le_bytes(edges)
+}
+
 pub fn content_index(content: ContentKind) -> usize {
     content as usize
 }
@@ -59,6 +66,10 @@ pub struct CompiledTile {
     pub vineyard: bool,
     /// Edge letters in tile orientation, N E S W.
     pub edges: [u8; 4],
+    /// Per rotation (indexed by `Rotation.0`), the edge letters the turned tile shows on the
+    /// board sides N E S W, packed one byte a side from the low byte ([`pack_edges`]), so that
+    /// whether it fits an open position is one mask and one comparison.
+    pub rotated_edges: [u32; 4],
     /// For each side (tile orientation), the (slot, feature index) pairs on it.
     pub sides: [Vec<(Slot, usize)>; 4],
     pub features: Vec<CompiledFeature>,
@@ -115,12 +126,17 @@ impl CompiledTile {
             });
         }
         let edges = tile.edges(ruleset).into_bytes();
+        let edges = [edges[0], edges[1], edges[2], edges[3]];
+        let rotated_edges = Rotation::ALL.map(|rotation| {
+            pack_edges(Side::ALL.map(|side| edges[rotation.to_tile(side).index()]))
+        });
         CompiledTile {
             id: tile.id.clone(),
             kind: tile.kind,
             hill: tile.has_marker(crate::model::Marker::Hill),
             vineyard: tile.has_marker(crate::model::Marker::Vineyard),
-            edges: [edges[0], edges[1], edges[2], edges[3]],
+            edges,
+            rotated_edges,
             sides,
             features,
         }

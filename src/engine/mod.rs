@@ -2,15 +2,22 @@
 //!
 //! Pure and deterministic: no I/O, no clocks, no randomness. Each placement costs amortised
 //! O(1): the four neighbours are looked up in a hash map, features are joined in a union-find
-//! whose roots carry the data of their whole feature (open ends, tiles, contents, figures), and
-//! the set of open positions is kept up to date instead of being searched for.
+//! whose roots carry the data of their whole feature (open ends, contents, figures), and the set
+//! of open positions is kept up to date instead of being searched for.
+//!
+//! A placement allocates nothing on the heap but the list of roots it returns: a feature's
+//! segments are threaded on a circular list through [`Engine::next_segment`] (joining two
+//! features splices their lists in O(1)) instead of each feature owning vectors of its tiles,
+//! lakes and cities, and every table grows by amortised pushes. [`Engine::clear`] empties the
+//! engine for the next game and keeps its capacity.
 
 pub mod catalog;
+mod union_find;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use petgraph::unionfind::UnionFind;
+use union_find::UnionFind;
 
 use crate::model::{FeatureKind, Side};
 pub use crate::model::{Pos, Rotation};
@@ -20,10 +27,36 @@ fn opposite(side: Side) -> Side {
     Side::from_index(side.index() + 2)
 }
 
-/// The edge letters the four sides (N E S W) of an open position must show; [`FREE`] where no
-/// tile touches.
-type SideConstraints = [u8; 4];
-const FREE: u8 = 0;
+/// An integer whose order is the order of positions (x, then y), for sorting.
+fn position_key(pos: Pos) -> u64 {
+    let biased = |coordinate: i32| u64::from((coordinate as u32) ^ 0x8000_0000);
+    (biased(pos.x) << 32) | biased(pos.y)
+}
+
+/// An empty position next to at least one tile and the edges its sides must show: the edge
+/// letters of the touching sides packed as in [`catalog::pack_edges`] (`wanted`), and `0xFF` in
+/// the bytes of the sides a tile touches (`mask`). A tile turned so that it shows the packed
+/// edges `edges` fits when `edges & mask == wanted`: checking a rotation is one mask and one
+/// comparison instead of four lookups.
+#[derive(Debug, Clone, Copy)]
+struct OpenPosition {
+    pos: Pos,
+    wanted: u32,
+    mask: u32,
+}
+
+impl OpenPosition {
+    fn admits(&self, rotated_edges: u32) -> bool {
+        rotated_edges & self.mask == self.wanted
+    }
+
+    /// Records the edge a new neighbour shows on `side` of this position.
+    fn require(&mut self, side: Side, edge: u8) {
+        let shift = 8 * side.index();
+        self.mask |= 0xFF << shift;
+        self.wanted = (self.wanted & !(0xFF << shift)) | (u32::from(edge) << shift);
+    }
+}
 
 /// A fast hasher for board positions (a multiply-rotate mix of the two coordinates). The board
 /// is looked up several times a placement; the standard hasher's resistance to crafted keys is
@@ -83,21 +116,18 @@ pub struct Figure {
     pub tag: usize,
 }
 
-/// A whole feature: the data of a union-find root.
+/// A whole feature: the data of a union-find root. Its segments (and through them its tiles,
+/// lakes and cities) are listed by [`Engine::segments_of`], [`Engine::tile_count`],
+/// [`Engine::lakes_of`] and [`Engine::cities_touched`]. The two vectors stay empty, and so
+/// unallocated, until a figure or token is put on the feature.
 #[derive(Debug, Clone, Default)]
 pub struct Component {
     pub kind: Option<FeatureKind>,
     /// Side slots not yet facing a neighbour. Zero means the feature is closed.
     pub open_ends: u32,
-    /// Placements the feature extends over (with repeats when a tile holds two of its parts).
-    pub placements: Vec<PlacementId>,
     pub contents: [u32; CONTENT_KINDS],
     /// Figures standing on the feature.
     pub figures: Vec<FigureId>,
-    /// Lake nodes at the ends of a river.
-    pub lakes: Vec<NodeId>,
-    /// City nodes a field touches.
-    pub cities: Vec<NodeId>,
     /// Placed tile features (nodes) joined in this feature: its segments.
     pub segments: u32,
     /// Tokens lying on the feature (the sheep of a Hills & Sheep flock), by value.
@@ -105,32 +135,22 @@ pub struct Component {
 }
 
 impl Component {
-    /// The number of distinct tiles the feature lies on.
-    pub fn tile_count(&self) -> usize {
-        let mut placements = self.placements.clone();
-        placements.sort_unstable();
-        placements.dedup();
-        placements.len()
-    }
-
     pub fn count(&self, content: crate::model::ContentKind) -> u32 {
         self.contents[content_index(content)]
     }
 
-    /// Takes in the data of `other`. The larger lists stay where they are and the smaller ones
-    /// are appended, so that joining features costs amortised O(log n) a node, not O(n).
+    /// Takes in the data of `other`. The figures and tokens of the feature with more segments
+    /// come first, as they did when each feature kept a list of its tiles and the longer list
+    /// stayed in place (the order of returned figures shows in reports).
     fn absorb(&mut self, mut other: Component) {
-        if other.placements.len() > self.placements.len() {
+        if other.segments > self.segments {
             std::mem::swap(self, &mut other);
         }
         self.open_ends += other.open_ends;
-        self.placements.extend(other.placements);
         for (mine, theirs) in self.contents.iter_mut().zip(other.contents) {
             *mine += theirs;
         }
         self.figures.extend(other.figures);
-        self.lakes.extend(other.lakes);
-        self.cities.extend(other.cities);
         self.segments += other.segments;
         self.tokens.extend(other.tokens);
     }
@@ -164,18 +184,33 @@ pub enum PlacementProblem {
     Mismatch(Vec<Side>),
 }
 
+/// What the board holds at a position. Placed tiles and open positions share one map so that a
+/// placement finds its four neighbours, and whether each is a tile or an open position, with one
+/// look-up each.
+#[derive(Debug, Clone, Copy)]
+enum Cell {
+    Placed(PlacementId),
+    /// An empty position next to a tile: its index in [`Engine::open`].
+    Open(u32),
+}
+
 #[derive(Debug, Clone)]
 pub struct Engine {
     pub catalog: Vec<CompiledTile>,
-    board: PosMap<PlacementId>,
+    /// Every placed tile and every open position.
+    cells: PosMap<Cell>,
     pub placements: Vec<Placement>,
-    /// Empty positions next to at least one tile, with the edge each of their sides must show.
-    frontier: PosMap<SideConstraints>,
-    features: UnionFind<NodeId>,
+    /// Empty positions next to at least one tile, with the edge each of their sides must show,
+    /// kept dense so that move generation scans a vector, not a hash map. A filled position is
+    /// swap-removed, so the order depends only on the moves played: deterministic.
+    open: Vec<OpenPosition>,
+    features: UnionFind,
     /// Per node: its placement and its feature index on the tile.
     node_origin: Vec<(PlacementId, u16)>,
+    /// Per node: the next segment of its feature, round a circular list (see the module doc).
+    next_segment: Vec<NodeId>,
     components: Vec<Component>,
-    systems_uf: UnionFind<NodeId>,
+    systems_uf: UnionFind,
     systems: Vec<RiverSystem>,
     pub figures: Vec<Figure>,
 }
@@ -184,16 +219,32 @@ impl Engine {
     pub fn new(catalog: Vec<CompiledTile>) -> Engine {
         Engine {
             catalog,
-            board: PosMap::default(),
+            cells: PosMap::default(),
             placements: Vec::new(),
-            frontier: PosMap::default(),
-            features: UnionFind::new(0),
+            open: Vec::new(),
+            features: UnionFind::default(),
             node_origin: Vec::new(),
+            next_segment: Vec::new(),
             components: Vec::new(),
-            systems_uf: UnionFind::new(0),
+            systems_uf: UnionFind::default(),
             systems: Vec::new(),
             figures: Vec::new(),
         }
+    }
+
+    /// Empties the board for a new game on the same catalog, keeping the capacity of every
+    /// table so that the next game allocates (almost) nothing.
+    pub fn clear(&mut self) {
+        self.cells.clear();
+        self.placements.clear();
+        self.open.clear();
+        self.features.clear();
+        self.node_origin.clear();
+        self.next_segment.clear();
+        self.components.clear();
+        self.systems_uf.clear();
+        self.systems.clear();
+        self.figures.clear();
     }
 
     pub fn is_empty(&self) -> bool {
@@ -201,7 +252,10 @@ impl Engine {
     }
 
     pub fn at(&self, pos: Pos) -> Option<PlacementId> {
-        self.board.get(&pos).copied()
+        match self.cells.get(&pos) {
+            Some(Cell::Placed(id)) => Some(*id),
+            _ => None,
+        }
     }
 
     /// The eight positions around `pos`.
@@ -214,9 +268,7 @@ impl Engine {
 
     /// How many of the eight positions around `pos` hold a tile.
     pub fn filled_around(&self, pos: Pos) -> usize {
-        Self::around(pos)
-            .filter(|p| self.board.contains_key(p))
-            .count()
+        Self::around(pos).filter(|p| self.at(*p).is_some()).count()
     }
 
     pub fn placement(&self, id: PlacementId) -> &Placement {
@@ -240,16 +292,25 @@ impl Engine {
         pos: Pos,
         rotation: Rotation,
     ) -> Result<(), PlacementProblem> {
-        if self.board.contains_key(&pos) {
-            return Err(PlacementProblem::Occupied);
-        }
-        if self.board.is_empty() {
+        if self.placements.is_empty() {
             return Ok(());
+        }
+        // The common case, a legal placement, is answered by the open position's constraints;
+        // the board is read only to say what is wrong.
+        match self.cells.get(&pos) {
+            Some(Cell::Placed(_)) => return Err(PlacementProblem::Occupied),
+            Some(Cell::Open(index)) => {
+                let rotated = self.catalog[tile].rotated_edges[rotation.0 as usize];
+                if self.open[*index as usize].admits(rotated) {
+                    return Ok(());
+                }
+            }
+            None => {}
         }
         let mut touching = false;
         let mut mismatched = Vec::new();
         for side in Side::ALL {
-            if let Some(&neighbour) = self.board.get(&pos.neighbour(side)) {
+            if let Some(neighbour) = self.at(pos.neighbour(side)) {
                 touching = true;
                 let theirs = self.placements[neighbour as usize];
                 let their_edge = self.edge(theirs.tile, theirs.rotation, opposite(side));
@@ -280,7 +341,7 @@ impl Engine {
             })
             .collect();
         for side in Side::ALL {
-            let Some(&neighbour) = self.board.get(&pos.neighbour(side)) else {
+            let Some(neighbour) = self.at(pos.neighbour(side)) else {
                 continue;
             };
             let theirs = self.placements[neighbour as usize];
@@ -317,39 +378,78 @@ impl Engine {
         previews
     }
 
-    /// Whether `tile` turned by `rotation` meets the side constraints of an open position.
-    fn meets(&self, tile: usize, rotation: Rotation, constraints: &SideConstraints) -> bool {
-        let edges = &self.catalog[tile].edges;
-        Side::ALL.into_iter().all(|side| {
-            let wanted = constraints[side.index()];
-            wanted == FREE || edges[rotation.to_tile(side).index()] == wanted
-        })
-    }
-
     /// Every legal (position, rotation) for `tile`, in position then rotation order. Reads the
     /// open positions and their side constraints, kept up to date by each placement: nothing
     /// looks at the board.
+    ///
+    /// The scan order of the open positions is deterministic already; the result is still
+    /// sorted because the simulator draws from this list and the replay takes its first entry,
+    /// and games played from a seed must stay the games they were. The sort is kept cheap: only
+    /// positions where the tile fits are sorted, by one integer key each, and a position's
+    /// rotations come out in order without sorting.
     pub fn legal_placements(&self, tile: usize) -> Vec<(Pos, Rotation)> {
-        let mut legal: Vec<(Pos, Rotation)> = self
-            .frontier
-            .iter()
-            .flat_map(|(pos, constraints)| {
+        let rotated = self.catalog[tile].rotated_edges;
+        let mut fitting: Vec<(u64, Pos, u8)> = Vec::with_capacity(self.open.len());
+        for open in &self.open {
+            let mut rotations = 0u8;
+            for (r, edges) in rotated.iter().enumerate() {
+                if open.admits(*edges) {
+                    rotations |= 1 << r;
+                }
+            }
+            if rotations != 0 {
+                fitting.push((position_key(open.pos), open.pos, rotations));
+            }
+        }
+        fitting.sort_unstable_by_key(|(key, _, _)| *key);
+        let mut legal = Vec::with_capacity(fitting.len() * 2);
+        for (_, pos, rotations) in fitting {
+            legal.extend(
                 Rotation::ALL
                     .into_iter()
-                    .filter(|r| self.meets(tile, *r, constraints))
-                    .map(|r| (*pos, r))
-            })
-            .collect();
-        legal.sort_unstable();
+                    .filter(|r| rotations & (1 << r.0) != 0)
+                    .map(|r| (pos, r)),
+            );
+        }
         legal
     }
 
     pub fn fits_somewhere(&self, tile: usize) -> bool {
-        self.frontier.values().any(|constraints| {
-            Rotation::ALL
-                .into_iter()
-                .any(|r| self.meets(tile, r, constraints))
-        })
+        let rotated = self.catalog[tile].rotated_edges;
+        self.open
+            .iter()
+            .any(|open| rotated.iter().any(|edges| open.admits(*edges)))
+    }
+
+    /// Marks `pos` as holding placement `id` (it stops being open) and opens or narrows its
+    /// empty neighbours. Returns the placements on the four sides (N E S W), read on the way.
+    fn fill(&mut self, id: PlacementId, pos: Pos) -> [Option<PlacementId>; 4] {
+        if let Some(Cell::Open(index)) = self.cells.insert(pos, Cell::Placed(id)) {
+            self.open.swap_remove(index as usize);
+            if let Some(moved) = self.open.get(index as usize) {
+                self.cells.insert(moved.pos, Cell::Open(index));
+            }
+        }
+        let Placement { tile, rotation, .. } = self.placements[id as usize];
+        let mut neighbours = [None; 4];
+        for side in Side::ALL {
+            let next = pos.neighbour(side);
+            let edge = self.edge(tile, rotation, side);
+            let open = &mut self.open;
+            let cell = self.cells.entry(next).or_insert_with(|| {
+                open.push(OpenPosition {
+                    pos: next,
+                    wanted: 0,
+                    mask: 0,
+                });
+                Cell::Open((open.len() - 1) as u32)
+            });
+            match *cell {
+                Cell::Placed(neighbour) => neighbours[side.index()] = Some(neighbour),
+                Cell::Open(index) => self.open[index as usize].require(opposite(side), edge),
+            }
+        }
+        neighbours
     }
 
     /// Lays `tile` at `pos` (which must be free) and joins its features with the neighbours'.
@@ -370,15 +470,7 @@ impl Engine {
             rotation,
             first_node,
         });
-        self.board.insert(pos, id);
-        self.frontier.remove(&pos);
-        for side in Side::ALL {
-            let next = pos.neighbour(side);
-            if !self.board.contains_key(&next) {
-                let edge = self.edge(tile, rotation, side);
-                self.frontier.entry(next).or_insert([FREE; 4])[opposite(side).index()] = edge;
-            }
-        }
+        let neighbours = self.fill(id, pos);
 
         let compiled = &self.catalog[tile];
         let feature_count = compiled.features.len();
@@ -388,22 +480,12 @@ impl Engine {
             let system_node = self.systems_uf.new_set();
             debug_assert_eq!(system_node, node);
             self.node_origin.push((id, index as u16));
+            self.next_segment.push(node);
             self.components.push(Component {
                 kind: Some(feature.kind),
                 open_ends: feature.open_ends,
-                placements: vec![id],
                 contents: feature.contents,
                 figures: Vec::new(),
-                lakes: feature
-                    .lakes
-                    .iter()
-                    .map(|l| first_node + *l as NodeId)
-                    .collect(),
-                cities: feature
-                    .cities
-                    .iter()
-                    .map(|c| first_node + *c as NodeId)
-                    .collect(),
                 segments: 1,
                 tokens: Vec::new(),
             });
@@ -419,22 +501,20 @@ impl Engine {
         }
         // A river and the lakes it flows into form one river system.
         for index in 0..feature_count {
-            let lakes = self.catalog[tile].features[index].lakes.clone();
-            for lake in lakes {
+            for nth in 0..self.catalog[tile].features[index].lakes.len() {
+                let lake = self.catalog[tile].features[index].lakes[nth];
                 self.union_systems(first_node + index as NodeId, first_node + lake as NodeId);
             }
         }
 
         for side in Side::ALL {
-            let Some(&neighbour) = self.board.get(&pos.neighbour(side)) else {
-                continue;
-            };
-            self.join_across(id, side, neighbour);
+            if let Some(neighbour) = neighbours[side.index()] {
+                self.join_across(id, side, neighbour);
+            }
         }
 
-        let mut roots: Vec<NodeId> = (0..feature_count as NodeId)
-            .map(|i| self.features.find_mut(first_node + i))
-            .collect();
+        let mut roots: Vec<NodeId> = Vec::with_capacity(feature_count);
+        roots.extend((0..feature_count as NodeId).map(|i| self.features.find_mut(first_node + i)));
         roots.sort_unstable();
         roots.dedup();
         (id, roots)
@@ -445,41 +525,61 @@ impl Engine {
     fn join_across(&mut self, mine: PlacementId, side: Side, theirs: PlacementId) {
         let a = self.placements[mine as usize];
         let b = self.placements[theirs as usize];
-        // Read the two sides in place: the joins are collected first, then made.
-        let a_slots = &self.catalog[a.tile].sides[a.rotation.to_tile(side).index()];
-        let b_slots = &self.catalog[b.tile].sides[b.rotation.to_tile(opposite(side)).index()];
-        let kind_a = |feature: usize| self.catalog[a.tile].features[feature].kind;
-        let kind_b = |feature: usize| self.catalog[b.tile].features[feature].kind;
-        let faces = |(slot_a, feature_a): (Slot, usize), (slot_b, feature_b): (Slot, usize)| {
-            slot_b == slot_a.facing() && kind_a(feature_a) == kind_b(feature_b)
+        let a_side = a.rotation.to_tile(side).index();
+        let b_side = b.rotation.to_tile(opposite(side)).index();
+        // The slots are read by index, in place, because the joins need `&mut self`; a side has
+        // a handful of slots, so the quadratic pairing is a few comparisons.
+        let a_len = self.catalog[a.tile].sides[a_side].len();
+        let b_len = self.catalog[b.tile].sides[b_side].len();
+        let entry_a = |engine: &Engine, i: usize| engine.catalog[a.tile].sides[a_side][i];
+        let entry_b = |engine: &Engine, j: usize| engine.catalog[b.tile].sides[b_side][j];
+        let faces = |engine: &Engine, i: usize, j: usize| {
+            let ((slot_a, feature_a), (slot_b, feature_b)) =
+                (entry_a(engine, i), entry_b(engine, j));
+            slot_b == slot_a.facing()
+                && engine.catalog[a.tile].features[feature_a].kind
+                    == engine.catalog[b.tile].features[feature_b].kind
         };
-        // Every pair of facing slot entries joins; each entry with a partner closes one end (a
-        // city stretch facing two stretches still closes once).
-        let mut pairs = Vec::new();
-        let mut ends_closed = Vec::new();
-        for &entry_a in a_slots {
-            let node_a = a.first_node + entry_a.1 as NodeId;
-            let before = pairs.len();
-            for &(_, feature_b) in b_slots.iter().filter(|&&entry_b| faces(entry_a, entry_b)) {
-                pairs.push((node_a, b.first_node + feature_b as NodeId));
+        // Every pair of facing slot entries joins, and each entry with a partner closes one end
+        // of its feature: a city stretch facing two stretches still closes once. Closing an end
+        // before a later union of the same pass is the same as after it (a union adds the open
+        // ends of both sides, and each entry closes at most once, so nothing goes below zero).
+        // The entries of `theirs` that found a partner are gathered in a bit mask; a side has a
+        // handful of entries, and one with more than 64 is asked again.
+        let mut partnered_b: u64 = 0;
+        for i in 0..a_len {
+            let mut partnered = false;
+            for j in 0..b_len {
+                if faces(self, i, j) {
+                    let node_a = a.first_node + entry_a(self, i).1 as NodeId;
+                    let node_b = b.first_node + entry_b(self, j).1 as NodeId;
+                    self.union(node_a, node_b);
+                    partnered = true;
+                    if j < 64 {
+                        partnered_b |= 1 << j;
+                    }
+                }
             }
-            if pairs.len() > before {
-                ends_closed.push(node_a);
+            if partnered {
+                self.close_end(a.first_node + entry_a(self, i).1 as NodeId);
             }
         }
-        for &entry_b in b_slots {
-            if a_slots.iter().any(|&entry_a| faces(entry_a, entry_b)) {
-                ends_closed.push(b.first_node + entry_b.1 as NodeId);
+        for j in 0..b_len {
+            let partnered = if j < 64 {
+                partnered_b & (1 << j) != 0
+            } else {
+                (0..a_len).any(|i| faces(self, i, j))
+            };
+            if partnered {
+                self.close_end(b.first_node + entry_b(self, j).1 as NodeId);
             }
         }
-        for (node_a, node_b) in pairs {
-            self.union(node_a, node_b);
-        }
-        for node in ends_closed {
-            let root = self.features.find_mut(node) as usize;
-            let component = &mut self.components[root];
-            component.open_ends = component.open_ends.saturating_sub(1);
-        }
+    }
+
+    fn close_end(&mut self, node: NodeId) {
+        let root = self.features.find_mut(node) as usize;
+        let component = &mut self.components[root];
+        component.open_ends = component.open_ends.saturating_sub(1);
     }
 
     fn union(&mut self, a: NodeId, b: NodeId) {
@@ -491,6 +591,8 @@ impl Engine {
         self.features.union(root_a, root_b);
         let root = self.features.find_mut(root_a);
         let other = if root == root_a { root_b } else { root_a };
+        // Splicing two circular lists: swapping one successor of each makes one circle.
+        self.next_segment.swap(root_a as usize, root_b as usize);
         let absorbed = std::mem::take(&mut self.components[other as usize]);
         self.components[root as usize].absorb(absorbed);
         if matches!(
@@ -529,6 +631,60 @@ impl Engine {
     pub fn component(&mut self, node: NodeId) -> &Component {
         let root = self.features.find_mut(node);
         &self.components[root as usize]
+    }
+
+    /// Every segment (placed tile feature) of the feature of `node`, once each, starting with
+    /// `node`. Walks the feature: O(its size).
+    pub fn segments_of(&self, node: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        let mut next = Some(node);
+        std::iter::from_fn(move || {
+            let current = next?;
+            let following = self.next_segment[current as usize];
+            next = (following != node).then_some(following);
+            Some(current)
+        })
+    }
+
+    /// The number of distinct tiles the feature of `node` lies on (a tile may hold two of its
+    /// segments, joined through the board). Walks the feature: O(its size); nothing allocates.
+    pub fn tile_count(&self, node: NodeId) -> usize {
+        let root = self.features.find(node);
+        // A tile is counted at its first feature (in tile order) that lies in this feature.
+        self.segments_of(node)
+            .filter(|&segment| {
+                let (placement, index) = self.node_origin[segment as usize];
+                let first = self.placements[placement as usize].first_node;
+                (0..NodeId::from(index)).all(|earlier| self.features.find(first + earlier) != root)
+            })
+            .count()
+    }
+
+    /// The lake nodes at the ends of the river of `node`, with repeats when two segments flow
+    /// into one lake.
+    pub fn lakes_of(&self, node: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        self.related(node, |feature| &feature.lakes)
+    }
+
+    /// The city nodes the field of `node` touches, with repeats (map them to their roots to
+    /// count cities).
+    pub fn cities_touched(&self, node: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        self.related(node, |feature| &feature.cities)
+    }
+
+    /// The nodes that `related` names (as feature indexes on the same tile) for each segment of
+    /// the feature of `node`.
+    fn related<'a>(
+        &'a self,
+        node: NodeId,
+        related: impl Fn(&'a catalog::CompiledFeature) -> &'a Vec<usize> + 'a,
+    ) -> impl Iterator<Item = NodeId> + 'a {
+        self.segments_of(node).flat_map(move |segment| {
+            let (placement, index) = self.node_origin[segment as usize];
+            let first = self.placements[placement as usize].first_node;
+            related(&self.tile_of(placement).features[usize::from(index)])
+                .iter()
+                .map(move |other| first + *other as NodeId)
+        })
     }
 
     pub fn system_root(&mut self, node: NodeId) -> NodeId {
@@ -658,5 +814,159 @@ impl Engine {
 
     pub fn figures_on_system(&mut self, node: NodeId) -> Vec<FigureId> {
         self.system(node).figures.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Ruleset, TileKind};
+
+    /// The base set's catalog and the number of copies of each tile.
+    fn base_catalog() -> (Vec<CompiledTile>, Vec<u32>) {
+        let set = crate::load::load("carcassonne-base")
+            .expect("shipped set")
+            .usable()
+            .expect("clean set")
+            .clone();
+        let catalog = set
+            .tiles
+            .iter()
+            .map(|tile| CompiledTile::compile(tile, Ruleset::Carcassonne))
+            .collect();
+        (catalog, set.tiles.iter().map(|tile| tile.count).collect())
+    }
+
+    /// Plays a game of every tile of the base set, each where it fits first in the legal list
+    /// after `skip` others (so different `skip`s give different boards); returns the moves.
+    fn play(engine: &mut Engine, counts: &[u32], skip: usize) -> Vec<(usize, Pos, Rotation)> {
+        let start = engine
+            .catalog
+            .iter()
+            .position(|t| t.kind == TileKind::Start)
+            .expect("a start tile");
+        engine.place(start, Pos::new(0, 0), Rotation(0));
+        let mut moves = vec![(start, Pos::new(0, 0), Rotation(0))];
+        for (tile, count) in counts.iter().enumerate() {
+            let copies = if tile == start { count - 1 } else { *count };
+            for copy in 0..copies as usize {
+                let legal = engine.legal_placements(tile);
+                if legal.is_empty() {
+                    assert!(!engine.fits_somewhere(tile));
+                    continue;
+                }
+                assert!(engine.fits_somewhere(tile));
+                let (pos, rotation) = legal[(skip * 7 + copy * 3 + tile) % legal.len()];
+                assert_eq!(engine.check_placement(tile, pos, rotation), Ok(()));
+                engine.place(tile, pos, rotation);
+                moves.push((tile, pos, rotation));
+            }
+        }
+        moves
+    }
+
+    /// Everything a rule reads of a feature, for every feature on the board.
+    fn features(engine: &mut Engine) -> Vec<(NodeId, u32, u32, usize, Vec<NodeId>)> {
+        engine
+            .feature_roots()
+            .into_iter()
+            .map(|root| {
+                let component = engine.component(root).clone();
+                let mut cities: Vec<NodeId> = engine.cities_touched(root).collect();
+                cities.sort_unstable();
+                (
+                    root,
+                    component.open_ends,
+                    component.segments,
+                    engine.tile_count(root),
+                    cities,
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn feature_lists_walk_every_segment_once() {
+        let (catalog, counts) = base_catalog();
+        let mut engine = Engine::new(catalog);
+        let mut tiles_with_two_segments = 0;
+        for skip in 0..8 {
+            engine.clear();
+            play(&mut engine, &counts, skip);
+            for root in engine.feature_roots() {
+                let segments: Vec<NodeId> = engine.segments_of(root).collect();
+                assert_eq!(segments.len() as u32, engine.component(root).segments);
+                assert!(segments.iter().all(|s| engine.clone_root(*s) == root));
+                // The tiles counted by walking, against a count of distinct placements.
+                let mut tiles: Vec<PlacementId> =
+                    segments.iter().map(|s| engine.origin(*s).0).collect();
+                tiles.sort_unstable();
+                tiles.dedup();
+                assert_eq!(engine.tile_count(root), tiles.len());
+                if tiles.len() < segments.len() {
+                    tiles_with_two_segments += 1;
+                }
+                // Every city a field touches is a city of one of its tiles.
+                for city in engine.cities_touched(root) {
+                    assert_eq!(engine.feature_kind(city), FeatureKind::City);
+                    assert!(tiles.contains(&engine.origin(city).0));
+                }
+            }
+        }
+        // The case that needs the deduplication came up.
+        assert!(tiles_with_two_segments > 0);
+    }
+
+    #[test]
+    fn a_cleared_engine_plays_the_next_game_as_a_new_one() {
+        let (catalog, counts) = base_catalog();
+        let mut fresh = Engine::new(catalog.clone());
+        let expected_moves = play(&mut fresh, &counts, 1);
+        let expected = features(&mut fresh);
+
+        let mut reused = Engine::new(catalog);
+        play(&mut reused, &counts, 2);
+        reused.deploy(0, FigureKind("follower"), 0, false, 0);
+        let capacity = reused.placements.capacity();
+        reused.clear();
+        assert!(reused.is_empty() && reused.figures.is_empty());
+        assert_eq!(reused.placements.capacity(), capacity);
+        assert_eq!(play(&mut reused, &counts, 1), expected_moves);
+        assert_eq!(features(&mut reused), expected);
+    }
+
+    #[test]
+    fn open_positions_answer_like_the_board() {
+        let (catalog, counts) = base_catalog();
+        let mut engine = Engine::new(catalog);
+        play(&mut engine, &counts, 3);
+        // Every empty position beside the board: a placement is legal by the open positions'
+        // packed constraints exactly when it is by the neighbours' edges.
+        let placed: Vec<Pos> = engine.placements.iter().map(|p| p.pos).collect();
+        for pos in placed
+            .iter()
+            .flat_map(|p| Side::ALL.map(|s| p.neighbour(s)))
+        {
+            for tile in 0..engine.catalog.len() {
+                for rotation in Rotation::ALL {
+                    let by_board = engine.at(pos).is_none()
+                        && Side::ALL.into_iter().all(|side| {
+                            engine.at(pos.neighbour(side)).is_none_or(|n| {
+                                let theirs = engine.placements[n as usize];
+                                engine.edge(theirs.tile, theirs.rotation, opposite(side))
+                                    == engine.edge(tile, rotation, side)
+                            })
+                        });
+                    let listed = engine.legal_placements(tile).contains(&(pos, rotation));
+                    assert_eq!(by_board, listed, "{pos:?} {tile} {rotation:?}");
+                    assert_eq!(
+                        by_board,
+                        engine.check_placement(tile, pos, rotation).is_ok()
+                    );
+                }
+            }
+        }
+        let legal = engine.legal_placements(0);
+        assert!(legal.windows(2).all(|w| w[0] < w[1]), "sorted, no repeats");
     }
 }

@@ -141,7 +141,7 @@ impl Carcassonne {
     ) -> Option<ScoreEvent> {
         let component = engine.component(root).clone();
         let kind = component.kind?;
-        let tiles = component.tile_count();
+        let tiles = engine.tile_count(root);
         let (points, breakdown) = match kind {
             FeatureKind::Road => (
                 tiles as u32,
@@ -225,7 +225,6 @@ impl Carcassonne {
                     .enumerate()
                     .filter(|(_, f)| f.kind == FeatureKind::Monastery)
                     .map(move |(i, _)| first + i as NodeId)
-                    .collect::<Vec<_>>()
             })
             .collect()
     }
@@ -358,8 +357,10 @@ impl Rules for Carcassonne {
                 Some(FeatureKind::Monastery) => self.monastery(engine, root, false),
                 Some(FeatureKind::Field) => {
                     // 3 a completed city the field touches, each city once.
-                    let mut cities: Vec<NodeId> =
-                        component.cities.iter().map(|c| engine.root(*c)).collect();
+                    let mut cities: Vec<NodeId> = engine.cities_touched(root).collect();
+                    for city in &mut cities {
+                        *city = engine.root(*city);
+                    }
                     cities.sort_unstable();
                     cities.dedup();
                     let completed = cities

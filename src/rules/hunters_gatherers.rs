@@ -134,7 +134,7 @@ impl Rules for HuntersGatherers {
             } else {
                 // “1 point for each river segment … 1 point for each fish” of the lakes at its
                 // ends (and, on 2020 tiles, of the river itself).
-                let mut lakes = component.lakes.clone();
+                let mut lakes: Vec<NodeId> = engine.lakes_of(root).collect();
                 lakes.sort_unstable();
                 lakes.dedup();
                 let lake_fish: u32 = lakes

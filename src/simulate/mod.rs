@@ -290,7 +290,7 @@ pub fn play(
         };
         result
             .features
-            .push((kind, component.tile_count(), completed));
+            .push((kind, engine.tile_count(root), completed));
     }
     result.script.steps = steps;
     let report = replay.finish();
@@ -425,7 +425,7 @@ impl Game<'_, '_> {
             let mut counts = std::collections::HashMap::new();
             for root in &preview.joins {
                 let component = engine.component(*root).clone();
-                tiles += component.tile_count() as i64;
+                tiles += engine.tile_count(*root) as i64;
                 for figure in component.figures {
                     let figure = &engine.figures[figure as usize];
                     if figure.on_board {

@@ -1,0 +1,95 @@
+//! A union-find over dense node ids that can be emptied and reused.
+//!
+//! It takes the same decisions as `petgraph::unionfind::UnionFind` (union by rank, the first
+//! argument's root winning a tie, path halving on `find_mut`), so the root of every feature —
+//! and with it the order in which features are listed and scored — is what it was with petgraph.
+//! It exists for [`UnionFind::clear`]: an engine reused for the next game keeps its capacity.
+
+#[derive(Debug, Clone, Default)]
+pub struct UnionFind {
+    parent: Vec<u32>,
+    rank: Vec<u8>,
+}
+
+impl UnionFind {
+    /// Empties the structure and keeps its capacity.
+    pub fn clear(&mut self) {
+        self.parent.clear();
+        self.rank.clear();
+    }
+
+    /// Adds a set of one element and returns it (the next dense id).
+    pub fn new_set(&mut self) -> u32 {
+        let id = self.parent.len() as u32;
+        self.parent.push(id);
+        self.rank.push(0);
+        id
+    }
+
+    /// The representative of `x`'s set, without changing anything.
+    pub fn find(&self, mut x: u32) -> u32 {
+        loop {
+            let parent = self.parent[x as usize];
+            if parent == x {
+                return x;
+            }
+            x = parent;
+        }
+    }
+
+    /// The representative of `x`'s set; halves the path on the way.
+    pub fn find_mut(&mut self, mut x: u32) -> u32 {
+        let mut parent = self.parent[x as usize];
+        while parent != x {
+            let grandparent = self.parent[parent as usize];
+            self.parent[x as usize] = grandparent;
+            x = parent;
+            parent = grandparent;
+        }
+        x
+    }
+
+    /// Joins the sets of `x` and `y`; false when they were one set already.
+    pub fn union(&mut self, x: u32, y: u32) -> bool {
+        let x = self.find_mut(x);
+        let y = self.find_mut(y);
+        if x == y {
+            return false;
+        }
+        let (x_rank, y_rank) = (self.rank[x as usize], self.rank[y as usize]);
+        match x_rank.cmp(&y_rank) {
+            std::cmp::Ordering::Less => self.parent[x as usize] = y,
+            std::cmp::Ordering::Greater => self.parent[y as usize] = x,
+            std::cmp::Ordering::Equal => {
+                self.parent[y as usize] = x;
+                self.rank[x as usize] += 1;
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::UnionFind;
+
+    #[test]
+    fn joins_sets_and_keeps_capacity_when_cleared() {
+        let mut sets = UnionFind::default();
+        let ids: Vec<u32> = (0..6).map(|_| sets.new_set()).collect();
+        assert_eq!(ids, [0, 1, 2, 3, 4, 5]);
+        assert!(sets.union(0, 1));
+        assert!(sets.union(2, 3));
+        assert!(sets.union(1, 3));
+        assert!(!sets.union(0, 2));
+        assert_eq!(sets.find(3), sets.find_mut(0));
+        assert_ne!(sets.find(4), sets.find(0));
+        // Equal ranks: the first argument's root wins, as in petgraph.
+        assert_eq!(sets.find(1), 0);
+        let capacity = sets.parent.capacity();
+        sets.clear();
+        assert!(sets.parent.is_empty());
+        assert_eq!(sets.parent.capacity(), capacity);
+        assert_eq!(sets.new_set(), 0);
+    }
+}
