@@ -1,18 +1,13 @@
 //! Fan-expansion authoring: own expansions combined with a base set, the start-tile choice,
 //! tile-set names next to a game, and `simulate` with combined sets.
 
+mod common;
+
+use common::carcspec;
 use std::path::Path;
 use std::process::{Command, Output};
 
 use carcspec::check;
-
-fn carcspec(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_carcspec"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the carcspec binary runs")
-}
 
 fn text(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr)

@@ -1,19 +1,10 @@
 //! The command line as users run it: every command the README shows, and the exit codes.
 
+mod common;
+
+use common::{carcspec, stdout};
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn carcspec(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_carcspec"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the carcspec binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
+use std::process::Output;
 
 /// The JSON objects printed one a line.
 fn json_lines(output: &Output) -> Vec<serde_json::Value> {

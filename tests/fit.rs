@@ -2,19 +2,13 @@
 //! what `fit` prints, pasted into the game at the same line, is an expectation that holds;
 //! every deployment it lists is one the checker accepts.
 
+mod common;
+
+use common::carcspec;
 use std::path::Path;
-use std::process::{Command, Output};
 
 use carcspec::check::{self, GameState, StateError, game_state};
 use carcspec::engine::{Pos, Rotation};
-
-fn carcspec(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_carcspec"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the carcspec binary runs")
-}
 
 /// `text` with `inserted` as a new line before the 1-based `line`.
 fn insert_line(text: &str, line: usize, inserted: &str) -> String {

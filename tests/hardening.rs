@@ -3,20 +3,15 @@
 //! number of diagnostics. No timing is asserted: an input that would blow up makes the test run
 //! out of time or memory instead.
 
+mod common;
+
+use common::carcspec;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use carcspec::check::{self, CheckReport};
 use carcspec::diagnostic::MAX_DIAGNOSTICS;
 use carcspec::load;
-
-fn carcspec(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_carcspec"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the carcspec binary runs")
-}
 
 /// A fresh folder under the target directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -99,6 +94,31 @@ fn saved_games_of_messages_without_a_type_are_read_once() {
     ]);
     let report = check::check_jcz_text("passes.jcz", document.to_string());
     assert!(rendered(&report).len() < 200 * 1024);
+}
+
+#[test]
+fn a_saved_game_declaring_thousands_of_elements_keeps_a_bounded_list_of_warnings() {
+    let fixture =
+        std::fs::read_to_string("tests/fixtures/jcz/valid/road-between-crossroads.jcz").unwrap();
+    let mut document: serde_json::Value = serde_json::from_str(&fixture).unwrap();
+    for i in 0..5_000 {
+        document["setup"]["elements"][format!("element-{i}")] = serde_json::json!(1);
+    }
+    let report = check::check_jcz_text("elements.jcz", document.to_string());
+    let unused = codes(&report).iter().filter(|c| **c == "J004").count();
+    assert_eq!(unused, MAX_DIAGNOSTICS, "{:?}", codes(&report));
+    assert!(
+        report
+            .diagnostics
+            .iter()
+            .any(|d| d.code.code == "F005" && d.message.contains("4800 × J004")),
+        "{:?}",
+        report
+            .diagnostics
+            .iter()
+            .map(|d| &d.message)
+            .collect::<Vec<_>>()
+    );
 }
 
 #[test]

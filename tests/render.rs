@@ -7,27 +7,13 @@
 //! - every code of the R range is produced by an invocation of the command;
 //! - the pictures committed under `docs/images/` are what the commands draw today.
 
+mod common;
+
+use common::{carcspec, stderr, stdout};
 use std::path::Path;
-use std::process::{Command, Output};
 
 use carcspec::model::{Anchor, AnchorClass, FeatureKind, Half, Rotation, Side, Tile, TileSet};
 use carcspec::render;
-
-fn carcspec(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_carcspec"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the carcspec binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
 
 fn shipped(name: &str) -> TileSet {
     carcspec::load::load(name)

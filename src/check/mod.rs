@@ -164,12 +164,12 @@ pub fn check_jcz_text_in(origin: &str, text: String, base_dir: &Path) -> CheckRe
         .map_err(|d| vec![d])
         .and_then(|document| lower::jcz::lower_with_warnings(&document));
     match imported {
-        Ok((script, warnings)) => check_script(
+        Ok((script, warnings, omitted)) => check_script(
             origin,
             text,
             &script,
             &[],
-            (warnings, Omitted::default()),
+            (warnings, omitted),
             base_dir,
             Steps::Listed,
         ),

@@ -24,25 +24,26 @@ const SETS: [(&str, &str); 2] = [
 /// Lowers `document`. Returns the script, or the diagnostics that keep it
 /// from being replayed.
 pub fn lower(document: &JczDocument) -> Result<Script, Vec<Diagnostic>> {
-    lower_with_warnings(document).map(|(script, _)| script)
+    lower_with_warnings(document).map(|(script, _, _)| script)
 }
 
 /// As [`lower`], with the warnings that do not keep the game from being replayed (elements
-/// declared but not played).
+/// declared but not played): the first ones, and a count of the rest.
 pub fn lower_with_warnings(
     document: &JczDocument,
-) -> Result<(Script, Vec<Diagnostic>), Vec<Diagnostic>> {
+) -> Result<(Script, Vec<Diagnostic>, Omitted), Vec<Diagnostic>> {
     let mut lowering = Lowering {
         document,
         diagnostics: Vec::new(),
         omitted: Omitted::default(),
         warnings: Vec::new(),
+        warnings_omitted: Omitted::default(),
         hills: hill_tiles(),
         hills_in_play: false,
     };
     let script = lowering.script(document);
     if lowering.diagnostics.is_empty() {
-        Ok((script, lowering.warnings))
+        Ok((script, lowering.warnings, lowering.warnings_omitted))
     } else {
         lowering.diagnostics.extend(lowering.omitted.summary());
         Err(lowering.diagnostics)
@@ -69,6 +70,9 @@ struct Lowering<'t> {
     omitted: Omitted,
     /// Findings that do not keep the game from being replayed.
     warnings: Vec<Diagnostic>,
+    /// Warnings beyond the report's limit, counted (a document can declare any number of
+    /// elements).
+    warnings_omitted: Omitted,
     hills: Vec<String>,
     /// The element `hill` is in play: a hill tile takes a tile under it.
     hills_in_play: bool,
@@ -329,14 +333,17 @@ impl Lowering<'_> {
                 "farmers" => farmers = self.flag_element(element, value),
                 "hill" => hill = self.flag_element(element, value),
                 "vineyard" => vineyard = self.flag_element(element, value),
-                _ => self.warnings.push(
-                    Diagnostic::new(
-                        &codes::UNUSED_JCZ_ELEMENT,
-                        format!("the element `{element}` = {value} is declared but not played"),
-                    )
-                    .at(self.document.key_span(&format!("setup/elements/{element}")), "declared here")
-                    .help("carcspec plays the base game and Hills & Sheep; a move or tile that needs this element is refused (J002)"),
-                ),
+                _ => {
+                    self.warnings.push(
+                        Diagnostic::new(
+                            &codes::UNUSED_JCZ_ELEMENT,
+                            format!("the element `{element}` = {value} is declared but not played"),
+                        )
+                        .at(self.document.key_span(&format!("setup/elements/{element}")), "declared here")
+                        .help("carcspec plays the base game and Hills & Sheep; a move or tile that needs this element is refused (J002)"),
+                    );
+                    self.warnings_omitted.keep_first(&mut self.warnings);
+                }
             }
         }
         if listed

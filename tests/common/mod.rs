@@ -1,0 +1,22 @@
+//! What the integration tests share: running the `carcspec` binary as a user does.
+// Each test crate uses only some of these.
+#![allow(dead_code)]
+
+use std::process::{Command, Output};
+
+/// Runs `carcspec` with `args`, without colour.
+pub fn carcspec(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_carcspec"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the carcspec binary runs")
+}
+
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
