@@ -122,6 +122,18 @@ impl Client {
     }
 
     /// Waits for the diagnostics of `uri` at `version`.
+    /// The code actions offered on the first of `diagnostics` (all of them as context).
+    fn code_actions_for(&mut self, uri: &str, diagnostics: &[Value]) -> Value {
+        self.request(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": { "uri": uri },
+                "range": diagnostics[0]["range"],
+                "context": { "diagnostics": diagnostics },
+            }),
+        )
+    }
+
     fn diagnostics(&mut self, uri: &str, version: i64) -> Vec<Value> {
         let deadline = Instant::now() + TIMEOUT;
         loop {
@@ -647,14 +659,7 @@ fn formatting_a_tile_set_and_quick_fixes() {
     let (uri, text) = client.open_file(path);
     let diagnostics = client.diagnostics(&uri, 1);
     assert_eq!(codes_of(&diagnostics), ["V111"]);
-    let actions = client.request(
-        "textDocument/codeAction",
-        json!({
-            "textDocument": { "uri": uri },
-            "range": diagnostics[0]["range"],
-            "context": { "diagnostics": diagnostics },
-        }),
-    );
+    let actions = client.code_actions_for(&uri, &diagnostics);
     let first = &actions[0];
     assert_eq!(first["kind"], json!("quickfix"));
     let edit = &first["edit"]["changes"][&uri][0];
@@ -855,14 +860,7 @@ fn placement_expectations_from_code_actions_hold() {
     let (uri, text) = client.open_file(path);
     let diagnostics = client.diagnostics(&uri, 1);
     assert_eq!(codes_of(&diagnostics), ["X005"]);
-    let actions = client.request(
-        "textDocument/codeAction",
-        json!({
-            "textDocument": { "uri": uri },
-            "range": diagnostics[0]["range"],
-            "context": { "diagnostics": diagnostics },
-        }),
-    );
+    let actions = client.code_actions_for(&uri, &diagnostics);
     let fix = actions
         .as_array()
         .unwrap()
@@ -889,14 +887,7 @@ fn score_expectations_are_fixed_by_the_replay() {
         let (uri, text) = client.open_file(&path);
         let diagnostics = client.diagnostics(&uri, 1);
         assert_eq!(codes_of(&diagnostics), [code]);
-        let actions = client.request(
-            "textDocument/codeAction",
-            json!({
-                "textDocument": { "uri": uri },
-                "range": diagnostics[0]["range"],
-                "context": { "diagnostics": diagnostics },
-            }),
-        );
+        let actions = client.code_actions_for(&uri, &diagnostics);
         let fix = actions
             .as_array()
             .unwrap()

@@ -1031,14 +1031,7 @@ pub(crate) fn formatting(cx: &Context<'_>) -> Option<Vec<TextEdit>> {
     if !diagnostics.is_empty() {
         return None;
     }
-    let formatted = crate::format::game_layout::format(text);
-    if formatted == text {
-        return Some(Vec::new());
-    }
-    Some(vec![TextEdit::new(
-        cx.index.range(text, Span::new(0, text.len())),
-        formatted,
-    )])
+    Some(cx.whole_text_edit(crate::format::game_layout::format(text)))
 }
 
 pub(crate) fn symbols(cx: &Context<'_>) -> Vec<DocumentSymbol> {

@@ -69,6 +69,22 @@ pub(crate) struct Context<'a> {
     pub analysis: Option<Arc<Analysis>>,
 }
 
+impl Context<'_> {
+    /// The edits that turn the document into `formatted`: one edit of the whole text, or
+    /// none when it is formatted already.
+    pub fn whole_text_edit(&self, formatted: String) -> Vec<lsp_types::TextEdit> {
+        let text = self.document.text.as_str();
+        if formatted == text {
+            return Vec::new();
+        }
+        vec![lsp_types::TextEdit::new(
+            self.index
+                .range(text, crate::diagnostic::Span::new(0, text.len())),
+            formatted,
+        )]
+    }
+}
+
 /// Shared between the main loop and the worker: the newest version of every open document,
 /// and the last analysis of each.
 #[derive(Default)]

@@ -324,14 +324,7 @@ pub(crate) fn formatting(cx: &Context<'_>) -> Option<Vec<TextEdit>> {
     if !diagnostics.is_empty() {
         return None;
     }
-    let formatted = crate::format::tiles::format(&file);
-    if formatted == text {
-        return Some(Vec::new());
-    }
-    Some(vec![TextEdit::new(
-        cx.index.range(text, Span::new(0, text.len())),
-        formatted,
-    )])
+    Some(cx.whole_text_edit(crate::format::tiles::format(&file)))
 }
 
 pub(crate) fn symbols(cx: &Context<'_>) -> Vec<DocumentSymbol> {
