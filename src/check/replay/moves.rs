@@ -26,7 +26,12 @@ impl Replay<'_> {
 
     /// Wolves drawn so far (Hills & Sheep).
     pub(crate) fn bag_wolves_drawn(&self) -> usize {
-        self.wolves_drawn
+        self.rules.bag().map_or(0, |(_, wolves)| wolves)
+    }
+
+    /// The moves the ruleset's own decision offers.
+    pub(crate) fn offers(&self, decision: crate::rules::Decision) -> Vec<crate::rules::Offer> {
+        self.rules.offers(decision)
     }
 
     /// Copies left in the stacks, per catalog index.
@@ -52,25 +57,8 @@ impl Replay<'_> {
 
     /// Whether the turn's player now draws a bonus tile (a gold forest was completed).
     pub(crate) fn bonus_due(&self) -> bool {
-        self.turn
-            .as_ref()
-            .is_some_and(|t| t.bonus_earned && !t.bonus_drawn)
-            && self.bonus_left > 0
-    }
-
-    /// A shepherd was just deployed: its token is to be drawn.
-    pub(crate) fn flock_draw_due(&self) -> bool {
-        self.pending_flock.is_some()
-    }
-
-    /// Fields waiting for the player's grow-or-stable choice.
-    pub(crate) fn flock_choices_due(&self) -> usize {
-        self.turn.as_ref().map_or(0, |t| t.flock_choices.len())
-    }
-
-    /// The tiles under hills must be recorded: whether the tile in hand is a hill that takes one.
-    pub(crate) fn under_due(&self) -> bool {
-        self.turn.as_ref().is_some_and(|t| t.needs_under)
+        self.turn_view()
+            .is_some_and(|turn| self.rules.bonus_turn_due(&turn))
     }
 
     /// Every legal (position, rotation) of a tile now.
