@@ -45,6 +45,16 @@ pub struct Completion {
     pub earns_bonus: bool,
 }
 
+/// A legal deployment on the tile just placed: a figure and the feature it would stand on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Occupation {
+    pub figure: &'static str,
+    /// The feature's index on its tile.
+    pub feature: usize,
+    pub kind: FeatureKind,
+    pub node: NodeId,
+}
+
 /// A rule variant a game may choose: name, values (the first is the default).
 #[derive(Debug, Clone, Copy)]
 pub struct VariantSpec {
@@ -144,6 +154,43 @@ pub trait Rules {
         _returned_this_turn: u32,
     ) -> u32 {
         supply
+    }
+    /// Every legal occupation of the tile just placed (the moves of
+    /// [`Decision::DeployOrPass`] besides passing): feature by feature in the tile's order,
+    /// each figure of [`Rules::figure_names`] that `in_play` (the game's setup has it) that
+    /// may stand there, with `usable[pool]` figures of its pool left to deploy and no figure
+    /// blocking the feature.
+    fn legal_occupations(
+        &self,
+        engine: &mut Engine,
+        placement: PlacementId,
+        in_play: &dyn Fn(&str) -> bool,
+        usable: &[u32],
+    ) -> Vec<Occupation> {
+        let placed = *engine.placement(placement);
+        let mut occupations = Vec::new();
+        for feature in 0..engine.catalog[placed.tile].features.len() {
+            let kind = engine.catalog[placed.tile].features[feature].kind;
+            let node = placed.first_node + feature as NodeId;
+            for figure in self.figure_names() {
+                let Some(spec) = self.figure(figure).filter(|_| in_play(figure)) else {
+                    continue;
+                };
+                if !spec.stands_on.contains(&kind)
+                    || usable.get(spec.pool).copied().unwrap_or(0) == 0
+                    || !self.blockers(engine, &spec, node).is_empty()
+                {
+                    continue;
+                }
+                occupations.push(Occupation {
+                    figure,
+                    feature,
+                    kind,
+                    node,
+                });
+            }
+        }
+        occupations
     }
     /// The turn ends: the rules its open decisions break.
     fn end_turn(&mut self) -> Vec<Violation> {
