@@ -1,9 +1,15 @@
-//! Rulesets: what may be deployed where, when features complete, how they score, and which
-//! draws a player earns. A ruleset works on the engine's features and figures only; it knows
-//! nothing of text (the checker maps its results back to the game file).
+//! Rulesets: the whole of a turn — which decision is due next, the moves it offers and what
+//! they bring (`turn.rs`) — what may be deployed where, when features complete, how they
+//! score, and which draws a player earns. Each ruleset is a folder that holds everything it
+//! and its expansions decide. A ruleset works on the engine's features and figures only; it
+//! knows nothing of text (the checker maps the game file to its moves and reports what they
+//! break; the simulator asks it for the same decisions and moves).
 
 pub mod carcassonne;
 pub mod hunters_gatherers;
+pub mod turn;
+
+pub use turn::{Decision, Move, Offer, Outcome, TurnView, Violation};
 
 use crate::engine::{CompiledTile, Engine, FigureId, FigureKind, NodeId, PlacementId};
 use crate::model::{FeatureKind, Ruleset};
@@ -39,6 +45,16 @@ pub struct Completion {
     pub earns_bonus: bool,
 }
 
+/// A legal deployment on the tile just placed: a figure and the feature it would stand on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Occupation {
+    pub figure: &'static str,
+    /// The feature's index on its tile.
+    pub feature: usize,
+    pub kind: FeatureKind,
+    pub node: NodeId,
+}
+
 /// A rule variant a game may choose: name, values (the first is the default).
 #[derive(Debug, Clone, Copy)]
 pub struct VariantSpec {
@@ -51,10 +67,6 @@ pub trait Rules {
     fn pools(&self) -> &'static [(&'static str, u32)];
     fn figure(&self, name: &str) -> Option<FigureSpec>;
     fn figure_names(&self) -> &'static [&'static str];
-    /// Whether a hill tile takes the next tile of the stack under it (Hills & Sheep).
-    fn hills_take_a_tile(&self) -> bool {
-        true
-    }
     /// How many players the game is for (the figures come in so many colours).
     fn player_count(&self) -> std::ops::RangeInclusive<usize>;
     fn variants(&self) -> &'static [VariantSpec];
@@ -72,6 +84,122 @@ pub trait Rules {
     fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent>;
     /// A warning about a tile that does not fully belong to this ruleset, if any.
     fn tile_warning(&self, tile: &CompiledTile) -> Option<String>;
+
+    // The turn: the common steps (draw, place or discard, deploy or pass) are laid out by
+    // `turn::next_decision`; a ruleset adds its own decisions, draws and effects here, and
+    // keeps the state of the game they need (a bag of tokens, animals a trap covered) in
+    // itself — one `Rules` value plays one game.
+
+    /// The ruleset's own decision due now, which comes before the common steps go on: a flock
+    /// token, a flock choice; (next) a decision between placement and occupation.
+    fn pending_decision(&self) -> Option<Decision> {
+        None
+    }
+    /// The moves a ruleset decision offers.
+    fn offers(&self, _decision: Decision) -> Vec<Offer> {
+        Vec::new()
+    }
+    /// Plays a move of the ruleset's own decisions; `setup` while the game's setup lays its
+    /// board (before the first turn).
+    fn play(&mut self, _engine: &mut Engine, mv: Move, _setup: bool) -> Outcome {
+        turn::not_due(mv)
+    }
+    /// A move that is not the one the ruleset's pending decision waits for comes: the
+    /// decision is dropped, and the rule it broke reported.
+    fn leave_pending(&mut self) -> Option<Violation> {
+        None
+    }
+    /// The decision a tile drawn brings before it is placed (the tile under a hill), given
+    /// the land tiles left.
+    fn after_draw(&self, _tile: &CompiledTile, _land_left: u32) -> Option<Decision> {
+        None
+    }
+    /// The tile just placed acts at once, before occupation (an immediate power); its points,
+    /// the figures it sends home, the state it changes for final scoring.
+    fn after_placement(
+        &mut self,
+        _engine: &mut Engine,
+        _turn: &TurnView,
+        _placement: PlacementId,
+    ) -> Outcome {
+        Outcome::default()
+    }
+    /// A figure was deployed (in a setup: `setup`).
+    fn deployed(&mut self, _engine: &Engine, _figure: FigureId, _node: NodeId, _setup: bool) {}
+    /// After the scoring of the tile just placed (`roots`: its features): what follows in the
+    /// same turn (flocks the tile extended).
+    fn after_scoring(
+        &mut self,
+        _engine: &mut Engine,
+        _turn: &TurnView,
+        _roots: &[NodeId],
+    ) -> Outcome {
+        Outcome::default()
+    }
+    /// Whether the scoring of a tile earns the turn a bonus turn. By default a completion
+    /// that earns one does, unless it is a bonus tile's own (“there is no chain reaction”).
+    fn earns_bonus_turn(&self, completion: &Completion, on_bonus_tile: bool) -> bool {
+        completion.earns_bonus && !on_bonus_tile
+    }
+    /// Whether the player now draws a bonus tile.
+    fn bonus_turn_due(&self, turn: &TurnView) -> bool {
+        turn.bonus_earned && !turn.bonus_drawn && turn.bonus_left > 0
+    }
+    /// The figures of a pool a player may deploy now, of `supply` in the supply, of which
+    /// `returned_this_turn` came back in this turn.
+    fn usable_figures(
+        &self,
+        _turn: Option<&TurnView>,
+        supply: u32,
+        _returned_this_turn: u32,
+    ) -> u32 {
+        supply
+    }
+    /// Every legal occupation of the tile just placed (the moves of
+    /// [`Decision::DeployOrPass`] besides passing): feature by feature in the tile's order,
+    /// each figure of [`Rules::figure_names`] that `in_play` (the game's setup has it) that
+    /// may stand there, with `usable[pool]` figures of its pool left to deploy and no figure
+    /// blocking the feature.
+    fn legal_occupations(
+        &self,
+        engine: &mut Engine,
+        placement: PlacementId,
+        in_play: &dyn Fn(&str) -> bool,
+        usable: &[u32],
+    ) -> Vec<Occupation> {
+        let placed = *engine.placement(placement);
+        let mut occupations = Vec::new();
+        for feature in 0..engine.catalog[placed.tile].features.len() {
+            let kind = engine.catalog[placed.tile].features[feature].kind;
+            let node = placed.first_node + feature as NodeId;
+            for figure in self.figure_names() {
+                let Some(spec) = self.figure(figure).filter(|_| in_play(figure)) else {
+                    continue;
+                };
+                if !spec.stands_on.contains(&kind)
+                    || usable.get(spec.pool).copied().unwrap_or(0) == 0
+                    || !self.blockers(engine, &spec, node).is_empty()
+                {
+                    continue;
+                }
+                occupations.push(Occupation {
+                    figure,
+                    feature,
+                    kind,
+                    node,
+                });
+            }
+        }
+        occupations
+    }
+    /// The turn ends: the rules its open decisions break.
+    fn end_turn(&mut self) -> Vec<Violation> {
+        Vec::new()
+    }
+    /// The bag of sheep and wolf tokens, in a game that has one, and the wolves drawn from it.
+    fn bag(&self) -> Option<(&carcassonne::Bag, usize)> {
+        None
+    }
 }
 
 /// The rules of `ruleset`, played with the chosen `(name, value)` variants (the lowering has
@@ -79,7 +207,12 @@ pub trait Rules {
 pub fn for_ruleset(ruleset: Ruleset, variants: &[(String, String)]) -> Box<dyn Rules> {
     let chosen = |name: &str, value: &str| variants.iter().any(|(n, v)| n == name && v == value);
     match ruleset {
-        Ruleset::HuntersGatherers => Box::new(hunters_gatherers::HuntersGatherers),
+        Ruleset::HuntersGatherers => Box::new(hunters_gatherers::HuntersGatherers {
+            returned_on_bonus_allowed: chosen(
+                hunters_gatherers::RETURNED_FIGURES_ON_BONUS_TILE,
+                "allowed",
+            ),
+        }),
         Ruleset::Carcassonne => Box::new(carcassonne::Carcassonne {
             hill_tiebreak_by_count: chosen(carcassonne::HILL_TIEBREAKER, "number-of-followers"),
             closed_flock_stable_at_once: chosen(carcassonne::CLOSED_FLOCK, "stable-at-once"),
@@ -87,6 +220,10 @@ pub fn for_ruleset(ruleset: Ruleset, variants: &[(String, String)]) -> Box<dyn R
             farmers: !chosen(carcassonne::FARMERS, "off"),
             hills: !chosen(carcassonne::HILLS, "off"),
             vineyards: !chosen(carcassonne::VINEYARDS, "off"),
+            flocks: carcassonne::flock::Flocks::new(chosen(
+                carcassonne::CLOSED_FLOCK,
+                "stable-at-once",
+            )),
         }),
     }
 }
