@@ -1,7 +1,9 @@
-//! Scaling: time per placement of synthetic games of 1,000, 10,000 and 100,000 tiles, checked
-//! end to end. One tile with a field on every side, laid in a square spiral from the start, so
-//! every placement joins the one growing field: the worst case for the feature graph. Prints
-//! the peak memory of the process after the largest game. Figures: `docs/performance.md`.
+//! Scaling: time per placement of synthetic games of 1,000, 10,000 and 50,000 tiles (the most a
+//! game may have, `MAX_TILES_PER_GAME`), checked end to end. One tile with a field on every
+//! side, laid in a square spiral from the start, so every placement joins the one growing field:
+//! the worst case for the feature graph. The tile is defined in a tile-set file, multiplied
+//! where the game needs more copies than a set may hold (`MAX_TILES_PER_SET`). Prints the peak
+//! memory of the process after the largest game. Figures: `docs/performance.md`.
 //!
 //! Run with `cargo bench --bench scaling`.
 
@@ -10,6 +12,8 @@ use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+use carcspec::model::{MAX_TILES_PER_GAME, MAX_TILES_PER_SET};
 
 /// The positions of a square spiral around 0,0 (after 0,0 itself).
 fn spiral(count: usize) -> Vec<(i32, i32)> {
@@ -34,9 +38,19 @@ fn spiral(count: usize) -> Vec<(i32, i32)> {
     positions
 }
 
-fn synthetic_game(tiles: usize) -> String {
+/// The game of `tiles` tiles, and writes its tile set (`spiral-TILES.tiles`) into `dir`.
+fn synthetic_game(tiles: usize, dir: &Path) -> String {
+    let per_set = MAX_TILES_PER_SET as usize;
+    let multiplier = tiles.div_ceil(per_set);
+    assert_eq!(tiles % multiplier, 0, "{tiles} tiles in equal sets");
+    let set = format!(
+        "tileset spiral\nruleset carcassonne\n\ntile F x{} start {{\n  field: N E S W\n}}\n",
+        tiles / multiplier
+    );
+    let name = format!("spiral-{tiles}.tiles");
+    std::fs::write(dir.join(&name), set).expect("the tile set is written");
     let mut text = String::from("ruleset carcassonne\nplayers red blue\n");
-    let _ = writeln!(text, "tile F x{tiles} start {{\n  field: N E S W\n}}");
+    let _ = writeln!(text, "tiles {name} x{multiplier}");
     for (turn, (x, y)) in spiral(tiles - 1).into_iter().enumerate() {
         let player = if turn % 2 == 0 { "red" } else { "blue" };
         let _ = writeln!(text, "turn {player}; draw F; place at {x},{y}; pass");
@@ -51,11 +65,14 @@ fn peak_memory_kib() -> Option<u64> {
 }
 
 fn scaling(c: &mut Criterion) {
+    let dir = std::env::temp_dir().join(format!("carcspec-scaling-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let largest = MAX_TILES_PER_GAME as usize;
     let mut group = c.benchmark_group("scaling");
     group.sample_size(10);
-    for tiles in [1_000, 10_000, 100_000] {
-        let game = synthetic_game(tiles);
-        let report = carcspec::check::check_text("synthetic.game", game.clone(), Path::new("."));
+    for tiles in [1_000, 10_000, largest] {
+        let game = synthetic_game(tiles, &dir);
+        let report = carcspec::check::check_text("synthetic.game", game.clone(), &dir);
         assert!(
             report.ok(),
             "{}",
@@ -63,15 +80,9 @@ fn scaling(c: &mut Criterion) {
         );
         group.throughput(Throughput::Elements(tiles as u64));
         group.bench_function(format!("check a game of {tiles} tiles"), |b| {
-            b.iter(|| {
-                carcspec::check::check_text(
-                    "synthetic.game",
-                    black_box(game.clone()),
-                    Path::new("."),
-                )
-            })
+            b.iter(|| carcspec::check::check_text("synthetic.game", black_box(game.clone()), &dir))
         });
-        if tiles == 100_000 {
+        if tiles == largest {
             if let Some(kib) = peak_memory_kib() {
                 eprintln!(
                     "peak memory of the benchmark after the {tiles}-tile games: {} MiB",
@@ -81,6 +92,7 @@ fn scaling(c: &mut Criterion) {
         }
     }
     group.finish();
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 criterion_group!(benches, scaling);

@@ -2,10 +2,13 @@
 //! checker with no violation and the same scores. And the simulation is deterministic for a
 //! seed, whatever the number of threads.
 
+mod common;
+
 use std::path::Path;
 
 use carcspec::model::Ruleset;
-use carcspec::simulate::{self, Config, Policy};
+use carcspec::simulate::{self, Config, Policy, Stopped};
+use common::{carcspec, stderr, stdout};
 
 fn config(
     ruleset: Ruleset,
@@ -171,4 +174,121 @@ fn statistics_count_every_tile_and_feature() {
             .iter()
             .any(|f| f.kind == carcspec::model::FeatureKind::City)
     );
+}
+
+#[test]
+fn streamed_games_come_in_order_and_their_statistics_do_not_depend_on_the_threads() {
+    let mut one = config(
+        Ruleset::Carcassonne,
+        &["hills-and-sheep"],
+        &["carcassonne-base", "hills-and-sheep"],
+        Policy::Random,
+        40,
+        21,
+    );
+    one.threads = 1;
+    let mut three = one.clone();
+    three.threads = 3;
+    let stream = |config: &Config| {
+        let mut games = Vec::new();
+        let simulation = simulate::run(config, &|_| {}, |index, game| {
+            games.push((index, game));
+            Ok::<(), ()>(())
+        })
+        .unwrap();
+        (simulation, games)
+    };
+    let (a, games_a) = stream(&one);
+    let (b, games_b) = stream(&three);
+    let indexes: Vec<usize> = games_b.iter().map(|(index, _)| *index).collect();
+    assert_eq!(indexes, (0..40).collect::<Vec<_>>());
+    let json = |s: &simulate::stats::Statistics| serde_json::to_string(s).unwrap();
+    assert_eq!(json(&a.statistics), json(&b.statistics));
+    let scripts = |games: &[(usize, simulate::GameResult)]| -> Vec<String> {
+        games
+            .iter()
+            .map(|(_, g)| carcspec::format::game::print_script(&g.script, None))
+            .collect()
+    };
+    assert_eq!(scripts(&games_a), scripts(&games_b));
+
+    // The statistics gathered as games end are those of the games kept whole.
+    let kept: Vec<simulate::GameResult> = games_a.into_iter().map(|(_, g)| g).collect();
+    let ids: Vec<String> = a.statistics.tiles.iter().map(|t| t.id.clone()).collect();
+    let of_kept = simulate::stats::Statistics::of(&kept, &ids);
+    assert_eq!(json(&a.statistics), json(&of_kept));
+    assert_eq!(a.statistics.games, 40);
+    // The spread of a seat is the standard deviation of its scores, computed here the
+    // schoolbook way (two passes over the scores).
+    for seat in &a.statistics.seats {
+        let scores: Vec<f64> = kept.iter().map(|g| g.scores[seat.seat] as f64).collect();
+        let mean = scores.iter().sum::<f64>() / scores.len() as f64;
+        let variance =
+            scores.iter().map(|s| (s - mean) * (s - mean)).sum::<f64>() / scores.len() as f64;
+        assert_eq!(seat.mean, mean);
+        assert!((seat.spread - variance.sqrt()).abs() < 1e-9, "{seat:?}");
+        assert!(seat.spread > 0.0);
+    }
+}
+
+#[test]
+fn a_failing_output_stops_the_run() {
+    for threads in [1, 2] {
+        let mut config = config(
+            Ruleset::Carcassonne,
+            &[],
+            &["carcassonne-base"],
+            Policy::Random,
+            200,
+            3,
+        );
+        config.threads = threads;
+        let mut handed_on = 0;
+        let stopped = simulate::run(&config, &|_| {}, |index, _| {
+            handed_on += 1;
+            if index == 4 { Err("disk full") } else { Ok(()) }
+        });
+        assert!(matches!(stopped, Err(Stopped::Output("disk full"))));
+        assert_eq!(handed_on, 5);
+    }
+}
+
+#[test]
+fn transcripts_and_report_are_the_same_on_any_number_of_threads() {
+    let dir = std::env::temp_dir().join(format!("carcspec-simulate-{}", std::process::id()));
+    let mut runs = Vec::new();
+    for threads in ["1", "3"] {
+        let out = dir.join(threads);
+        let output = carcspec(&[
+            "simulate",
+            "--tiles",
+            "hunters-gatherers-v2",
+            "--games",
+            "30",
+            "--seed",
+            "5",
+            "--format",
+            "json",
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let mut files: Vec<(String, String)> = std::fs::read_dir(&out)
+            .unwrap()
+            .map(|entry| {
+                let path = entry.unwrap().path();
+                let name = path.file_name().unwrap().to_string_lossy().into_owned();
+                (name, std::fs::read_to_string(&path).unwrap())
+            })
+            .collect();
+        files.sort();
+        assert_eq!(files.len(), 30);
+        assert_eq!(files[29].0, "game-00030.game");
+        assert!(files[0].1.contains("game 1"), "{}", files[0].1);
+        runs.push((stdout(&output), files));
+    }
+    assert!(runs[0] == runs[1], "the runs differ");
+    std::fs::remove_dir_all(&dir).ok();
 }

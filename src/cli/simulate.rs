@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 
 use super::{EXIT_CLEAN, EXIT_USAGE, ReportFormat};
 use crate::model::{MAX_MULTIPLIER, Ruleset};
-use crate::simulate::{self, Config, Policy, stats::Statistics};
+use crate::simulate::{self, Config, Policy, Stopped};
 
 #[derive(Args)]
 pub struct SimulateArgs {
@@ -30,7 +30,8 @@ pub struct SimulateArgs {
     /// Players at the table (1 to 6).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=6))]
     players: u8,
-    /// Games to play (at most 1,000,000: each game's result is kept for the statistics).
+    /// Games to play (at most 1,000,000; memory does not grow with them: statistics are
+    /// gathered and transcripts written as games end).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     games: u32,
     /// The seed of the random draws: the same seed plays the same games, on any number of
@@ -208,9 +209,31 @@ pub fn run(args: SimulateArgs) -> i32 {
             }
         }
     };
-    let games = match simulate::simulate(&config, &progress) {
-        Ok(games) => games,
-        Err(diagnostics) => {
+    // Each game's transcript is written as soon as the game is handed on, so that neither
+    // the games nor their transcripts are kept (the folder is made when the first game ends,
+    // so that tile sets that cannot be played leave nothing behind).
+    let write_transcript = |index: usize, game: simulate::GameResult| -> Result<(), String> {
+        let Some(dir) = &args.out else {
+            return Ok(());
+        };
+        if index == 0 {
+            std::fs::create_dir_all(dir)
+                .map_err(|error| format!("cannot create `{dir}`: {error}"))?;
+        }
+        let path = Path::new(dir).join(format!("game-{:05}.game", index + 1));
+        let source = format!(
+            "carcspec simulate, seed {}, game {}",
+            config.seed,
+            index + 1
+        );
+        let text = crate::format::game::print_script(&game.script, Some(&source));
+        std::fs::write(&path, text)
+            .map_err(|error| format!("cannot write `{}`: {error}", path.display()))
+    };
+    let simulation = match simulate::run(&config, &progress, write_transcript) {
+        Ok(simulation) => simulation,
+        Err(Stopped::Output(message)) => return usage(&message),
+        Err(Stopped::Diagnostics(diagnostics)) => {
             for d in diagnostics.iter().filter(|d| d.is_error()) {
                 let message = spelt
                     .iter()
@@ -223,31 +246,11 @@ pub fn run(args: SimulateArgs) -> i32 {
             return EXIT_USAGE;
         }
     };
-    if let Some(dir) = &args.out {
-        if let Err(error) = std::fs::create_dir_all(dir) {
-            return usage(&format!("cannot create `{dir}`: {error}"));
-        }
-        for (index, game) in games.iter().enumerate() {
-            let path = Path::new(dir).join(format!("game-{:05}.game", index + 1));
-            let source = format!(
-                "carcspec simulate, seed {}, game {}",
-                config.seed,
-                index + 1
-            );
-            let text = crate::format::game::print_script(&game.script, Some(&source));
-            if let Err(error) = std::fs::write(&path, text) {
-                return usage(&format!("cannot write `{}`: {error}", path.display()));
-            }
-        }
-    }
-    let header = simulate::header(&config);
-    let mut warnings = Vec::new();
-    let catalog = crate::check::build_catalog(&header, &[], Path::new("."), &mut warnings);
-    for d in &warnings {
+    for d in &simulation.warnings {
         eprintln!("warning[{} {}]: {}", d.code.code, d.code.name, d.message);
     }
-    let ids: Vec<String> = catalog.tiles.iter().map(|t| t.id.clone()).collect();
-    let statistics = Statistics::of(&games, &ids);
+    let header = simulate::header(&config);
+    let statistics = simulation.statistics;
     let mut out = std::io::stdout().lock();
     let _ = match args.format {
         ReportFormat::Human => write!(out, "{}", statistics.render(&header.players)),

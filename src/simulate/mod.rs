@@ -3,8 +3,10 @@
 //! same rules that check transcripts. Deterministic for a seed, whatever the number of
 //! threads: game `i` draws from a generator seeded by (seed, i).
 
+mod ordered;
 pub mod stats;
 
+use std::ops::ControlFlow;
 use std::path::Path;
 
 use crate::check::replay::Replay;
@@ -14,6 +16,7 @@ use crate::diagnostic::{Diagnostic, Span};
 use crate::engine::{Pos, Rotation};
 use crate::model::{Action, FeatureKind, Ruleset, Script, Step, TokenDraw};
 use crate::rules::{self, Decision, Move, Offer};
+use stats::{Accumulator, Statistics};
 
 /// How the simulated players choose their moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,16 +134,33 @@ pub fn header(config: &Config) -> Script {
     }
 }
 
-/// A game played, or the finding of the replay that rejected one of its moves.
-type Played = Result<GameResult, Diagnostic>;
+/// Why [`run`] stopped before the end.
+#[derive(Debug)]
+pub enum Stopped<E> {
+    /// The tile sets cannot be played, or the replay rejected a simulated move (a bug of
+    /// carcspec: the first such game, in the order of the games).
+    Diagnostics(Vec<Diagnostic>),
+    /// `on_game` failed (a transcript that could not be written).
+    Output(E),
+}
 
-/// Plays every game of `config`, in parallel; `progress` is called with the number of games
-/// done so far. Returns the games in order, or the diagnostics of tile sets that cannot be
-/// played.
-pub fn simulate(
+/// A finished run: the statistics of every game and the warnings of its tile sets.
+#[derive(Debug)]
+pub struct Simulation {
+    pub statistics: Statistics,
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Plays every game of `config`, in parallel, and hands each finished game to `on_game` in the
+/// order of the games (whatever the threads), after counting it into the statistics. Nothing
+/// is kept of a game once `on_game` returns, and at most a window of games per thread is in
+/// flight, so memory does not grow with the number of games. `progress` is called with the
+/// number of games handed on so far.
+pub fn run<E>(
     config: &Config,
     progress: &(dyn Fn(usize) + Sync),
-) -> Result<Vec<GameResult>, Vec<Diagnostic>> {
+    mut on_game: impl FnMut(usize, GameResult) -> Result<(), E>,
+) -> Result<Simulation, Stopped<E>> {
     let header = header(config);
     let mut diagnostics = Vec::new();
     let catalog = build_catalog(&header, &[], Path::new("."), &mut diagnostics);
@@ -169,42 +189,55 @@ pub fn simulate(
         );
     }
     if diagnostics.iter().any(Diagnostic::is_error) {
-        return Err(diagnostics);
+        return Err(Stopped::Diagnostics(diagnostics));
     }
+    let mut statistics = Accumulator::new(catalog.tiles.iter().map(|t| t.id.clone()).collect());
     let threads = config.threads.clamp(1, 64).min(config.games.max(1));
-    let done = std::sync::atomic::AtomicUsize::new(0);
-    let mut results: Vec<Option<Played>> = vec![None; config.games];
-    std::thread::scope(|scope| {
-        let chunks: Vec<(usize, &mut [Option<Played>])> = {
-            let size = config.games.div_ceil(threads).max(1);
-            results
-                .chunks_mut(size)
-                .enumerate()
-                .map(|(i, chunk)| (i * size, chunk))
-                .collect()
+    let play_game = |index: usize| {
+        let seed = config.seed ^ (index as u64).wrapping_mul(0xA076_1D64_78BD_642F);
+        play(config, &header, &catalog, Rng::new(seed)).map_err(|d| {
+            let message = format!("simulated game {index}: {}", d.message);
+            Diagnostic { message, ..d }
+        })
+    };
+    let flow = ordered::for_each_ordered(config.games, threads, play_game, |index, played| {
+        let game = match played {
+            Ok(game) => game,
+            Err(rejected) => return ControlFlow::Break(Stopped::Diagnostics(vec![rejected])),
         };
-        for (start, chunk) in chunks {
-            let (header, catalog, done) = (&header, &catalog, &done);
-            scope.spawn(move || {
-                for (offset, slot) in chunk.iter_mut().enumerate() {
-                    let index = start + offset;
-                    let seed = config.seed ^ (index as u64).wrapping_mul(0xA076_1D64_78BD_642F);
-                    *slot = Some(play(config, header, catalog, Rng::new(seed)).map_err(|d| {
-                        let message = format!("simulated game {index}: {}", d.message);
-                        Diagnostic { message, ..d }
-                    }));
-                    let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                    progress(finished);
-                }
-            });
+        statistics.add(&game);
+        if let Err(error) = on_game(index, game) {
+            return ControlFlow::Break(Stopped::Output(error));
         }
+        progress(index + 1);
+        ControlFlow::Continue(())
     });
-    let (games, rejected): (Vec<_>, Vec<_>) =
-        results.into_iter().flatten().partition(Result::is_ok);
-    if !rejected.is_empty() {
-        return Err(rejected.into_iter().filter_map(Result::err).collect());
+    if let ControlFlow::Break(stopped) = flow {
+        return Err(stopped);
     }
-    Ok(games.into_iter().filter_map(Result::ok).collect())
+    Ok(Simulation {
+        statistics: statistics.statistics(),
+        warnings: diagnostics,
+    })
+}
+
+/// Plays every game of `config` and keeps them all, in order: for tests and small runs (a game
+/// takes some 40 KB); [`run`] streams them instead. Returns the diagnostics of tile sets that
+/// cannot be played, or of the first game whose move the replay rejected.
+pub fn simulate(
+    config: &Config,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Result<Vec<GameResult>, Vec<Diagnostic>> {
+    let mut games = Vec::with_capacity(config.games);
+    let kept = run(config, progress, |_, game| {
+        games.push(game);
+        Ok::<(), std::convert::Infallible>(())
+    });
+    match kept {
+        Ok(_) => Ok(games),
+        Err(Stopped::Diagnostics(diagnostics)) => Err(diagnostics),
+        Err(Stopped::Output(never)) => match never {},
+    }
 }
 
 /// One game: a shuffled stack, and each turn's moves chosen by the policy from the legal ones.

@@ -50,102 +50,202 @@ pub struct Statistics {
     pub wolves_per_game: f64,
 }
 
-fn mean(values: impl Iterator<Item = f64> + Clone) -> f64 {
-    let count = values.clone().count();
-    if count == 0 {
-        0.0
-    } else {
-        values.sum::<f64>() / count as f64
+/// The size buckets of features, in the order the report lists them.
+const SIZE_BUCKETS: [&str; 6] = ["1", "2", "3", "4-5", "6-9", "10+"];
+
+fn size_bucket(tiles: usize) -> usize {
+    match tiles {
+        0 | 1 => 0,
+        2 => 1,
+        3 => 2,
+        4 | 5 => 3,
+        6..=9 => 4,
+        _ => 5,
     }
 }
 
-fn size_bucket(tiles: usize) -> &'static str {
-    match tiles {
-        0 | 1 => "1",
-        2 => "2",
-        3 => "3",
-        4 | 5 => "4-5",
-        6..=9 => "6-9",
-        _ => "10+",
+/// `numerator / count` as the report shows it (0 for no games).
+fn ratio(numerator: u64, count: u64) -> f64 {
+    if count == 0 {
+        0.0
+    } else {
+        numerator as f64 / count as f64
+    }
+}
+
+/// The sums of one seat's scores.
+#[derive(Debug, Clone, Default)]
+struct SeatSums {
+    sum: i128,
+    sum_of_squares: i128,
+    min: i64,
+    max: i64,
+}
+
+/// The counts of one feature kind over all games.
+#[derive(Debug, Clone, Default)]
+struct FeatureSums {
+    count: u64,
+    completed: u64,
+    tiles: u64,
+    sizes: [usize; 6],
+}
+
+/// The statistics of a run gathered as its games finish: counts and sums only, so that its
+/// memory depends on the tile set and the seats, never on the number of games. Every figure of
+/// [`Statistics`] is computed from exact integer sums, so the order in which games are added
+/// does not change a digit.
+#[derive(Debug, Clone)]
+pub struct Accumulator {
+    tile_ids: Vec<String>,
+    games: u64,
+    turns: u64,
+    turns_min: usize,
+    turns_max: usize,
+    seats: Vec<SeatSums>,
+    features: BTreeMap<FeatureKind, FeatureSums>,
+    placed: Vec<usize>,
+    fit_nowhere: Vec<usize>,
+    bonus_tiles: u64,
+    flocks_scored: u64,
+    wolves: u64,
+}
+
+impl Accumulator {
+    /// No games yet; `tile_ids` names the catalog indexes of the games to come.
+    pub fn new(tile_ids: Vec<String>) -> Accumulator {
+        let tiles = tile_ids.len();
+        Accumulator {
+            tile_ids,
+            games: 0,
+            turns: 0,
+            turns_min: 0,
+            turns_max: 0,
+            seats: Vec::new(),
+            features: BTreeMap::new(),
+            placed: vec![0; tiles],
+            fit_nowhere: vec![0; tiles],
+            bonus_tiles: 0,
+            flocks_scored: 0,
+            wolves: 0,
+        }
+    }
+
+    /// Counts one finished game.
+    pub fn add(&mut self, game: &GameResult) {
+        if self.games == 0 {
+            self.turns_min = game.turns;
+            self.turns_max = game.turns;
+            self.seats = game
+                .scores
+                .iter()
+                .map(|&score| SeatSums {
+                    min: score,
+                    max: score,
+                    ..SeatSums::default()
+                })
+                .collect();
+        }
+        self.games += 1;
+        self.turns += game.turns as u64;
+        self.turns_min = self.turns_min.min(game.turns);
+        self.turns_max = self.turns_max.max(game.turns);
+        for (seat, &score) in self.seats.iter_mut().zip(&game.scores) {
+            seat.sum += i128::from(score);
+            seat.sum_of_squares += i128::from(score) * i128::from(score);
+            seat.min = seat.min.min(score);
+            seat.max = seat.max.max(score);
+        }
+        for &(kind, tiles, completed) in &game.features {
+            let sums = self.features.entry(kind).or_default();
+            sums.count += 1;
+            sums.completed += u64::from(completed);
+            sums.tiles += tiles as u64;
+            sums.sizes[size_bucket(tiles)] += 1;
+        }
+        for &tile in &game.discarded {
+            self.fit_nowhere[tile] += 1;
+        }
+        for &tile in &game.placed {
+            self.placed[tile] += 1;
+        }
+        self.bonus_tiles += game.bonus_tiles as u64;
+        self.flocks_scored += game.flocks_scored as u64;
+        self.wolves += game.wolves as u64;
+    }
+
+    /// The statistics of the games added so far.
+    pub fn statistics(&self) -> Statistics {
+        let games = self.games;
+        let seats = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(seat, sums)| {
+                // The variance n·Σs² − (Σs)² over n², exact in integers up to one division: the
+                // spread does not depend on the order of the games (nor on the threads).
+                let n = i128::from(games);
+                let variance =
+                    (n * sums.sum_of_squares - sums.sum * sums.sum) as f64 / (n * n) as f64;
+                SeatStats {
+                    seat,
+                    mean: sums.sum as f64 / games as f64,
+                    spread: variance.sqrt(),
+                    min: sums.min,
+                    max: sums.max,
+                }
+            })
+            .collect();
+        let features = self
+            .features
+            .iter()
+            .map(|(&kind, sums)| FeatureStats {
+                kind,
+                per_game: ratio(sums.count, games),
+                share_completed: ratio(sums.completed, sums.count),
+                mean_tiles: ratio(sums.tiles, sums.count),
+                // Only the buckets that occur, as the JSON report has always listed them.
+                sizes: SIZE_BUCKETS
+                    .iter()
+                    .zip(sums.sizes)
+                    .filter(|(_, count)| *count > 0)
+                    .map(|(bucket, count)| (*bucket, count))
+                    .collect(),
+            })
+            .collect();
+        let tiles = self
+            .tile_ids
+            .iter()
+            .zip(self.placed.iter().zip(&self.fit_nowhere))
+            .map(|(id, (&placed, &fit_nowhere))| TileStats {
+                id: id.clone(),
+                fit_nowhere,
+                placed,
+            })
+            .collect();
+        Statistics {
+            games: games as usize,
+            turns_mean: ratio(self.turns, games),
+            turns_min: self.turns_min,
+            turns_max: self.turns_max,
+            seats,
+            features,
+            tiles,
+            bonus_tiles_per_game: ratio(self.bonus_tiles, games),
+            flocks_scored_per_game: ratio(self.flocks_scored, games),
+            wolves_per_game: ratio(self.wolves, games),
+        }
     }
 }
 
 impl Statistics {
     /// Gathers the statistics of `games`; `tile_ids` names the catalog indexes.
     pub fn of(games: &[GameResult], tile_ids: &[String]) -> Statistics {
-        let count = games.len();
-        let per_game = |total: usize| {
-            if count == 0 {
-                0.0
-            } else {
-                total as f64 / count as f64
-            }
-        };
-        let seats = games.first().map_or(0, |g| g.scores.len());
-        let seats = (0..seats)
-            .map(|seat| {
-                let scores: Vec<f64> = games.iter().map(|g| g.scores[seat] as f64).collect();
-                let m = mean(scores.iter().copied());
-                let variance = mean(scores.iter().map(|s| (s - m) * (s - m)));
-                SeatStats {
-                    seat,
-                    mean: m,
-                    spread: variance.sqrt(),
-                    min: games.iter().map(|g| g.scores[seat]).min().unwrap_or(0),
-                    max: games.iter().map(|g| g.scores[seat]).max().unwrap_or(0),
-                }
-            })
-            .collect();
-        let mut by_kind: BTreeMap<FeatureKind, Vec<(usize, bool)>> = BTreeMap::new();
+        let mut accumulator = Accumulator::new(tile_ids.to_vec());
         for game in games {
-            for (kind, tiles, completed) in &game.features {
-                by_kind.entry(*kind).or_default().push((*tiles, *completed));
-            }
+            accumulator.add(game);
         }
-        let features = by_kind
-            .into_iter()
-            .map(|(kind, list)| {
-                let mut sizes = BTreeMap::new();
-                for (tiles, _) in &list {
-                    *sizes.entry(size_bucket(*tiles)).or_insert(0) += 1;
-                }
-                FeatureStats {
-                    kind,
-                    per_game: per_game(list.len()),
-                    share_completed: mean(list.iter().map(|(_, c)| if *c { 1.0 } else { 0.0 })),
-                    mean_tiles: mean(list.iter().map(|(t, _)| *t as f64)),
-                    sizes,
-                }
-            })
-            .collect();
-        let mut tiles: Vec<TileStats> = tile_ids
-            .iter()
-            .map(|id| TileStats {
-                id: id.clone(),
-                fit_nowhere: 0,
-                placed: 0,
-            })
-            .collect();
-        for game in games {
-            for tile in &game.discarded {
-                tiles[*tile].fit_nowhere += 1;
-            }
-            for tile in &game.placed {
-                tiles[*tile].placed += 1;
-            }
-        }
-        Statistics {
-            games: count,
-            turns_mean: mean(games.iter().map(|g| g.turns as f64)),
-            turns_min: games.iter().map(|g| g.turns).min().unwrap_or(0),
-            turns_max: games.iter().map(|g| g.turns).max().unwrap_or(0),
-            seats,
-            features,
-            tiles,
-            bonus_tiles_per_game: per_game(games.iter().map(|g| g.bonus_tiles).sum()),
-            flocks_scored_per_game: per_game(games.iter().map(|g| g.flocks_scored).sum()),
-            wolves_per_game: per_game(games.iter().map(|g| g.wolves).sum()),
-        }
+        accumulator.statistics()
     }
 
     /// The statistics as a report for people.
@@ -174,7 +274,7 @@ impl Statistics {
             "\nfeatures at the end (per game, completed, mean tiles; sizes 1/2/3/4-5/6-9/10+):"
         );
         for feature in &self.features {
-            let sizes: Vec<String> = ["1", "2", "3", "4-5", "6-9", "10+"]
+            let sizes: Vec<String> = SIZE_BUCKETS
                 .iter()
                 .map(|b| feature.sizes.get(b).copied().unwrap_or(0).to_string())
                 .collect();
