@@ -6,8 +6,9 @@ mod moves;
 mod state;
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
-use super::{Catalog, CheckReport, ReportedEvent, is_bonus};
+use super::{Catalog, CheckReport, LineCursor, ReportedEvent, is_bonus};
 use crate::codes::{self, Code};
 use crate::diagnostic::{self, Diagnostic, Omitted, Span};
 use crate::engine::{Engine, FigureId, NodeId, PlacementId, PlacementProblem, Pos, Rotation};
@@ -67,7 +68,7 @@ pub(crate) struct Replay<'s> {
     text: &'s str,
     rules: Box<dyn Rules>,
     engine: Engine,
-    ids: HashMap<String, usize>,
+    ids: Arc<HashMap<String, usize>>,
     /// Copies left in the stacks, per catalog index.
     stack: Vec<u32>,
     land_left: u32,
@@ -98,8 +99,8 @@ pub(crate) struct Replay<'s> {
     not_applicable: Vec<String>,
     /// Wolves drawn from the bag so far.
     wolves_drawn: usize,
-    /// Byte offset of the start of each line of the text.
-    line_starts: Vec<usize>,
+    /// Finds the line of a step for the scoring events.
+    lines: LineCursor,
     /// The sheep and wolf tokens still in the bag (Hills & Sheep).
     pub(super) bag: Bag,
     /// A shepherd just deployed (its field and the figure), waiting for the token drawn for it.
@@ -123,12 +124,7 @@ impl<'s> Replay<'s> {
         rules: Box<dyn Rules>,
         text: &'s str,
     ) -> Self {
-        let ids = catalog
-            .tiles
-            .iter()
-            .enumerate()
-            .map(|(i, t)| (t.id.clone(), i))
-            .collect();
+        let ids = catalog.ids;
         let land_left = catalog
             .tiles
             .iter()
@@ -193,9 +189,7 @@ impl<'s> Replay<'s> {
             warned_tiles: Vec::new(),
             not_applicable: Vec::new(),
             wolves_drawn: 0,
-            line_starts: std::iter::once(0)
-                .chain(text.match_indices('\n').map(|(at, _)| at + 1))
-                .collect(),
+            lines: LineCursor::default(),
             bag: Bag::default(),
             pending_flock: None,
             last_setup_shepherd: None,
@@ -1056,12 +1050,7 @@ impl<'s> Replay<'s> {
         if events.is_empty() {
             return;
         }
-        // The line of the step, found in the index of line starts (a scan of the text for
-        // each scoring would make long games quadratic).
-        let line = self
-            .line_starts
-            .partition_point(|start| *start <= self.current_step.start)
-            .max(1);
+        let line = self.lines.line_of(self.text, self.current_step.start);
         for event in events {
             for player in &event.players {
                 self.scores[*player] += i64::from(event.points);
