@@ -20,7 +20,7 @@ use crate::diagnostic::{self, Diagnostic, Omitted, Span};
 use crate::engine::CompiledTile;
 use crate::lint;
 use crate::lower::game::GameLowering;
-use crate::model::{ExpansionKind, MAX_TILES_PER_GAME, Script, TileKind, TileSet};
+use crate::model::{ExpansionKind, MAX_TILES_PER_GAME, Script, Step, TileKind, TileSet};
 use crate::{lower, syntax};
 use tile_sets::PreparedSet;
 
@@ -121,6 +121,11 @@ impl LineCursor {
     }
 }
 
+/// A game text up to this size (in bytes) is parsed and lowered once, its moves kept for the
+/// replay: 256 KiB is some fifty times a complete base game's transcript, and its moves take a
+/// few MB at most. A longer text is read twice instead, keeping no move (see [`check_text`]).
+pub const KEEP_STEPS_UP_TO: usize = 256 * 1024;
+
 /// Checks the game file at `path`.
 pub fn check_file(path: &Path) -> CheckReport {
     check_file_with(path, &TileSetCache::default())
@@ -141,9 +146,11 @@ pub fn check_file_with(path: &Path, cache: &TileSetCache) -> CheckReport {
 
 /// Checks the game `text`; tile sets named by path are looked up relative to `base_dir`.
 ///
-/// The text is read twice, statement by statement: a first pass lowers the header, the local
-/// tiles and every statement (for their diagnostics), keeping no move; a second pass replays
-/// each move as it is lowered. A game's memory so grows with its board, not with its text.
+/// The text is read statement by statement: a first pass lowers the header, the local tiles
+/// and every statement (for their diagnostics). A text of up to [`KEEP_STEPS_UP_TO`] bytes
+/// keeps its moves from that pass and replays them; a longer one keeps none and is read a
+/// second time, each move replayed as it is lowered, so that a game's memory grows with its
+/// board, not with its text.
 pub fn check_text(origin: &str, text: String, base_dir: &Path) -> CheckReport {
     check_text_with(origin, text, base_dir, &TileSetCache::default())
 }
@@ -155,17 +162,31 @@ pub fn check_text_with(
     base_dir: &Path,
     cache: &TileSetCache,
 ) -> CheckReport {
+    check_text_keeping(origin, text, (base_dir, cache), KEEP_STEPS_UP_TO)
+}
+
+/// [`check_text_with`], keeping the moves of a text of up to `keep_up_to` bytes.
+fn check_text_keeping(
+    origin: &str,
+    text: String,
+    (base_dir, cache): (&Path, &TileSetCache),
+    keep_up_to: usize,
+) -> CheckReport {
     let text = crate::input::normalize(text);
     let mut diagnostics = Vec::new();
     let mut omitted = Omitted::default();
     let mut lowering = GameLowering::default();
     let mut first_step = None;
     let mut lays_tiles = false;
+    let mut kept = (text.len() <= keep_up_to).then(Vec::new);
     let (tiles, tile_diagnostics) = syntax::game::parse_each(&text, |item| match item {
         Ok(statement) => {
             if let Some(step) = lowering.statement(&statement) {
                 first_step.get_or_insert(step.span);
                 lays_tiles |= matches!(step.action, crate::model::Action::Lay { .. });
+                if let Some(kept) = &mut kept {
+                    kept.push(step);
+                }
             }
         }
         Err(diagnostic) => {
@@ -183,6 +204,7 @@ pub fn check_text_with(
     let steps = Steps::Streamed {
         first_step,
         lays_tiles,
+        kept,
     };
     check_script(
         origin,
@@ -242,10 +264,12 @@ pub fn import_jcz(text: &str) -> Result<Script, Vec<Diagnostic>> {
 enum Steps {
     /// The script lists them.
     Listed,
-    /// The game text: read again and replayed statement by statement.
+    /// The game text, lowered statement by statement: its moves as the first pass kept them,
+    /// or (`None`, a long text) read again and replayed as they are lowered.
     Streamed {
         first_step: Option<Span>,
         lays_tiles: bool,
+        kept: Option<Vec<Step>>,
     },
 }
 
@@ -291,15 +315,21 @@ fn check_script(
         Steps::Streamed {
             first_step,
             lays_tiles,
+            kept,
         } => {
             replay.set_first_step(first_step);
             replay.begin(lays_tiles);
-            let mut lowering = GameLowering::default();
-            syntax::game::parse_each(&text, |item| {
-                if let Some(step) = item.ok().and_then(|s| lowering.statement(&s)) {
-                    replay.apply(&step);
+            match kept {
+                Some(steps) => steps.iter().for_each(|step| replay.apply(step)),
+                None => {
+                    let mut lowering = GameLowering::default();
+                    syntax::game::parse_each(&text, |item| {
+                        if let Some(step) = item.ok().and_then(|s| lowering.statement(&s)) {
+                            replay.apply(&step);
+                        }
+                    });
                 }
-            });
+            }
         }
     }
     let mut report = replay.finish();
@@ -782,7 +812,36 @@ pub(crate) fn is_bonus(tile: &CompiledTile) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{LineCursor, TileSetCache, check_text, check_text_with};
+    use super::{LineCursor, TileSetCache, check_text, check_text_keeping, check_text_with};
+
+    /// A game read once (its moves kept) and read twice (its moves lowered again as they are
+    /// replayed) is reported the same: every spec and game fixture, both ways.
+    #[test]
+    fn kept_and_streamed_moves_report_the_same() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let games = crate::cli::files_below(&root.join("spec"), &["game"])
+            .into_iter()
+            .chain(crate::cli::files_below(
+                &root.join("tests/fixtures/games"),
+                &["game"],
+            ));
+        let cache = TileSetCache::default();
+        let mut checked = 0;
+        for path in games {
+            // A fixture of bytes that are not UTF-8 never gets as far as the lowering.
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let base = (path.parent().unwrap(), &cache);
+            let check = |keep_up_to| {
+                let report = check_text_keeping("g.game", text.clone(), base, keep_up_to);
+                crate::cli::render_check_report(&report, false)
+            };
+            assert_eq!(check(usize::MAX), check(0), "{}", path.display());
+            checked += 1;
+        }
+        assert!(checked > 100, "only {checked} games found");
+    }
 
     /// Games of one run share their tile sets: each must still be reported as if it were
     /// checked alone — a start choice, a multiplier or the game's own tiles stay the game's,
