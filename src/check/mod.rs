@@ -17,7 +17,7 @@ use serde::Serialize;
 
 use crate::codes;
 use crate::diagnostic::{self, Diagnostic, Omitted, Span};
-use crate::engine::CompiledTile;
+use crate::engine::{CompiledTile, Engine};
 use crate::lint;
 use crate::lower::game::GameLowering;
 use crate::model::{ExpansionKind, MAX_TILES_PER_GAME, Script, Step, TileKind, TileSet};
@@ -273,6 +273,16 @@ enum Steps {
     },
 }
 
+thread_local! {
+    /// The engine of the last game checked on this thread, for the next one: a run of many
+    /// games fills its tables once instead of growing them again for every game.
+    static SPARE_ENGINE: std::cell::Cell<Option<Engine>> = const { std::cell::Cell::new(None) };
+}
+
+/// The largest game (in placed tiles) whose engine is kept for the next game: a thread keeps
+/// the tables of an ordinary game, never those of a huge one.
+const KEEP_ENGINE_UP_TO: usize = 1_000;
+
 /// Replays a lowered game. `earlier` are the diagnostics found before (syntax, lowering) and
 /// the count of those left out; a game with errors there is not replayed, since it would be
 /// replayed wrongly.
@@ -299,6 +309,12 @@ fn check_script(
         .collect();
     let rules = crate::rules::for_ruleset(script.ruleset, &variants);
     let mut replay = replay::Replay::new(script, catalog, rules, &text);
+    if let Some(mut engine) = SPARE_ENGINE.take() {
+        // The last game's engine, emptied: its tables keep their capacity.
+        engine.clear();
+        engine.catalog = Arc::clone(&replay.engine().catalog);
+        *replay.engine_mut() = engine;
+    }
     replay.add_diagnostics(diagnostics, omitted);
     match steps {
         Steps::Listed => {
@@ -332,7 +348,10 @@ fn check_script(
             }
         }
     }
-    let mut report = replay.finish();
+    let (mut report, engine) = replay.finish_keeping_engine();
+    if engine.placements.len() <= KEEP_ENGINE_UP_TO {
+        SPARE_ENGINE.set(Some(engine));
+    }
     report.origin = origin.to_string();
     report.text = text;
     report

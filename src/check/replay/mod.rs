@@ -255,7 +255,12 @@ impl<'s> Replay<'s> {
     }
 
     /// Ends the game as the text ends, and reports.
-    pub(crate) fn finish(mut self) -> CheckReport {
+    pub(crate) fn finish(self) -> CheckReport {
+        self.finish_keeping_engine().0
+    }
+
+    /// [`Replay::finish`], handing the engine back for the next game (`Engine::clear`).
+    pub(crate) fn finish_keeping_engine(mut self) -> (CheckReport, Engine) {
         if !self.stopped && !self.final_scored {
             self.end_turn();
             if !self.final_scored {
@@ -271,7 +276,7 @@ impl<'s> Replay<'s> {
             }
         }
         diagnostic::limit_with(&mut self.diagnostics, std::mem::take(&mut self.omitted));
-        CheckReport {
+        let report = CheckReport {
             origin: String::new(),
             text: String::new(),
             players: self.script.players.clone(),
@@ -283,7 +288,8 @@ impl<'s> Replay<'s> {
             scores: self.scores,
             final_scored: self.final_scored,
             not_applicable: self.not_applicable,
-        }
+        };
+        (report, self.engine)
     }
 
     /// Lays the start tile of the game's tile sets at 0,0 before the first turn.
