@@ -4,22 +4,25 @@
 
 pub(crate) mod replay;
 pub mod state;
+mod tile_sets;
 
 pub use state::{GameFormat, GameState, StateError, game_state, game_state_of_text};
+pub use tile_sets::TileSetCache;
 
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::Arc;
 
 use serde::Serialize;
 
 use crate::codes;
 use crate::diagnostic::{self, Diagnostic, Omitted, Span};
-use crate::engine::CompiledTile;
+use crate::engine::{CompiledTile, Engine};
 use crate::lint;
-use crate::load;
 use crate::lower::game::GameLowering;
-use crate::model::{ExpansionKind, MAX_TILES_PER_GAME, Script, TileKind, TileSet};
+use crate::model::{ExpansionKind, MAX_TILES_PER_GAME, Script, Step, TileKind, TileSet};
 use crate::{lower, syntax};
+use tile_sets::PreparedSet;
 
 /// Points scored by one event, for the report.
 #[derive(Debug, Clone, Serialize)]
@@ -92,35 +95,98 @@ impl CheckReport {
     }
 }
 
+/// The 1-based line of byte offsets of a text, counted on from the last offset asked for. The
+/// replay asks in the order of the text, so a game's line breaks are counted once in all (a
+/// scan from the start for each scoring would make long games quadratic) and nothing is kept
+/// per line (an index of line starts is built for every game and costs 8 bytes a line).
+#[derive(Debug, Default, Clone)]
+pub(crate) struct LineCursor {
+    offset: usize,
+    /// Line breaks before `offset`.
+    breaks: usize,
+}
+
+impl LineCursor {
+    pub(crate) fn line_of(&mut self, text: &str, offset: usize) -> usize {
+        let offset = offset.min(text.len());
+        if offset < self.offset {
+            *self = LineCursor::default();
+        }
+        self.breaks += text.as_bytes()[self.offset..offset]
+            .iter()
+            .filter(|byte| **byte == b'\n')
+            .count();
+        self.offset = offset;
+        self.breaks + 1
+    }
+}
+
+/// A game text up to this size (in bytes) is parsed and lowered once, its moves kept for the
+/// replay: 256 KiB is some fifty times a complete base game's transcript, and its moves take a
+/// few MB at most. A longer text is read twice instead, keeping no move (see [`check_text`]).
+pub const KEEP_STEPS_UP_TO: usize = 256 * 1024;
+
 /// Checks the game file at `path`.
 pub fn check_file(path: &Path) -> CheckReport {
+    check_file_with(path, &TileSetCache::default())
+}
+
+/// Checks the game file at `path`, with the tile sets of the run's `cache`.
+pub fn check_file_with(path: &Path, cache: &TileSetCache) -> CheckReport {
     let origin = path.display().to_string();
+    let base_dir = path.parent().unwrap_or(Path::new("."));
     match crate::input::read_text(path) {
         Ok(text) if path.extension().is_some_and(|e| e == "jcz") => {
-            check_jcz_text_in(&origin, text, path.parent().unwrap_or(Path::new(".")))
+            check_jcz_text_with(&origin, text, base_dir, cache)
         }
-        Ok(text) => check_text(&origin, text, path.parent().unwrap_or(Path::new("."))),
+        Ok(text) => check_text_with(&origin, text, base_dir, cache),
         Err(diagnostic) => CheckReport::failed(&origin, String::new(), vec![diagnostic]),
     }
 }
 
 /// Checks the game `text`; tile sets named by path are looked up relative to `base_dir`.
 ///
-/// The text is read twice, statement by statement: a first pass lowers the header, the local
-/// tiles and every statement (for their diagnostics), keeping no move; a second pass replays
-/// each move as it is lowered. A game's memory so grows with its board, not with its text.
+/// The text is read statement by statement: a first pass lowers the header, the local tiles
+/// and every statement (for their diagnostics). A text of up to [`KEEP_STEPS_UP_TO`] bytes
+/// keeps its moves from that pass and replays them; a longer one keeps none and is read a
+/// second time, each move replayed as it is lowered, so that a game's memory grows with its
+/// board, not with its text.
 pub fn check_text(origin: &str, text: String, base_dir: &Path) -> CheckReport {
+    check_text_with(origin, text, base_dir, &TileSetCache::default())
+}
+
+/// [`check_text`], with the tile sets of the run's `cache`.
+pub fn check_text_with(
+    origin: &str,
+    text: String,
+    base_dir: &Path,
+    cache: &TileSetCache,
+) -> CheckReport {
+    check_text_keeping(origin, text, (base_dir, cache), KEEP_STEPS_UP_TO)
+}
+
+/// [`check_text_with`], keeping the moves of a text of up to `keep_up_to` bytes.
+fn check_text_keeping(
+    origin: &str,
+    text: String,
+    (base_dir, cache): (&Path, &TileSetCache),
+    keep_up_to: usize,
+) -> CheckReport {
     let text = crate::input::normalize(text);
     let mut diagnostics = Vec::new();
     let mut omitted = Omitted::default();
     let mut lowering = GameLowering::default();
     let mut first_step = None;
     let mut lays_tiles = false;
+    let mut kept = (text.len() <= keep_up_to).then(Vec::new);
     let (tiles, tile_diagnostics) = syntax::game::parse_each(&text, |item| match item {
         Ok(statement) => {
             if let Some(step) = lowering.statement(&statement) {
                 first_step.get_or_insert(step.span);
                 lays_tiles |= matches!(step.action, crate::model::Action::Lay { .. });
+                if let Some(kept) = &mut kept {
+                    kept.push(step);
+                }
             }
         }
         Err(diagnostic) => {
@@ -138,6 +204,7 @@ pub fn check_text(origin: &str, text: String, base_dir: &Path) -> CheckReport {
     let steps = Steps::Streamed {
         first_step,
         lays_tiles,
+        kept,
     };
     check_script(
         origin,
@@ -145,7 +212,7 @@ pub fn check_text(origin: &str, text: String, base_dir: &Path) -> CheckReport {
         &script,
         &lowered.incomplete_tiles,
         (diagnostics, omitted),
-        base_dir,
+        (base_dir, cache),
         steps,
     )
 }
@@ -159,6 +226,16 @@ pub fn check_jcz_text(origin: &str, text: String) -> CheckReport {
 /// Checks a JCloisterZone saved game (`.jcz`) given as `text`; tile sets named by path are
 /// looked up relative to `base_dir`, the folder of the `.jcz` file.
 pub fn check_jcz_text_in(origin: &str, text: String, base_dir: &Path) -> CheckReport {
+    check_jcz_text_with(origin, text, base_dir, &TileSetCache::default())
+}
+
+/// [`check_jcz_text_in`], with the tile sets of the run's `cache`.
+pub fn check_jcz_text_with(
+    origin: &str,
+    text: String,
+    base_dir: &Path,
+    cache: &TileSetCache,
+) -> CheckReport {
     let text = crate::input::normalize(text);
     let imported = syntax::jcz::parse(&text)
         .map_err(|d| vec![d])
@@ -170,7 +247,7 @@ pub fn check_jcz_text_in(origin: &str, text: String, base_dir: &Path) -> CheckRe
             &script,
             &[],
             (warnings, omitted),
-            base_dir,
+            (base_dir, cache),
             Steps::Listed,
         ),
         Err(diagnostics) => CheckReport::failed(origin, text, diagnostics),
@@ -187,12 +264,24 @@ pub fn import_jcz(text: &str) -> Result<Script, Vec<Diagnostic>> {
 enum Steps {
     /// The script lists them.
     Listed,
-    /// The game text: read again and replayed statement by statement.
+    /// The game text, lowered statement by statement: its moves as the first pass kept them,
+    /// or (`None`, a long text) read again and replayed as they are lowered.
     Streamed {
         first_step: Option<Span>,
         lays_tiles: bool,
+        kept: Option<Vec<Step>>,
     },
 }
+
+thread_local! {
+    /// The engine of the last game checked on this thread, for the next one: a run of many
+    /// games fills its tables once instead of growing them again for every game.
+    static SPARE_ENGINE: std::cell::Cell<Option<Engine>> = const { std::cell::Cell::new(None) };
+}
+
+/// The largest game (in placed tiles) whose engine is kept for the next game: a thread keeps
+/// the tables of an ordinary game, never those of a huge one.
+const KEEP_ENGINE_UP_TO: usize = 1_000;
 
 /// Replays a lowered game. `earlier` are the diagnostics found before (syntax, lowering) and
 /// the count of those left out; a game with errors there is not replayed, since it would be
@@ -203,11 +292,11 @@ fn check_script(
     script: &Script,
     incomplete_local: &[usize],
     earlier: (Vec<Diagnostic>, Omitted),
-    base_dir: &Path,
+    (base_dir, cache): (&Path, &TileSetCache),
     steps: Steps,
 ) -> CheckReport {
     let (mut diagnostics, omitted) = earlier;
-    let catalog = build_catalog(script, incomplete_local, base_dir, &mut diagnostics);
+    let catalog = build_catalog_with(script, incomplete_local, base_dir, &mut diagnostics, cache);
     if diagnostics.iter().any(Diagnostic::is_error) {
         let mut report = CheckReport::failed_with(origin, text, diagnostics, omitted);
         report.players = script.players.clone();
@@ -220,6 +309,12 @@ fn check_script(
         .collect();
     let rules = crate::rules::for_ruleset(script.ruleset, &variants);
     let mut replay = replay::Replay::new(script, catalog, rules, &text);
+    if let Some(mut engine) = SPARE_ENGINE.take() {
+        // The last game's engine, emptied: its tables keep their capacity.
+        engine.clear();
+        engine.catalog = Arc::clone(&replay.engine().catalog);
+        *replay.engine_mut() = engine;
+    }
     replay.add_diagnostics(diagnostics, omitted);
     match steps {
         Steps::Listed => {
@@ -236,29 +331,42 @@ fn check_script(
         Steps::Streamed {
             first_step,
             lays_tiles,
+            kept,
         } => {
             replay.set_first_step(first_step);
             replay.begin(lays_tiles);
-            let mut lowering = GameLowering::default();
-            syntax::game::parse_each(&text, |item| {
-                if let Some(step) = item.ok().and_then(|s| lowering.statement(&s)) {
-                    replay.apply(&step);
+            match kept {
+                Some(steps) => steps.iter().for_each(|step| replay.apply(step)),
+                None => {
+                    let mut lowering = GameLowering::default();
+                    syntax::game::parse_each(&text, |item| {
+                        if let Some(step) = item.ok().and_then(|s| lowering.statement(&s)) {
+                            replay.apply(&step);
+                        }
+                    });
                 }
-            });
+            }
         }
     }
-    let mut report = replay.finish();
+    let (mut report, engine) = replay.finish_keeping_engine();
+    if engine.placements.len() <= KEEP_ENGINE_UP_TO {
+        SPARE_ENGINE.set(Some(engine));
+    }
     report.origin = origin.to_string();
     report.text = text;
     report
 }
 
 /// The tiles a game plays with: its tile sets (shipped or by path) and the tiles it defines.
+/// The tiles are shared (a game of one tile set plays on the set's compiled tiles, prepared
+/// once per run), the counts the game's own.
 #[derive(Debug, Clone)]
 pub struct Catalog {
-    pub tiles: Vec<CompiledTile>,
+    pub tiles: Arc<[CompiledTile]>,
     /// Copies of each tile in the box (index as in `tiles`).
     pub counts: Vec<u32>,
+    /// The index in `tiles` of each tile id.
+    pub ids: Arc<HashMap<String, usize>>,
 }
 
 /// The tiles of the game: its tile sets (a bare shipped name is the shipped set, anything else
@@ -273,9 +381,26 @@ pub fn build_catalog(
     base_dir: &Path,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Catalog {
+    build_catalog_with(
+        script,
+        incomplete_local,
+        base_dir,
+        diagnostics,
+        &TileSetCache::default(),
+    )
+}
+
+/// [`build_catalog`], with the tile sets taken from (and added to) the run's `cache`.
+pub fn build_catalog_with(
+    script: &Script,
+    incomplete_local: &[usize],
+    base_dir: &Path,
+    diagnostics: &mut Vec<Diagnostic>,
+    cache: &TileSetCache,
+) -> Catalog {
     let mut sets: Vec<CombinedSet> = Vec::new();
     for (name, multiplier, span) in &script.tile_sets {
-        let resolved = resolve_tile_set(name, base_dir);
+        let resolved = cache.resolve(name, base_dir);
         if let Some(shadowing) = &resolved.shadowing {
             diagnostics.push(
                 Diagnostic::new(
@@ -291,7 +416,7 @@ pub fn build_catalog(
                 )),
             );
         }
-        let target = resolved.target;
+        let target = &resolved.target;
         let problem = |message: String| {
             Diagnostic::new(&codes::TILE_SET_PROBLEM, message)
                 .at(*span, "this tile set")
@@ -304,14 +429,14 @@ pub fn build_catalog(
                         .join(", ")
                 ))
         };
-        let loaded = match load::load(&target) {
-            Err(error) => {
-                diagnostics.push(problem(error.message));
+        let prepared = match &resolved.prepared {
+            Err(message) => {
+                diagnostics.push(problem(message.clone()));
                 continue;
             }
-            Ok(loaded) => loaded,
+            Ok(prepared) => prepared,
         };
-        let Some(set) = loaded.usable() else {
+        let Some(set) = prepared.usable() else {
             diagnostics.push(problem(format!(
                 "the tile set `{name}` has errors (run `carcspec tiles lint {target}`)"
             )));
@@ -346,20 +471,16 @@ pub fn build_catalog(
             );
             continue;
         }
-        let mut set = set.clone();
-        for tile in &mut set.tiles {
-            tile.count = tile.count.saturating_mul(*multiplier);
-        }
         sets.push(CombinedSet {
-            set,
+            prepared: Arc::clone(prepared),
+            multiplier: *multiplier,
             span: *span,
             origin: name.clone(),
-            text: loaded.text.clone(),
         });
     }
     for expansion in &script.expansions {
         let is_fan = script.ruleset.classify_expansion(expansion) == ExpansionKind::Fan;
-        if is_fan && !sets.iter().any(|s| s.set.expansions.contains(expansion)) {
+        if is_fan && !sets.iter().any(|s| s.set().expansions.contains(expansion)) {
             let at = script
                 .tile_sets
                 .first()
@@ -386,14 +507,15 @@ pub fn build_catalog(
     diagnostics.extend(lint::lint_local_tiles(&local, incomplete_local));
     diagnostics.extend(lint_combination(&sets, &local));
     let mut catalog = Catalog {
-        tiles: Vec::new(),
+        tiles: Arc::new([]),
         counts: Vec::new(),
+        ids: Arc::default(),
     };
     let total: u64 = sets
         .iter()
-        .flat_map(|combined| &combined.set.tiles)
-        .chain(&local.tiles)
-        .map(|tile| u64::from(tile.count))
+        .flat_map(|combined| combined.counts())
+        .chain(local.tiles.iter().map(|tile| tile.count))
+        .map(u64::from)
         .sum();
     if total > MAX_TILES_PER_GAME {
         let span = script
@@ -412,79 +534,92 @@ pub fn build_catalog(
         );
         return catalog;
     }
-    // Where each tile id was defined: the set (index in `sets`, or `None` for the game's own
-    // tiles) and the tile's span in that set's text.
-    let mut seen: HashMap<String, (Option<usize>, Span)> = HashMap::new();
-    let all_sets = sets
-        .iter()
-        .enumerate()
-        .map(|(i, s)| (Some(i), &s.set))
-        .chain(std::iter::once((None, &local)));
-    for (from, set) in all_sets {
-        for tile in &set.tiles {
-            if let Some(first) = seen.get(&tile.id) {
-                diagnostics.push(id_clash(&tile.id, *first, (from, tile.spans.id), &sets));
-                continue;
+    if let ([only], []) = (sets.as_slice(), local.tiles.as_slice()) {
+        // One set and no tiles of the game's own: the set's compiled tiles as they are (a set
+        // that loads without errors has no id twice).
+        catalog.tiles = Arc::clone(&only.prepared.compiled);
+        catalog.ids = Arc::clone(&only.prepared.ids);
+        catalog.counts = only.counts().collect();
+    } else {
+        let mut tiles = Vec::new();
+        let mut seen: HashMap<&str, (Option<usize>, Span)> = HashMap::new();
+        let all_sets = sets
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (Some(i), s.set(), s.multiplier))
+            .chain(std::iter::once((None, &local, 1)));
+        for (from, set, multiplier) in all_sets {
+            for (index, tile) in set.tiles.iter().enumerate() {
+                if let Some(first) = seen.get(tile.id.as_str()) {
+                    diagnostics.push(id_clash(&tile.id, *first, (from, tile.spans.id), &sets));
+                    continue;
+                }
+                seen.insert(&tile.id, (from, tile.spans.id));
+                tiles.push(match from {
+                    Some(set) => sets[set].prepared.compiled[index].clone(),
+                    None => CompiledTile::compile(tile, script.ruleset),
+                });
+                catalog.counts.push(tile.count.saturating_mul(multiplier));
             }
-            seen.insert(tile.id.clone(), (from, tile.spans.id));
-            catalog
-                .tiles
-                .push(CompiledTile::compile(tile, script.ruleset));
-            catalog.counts.push(tile.count);
         }
+        catalog.ids = Arc::new(tile_sets::ids_of(&tiles));
+        catalog.tiles = tiles.into();
     }
-    choose_start_tile(script, &mut catalog, &sets, &seen, diagnostics);
+    choose_start_tile(script, &mut catalog, &sets, &local, diagnostics);
     catalog
 }
 
-/// A tile set of a game's combination, with the text its spans point into.
+/// A tile set of a game's combination: the prepared set, shared by every game that names it,
+/// and how the game names it.
 struct CombinedSet {
-    set: TileSet,
+    prepared: Arc<PreparedSet>,
+    /// The game's multiplier of the set's counts (`tiles carcassonne-base x2`).
+    multiplier: u32,
     /// The game's `tiles` line that names it.
     span: Span,
     origin: String,
-    text: String,
 }
 
 impl CombinedSet {
+    /// The set; only sets that load without errors are combined.
+    fn set(&self) -> &TileSet {
+        self.prepared
+            .loaded
+            .set
+            .as_ref()
+            .expect("a combined set loaded without errors")
+    }
+
+    /// The copies of each tile that the game plays with: the set's counts times the game's
+    /// multiplier.
+    fn counts(&self) -> impl Iterator<Item = u32> + '_ {
+        self.set()
+            .tiles
+            .iter()
+            .map(|tile| tile.count.saturating_mul(self.multiplier))
+    }
+
+    /// The set with the game's counts, for the lints of the combination.
+    fn multiplied(&self) -> TileSet {
+        let mut set = self.set().clone();
+        for tile in &mut set.tiles {
+            tile.count = tile.count.saturating_mul(self.multiplier);
+        }
+        set
+    }
+
     /// "`river-keep.tiles` line 7": where a span of the set's text lies.
     fn place(&self, span: Span) -> String {
-        let line = self.text[..span.start.min(self.text.len())]
-            .matches('\n')
-            .count()
-            + 1;
+        let text = &self.prepared.loaded.text;
+        let line = text[..span.start.min(text.len())].matches('\n').count() + 1;
         format!("`{}` line {line}", self.origin)
     }
 }
 
-/// How a `tiles` line's name resolves.
-struct ResolvedTileSet {
-    /// What to load: a shipped set's name or a path.
-    target: String,
-    /// A file of the shipped set's name next to the game, which is not read.
-    shadowing: Option<std::path::PathBuf>,
-}
-
-/// A bare shipped name (`carcassonne-base`) is always the shipped set; anything else is a path
-/// relative to `base_dir` (the folder of the game or `.jcz` file, never the current one).
 /// Where a game's `tiles` name `name` is loaded from: a shipped set's bare name is that set,
 /// anything else a path relative to `base_dir`, the game's folder.
 pub fn tile_set_target(name: &str, base_dir: &Path) -> String {
-    resolve_tile_set(name, base_dir).target
-}
-
-fn resolve_tile_set(name: &str, base_dir: &Path) -> ResolvedTileSet {
-    let by_path = base_dir.join(name);
-    if crate::shipped::tiles(name).is_some() {
-        return ResolvedTileSet {
-            target: name.to_string(),
-            shadowing: by_path.is_file().then_some(by_path),
-        };
-    }
-    ResolvedTileSet {
-        target: by_path.display().to_string(),
-        shadowing: None,
-    }
+    tile_sets::resolve_target(name, base_dir).0
 }
 
 /// G030: the tile id `id` is defined at `first` and again at `again` (set index or the
@@ -531,7 +666,7 @@ fn choose_start_tile(
     script: &Script,
     catalog: &mut Catalog,
     sets: &[CombinedSet],
-    defined: &HashMap<String, (Option<usize>, Span)>,
+    local: &TileSet,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     let lays_own_board = script
@@ -541,54 +676,13 @@ fn choose_start_tile(
     let starts: Vec<usize> = (0..catalog.tiles.len())
         .filter(|i| catalog.tiles[*i].kind == TileKind::Start)
         .collect();
-    let place = |index: usize| {
-        let id = &catalog.tiles[index].id;
-        match defined.get(id) {
-            Some((Some(set), span)) => sets[*set].place(*span),
-            _ => "the game's own tiles".to_string(),
-        }
-    };
     let Some((chosen, span)) = &script.start else {
         if starts.len() > 1 && !lays_own_board {
-            let listed: Vec<String> = starts
-                .iter()
-                .map(|i| format!("`{}` ({})", catalog.tiles[*i].id, place(*i)))
-                .collect();
-            let mut diagnostic = Diagnostic::new(
-                &codes::SEVERAL_START_TILES_COMBINED,
-                format!(
-                    "the combined tile sets have {} start tiles: {}",
-                    starts.len(),
-                    listed.join(", ")
-                ),
-            );
-            let mut labelled: Vec<Span> = Vec::new();
-            for index in &starts {
-                let id = &catalog.tiles[*index].id;
-                let at = match defined.get(id) {
-                    Some((Some(set), _)) => sets[*set].span,
-                    Some((None, span)) => *span,
-                    None => continue,
-                };
-                if labelled.contains(&at) {
-                    continue;
-                }
-                let message = format!("has the start tile `{id}`");
-                diagnostic = if labelled.is_empty() {
-                    diagnostic.at(at, message)
-                } else {
-                    diagnostic.also(at, message)
-                };
-                labelled.push(at);
-            }
-            diagnostics.push(diagnostic.help(format!(
-                "choose the one that starts with `start {}` in the header",
-                catalog.tiles[starts[0]].id
-            )));
+            several_start_tiles(catalog, &starts, sets, local, diagnostics);
         }
         return;
     };
-    let Some(index) = catalog.tiles.iter().position(|t| &t.id == chosen) else {
+    let Some(index) = catalog.ids.get(chosen).copied() else {
         diagnostics.push(
             Diagnostic::new(&codes::UNKNOWN_TILE, format!("unknown tile `{chosen}`"))
                 .at(*span, "no such tile in the game's tile sets")
@@ -618,26 +712,98 @@ fn choose_start_tile(
         );
         return;
     }
-    for (i, tile) in catalog.tiles.iter_mut().enumerate() {
-        if i == index {
-            tile.kind = TileKind::Start;
-        } else if tile.kind == TileKind::Start {
-            tile.kind = TileKind::Land;
+    let kind = |i: usize| match i == index {
+        true => TileKind::Start,
+        false if catalog.tiles[i].kind == TileKind::Start => TileKind::Land,
+        false => catalog.tiles[i].kind,
+    };
+    if (0..catalog.tiles.len()).all(|i| catalog.tiles[i].kind == kind(i)) {
+        return;
+    }
+    // The tiles may be shared with other games: this game's kinds go on a copy.
+    let mut tiles = catalog.tiles.to_vec();
+    for (i, tile) in tiles.iter_mut().enumerate() {
+        tile.kind = kind(i);
+    }
+    catalog.tiles = tiles.into();
+}
+
+/// G031: the combined sets have several start tiles and the game chooses none.
+fn several_start_tiles(
+    catalog: &Catalog,
+    starts: &[usize],
+    sets: &[CombinedSet],
+    local: &TileSet,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    // Where each tile id was first defined: the set (index in `sets`, or `None` for the
+    // game's own tiles) and the tile's span in that set's text.
+    let mut defined: HashMap<&str, (Option<usize>, Span)> = HashMap::new();
+    let all_sets = sets
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (Some(i), s.set()))
+        .chain(std::iter::once((None, local)));
+    for (from, set) in all_sets {
+        for tile in &set.tiles {
+            defined.entry(&tile.id).or_insert((from, tile.spans.id));
         }
     }
+    let place = |index: usize| {
+        let id = &catalog.tiles[index].id;
+        match defined.get(id.as_str()) {
+            Some((Some(set), span)) => sets[*set].place(*span),
+            _ => "the game's own tiles".to_string(),
+        }
+    };
+    let listed: Vec<String> = starts
+        .iter()
+        .map(|i| format!("`{}` ({})", catalog.tiles[*i].id, place(*i)))
+        .collect();
+    let mut diagnostic = Diagnostic::new(
+        &codes::SEVERAL_START_TILES_COMBINED,
+        format!(
+            "the combined tile sets have {} start tiles: {}",
+            starts.len(),
+            listed.join(", ")
+        ),
+    );
+    let mut labelled: Vec<Span> = Vec::new();
+    for index in starts {
+        let id = &catalog.tiles[*index].id;
+        let at = match defined.get(id.as_str()) {
+            Some((Some(set), _)) => sets[*set].span,
+            Some((None, span)) => *span,
+            None => continue,
+        };
+        if labelled.contains(&at) {
+            continue;
+        }
+        let message = format!("has the start tile `{id}`");
+        diagnostic = if labelled.is_empty() {
+            diagnostic.at(at, message)
+        } else {
+            diagnostic.also(at, message)
+        };
+        labelled.push(at);
+    }
+    diagnostics.push(diagnostic.help(format!(
+        "choose the one that starts with `start {}` in the header",
+        catalog.tiles[starts[0]].id
+    )));
 }
 
 /// The lints that need the whole combination (T226): a tile of an expansion set that no tile
 /// of the combination can touch. Reported on the game's `tiles` line of that set.
 fn lint_combination(sets: &[CombinedSet], local: &TileSet) -> Vec<Diagnostic> {
-    let all: Vec<&TileSet> = sets
-        .iter()
-        .map(|s| &s.set)
-        .chain(std::iter::once(local))
-        .collect();
+    if !sets.iter().any(|combined| combined.set().is_expansion()) {
+        return Vec::new();
+    }
+    let multiplied: Vec<TileSet> = sets.iter().map(CombinedSet::multiplied).collect();
+    let all: Vec<&TileSet> = multiplied.iter().chain(std::iter::once(local)).collect();
     let mut findings = Vec::new();
     for (index, combined) in sets.iter().enumerate() {
-        if !combined.set.is_expansion() {
+        if !combined.set().is_expansion() {
             continue;
         }
         for (tile, edges) in lint::untouchable_in_combination(&all, index) {
@@ -661,4 +827,98 @@ fn lint_combination(sets: &[CombinedSet], local: &TileSet) -> Vec<Diagnostic> {
 /// Whether a tile goes to the bonus stack rather than the land stack.
 pub(crate) fn is_bonus(tile: &CompiledTile) -> bool {
     tile.kind == TileKind::Bonus
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{LineCursor, TileSetCache, check_text, check_text_keeping, check_text_with};
+
+    /// A game read once (its moves kept) and read twice (its moves lowered again as they are
+    /// replayed) is reported the same: every spec and game fixture, both ways.
+    #[test]
+    fn kept_and_streamed_moves_report_the_same() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let games = crate::cli::files_below(&root.join("spec"), &["game"])
+            .into_iter()
+            .chain(crate::cli::files_below(
+                &root.join("tests/fixtures/games"),
+                &["game"],
+            ));
+        let cache = TileSetCache::default();
+        let mut checked = 0;
+        for path in games {
+            // A fixture of bytes that are not UTF-8 never gets as far as the lowering.
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let base = (path.parent().unwrap(), &cache);
+            let check = |keep_up_to| {
+                let report = check_text_keeping("g.game", text.clone(), base, keep_up_to);
+                crate::cli::render_check_report(&report, false)
+            };
+            assert_eq!(check(usize::MAX), check(0), "{}", path.display());
+            checked += 1;
+        }
+        assert!(checked > 100, "only {checked} games found");
+    }
+
+    /// Games of one run share their tile sets: each must still be reported as if it were
+    /// checked alone — a start choice, a multiplier or the game's own tiles stay the game's,
+    /// and a broken set is reported for every game that names it.
+    #[test]
+    fn games_sharing_tile_sets_report_as_if_checked_alone() {
+        let dir = std::env::temp_dir().join(format!("carcspec-shared-sets-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("fan.tiles"),
+            "tileset fan\nruleset carcassonne\n\ntile F x3 start {\n  field: N E S W\n}\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("broken.tiles"),
+            "tileset broken\nruleset carcassonne\n\ntile B {\n  field: N E S\n}\n",
+        )
+        .unwrap();
+        let header = "ruleset carcassonne\nplayers red blue\n";
+        let moves = "turn red\ndraw BA/L\nplace at 1,0\nstop\n";
+        let games = [
+            format!("{header}tiles carcassonne-base\nstart BA/L\n{moves}"),
+            format!("{header}tiles carcassonne-base\n{moves}"),
+            format!("{header}tiles carcassonne-base x2\n{moves}"),
+            format!("{header}tiles ./broken.tiles\n{moves}"),
+            format!("{header}tiles ./fan.tiles\nturn red\ndraw F\nplace at 1,0\nend\n"),
+            format!("{header}tiles ./fan.tiles x2\ntiles carcassonne-base\nstart F\n{moves}"),
+            format!("{header}tiles ./broken.tiles\ntiles carcassonne-base\n{moves}"),
+            format!("{header}tiles carcassonne-base\ntile BA/L {{\n  field: N E S W\n}}\n{moves}"),
+            format!("{header}tiles carcassonne-base\n{moves}"),
+        ];
+        let render = |report: &super::CheckReport| crate::cli::render_check_report(report, false);
+        let cache = TileSetCache::default();
+        // Twice through, so that every game also follows every other.
+        for game in games.iter().chain(&games) {
+            let alone = check_text("g.game", game.clone(), &dir);
+            let shared = check_text_with("g.game", game.clone(), &dir, &cache);
+            assert_eq!(render(&shared), render(&alone), "{game}");
+        }
+        // The cases differ where a leak would show: the start choice changes the game, and the
+        // broken set is reported.
+        let alone = |game: &String| render(&check_text("g.game", game.clone(), &dir));
+        assert_ne!(alone(&games[0]), alone(&games[1]));
+        assert!(alone(&games[3]).contains("the tile set `./broken.tiles` has errors"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn line_cursor_counts_lines_forwards_and_backwards() {
+        let text = "a\nbc\n\nd";
+        let expected = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
+        let mut cursor = LineCursor::default();
+        for offset in [0, 1, 2, 5, 6, 7, 8, 3, 0, 99, 4] {
+            assert_eq!(
+                cursor.line_of(text, offset),
+                expected(offset),
+                "offset {offset}"
+            );
+        }
+    }
 }

@@ -151,6 +151,8 @@ pub fn run(paths: &[String], options: &CheckOptions) -> i32 {
         deny_warnings: options.deny_warnings,
     };
     let stdin_filename = options.stdin_filename.as_deref();
+    // The tile sets of the run: each is read and compiled once, for every game that names it.
+    let cache = check::TileSetCache::default();
     let result = Reporter::new(
         std::io::stdout().lock(),
         &report_options,
@@ -161,7 +163,7 @@ pub fn run(paths: &[String], options: &CheckOptions) -> i32 {
         run_ordered(
             &inputs,
             options.threads,
-            |input| check_input(input, stdin_filename),
+            |input| check_input(input, stdin_filename, &cache),
             &mut reporter,
         )?;
         reporter.finish()
@@ -177,20 +179,26 @@ pub fn run(paths: &[String], options: &CheckOptions) -> i32 {
     }
 }
 
-fn check_input(input: &Input, stdin_filename: Option<&str>) -> Box<dyn FileReport> {
+fn check_input(
+    input: &Input,
+    stdin_filename: Option<&str>,
+    cache: &check::TileSetCache,
+) -> Box<dyn FileReport> {
     match input {
-        Input::File(path) => Box::new(GameReport(check::check_file(path))),
+        Input::File(path) => Box::new(GameReport(check::check_file_with(path, cache))),
         Input::Stdin => {
             let origin = stdin_origin(stdin_filename);
             let report = match read_stdin() {
-                Ok(text) if origin.ends_with(".jcz") => check::check_jcz_text(&origin, text),
+                Ok(text) if origin.ends_with(".jcz") => {
+                    check::check_jcz_text_with(&origin, text, Path::new("."), cache)
+                }
                 Ok(text) => {
                     // Tile sets named by path are looked up beside the file stdin stands for.
                     let base = Path::new(&origin)
                         .parent()
                         .filter(|p| !p.as_os_str().is_empty())
                         .unwrap_or(Path::new("."));
-                    check::check_text(&origin, text, base)
+                    check::check_text_with(&origin, text, base, cache)
                 }
                 Err(error) => {
                     return Box::new(InputProblem {

@@ -16,6 +16,7 @@ mod union_find;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 
 use union_find::UnionFind;
 
@@ -196,7 +197,8 @@ enum Cell {
 
 #[derive(Debug, Clone)]
 pub struct Engine {
-    pub catalog: Vec<CompiledTile>,
+    /// The compiled tiles, shared by every game of a run that plays the same tile sets.
+    pub catalog: Arc<[CompiledTile]>,
     /// Every placed tile and every open position.
     cells: PosMap<Cell>,
     pub placements: Vec<Placement>,
@@ -216,9 +218,9 @@ pub struct Engine {
 }
 
 impl Engine {
-    pub fn new(catalog: Vec<CompiledTile>) -> Engine {
+    pub fn new(catalog: impl Into<Arc<[CompiledTile]>>) -> Engine {
         Engine {
-            catalog,
+            catalog: catalog.into(),
             cells: PosMap::default(),
             placements: Vec::new(),
             open: Vec::new(),

@@ -23,6 +23,10 @@ const ELLIPSIS: &str = "…";
 
 /// Renders `diagnostics` of the text `text` (shown as `origin`) for a terminal or a log.
 pub fn render(origin: &str, text: &str, diagnostics: &[Diagnostic], color: bool) -> String {
+    if diagnostics.is_empty() {
+        // A clean file (most of a run) shows no source: index nothing.
+        return String::new();
+    }
     let mut out = Vec::new();
     // Index the text's lines once for all diagnostics, not once for each.
     let source = Source::from(text);

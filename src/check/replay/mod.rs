@@ -6,8 +6,9 @@ mod state;
 pub(crate) mod turn;
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
-use super::{Catalog, CheckReport, ReportedEvent, is_bonus};
+use super::{Catalog, CheckReport, LineCursor, ReportedEvent, is_bonus};
 use crate::codes::{self, Code};
 use crate::diagnostic::{self, Diagnostic, Omitted, Span};
 use crate::engine::{Engine, FigureId, NodeId, PlacementId, PlacementProblem, Pos, Rotation};
@@ -62,7 +63,7 @@ pub(crate) struct Replay<'s> {
     text: &'s str,
     rules: Box<dyn Rules>,
     engine: Engine,
-    ids: HashMap<String, usize>,
+    ids: Arc<HashMap<String, usize>>,
     /// Copies left in the stacks, per catalog index.
     stack: Vec<u32>,
     land_left: u32,
@@ -90,8 +91,8 @@ pub(crate) struct Replay<'s> {
     warned_tiles: Vec<usize>,
     /// Assertions the game states that carcspec cannot check.
     not_applicable: Vec<String>,
-    /// Byte offset of the start of each line of the text.
-    line_starts: Vec<usize>,
+    /// Finds the line of a step for the scoring events.
+    lines: LineCursor,
     /// Diagnostics beyond the report's limit, counted (a transcript wrong on every move must
     /// not keep a diagnostic per move in memory).
     omitted: Omitted,
@@ -108,12 +109,7 @@ impl<'s> Replay<'s> {
         rules: Box<dyn Rules>,
         text: &'s str,
     ) -> Self {
-        let ids = catalog
-            .tiles
-            .iter()
-            .enumerate()
-            .map(|(i, t)| (t.id.clone(), i))
-            .collect();
+        let ids = catalog.ids;
         let land_left = catalog
             .tiles
             .iter()
@@ -170,9 +166,7 @@ impl<'s> Replay<'s> {
             events: Vec::new(),
             warned_tiles: Vec::new(),
             not_applicable: Vec::new(),
-            line_starts: std::iter::once(0)
-                .chain(text.match_indices('\n').map(|(at, _)| at + 1))
-                .collect(),
+            lines: LineCursor::default(),
             omitted: Omitted::default(),
             first_step: script.steps.first().map(|s| s.span),
             last_step: None,
@@ -231,7 +225,12 @@ impl<'s> Replay<'s> {
     }
 
     /// Ends the game as the text ends, and reports.
-    pub(crate) fn finish(mut self) -> CheckReport {
+    pub(crate) fn finish(self) -> CheckReport {
+        self.finish_keeping_engine().0
+    }
+
+    /// [`Replay::finish`], handing the engine back for the next game (`Engine::clear`).
+    pub(crate) fn finish_keeping_engine(mut self) -> (CheckReport, Engine) {
         if !self.stopped && !self.final_scored {
             self.end_turn();
             if !self.final_scored {
@@ -247,7 +246,7 @@ impl<'s> Replay<'s> {
             }
         }
         diagnostic::limit_with(&mut self.diagnostics, std::mem::take(&mut self.omitted));
-        CheckReport {
+        let report = CheckReport {
             origin: String::new(),
             text: String::new(),
             players: self.script.players.clone(),
@@ -259,7 +258,8 @@ impl<'s> Replay<'s> {
             scores: self.scores,
             final_scored: self.final_scored,
             not_applicable: self.not_applicable,
-        }
+        };
+        (report, self.engine)
     }
 
     /// Lays the start tile of the game's tile sets at 0,0 before the first turn.
@@ -1021,12 +1021,7 @@ impl<'s> Replay<'s> {
         if events.is_empty() {
             return;
         }
-        // The line of the step, found in the index of line starts (a scan of the text for
-        // each scoring would make long games quadratic).
-        let line = self
-            .line_starts
-            .partition_point(|start| *start <= self.current_step.start)
-            .max(1);
+        let line = self.lines.line_of(self.text, self.current_step.start);
         for event in events {
             for player in &event.players {
                 self.scores[*player] += i64::from(event.points);
