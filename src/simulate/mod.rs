@@ -8,6 +8,7 @@ pub mod stats;
 use std::path::Path;
 
 use crate::check::replay::Replay;
+use crate::check::replay::fast::Generated;
 use crate::check::replay::turn::action_of;
 use crate::check::{Catalog, build_catalog, is_bonus};
 use crate::diagnostic::{Diagnostic, Span};
@@ -186,10 +187,13 @@ pub fn simulate(
         for (start, chunk) in chunks {
             let (header, catalog, done) = (&header, &catalog, &done);
             scope.spawn(move || {
+                // One replay (and engine) per worker, emptied between games.
+                let mut replay = new_replay(config, header, catalog);
                 for (offset, slot) in chunk.iter_mut().enumerate() {
                     let index = start + offset;
                     let seed = config.seed ^ (index as u64).wrapping_mul(0xA076_1D64_78BD_642F);
-                    *slot = Some(play(config, header, catalog, Rng::new(seed)).map_err(|d| {
+                    let played = play_on(&mut replay, config, header, catalog, Rng::new(seed));
+                    *slot = Some(played.map_err(|d| {
                         let message = format!("simulated game {index}: {}", d.message);
                         Diagnostic { message, ..d }
                     }));
@@ -214,10 +218,31 @@ pub fn play(
     config: &Config,
     header: &Script,
     catalog: &Catalog,
+    rng: Rng,
+) -> Result<GameResult, Diagnostic> {
+    let mut replay = new_replay(config, header, catalog);
+    play_on(&mut replay, config, header, catalog, rng)
+}
+
+/// A replay for the games of `config`, to be started for each game by [`play_on`].
+fn new_replay<'s>(config: &Config, header: &'s Script, catalog: &Catalog) -> Replay<'s> {
+    let rules = rules::for_ruleset(config.ruleset, &config.variants);
+    Replay::new(header, catalog.clone(), rules, "")
+}
+
+/// One game, as [`play`], on a replay of the same header and catalog that earlier games may
+/// have used: it is emptied first (keeping its tables' capacity).
+fn play_on(
+    replay: &mut Replay<'_>,
+    config: &Config,
+    header: &Script,
+    catalog: &Catalog,
     mut rng: Rng,
 ) -> Result<GameResult, Diagnostic> {
-    let rules = rules::for_ruleset(config.ruleset, &config.variants);
-    let mut replay = Replay::new(header, catalog.clone(), rules, "");
+    replay.restart(
+        &catalog.counts,
+        rules::for_ruleset(config.ruleset, &config.variants),
+    );
     replay.begin(false);
     let mut game = Game {
         replay,
@@ -261,7 +286,7 @@ pub fn play(
     }
     game.act(Action::End);
     let Game {
-        mut replay,
+        replay,
         steps,
         mut result,
         rejected,
@@ -290,17 +315,16 @@ pub fn play(
             .push((kind, engine.tile_count(root), completed));
     }
     result.script.steps = steps;
-    let report = replay.finish();
-    result.flocks_scored = report
-        .events
+    result.flocks_scored = replay
+        .events()
         .iter()
         .filter(|e| e.breakdown.starts_with("flock"))
         .count();
     Ok(result)
 }
 
-struct Game<'a, 's> {
-    replay: Replay<'s>,
+struct Game<'a, 'r, 's> {
+    replay: &'r mut Replay<'s>,
     steps: Vec<Step>,
     rng: &'a mut Rng,
     policy: Policy,
@@ -309,8 +333,21 @@ struct Game<'a, 's> {
     result: GameResult,
 }
 
-impl Game<'_, '_> {
+impl Game<'_, '_, '_> {
+    /// Plays a move through the checker's replay, checked.
     fn act(&mut self, action: Action) {
+        self.record(action, None);
+    }
+
+    /// Plays a move the generator took from the ruleset's offers: through the replay's fast
+    /// path, which makes the same changes without checking the move again.
+    fn act_generated(&mut self, action: Action, generated: Generated) {
+        self.record(action, Some(generated));
+    }
+
+    /// Writes the move into the transcript and plays it; a rule it breaks (the ruleset's own
+    /// findings come on either path) rejects the game.
+    fn record(&mut self, action: Action, generated: Option<Generated>) {
         if self.rejected.is_some() {
             return;
         }
@@ -319,7 +356,10 @@ impl Game<'_, '_> {
             span: Span::default(),
         };
         let before = self.replay.findings();
-        self.replay.apply(&step);
+        match generated {
+            Some(generated) => self.replay.play_generated(generated),
+            None => self.replay.apply(&step),
+        }
         self.steps.push(step);
         if let Some(error) = self.replay.first_error_since(before) {
             let mut game = self.result.script.clone();
@@ -368,11 +408,13 @@ impl Game<'_, '_> {
                     let Some(tile) = deck.pop() else { return };
                     in_hand = Some(tile);
                     let id = self.replay.engine().catalog[tile].id.clone();
-                    self.act(if drawing_bonus {
+                    let action = if drawing_bonus {
                         Action::Bonus { tile: id }
                     } else {
                         Action::Draw { tile: id }
-                    });
+                    };
+                    let bonus = drawing_bonus;
+                    self.act_generated(action, Generated::Draw { tile, bonus });
                 }
                 Decision::UnderTile => {
                     let deck = if drawing_bonus {
@@ -382,20 +424,22 @@ impl Game<'_, '_> {
                     };
                     let Some(under) = deck.pop() else { return };
                     let under_id = self.replay.engine().catalog[under].id.clone();
-                    self.act(Action::Under {
+                    let action = Action::Under {
                         tile: Some(under_id),
-                    });
+                    };
+                    self.act_generated(action, Generated::Under { tile: under });
                 }
                 Decision::Place => {
                     let Some(tile) = in_hand.take() else { return };
                     let legal = self.replay.legal_placements(tile);
                     if legal.is_empty() {
                         self.result.discarded.push(tile);
-                        self.act(Action::Discard);
+                        self.act_generated(Action::Discard, Generated::Discard);
                         continue;
                     }
                     let (pos, rotation) = self.choose_placement(tile, &legal, player);
-                    self.act(Action::Place { pos, rotation });
+                    let action = Action::Place { pos, rotation };
+                    self.act_generated(action, Generated::Place { pos, rotation });
                     self.result.placed.push(tile);
                 }
                 Decision::DeployOrPass => self.deploy_or_pass(),
@@ -504,10 +548,15 @@ impl Game<'_, '_> {
         match chosen {
             Some(index) => {
                 let deployment = deployments[index].clone();
-                self.act(Action::Deploy {
+                let generated = Generated::Deploy {
+                    figure: deployment.figure,
+                    node: deployment.node,
+                };
+                let action = Action::Deploy {
                     figure: deployment.figure.to_string(),
                     target: deployment.target,
-                });
+                };
+                self.act_generated(action, generated);
             }
             None => self.act(Action::Pass),
         }

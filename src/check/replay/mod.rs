@@ -1,5 +1,6 @@
 //! The replay: one game's steps, in order, against the engine and the ruleset.
 
+pub(crate) mod fast;
 pub(crate) mod inspect;
 mod moves;
 mod state;
