@@ -50,7 +50,10 @@ impl Replay<'_> {
         if let Some(violation) = self.rules.leave_pending() {
             self.apply_outcome(crate::rules::Outcome::violation(violation));
         }
-        debug_assert!(!self.game_over, "a generated move after the end of the game");
+        debug_assert!(
+            !self.game_over,
+            "a generated move after the end of the game"
+        );
         debug_assert!(self.turn.is_some(), "a generated move outside a turn");
         match mv {
             Generated::Draw { tile, bonus } => self.draw_generated(tile, bonus),
@@ -93,7 +96,10 @@ impl Replay<'_> {
 
     fn discard_generated(&mut self) {
         let turn = self.turn.as_mut().expect("in a turn");
-        let hand = turn.hand.take().expect("a generated discard with a tile in hand");
+        let hand = turn
+            .hand
+            .take()
+            .expect("a generated discard with a tile in hand");
         if hand.bonus {
             turn.bonus_drawn = false;
         }
@@ -107,13 +113,18 @@ impl Replay<'_> {
     fn place_generated(&mut self, pos: Pos, rotation: Rotation) {
         self.settle();
         let turn = self.turn.as_mut().expect("in a turn");
-        let hand = turn.hand.take().expect("a generated placement with a tile in hand");
+        let hand = turn
+            .hand
+            .take()
+            .expect("a generated placement with a tile in hand");
         if !hand.bonus {
             turn.land_placed = true;
         }
         debug_assert!(!turn.needs_under, "a hill tile placed before its `under`");
         debug_assert!(
-            self.engine.check_placement(hand.tile, pos, rotation).is_ok(),
+            self.engine
+                .check_placement(hand.tile, pos, rotation)
+                .is_ok(),
             "a generated placement that does not fit"
         );
         let (placement, roots) = self.engine.place(hand.tile, pos, rotation);
@@ -144,7 +155,9 @@ impl Replay<'_> {
         let turn = self.turn.as_ref().expect("in a turn");
         let player = turn.player;
         debug_assert!(
-            turn.placed.as_ref().is_some_and(|p| !p.deployed && !p.settled),
+            turn.placed
+                .as_ref()
+                .is_some_and(|p| !p.deployed && !p.settled),
             "a generated deployment with no tile just placed"
         );
         debug_assert!(spec.stands_on.contains(&self.engine.feature_kind(node)));
@@ -215,6 +228,9 @@ impl Replay<'_> {
             omitted,
             first_step,
             last_step,
+            // How features are named depends only on the catalog and the ruleset's figures,
+            // the same for every game of the replay.
+            target_names: _,
         } = self;
         *old_rules = rules;
         engine.clear();
@@ -222,7 +238,11 @@ impl Replay<'_> {
         stack.extend_from_slice(counts);
         let (mut land, mut bonus) = (0u32, 0u32);
         for (tile, count) in engine.catalog.iter().zip(counts) {
-            let left = if is_bonus(tile) { &mut bonus } else { &mut land };
+            let left = if is_bonus(tile) {
+                &mut bonus
+            } else {
+                &mut land
+            };
             *left = left.saturating_add(*count);
         }
         (*land_left, *bonus_left) = (land, bonus);

@@ -100,6 +100,9 @@ pub(crate) struct Replay<'s> {
     /// about the game as a whole.
     first_step: Option<Span>,
     last_step: Option<Span>,
+    /// How the move generator names each feature, by tile and rotation, then feature and
+    /// figure (`moves.rs`): `None` until worked out.
+    target_names: Vec<Vec<Option<Option<FeatureRef>>>>,
 }
 
 impl<'s> Replay<'s> {
@@ -177,6 +180,7 @@ impl<'s> Replay<'s> {
             omitted: Omitted::default(),
             first_step: script.steps.first().map(|s| s.span),
             last_step: None,
+            target_names: Vec::new(),
         }
     }
 
