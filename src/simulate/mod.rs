@@ -225,14 +225,14 @@ pub fn play(
 }
 
 /// A replay for the games of `config`, to be started for each game by [`play_on`].
-fn new_replay<'s>(config: &Config, header: &'s Script, catalog: &Catalog) -> Replay<'s> {
+pub(crate) fn new_replay<'s>(config: &Config, header: &'s Script, catalog: &Catalog) -> Replay<'s> {
     let rules = rules::for_ruleset(config.ruleset, &config.variants);
     Replay::new(header, catalog.clone(), rules, "")
 }
 
 /// One game, as [`play`], on a replay of the same header and catalog that earlier games may
 /// have used: it is emptied first (keeping its tables' capacity).
-fn play_on(
+pub(crate) fn play_on(
     replay: &mut Replay<'_>,
     config: &Config,
     header: &Script,
