@@ -12,7 +12,7 @@ use crate::check::replay::fast::Generated;
 use crate::check::replay::turn::action_of;
 use crate::check::{Catalog, build_catalog, is_bonus};
 use crate::diagnostic::{Diagnostic, Span};
-use crate::engine::{Pos, Rotation};
+use crate::engine::{Engine, Pos, Rotation};
 use crate::model::{Action, FeatureKind, Ruleset, Script, Step, TokenDraw};
 use crate::rules::{self, Decision, Move, Offer};
 
@@ -250,6 +250,7 @@ pub(crate) fn play_on(
         rng: &mut rng,
         policy: config.policy,
         rejected: None,
+        placement_keys: Vec::new(),
         result: GameResult {
             script: header.clone(),
             scores: Vec::new(),
@@ -331,6 +332,8 @@ struct Game<'a, 'r, 's> {
     /// The first of the simulator's moves that the replay rejected.
     rejected: Option<Diagnostic>,
     result: GameResult,
+    /// The legal placements of the tile in hand (a buffer kept from move to move).
+    placement_keys: Vec<(u64, u8)>,
 }
 
 impl Game<'_, '_, '_> {
@@ -431,13 +434,16 @@ impl Game<'_, '_, '_> {
                 }
                 Decision::Place => {
                     let Some(tile) = in_hand.take() else { return };
-                    let legal = self.replay.legal_placements(tile);
+                    let mut legal = std::mem::take(&mut self.placement_keys);
+                    self.replay.engine().legal_placement_keys(tile, &mut legal);
                     if legal.is_empty() {
+                        self.placement_keys = legal;
                         self.result.discarded.push(tile);
                         self.act_generated(Action::Discard, Generated::Discard);
                         continue;
                     }
-                    let (pos, rotation) = self.choose_placement(tile, &legal, player);
+                    let (pos, rotation) = self.choose_placement(tile, &mut legal, player);
+                    self.placement_keys = legal;
                     let action = Action::Place { pos, rotation };
                     self.act_generated(action, Generated::Place { pos, rotation });
                     self.result.placed.push(tile);
@@ -449,18 +455,23 @@ impl Game<'_, '_, '_> {
         }
     }
 
+    /// One of the legal placements (`legal`: their keys, in no order), as if picked from
+    /// `Engine::legal_placements`'s sorted list: the random policy takes the k-th of that
+    /// order without sorting the rest.
     fn choose_placement(
         &mut self,
         tile: usize,
-        legal: &[(Pos, Rotation)],
+        legal: &mut [(u64, u8)],
         player: usize,
     ) -> (Pos, Rotation) {
         if self.policy == Policy::Random {
-            return legal[self.rng.below(legal.len())];
+            let (_, picked, _) = legal.select_nth_unstable(self.rng.below(legal.len()));
+            return Engine::placement_of_key(*picked);
         }
+        legal.sort_unstable();
         let mut best: Vec<(Pos, Rotation)> = Vec::new();
         let mut best_value = i64::MIN;
-        for &(pos, rotation) in legal {
+        for (pos, rotation) in legal.iter().map(|key| Engine::placement_of_key(*key)) {
             let value = self.immediate_value(tile, pos, rotation, player);
             if value > best_value {
                 best_value = value;

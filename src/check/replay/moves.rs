@@ -4,7 +4,7 @@
 //! them as the game language does.
 
 use super::Replay;
-use crate::engine::{Engine, NodeId, Pos, Rotation};
+use crate::engine::{Engine, NodeId, Rotation};
 use crate::model::{Anchor, AnchorClass, FeatureKind, FeatureRef, Half};
 
 /// A legal deployment on the tile just placed, as the game language names it: an occupation
@@ -61,11 +61,6 @@ impl Replay<'_> {
     pub(crate) fn bonus_due(&self) -> bool {
         self.turn_view()
             .is_some_and(|turn| self.rules.bonus_turn_due(&turn))
-    }
-
-    /// Every legal (position, rotation) of a tile now.
-    pub(crate) fn legal_placements(&self, tile: usize) -> Vec<(Pos, Rotation)> {
-        self.engine.legal_placements(tile)
     }
 
     /// Every legal deployment on the tile just placed: each feature and each figure that may
@@ -189,6 +184,7 @@ mod tests {
 
     use super::*;
     use crate::check::build_catalog;
+    use crate::engine::Pos;
     use crate::model::Script;
 
     /// The game `text` (tile sets next to the Hunters and Gatherers specs), lowered.
