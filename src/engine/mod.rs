@@ -416,6 +416,32 @@ impl Engine {
         legal
     }
 
+    /// The legal placements of `tile` as (order key, rotation), in no particular order, into
+    /// `into` (emptied first): sorted, they are [`Engine::legal_placements`]. A caller that
+    /// needs one of them (the random simulator) takes it with `select_nth_unstable`, which is
+    /// linear, instead of sorting them all, and reuses the buffer from move to move.
+    pub fn legal_placement_keys(&self, tile: usize, into: &mut Vec<(u64, u8)>) {
+        into.clear();
+        let rotated = self.catalog[tile].rotated_edges;
+        for open in &self.open {
+            let key = position_key(open.pos);
+            for (r, edges) in rotated.iter().enumerate() {
+                if open.admits(*edges) {
+                    into.push((key, r as u8));
+                }
+            }
+        }
+    }
+
+    /// The placement of a key of [`Engine::legal_placement_keys`].
+    pub fn placement_of_key((key, rotation): (u64, u8)) -> (Pos, Rotation) {
+        let unbiased = |biased: u64| ((biased as u32) ^ 0x8000_0000) as i32;
+        (
+            Pos::new(unbiased(key >> 32), unbiased(key)),
+            Rotation(rotation),
+        )
+    }
+
     pub fn fits_somewhere(&self, tile: usize) -> bool {
         let rotated = self.catalog[tile].rotated_edges;
         self.open
@@ -853,6 +879,16 @@ mod tests {
             let copies = if tile == start { count - 1 } else { *count };
             for copy in 0..copies as usize {
                 let legal = engine.legal_placements(tile);
+                let mut keys = Vec::new();
+                engine.legal_placement_keys(tile, &mut keys);
+                let mut by_keys = keys.clone();
+                by_keys.sort_unstable();
+                let by_keys: Vec<_> = by_keys.into_iter().map(Engine::placement_of_key).collect();
+                assert_eq!(by_keys, legal);
+                if let Some(nth) = copy.checked_rem(keys.len()) {
+                    let (_, picked, _) = keys.select_nth_unstable(nth);
+                    assert_eq!(Engine::placement_of_key(*picked), legal[nth]);
+                }
                 if legal.is_empty() {
                     assert!(!engine.fits_somewhere(tile));
                     continue;

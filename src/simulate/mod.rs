@@ -10,10 +10,11 @@ use std::ops::ControlFlow;
 use std::path::Path;
 
 use crate::check::replay::Replay;
+use crate::check::replay::fast::Generated;
 use crate::check::replay::turn::action_of;
 use crate::check::{Catalog, build_catalog, is_bonus};
 use crate::diagnostic::{Diagnostic, Span};
-use crate::engine::{Pos, Rotation};
+use crate::engine::{Engine, Pos, Rotation};
 use crate::model::{Action, FeatureKind, Ruleset, Script, Step, TokenDraw};
 use crate::rules::{self, Decision, Move, Offer};
 use stats::{Accumulator, Statistics};
@@ -193,14 +194,16 @@ pub fn run<E>(
     }
     let mut statistics = Accumulator::new(catalog.tiles.iter().map(|t| t.id.clone()).collect());
     let threads = config.threads.clamp(1, 64).min(config.games.max(1));
-    let play_game = |index: usize| {
+    // One replay (and engine) per worker, emptied between games.
+    let new_worker = || new_replay(config, &header, &catalog);
+    let play_game = |replay: &mut Replay<'_>, index: usize| {
         let seed = config.seed ^ (index as u64).wrapping_mul(0xA076_1D64_78BD_642F);
-        play(config, &header, &catalog, Rng::new(seed)).map_err(|d| {
+        play_on(replay, config, &header, &catalog, Rng::new(seed)).map_err(|d| {
             let message = format!("simulated game {index}: {}", d.message);
             Diagnostic { message, ..d }
         })
     };
-    let flow = ordered::for_each_ordered(config.games, threads, play_game, |index, played| {
+    let consume = |index: usize, played: Result<GameResult, Diagnostic>| {
         let game = match played {
             Ok(game) => game,
             Err(rejected) => return ControlFlow::Break(Stopped::Diagnostics(vec![rejected])),
@@ -211,7 +214,9 @@ pub fn run<E>(
         }
         progress(index + 1);
         ControlFlow::Continue(())
-    });
+    };
+    let flow =
+        ordered::for_each_ordered_with(config.games, threads, new_worker, play_game, consume);
     if let ControlFlow::Break(stopped) = flow {
         return Err(stopped);
     }
@@ -247,10 +252,31 @@ pub fn play(
     config: &Config,
     header: &Script,
     catalog: &Catalog,
+    rng: Rng,
+) -> Result<GameResult, Diagnostic> {
+    let mut replay = new_replay(config, header, catalog);
+    play_on(&mut replay, config, header, catalog, rng)
+}
+
+/// A replay for the games of `config`, to be started for each game by [`play_on`].
+pub(crate) fn new_replay<'s>(config: &Config, header: &'s Script, catalog: &Catalog) -> Replay<'s> {
+    let rules = rules::for_ruleset(config.ruleset, &config.variants);
+    Replay::new(header, catalog.clone(), rules, "")
+}
+
+/// One game, as [`play`], on a replay of the same header and catalog that earlier games may
+/// have used: it is emptied first (keeping its tables' capacity).
+pub(crate) fn play_on(
+    replay: &mut Replay<'_>,
+    config: &Config,
+    header: &Script,
+    catalog: &Catalog,
     mut rng: Rng,
 ) -> Result<GameResult, Diagnostic> {
-    let rules = rules::for_ruleset(config.ruleset, &config.variants);
-    let mut replay = Replay::new(header, catalog.clone(), rules, "");
+    replay.restart(
+        &catalog.counts,
+        rules::for_ruleset(config.ruleset, &config.variants),
+    );
     replay.begin(false);
     let mut game = Game {
         replay,
@@ -258,6 +284,7 @@ pub fn play(
         rng: &mut rng,
         policy: config.policy,
         rejected: None,
+        placement_keys: Vec::new(),
         result: GameResult {
             script: header.clone(),
             scores: Vec::new(),
@@ -294,7 +321,7 @@ pub fn play(
     }
     game.act(Action::End);
     let Game {
-        mut replay,
+        replay,
         steps,
         mut result,
         rejected,
@@ -323,27 +350,41 @@ pub fn play(
             .push((kind, engine.tile_count(root), completed));
     }
     result.script.steps = steps;
-    let report = replay.finish();
-    result.flocks_scored = report
-        .events
+    result.flocks_scored = replay
+        .events()
         .iter()
         .filter(|e| e.breakdown.starts_with("flock"))
         .count();
     Ok(result)
 }
 
-struct Game<'a, 's> {
-    replay: Replay<'s>,
+struct Game<'a, 'r, 's> {
+    replay: &'r mut Replay<'s>,
     steps: Vec<Step>,
     rng: &'a mut Rng,
     policy: Policy,
     /// The first of the simulator's moves that the replay rejected.
     rejected: Option<Diagnostic>,
     result: GameResult,
+    /// The legal placements of the tile in hand (a buffer kept from move to move).
+    placement_keys: Vec<(u64, u8)>,
 }
 
-impl Game<'_, '_> {
+impl Game<'_, '_, '_> {
+    /// Plays a move through the checker's replay, checked.
     fn act(&mut self, action: Action) {
+        self.record(action, None);
+    }
+
+    /// Plays a move the generator took from the ruleset's offers: through the replay's fast
+    /// path, which makes the same changes without checking the move again.
+    fn act_generated(&mut self, action: Action, generated: Generated) {
+        self.record(action, Some(generated));
+    }
+
+    /// Writes the move into the transcript and plays it; a rule it breaks (the ruleset's own
+    /// findings come on either path) rejects the game.
+    fn record(&mut self, action: Action, generated: Option<Generated>) {
         if self.rejected.is_some() {
             return;
         }
@@ -352,7 +393,10 @@ impl Game<'_, '_> {
             span: Span::default(),
         };
         let before = self.replay.findings();
-        self.replay.apply(&step);
+        match generated {
+            Some(generated) => self.replay.play_generated(generated),
+            None => self.replay.apply(&step),
+        }
         self.steps.push(step);
         if let Some(error) = self.replay.first_error_since(before) {
             let mut game = self.result.script.clone();
@@ -401,11 +445,13 @@ impl Game<'_, '_> {
                     let Some(tile) = deck.pop() else { return };
                     in_hand = Some(tile);
                     let id = self.replay.engine().catalog[tile].id.clone();
-                    self.act(if drawing_bonus {
+                    let action = if drawing_bonus {
                         Action::Bonus { tile: id }
                     } else {
                         Action::Draw { tile: id }
-                    });
+                    };
+                    let bonus = drawing_bonus;
+                    self.act_generated(action, Generated::Draw { tile, bonus });
                 }
                 Decision::UnderTile => {
                     let deck = if drawing_bonus {
@@ -415,20 +461,25 @@ impl Game<'_, '_> {
                     };
                     let Some(under) = deck.pop() else { return };
                     let under_id = self.replay.engine().catalog[under].id.clone();
-                    self.act(Action::Under {
+                    let action = Action::Under {
                         tile: Some(under_id),
-                    });
+                    };
+                    self.act_generated(action, Generated::Under { tile: under });
                 }
                 Decision::Place => {
                     let Some(tile) = in_hand.take() else { return };
-                    let legal = self.replay.legal_placements(tile);
+                    let mut legal = std::mem::take(&mut self.placement_keys);
+                    self.replay.engine().legal_placement_keys(tile, &mut legal);
                     if legal.is_empty() {
+                        self.placement_keys = legal;
                         self.result.discarded.push(tile);
-                        self.act(Action::Discard);
+                        self.act_generated(Action::Discard, Generated::Discard);
                         continue;
                     }
-                    let (pos, rotation) = self.choose_placement(tile, &legal, player);
-                    self.act(Action::Place { pos, rotation });
+                    let (pos, rotation) = self.choose_placement(tile, &mut legal, player);
+                    self.placement_keys = legal;
+                    let action = Action::Place { pos, rotation };
+                    self.act_generated(action, Generated::Place { pos, rotation });
                     self.result.placed.push(tile);
                 }
                 Decision::DeployOrPass => self.deploy_or_pass(),
@@ -438,18 +489,23 @@ impl Game<'_, '_> {
         }
     }
 
+    /// One of the legal placements (`legal`: their keys, in no order), as if picked from
+    /// `Engine::legal_placements`'s sorted list: the random policy takes the k-th of that
+    /// order without sorting the rest.
     fn choose_placement(
         &mut self,
         tile: usize,
-        legal: &[(Pos, Rotation)],
+        legal: &mut [(u64, u8)],
         player: usize,
     ) -> (Pos, Rotation) {
         if self.policy == Policy::Random {
-            return legal[self.rng.below(legal.len())];
+            let (_, picked, _) = legal.select_nth_unstable(self.rng.below(legal.len()));
+            return Engine::placement_of_key(*picked);
         }
+        legal.sort_unstable();
         let mut best: Vec<(Pos, Rotation)> = Vec::new();
         let mut best_value = i64::MIN;
-        for &(pos, rotation) in legal {
+        for (pos, rotation) in legal.iter().map(|key| Engine::placement_of_key(*key)) {
             let value = self.immediate_value(tile, pos, rotation, player);
             if value > best_value {
                 best_value = value;
@@ -537,10 +593,15 @@ impl Game<'_, '_> {
         match chosen {
             Some(index) => {
                 let deployment = deployments[index].clone();
-                self.act(Action::Deploy {
+                let generated = Generated::Deploy {
+                    figure: deployment.figure,
+                    node: deployment.node,
+                };
+                let action = Action::Deploy {
                     figure: deployment.figure.to_string(),
                     target: deployment.target,
-                });
+                };
+                self.act_generated(action, generated);
             }
             None => self.act(Action::Pass),
         }

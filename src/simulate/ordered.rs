@@ -37,19 +37,34 @@ fn wait<'a, T>(changed: &Condvar, guard: MutexGuard<'a, Window<T>>) -> MutexGuar
     changed.wait(guard).unwrap_or_else(PoisonError::into_inner)
 }
 
-/// Runs `work(i)` for every `i` in `0..count` on `threads` threads (one: on the calling
-/// thread) and calls `consume(i, result)` on the calling thread in the order of `i`. Stops
-/// starting items as soon as `consume` breaks, and returns its value. A panic of `work` is
-/// raised again on the calling thread once the other threads have stopped.
+/// [`for_each_ordered_with`] without a state of each thread's own (the tests' form).
+#[cfg(test)]
 pub fn for_each_ordered<T: Send, B>(
     count: usize,
     threads: usize,
     work: impl Fn(usize) -> T + Sync,
+    consume: impl FnMut(usize, T) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    for_each_ordered_with(count, threads, || (), |(), index| work(index), consume)
+}
+
+/// Runs `work(worker, i)` for every `i` in `0..count` on `threads` threads (one: on the
+/// calling thread) and calls `consume(i, result)` on the calling thread in the order of `i`.
+/// Each thread makes its own `worker` state once with `new_worker` and reuses it from item to
+/// item (the simulator's replay and engine, emptied between games instead of rebuilt). Stops
+/// starting items as soon as `consume` breaks, and returns its value. A panic of `work` is
+/// raised again on the calling thread once the other threads have stopped.
+pub fn for_each_ordered_with<W, T: Send, B>(
+    count: usize,
+    threads: usize,
+    new_worker: impl Fn() -> W + Sync,
+    work: impl Fn(&mut W, usize) -> T + Sync,
     mut consume: impl FnMut(usize, T) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     if threads <= 1 {
+        let mut worker = new_worker();
         for index in 0..count {
-            consume(index, work(index))?;
+            consume(index, work(&mut worker, index))?;
         }
         return ControlFlow::Continue(());
     }
@@ -65,6 +80,7 @@ pub fn for_each_ordered<T: Send, B>(
     let outcome = std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
+                let mut worker = new_worker();
                 loop {
                     let index = {
                         let mut shared = lock(&state);
@@ -80,8 +96,9 @@ pub fn for_each_ordered<T: Send, B>(
                         shared.next += 1;
                         shared.next - 1
                     };
-                    let result =
-                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(index)));
+                    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        work(&mut worker, index)
+                    }));
                     let mut shared = lock(&state);
                     match result {
                         Ok(result) => {

@@ -1,5 +1,6 @@
 //! The replay: one game's steps, in order, against the engine and the ruleset.
 
+pub(crate) mod fast;
 pub(crate) mod inspect;
 mod moves;
 mod state;
@@ -100,6 +101,9 @@ pub(crate) struct Replay<'s> {
     /// about the game as a whole.
     first_step: Option<Span>,
     last_step: Option<Span>,
+    /// How the move generator names each feature, by tile and rotation, then feature and
+    /// figure (`moves.rs`): `None` until worked out.
+    target_names: Vec<Vec<Option<Option<FeatureRef>>>>,
 }
 
 impl<'s> Replay<'s> {
@@ -170,6 +174,7 @@ impl<'s> Replay<'s> {
             omitted: Omitted::default(),
             first_step: script.steps.first().map(|s| s.span),
             last_step: None,
+            target_names: Vec::new(),
         }
     }
 
@@ -224,12 +229,8 @@ impl<'s> Replay<'s> {
         self.step(&step.action);
     }
 
-    /// Ends the game as the text ends, and reports.
-    pub(crate) fn finish(self) -> CheckReport {
-        self.finish_keeping_engine().0
-    }
-
-    /// [`Replay::finish`], handing the engine back for the next game (`Engine::clear`).
+    /// Ends the game as the text ends, and reports, handing the engine back for the next game
+    /// (`Engine::clear`).
     pub(crate) fn finish_keeping_engine(mut self) -> (CheckReport, Engine) {
         if !self.stopped && !self.final_scored {
             self.end_turn();

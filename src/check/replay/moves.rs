@@ -4,7 +4,7 @@
 //! them as the game language does.
 
 use super::Replay;
-use crate::engine::{Engine, NodeId, Pos, Rotation};
+use crate::engine::{Engine, NodeId, Rotation};
 use crate::model::{Anchor, AnchorClass, FeatureKind, FeatureRef, Half};
 
 /// A legal deployment on the tile just placed, as the game language names it: an occupation
@@ -63,11 +63,6 @@ impl Replay<'_> {
             .is_some_and(|turn| self.rules.bonus_turn_due(&turn))
     }
 
-    /// Every legal (position, rotation) of a tile now.
-    pub(crate) fn legal_placements(&self, tile: usize) -> Vec<(Pos, Rotation)> {
-        self.engine.legal_placements(tile)
-    }
-
     /// Every legal deployment on the tile just placed: each feature and each figure that may
     /// stand there, from the supply, on a feature no figure blocks.
     pub(crate) fn legal_deployments(&mut self) -> Vec<Deployment> {
@@ -92,46 +87,74 @@ impl Replay<'_> {
             self.rules
                 .legal_occupations(&mut self.engine, placement, &in_play, &usable);
         let tile = self.engine.placement(placement);
-        let (rotation, tile_index) = (tile.rotation, tile.tile);
+        let slot = tile.tile * 4 + usize::from(tile.rotation.0);
+        let features = self.engine.catalog[tile.tile].features.len();
+        let figures = self.rules.figure_names();
+        if self.target_names.len() <= slot {
+            self.target_names.resize(slot + 1, Vec::new());
+        }
+        if self.target_names[slot].is_empty() {
+            self.target_names[slot] = vec![None; features * figures.len()];
+        }
         let mut deployments = Vec::new();
         for occupation in occupations {
-            let compiled = &self.engine.catalog[tile_index].features[occupation.feature];
-            let anchors: Vec<Anchor> = compiled
-                .anchors
-                .iter()
-                .map(|a| board_anchor(*a, rotation))
-                .collect();
-            let by_anchors = match (occupation.kind.anchor_class(), anchors.as_slice()) {
-                (_, [single]) => FeatureRef::Anchor(*single),
-                (AnchorClass::Area, _) => FeatureRef::Anchors(halves(&anchors)),
-                _ => FeatureRef::Anchors(anchors),
-            };
-            let label = compiled.label.clone();
-            let Some(spec) = self.rules.figure(occupation.figure) else {
+            let Some(figure) = figures.iter().position(|f| *f == occupation.figure) else {
                 continue;
             };
-            // The move is written so that the checker reads it as this very feature: by its
-            // anchors, or by its label where the anchors name several features (the two lakes
-            // at `I` of `HG/83`). A feature that neither names is not offered.
-            let names_this = |target: &FeatureRef| {
-                self.locate(placement, target, spec.stands_on) == Ok(occupation.feature)
-            };
-            let target = if names_this(&by_anchors) {
-                by_anchors
-            } else {
-                match label.map(FeatureRef::Label) {
-                    Some(by_label) if names_this(&by_label) => by_label,
-                    _ => continue,
-                }
+            // How a feature is named depends only on the tile, its rotation and the figure:
+            // worked out once per replay (and reused by the games a replay plays).
+            let index = occupation.feature * figures.len() + figure;
+            if self.target_names[slot][index].is_none() {
+                let named = self.name_target(placement, &occupation);
+                self.target_names[slot][index] = Some(named);
+            }
+            let Some(Some(target)) = &self.target_names[slot][index] else {
+                continue;
             };
             deployments.push(Deployment {
                 figure: occupation.figure,
-                target,
+                target: target.clone(),
                 kind: occupation.kind,
                 node: occupation.node,
             });
         }
         deployments
+    }
+
+    /// How the game language names the feature of an occupation on a placement, so that the
+    /// checker reads it back as this very feature: by its anchors, or by its label where the
+    /// anchors name several features (the two lakes at `I` of `HG/83`); `None` for a feature
+    /// that neither names.
+    fn name_target(
+        &self,
+        placement: crate::engine::PlacementId,
+        occupation: &crate::rules::Occupation,
+    ) -> Option<FeatureRef> {
+        let tile = self.engine.placement(placement);
+        let (rotation, tile_index) = (tile.rotation, tile.tile);
+        let compiled = &self.engine.catalog[tile_index].features[occupation.feature];
+        let anchors: Vec<Anchor> = compiled
+            .anchors
+            .iter()
+            .map(|a| board_anchor(*a, rotation))
+            .collect();
+        let by_anchors = match (occupation.kind.anchor_class(), anchors.as_slice()) {
+            (_, [single]) => FeatureRef::Anchor(*single),
+            (AnchorClass::Area, _) => FeatureRef::Anchors(halves(&anchors)),
+            _ => FeatureRef::Anchors(anchors),
+        };
+        let label = compiled.label.clone();
+        let spec = self.rules.figure(occupation.figure)?;
+        let names_this = |target: &FeatureRef| {
+            self.locate(placement, target, spec.stands_on) == Ok(occupation.feature)
+        };
+        if names_this(&by_anchors) {
+            Some(by_anchors)
+        } else {
+            label
+                .map(FeatureRef::Label)
+                .filter(|by_label| names_this(by_label))
+        }
     }
 }
 
@@ -161,6 +184,7 @@ mod tests {
 
     use super::*;
     use crate::check::build_catalog;
+    use crate::engine::Pos;
     use crate::model::Script;
 
     /// The game `text` (tile sets next to the Hunters and Gatherers specs), lowered.

@@ -1,0 +1,419 @@
+//! The simulator's fast path: moves that the move generator took from what the ruleset offers
+//! are applied without being checked a second time. Each method makes the same state changes
+//! as the checked move of `mod.rs` (stacks, hand, supply, figures, scores, scoring events) and
+//! asks the ruleset the same questions (`after_draw`, `after_placement`, `deployed`,
+//! `score_completed` through `settle`…), so the ruleset's code still decides everything; what
+//! is skipped is the checker's re-verification of a move the ruleset itself offered — the fit
+//! of a placement, the feature a target names, the supply, the blocking figures — and the
+//! building of diagnostics. Debug builds still assert each of those (every test that simulates
+//! runs them), and the simulated transcripts are still checked by the full checker in the
+//! tests (`tests/simulation.rs`, `tests/reference_scorer.rs`, and the comparison of both paths
+//! below).
+//!
+//! One replay also plays many games: [`Replay::restart`] empties it for the next game and keeps
+//! every table's capacity (the engine's through `Engine::clear`, the catalog compiled once).
+
+use super::{Hand, PlacedNow, Replay, is_bonus};
+use crate::check::ReportedEvent;
+use crate::diagnostic::{Omitted, Span};
+use crate::engine::{NodeId, Pos, Rotation};
+use crate::rules::{Decision, Rules};
+
+/// A move the simulator chose among those the ruleset offers, by catalog index and node rather
+/// than by the text's names (the transcript keeps the text).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Generated {
+    /// `draw` (or `bonus`) of the tile with this catalog index.
+    Draw { tile: usize, bonus: bool },
+    /// `under`: the tile put under the hill tile just drawn.
+    Under { tile: usize },
+    /// `discard` of a tile that fits nowhere.
+    Discard,
+    /// `place` of the tile in hand where it fits.
+    Place { pos: Pos, rotation: Rotation },
+    /// `deploy` of a figure on a feature of the tile just placed, as `legal_deployments`
+    /// offered it.
+    Deploy { figure: &'static str, node: NodeId },
+}
+
+impl Replay<'_> {
+    /// Plays a move that the generator chose from the ruleset's offers, without checking it
+    /// again (debug builds assert that it is legal).
+    pub(crate) fn play_generated(&mut self, mv: Generated) {
+        // What `apply` and `step` do before every move: no step text, no expectation, and the
+        // ruleset's pending decision (there is none when the generator follows `decision()`)
+        // is left.
+        self.current_step = Span::default();
+        self.last_step = Some(Span::default());
+        self.omitted.keep_first(&mut self.diagnostics);
+        self.action_start = self.diagnostics.len();
+        if let Some(violation) = self.rules.leave_pending() {
+            self.apply_outcome(crate::rules::Outcome::violation(violation));
+        }
+        debug_assert!(
+            !self.game_over,
+            "a generated move after the end of the game"
+        );
+        debug_assert!(self.turn.is_some(), "a generated move outside a turn");
+        match mv {
+            Generated::Draw { tile, bonus } => self.draw_generated(tile, bonus),
+            Generated::Under { tile } => self.under_generated(tile),
+            Generated::Discard => self.discard_generated(),
+            Generated::Place { pos, rotation } => self.place_generated(pos, rotation),
+            Generated::Deploy { figure, node } => self.deploy_generated(figure, node),
+        }
+    }
+
+    fn draw_generated(&mut self, tile: usize, bonus: bool) {
+        self.settle();
+        debug_assert!(self.turn.as_ref().is_some_and(|t| t.hand.is_none()));
+        debug_assert_eq!(is_bonus(&self.engine.catalog[tile]), bonus);
+        let taken = self.take_from_stack(tile);
+        debug_assert!(taken, "a generated draw of a tile not in the stack");
+        let hill_takes_a_tile = self
+            .rules
+            .after_draw(&self.engine.catalog[tile], self.land_left)
+            == Some(Decision::UnderTile);
+        let turn = self.turn.as_mut().expect("in a turn");
+        if bonus {
+            turn.bonus_drawn = true;
+        } else {
+            turn.land_drawn = true;
+        }
+        turn.redraw_due = None;
+        turn.needs_under = hill_takes_a_tile;
+        turn.hand = Some(Hand { tile, bonus });
+    }
+
+    fn under_generated(&mut self, tile: usize) {
+        let turn = self.turn.as_mut().expect("in a turn");
+        debug_assert!(turn.needs_under, "a generated `under` with no hill drawn");
+        turn.needs_under = false;
+        debug_assert!(!is_bonus(&self.engine.catalog[tile]));
+        let taken = self.take_from_stack(tile);
+        debug_assert!(taken, "a generated `under` of a tile not in the stack");
+    }
+
+    fn discard_generated(&mut self) {
+        let turn = self.turn.as_mut().expect("in a turn");
+        let hand = turn
+            .hand
+            .take()
+            .expect("a generated discard with a tile in hand");
+        if hand.bonus {
+            turn.bonus_drawn = false;
+        }
+        turn.redraw_due = Some(hand.bonus);
+        debug_assert!(
+            !self.engine.fits_somewhere(hand.tile),
+            "a generated discard of a tile that fits"
+        );
+    }
+
+    fn place_generated(&mut self, pos: Pos, rotation: Rotation) {
+        self.settle();
+        let turn = self.turn.as_mut().expect("in a turn");
+        let hand = turn
+            .hand
+            .take()
+            .expect("a generated placement with a tile in hand");
+        if !hand.bonus {
+            turn.land_placed = true;
+        }
+        debug_assert!(!turn.needs_under, "a hill tile placed before its `under`");
+        debug_assert!(
+            self.engine
+                .check_placement(hand.tile, pos, rotation)
+                .is_ok(),
+            "a generated placement that does not fit"
+        );
+        let (placement, roots) = self.engine.place(hand.tile, pos, rotation);
+        self.placement_steps.push(self.current_step);
+        // The checked path warns once about a tile whose power the ruleset ignores: a warning,
+        // not a rule, and the simulator reports no warnings.
+        let turn = self.turn.as_mut().expect("in a turn");
+        turn.placed = Some(PlacedNow {
+            placement,
+            bonus: hand.bonus,
+            roots,
+            deployed: false,
+            settled: false,
+        });
+        if let Some(view) = self.turn_view() {
+            let outcome = self
+                .rules
+                .after_placement(&mut self.engine, &view, placement);
+            self.apply_outcome(outcome);
+        }
+    }
+
+    fn deploy_generated(&mut self, figure: &str, node: NodeId) {
+        let spec = self
+            .rules
+            .figure(figure)
+            .expect("a generated deployment of a figure of the game");
+        let turn = self.turn.as_ref().expect("in a turn");
+        let player = turn.player;
+        debug_assert!(
+            turn.placed
+                .as_ref()
+                .is_some_and(|p| !p.deployed && !p.settled),
+            "a generated deployment with no tile just placed"
+        );
+        debug_assert!(spec.stands_on.contains(&self.engine.feature_kind(node)));
+        debug_assert!(self.usable_figures(player, spec.pool) > 0);
+        debug_assert!(
+            self.rules
+                .blockers(&mut self.engine, &spec, node)
+                .is_empty(),
+            "a generated deployment on an occupied feature"
+        );
+        let pool = spec.pool;
+        self.supply[player][pool] = self.supply[player][pool].saturating_sub(1);
+        let figure = self.engine.deploy(
+            player,
+            spec.kind,
+            node,
+            spec.holds_river_system,
+            self.figure_steps.len(),
+        );
+        self.rules
+            .deployed(&self.engine, figure, node, !self.turns_started);
+        self.figure_steps.push(self.current_step);
+        if let Some(placed) = self.turn.as_mut().and_then(|t| t.placed.as_mut()) {
+            placed.deployed = true;
+        }
+        self.settle();
+    }
+
+    /// The scoring events so far.
+    pub(crate) fn events(&self) -> &[ReportedEvent] {
+        &self.events
+    }
+
+    /// Empties the replay for the next game on the same script and catalog, with `rules` (a
+    /// new value: it holds the game's own state) and the stacks' `counts`: the engine is
+    /// cleared with its capacity kept, and so are the replay's own lists.
+    pub(crate) fn restart(&mut self, counts: &[u32], rules: Box<dyn Rules>) {
+        // Every field is named, so that a field added to the replay must be reset here too.
+        let Replay {
+            script,
+            text: _,
+            rules: old_rules,
+            engine,
+            ids: _,
+            stack,
+            land_left,
+            bonus_left,
+            supply,
+            scores,
+            turn,
+            next_player,
+            turns_started,
+            game_over,
+            final_scored,
+            stopped,
+            placement_steps,
+            figure_steps,
+            current_step,
+            diagnostics,
+            action_start,
+            expected_violations,
+            passed,
+            failed,
+            events,
+            warned_tiles,
+            not_applicable,
+            lines,
+            omitted,
+            first_step,
+            last_step,
+            // How features are named depends only on the catalog and the ruleset's figures,
+            // the same for every game of the replay.
+            target_names: _,
+        } = self;
+        *old_rules = rules;
+        engine.clear();
+        stack.clear();
+        stack.extend_from_slice(counts);
+        let (mut land, mut bonus) = (0u32, 0u32);
+        for (tile, count) in engine.catalog.iter().zip(counts) {
+            let left = if is_bonus(tile) {
+                &mut bonus
+            } else {
+                &mut land
+            };
+            *left = left.saturating_add(*count);
+        }
+        (*land_left, *bonus_left) = (land, bonus);
+        let pools = old_rules.pools();
+        for player_supply in supply.iter_mut() {
+            player_supply.clear();
+            player_supply.extend(pools.iter().map(|(name, n)| {
+                script
+                    .supply
+                    .iter()
+                    .find(|(pool, _)| *pool == crate::rules::pool_word(name))
+                    .map_or(*n, |(_, count)| *count)
+            }));
+        }
+        scores.fill(0);
+        *turn = None;
+        *next_player = 0;
+        *turns_started = false;
+        *game_over = false;
+        *final_scored = false;
+        *stopped = false;
+        placement_steps.clear();
+        figure_steps.clear();
+        *current_step = Span::default();
+        diagnostics.clear();
+        *action_start = 0;
+        expected_violations.clear();
+        *passed = 0;
+        *failed = 0;
+        events.clear();
+        *lines = crate::check::LineCursor::default();
+        warned_tiles.clear();
+        not_applicable.clear();
+        *omitted = Omitted::default();
+        *first_step = script.steps.first().map(|s| s.span);
+        *last_step = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::check::build_catalog;
+    use crate::model::Ruleset;
+    use crate::simulate::{self, Config, Policy, Rng};
+
+    /// What a replay has reached: the scores and every scoring, the supplies and stacks, every
+    /// tile and figure on the board (where it stands, or that it went home).
+    fn state(replay: &Replay) -> String {
+        let engine = replay.engine();
+        format!(
+            "scores {:?}\nfinal {}\nsupply {:?}\nstack {:?} {} {}\nevents {:?}\nplacements {:?}\nfigures {:?}",
+            replay.scores,
+            replay.final_scored,
+            replay.supply,
+            replay.stack,
+            replay.land_left,
+            replay.bonus_left,
+            replay.events,
+            engine.placements,
+            engine.figures,
+        )
+    }
+
+    fn config(
+        ruleset: Ruleset,
+        tiles: &[&str],
+        variants: &[(&str, &str)],
+        policy: Policy,
+        players: usize,
+    ) -> Config {
+        Config {
+            ruleset,
+            // The command line adds the expansions of the tile sets.
+            expansions: tiles
+                .iter()
+                .filter(|t| **t == "hills-and-sheep")
+                .map(|t| t.to_string())
+                .collect(),
+            variants: variants
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect(),
+            tile_sets: tiles.iter().map(|t| (t.to_string(), 1)).collect(),
+            start: None,
+            players,
+            games: 1,
+            seed: 1,
+            policy,
+            threads: 1,
+        }
+    }
+
+    /// The simulator's moves, applied through the fast path, reach the same state as the same
+    /// moves read back from the transcript and checked, which finds no broken rule — on many
+    /// seeds of every ruleset and expansion, both policies, with the variants that change
+    /// play. One replay plays all the games of a configuration, so this also shows that
+    /// `restart` leaves nothing of a game behind.
+    #[test]
+    fn generated_moves_reach_the_state_of_the_checked_moves() {
+        use Policy::{Greedy, Random};
+        let hs = ["carcassonne-base", "hills-and-sheep"];
+        let configs = [
+            config(Ruleset::Carcassonne, &["carcassonne-base"], &[], Random, 2),
+            config(Ruleset::Carcassonne, &["carcassonne-base"], &[], Greedy, 3),
+            config(Ruleset::Carcassonne, &hs, &[], Random, 2),
+            config(
+                Ruleset::Carcassonne,
+                &hs,
+                &[
+                    ("closed-flock", "stable-at-once"),
+                    ("hill-tiebreaker", "number-of-followers"),
+                ],
+                Greedy,
+                4,
+            ),
+            config(
+                Ruleset::HuntersGatherers,
+                &["hunters-gatherers-v2"],
+                &[],
+                Random,
+                2,
+            ),
+            config(
+                Ruleset::HuntersGatherers,
+                &["hunters-gatherers-v2"],
+                &[("returned-figures-on-bonus-tile", "allowed")],
+                Greedy,
+                3,
+            ),
+            config(
+                Ruleset::HuntersGatherers,
+                &["spec/hunters-gatherers/rulebook.tiles"],
+                &[],
+                Random,
+                2,
+            ),
+        ];
+        for config in &configs {
+            let header = simulate::header(config);
+            let mut diagnostics = Vec::new();
+            let catalog = build_catalog(&header, &[], Path::new("."), &mut diagnostics);
+            assert!(diagnostics.is_empty(), "{diagnostics:?}");
+            let mut fast = simulate::new_replay(config, &header, &catalog);
+            for seed in 0..100 {
+                let game = simulate::play_on(&mut fast, config, &header, &catalog, Rng::new(seed))
+                    .expect("a legal game");
+                assert!(fast.first_error_since(0).is_none());
+                let rules = crate::rules::for_ruleset(config.ruleset, &config.variants);
+                let mut checked = Replay::new(&game.script, catalog.clone(), rules, "");
+                checked.begin(false);
+                for step in &game.script.steps {
+                    checked.apply(step);
+                }
+                // Warnings (a 2020 tile's power that the 2002 rules ignore) are no rule broken.
+                assert!(
+                    checked.first_error_since(0).is_none(),
+                    "{:?}, seed {seed}: {:?}",
+                    config.tile_sets,
+                    checked.diagnostics
+                );
+                assert_eq!(
+                    state(&fast),
+                    state(&checked),
+                    "{:?}, seed {seed}",
+                    config.tile_sets
+                );
+                assert_eq!(game.scores, checked.scores);
+            }
+        }
+    }
+}
