@@ -4,8 +4,9 @@
 
 pub mod carcassonne;
 pub mod hunters_gatherers;
+pub mod hunters_gatherers_2020;
 
-use crate::engine::{CompiledTile, Engine, FigureId, FigureKind, NodeId, PlacementId};
+use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
 use crate::model::{FeatureKind, Ruleset};
 
 /// A kind of figure and where it may stand.
@@ -72,6 +73,52 @@ pub trait Rules {
     fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent>;
     /// A warning about a tile that does not fully belong to this ruleset, if any.
     fn tile_warning(&self, tile: &CompiledTile) -> Option<String>;
+
+    // The turn hooks of the 2020 Hunters and Gatherers powers; the other rulesets keep the
+    // defaults (nothing happens).
+
+    /// What the tile just placed in a turn does at once, before its figure step (the logboat's
+    /// and the hunting trap's points, to the placer).
+    fn placed(
+        &mut self,
+        _engine: &mut Engine,
+        _placement: PlacementId,
+        _player: usize,
+    ) -> Vec<ScoreEvent> {
+        Vec::new()
+    }
+    /// Whether placing `tile` lets its player take one of their figures back (`return`, the
+    /// shaman) before the figure step.
+    fn may_take_back(&self, _tile: &CompiledTile) -> bool {
+        false
+    }
+    /// Whether `figure` is one that may be taken back.
+    fn takes_back(&self, _figure: &Figure) -> bool {
+        false
+    }
+    /// A figure was taken back (for the ruleset's count of powers used).
+    fn took_back(&mut self) {}
+    /// Whether figures that this turn's scoring returned may go on the turn's bonus tile, when
+    /// the ruleset decides it rather than the 2002 variant.
+    fn returned_figures_on_bonus_tile(&self) -> Option<bool> {
+        None
+    }
+    /// Whether the figure taken back may stand on the tile that took it back, at once.
+    fn taken_back_figure_on_tile(&self) -> bool {
+        true
+    }
+    /// Whether a bonus tile that fits nowhere is replaced by another draw.
+    fn unplaceable_bonus_tile_redrawn(&self) -> bool {
+        true
+    }
+    /// The animals that powers covered so far, where the ruleset covers animals.
+    fn covered_animals(&self) -> Option<hunters_gatherers_2020::Animals> {
+        None
+    }
+    /// How many powers acted so far in the game.
+    fn powers_used(&self) -> u32 {
+        0
+    }
 }
 
 /// The rules of `ruleset`, played with the chosen `(name, value)` variants (the lowering has
@@ -80,6 +127,9 @@ pub fn for_ruleset(ruleset: Ruleset, variants: &[(String, String)]) -> Box<dyn R
     let chosen = |name: &str, value: &str| variants.iter().any(|(n, v)| n == name && v == value);
     match ruleset {
         Ruleset::HuntersGatherers => Box::new(hunters_gatherers::HuntersGatherers),
+        Ruleset::HuntersGatherers2020 => {
+            Box::new(hunters_gatherers_2020::HuntersGatherers2020::new(variants))
+        }
         Ruleset::Carcassonne => Box::new(carcassonne::Carcassonne {
             hill_tiebreak_by_count: chosen(carcassonne::HILL_TIEBREAKER, "number-of-followers"),
             closed_flock_stable_at_once: chosen(carcassonne::CLOSED_FLOCK, "stable-at-once"),

@@ -149,9 +149,9 @@ pub fn simulate(
         .any(|t| t.kind == crate::model::TileKind::Start);
     if !has_start && !diagnostics.iter().any(Diagnostic::is_error) {
         // An expansion set plays only together with a set that has a start tile.
-        let base = match config.ruleset {
+        let base = match config.ruleset.family() {
             Ruleset::Carcassonne => "carcassonne-base",
-            Ruleset::HuntersGatherers => "hunters-gatherers-v2",
+            Ruleset::HuntersGatherers | Ruleset::HuntersGatherers2020 => "hunters-gatherers-v2",
         };
         let names: Vec<&str> = config.tile_sets.iter().map(|(n, _)| n.as_str()).collect();
         diagnostics.push(

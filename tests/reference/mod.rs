@@ -870,6 +870,7 @@ pub fn score(script: &Script, tiles: &[Tile]) -> (Vec<Scoring>, Vec<i64>) {
                 game.land_used += 1;
             }
             Action::Put { .. } => panic!("the reference scores whole games, not setups"),
+            Action::Return { .. } => panic!("the reference scores the 2002 and Carcassonne rules"),
             Action::Turn { player } => {
                 game.end_turn();
                 game.turn += 1;

@@ -3,6 +3,7 @@
 mod flock;
 pub(crate) mod inspect;
 mod moves;
+mod powers;
 mod state;
 
 use std::collections::HashMap;
@@ -31,6 +32,8 @@ struct PlacedNow {
     roots: Vec<NodeId>,
     deployed: bool,
     settled: bool,
+    /// The figure a power of the tile took back (the shaman), with its pool: one a tile.
+    took_back: Option<(usize, usize)>,
 }
 
 #[derive(Debug)]
@@ -159,10 +162,12 @@ impl<'s> Replay<'s> {
         ];
         // “From the next turn onwards, the player can then use them again”: by default a
         // figure returned in this turn stays off the turn's bonus tile.
-        let returned_on_bonus_allowed = script
-            .variants
-            .iter()
-            .any(|(name, value, _)| name == RETURNED_FIGURES_ON_BONUS_TILE && value == "allowed");
+        let returned_on_bonus_allowed =
+            rules.returned_figures_on_bonus_tile().unwrap_or_else(|| {
+                script.variants.iter().any(|(name, value, _)| {
+                    name == RETURNED_FIGURES_ON_BONUS_TILE && value == "allowed"
+                })
+            });
         Replay {
             script,
             text,
@@ -304,9 +309,10 @@ impl<'s> Replay<'s> {
             }
             None => {
                 self.current_step = self.first_step.unwrap_or_default();
-                let base = match self.script.ruleset {
+                let base = match self.script.ruleset.family() {
                     crate::model::Ruleset::Carcassonne => "carcassonne-base",
-                    crate::model::Ruleset::HuntersGatherers => "hunters-gatherers-v2",
+                    crate::model::Ruleset::HuntersGatherers
+                    | crate::model::Ruleset::HuntersGatherers2020 => "hunters-gatherers-v2",
                 };
                 self.report(
                     &codes::NO_START_TILE,
@@ -367,6 +373,7 @@ impl<'s> Replay<'s> {
                 | Action::Under { .. }
                 | Action::Grow { .. }
                 | Action::Stable
+                | Action::Return { .. }
         );
         if self.game_over && (in_turn || matches!(action, Action::Turn { .. })) {
             self.report(
@@ -405,6 +412,11 @@ impl<'s> Replay<'s> {
             Action::Flock { token } => self.flock(*token),
             Action::Grow { token } => self.grow(*token),
             Action::Stable => self.choose_stable(),
+            Action::Return {
+                figure,
+                pos,
+                target,
+            } => self.take_back(figure, *pos, target),
             Action::Discard => self.discard(),
             Action::Place { pos, rotation } => self.place(*pos, *rotation),
             Action::Deploy { figure, target } => self.deploy(figure, target),
@@ -771,7 +783,7 @@ impl<'s> Replay<'s> {
     /// The figures of a pool that `player` may deploy now: the supply, less (on the turn's
     /// bonus tile) the player's own figures that came back in this turn.
     pub(crate) fn usable_figures(&self, player: usize, pool: usize) -> u32 {
-        let supply = self.supply[player][pool];
+        let supply = self.supply[player][pool].saturating_sub(self.taken_back_now(player, pool));
         match self.turn.as_ref() {
             Some(turn)
                 if !self.returned_on_bonus_allowed
@@ -905,13 +917,14 @@ impl<'s> Replay<'s> {
             );
             return;
         };
-        if hand.bonus {
+        let redrawn = !hand.bonus || self.rules.unplaceable_bonus_tile_redrawn();
+        if hand.bonus && redrawn {
             // “If there is no legal place for the bonus card, the player discards it from the
             // game and draws another.”
             turn.bonus_drawn = false;
         }
         // “it is removed from the game, and the player draws another”
-        turn.redraw_due = Some(hand.bonus);
+        turn.redraw_due = redrawn.then_some(hand.bonus);
         if self.engine.fits_somewhere(hand.tile) {
             let id = self.engine.catalog[hand.tile].id.clone();
             let (pos, rotation) = self.engine.legal_placements(hand.tile)[0];
@@ -949,13 +962,18 @@ impl<'s> Replay<'s> {
         }
         if let Some((placement, roots)) = self.check_and_place(hand.tile, pos, rotation, false) {
             let turn = self.turn.as_mut().expect("in a turn");
+            let player = turn.player;
             turn.placed = Some(PlacedNow {
                 placement,
                 bonus: hand.bonus,
                 roots,
                 deployed: false,
                 settled: false,
+                took_back: None,
             });
+            // Powers that act as soon as the tile lies (2020 Hunters and Gatherers).
+            let events = self.rules.placed(&mut self.engine, placement, player);
+            self.apply_events(&events, false);
         }
     }
 
@@ -1293,6 +1311,7 @@ impl<'s> Replay<'s> {
             }
             Expectation::Bag(tokens) => self.expect_bag(tokens),
             Expectation::Bonus(earned) => self.expect_bonus(*earned),
+            Expectation::Covered(animals) => self.expect_covered(animals),
             Expectation::Placements { tile, placements } => {
                 let Some(tile_index) = self.tile(tile) else {
                     self.failed += 1;
