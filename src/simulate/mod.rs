@@ -54,6 +54,9 @@ pub struct GameResult {
     /// Every feature at the end: kind, tiles it covers, completed or not.
     pub features: Vec<(FeatureKind, usize, bool)>,
     pub bonus_tiles: usize,
+    /// Special powers that acted (2020 Hunters and Gatherers): placed logboats and hunting
+    /// traps, and the shaman's figures taken back.
+    pub powers_used: usize,
     pub flocks_scored: usize,
     pub wolves: usize,
 }
@@ -232,6 +235,7 @@ pub fn play(
             placed: Vec::new(),
             features: Vec::new(),
             bonus_tiles: 0,
+            powers_used: 0,
             flocks_scored: 0,
             wolves: 0,
         },
@@ -274,6 +278,7 @@ pub fn play(
         return Err(rejected);
     }
     result.scores = replay.scores().to_vec();
+    result.powers_used = replay.powers_used() as usize;
     let engine = replay.engine_mut();
     for root in engine.feature_roots() {
         let component = engine.component(root).clone();
@@ -372,6 +377,7 @@ impl Game<'_, '_> {
             let (pos, rotation) = self.choose_placement(tile, &legal, player);
             self.act(Action::Place { pos, rotation });
             self.result.placed.push(tile);
+            self.take_back_or_not();
             self.deploy_or_pass();
             self.flock_steps();
             return;
@@ -443,6 +449,24 @@ impl Game<'_, '_> {
             }
         }
         value
+    }
+
+    /// The shaman's choice (2020 Hunters and Gatherers): half of the time, one of the player's
+    /// figures that may go back, at random.
+    fn take_back_or_not(&mut self) {
+        if !self.replay.take_back_due() {
+            return;
+        }
+        let returns = self.replay.legal_returns();
+        if returns.is_empty() || self.rng.below(2) == 0 {
+            return;
+        }
+        let (figure, pos, target) = returns[self.rng.below(returns.len())].clone();
+        self.act(Action::Return {
+            figure: figure.to_string(),
+            pos,
+            target,
+        });
     }
 
     fn deploy_or_pass(&mut self) {

@@ -46,6 +46,8 @@ pub struct Statistics {
     pub features: Vec<FeatureStats>,
     pub tiles: Vec<TileStats>,
     pub bonus_tiles_per_game: f64,
+    /// Special powers that acted per game (2020 Hunters and Gatherers).
+    pub powers_used_per_game: f64,
     pub flocks_scored_per_game: f64,
     pub wolves_per_game: f64,
 }
@@ -143,6 +145,7 @@ impl Statistics {
             features,
             tiles,
             bonus_tiles_per_game: per_game(games.iter().map(|g| g.bonus_tiles).sum()),
+            powers_used_per_game: per_game(games.iter().map(|g| g.powers_used).sum()),
             flocks_scored_per_game: per_game(games.iter().map(|g| g.flocks_scored).sum()),
             wolves_per_game: per_game(games.iter().map(|g| g.wolves).sum()),
         }
@@ -193,6 +196,13 @@ impl Statistics {
                 out,
                 "\nbonus tiles drawn per game: {:.2}",
                 self.bonus_tiles_per_game
+            );
+        }
+        if self.powers_used_per_game > 0.0 {
+            let _ = writeln!(
+                out,
+                "special powers used per game: {:.2}",
+                self.powers_used_per_game
             );
         }
         if self.flocks_scored_per_game > 0.0 || self.wolves_per_game > 0.0 {

@@ -3,10 +3,11 @@
 //! (the animals the hunting traps covered). What the powers do is the ruleset's
 //! (`src/rules/hunters_gatherers_2020.rs`); this maps the text to it and reports.
 
+use super::moves::{board_anchor, halves};
 use super::{Replay, label};
 use crate::codes;
 use crate::engine::NodeId;
-use crate::model::{FeatureRef, Pos};
+use crate::model::{Anchor, AnchorClass, FeatureRef, Pos};
 
 impl Replay<'_> {
     /// The figures of `pool` that `player` took back with the power of the tile just placed,
@@ -121,6 +122,69 @@ impl Replay<'_> {
         if let Some(placed) = self.turn.as_mut().and_then(|t| t.placed.as_mut()) {
             placed.took_back = Some((player, spec.pool));
         }
+    }
+
+    /// How many powers acted in the game so far.
+    pub(crate) fn powers_used(&self) -> u32 {
+        self.rules.powers_used()
+    }
+
+    /// Every figure the turn's player may take back now, as `return` names it: figure, the
+    /// position of its tile and the feature (empty unless a `return` is due).
+    pub(crate) fn legal_returns(&self) -> Vec<(&'static str, Pos, FeatureRef)> {
+        let Some(player) = self.turn.as_ref().map(|t| t.player) else {
+            return Vec::new();
+        };
+        if !self.take_back_due() {
+            return Vec::new();
+        }
+        let mut returns = Vec::new();
+        for figure in &self.engine.figures {
+            if !figure.on_board || figure.player != player || !self.rules.takes_back(figure) {
+                continue;
+            }
+            let Some(spec) = self.rules.figure(figure.kind.0) else {
+                continue;
+            };
+            let (placement, feature) = self.engine.origin(figure.node);
+            if let Some(target) = self.name_feature(placement, feature, spec.stands_on) {
+                let pos = self.engine.placement(placement).pos;
+                returns.push((spec.kind.0, pos, target));
+            }
+        }
+        returns
+    }
+
+    /// A name of feature `feature` of a placement that the checker reads back as that very
+    /// feature: its anchors in board orientation, or else its label.
+    fn name_feature(
+        &self,
+        placement: crate::engine::PlacementId,
+        feature: usize,
+        stands_on: &[crate::model::FeatureKind],
+    ) -> Option<FeatureRef> {
+        let placed = self.engine.placement(placement);
+        let compiled = &self.engine.tile_of(placement).features[feature];
+        let anchors: Vec<Anchor> = compiled
+            .anchors
+            .iter()
+            .map(|a| board_anchor(*a, placed.rotation))
+            .collect();
+        let by_anchors = match (compiled.kind.anchor_class(), anchors.as_slice()) {
+            (_, [single]) => FeatureRef::Anchor(*single),
+            (AnchorClass::Area, _) => FeatureRef::Anchors(halves(&anchors)),
+            _ => FeatureRef::Anchors(anchors),
+        };
+        let names_it =
+            |target: &FeatureRef| self.locate(placement, target, stands_on) == Ok(feature);
+        if names_it(&by_anchors) {
+            return Some(by_anchors);
+        }
+        compiled
+            .label
+            .as_ref()
+            .map(|l| FeatureRef::Label(l.clone()))
+            .filter(|by_label| names_it(by_label))
     }
 
     /// The player's figure of `kind` standing on `node`, if any.
