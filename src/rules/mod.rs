@@ -1,10 +1,16 @@
-//! Rulesets: what may be deployed where, when features complete, how they score, and which
-//! draws a player earns. A ruleset works on the engine's features and figures only; it knows
-//! nothing of text (the checker maps its results back to the game file).
+//! Rulesets: the whole of a turn — which decision is due next, the moves it offers and what
+//! they bring (`turn.rs`) — what may be deployed where, when features complete, how they
+//! score, and which draws a player earns. Each ruleset is a folder that holds everything it
+//! and its expansions decide. A ruleset works on the engine's features and figures only; it
+//! knows nothing of text (the checker maps the game file to its moves and reports what they
+//! break; the simulator asks it for the same decisions and moves).
 
 pub mod carcassonne;
 pub mod hunters_gatherers;
 pub mod hunters_gatherers_2020;
+pub mod turn;
+
+pub use turn::{Decision, Move, Offer, Outcome, TurnView, Violation};
 
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
 use crate::model::{FeatureKind, Ruleset};
@@ -40,6 +46,16 @@ pub struct Completion {
     pub earns_bonus: bool,
 }
 
+/// A legal deployment on the tile just placed: a figure and the feature it would stand on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Occupation {
+    pub figure: &'static str,
+    /// The feature's index on its tile.
+    pub feature: usize,
+    pub kind: FeatureKind,
+    pub node: NodeId,
+}
+
 /// A rule variant a game may choose: name, values (the first is the default).
 #[derive(Debug, Clone, Copy)]
 pub struct VariantSpec {
@@ -52,10 +68,6 @@ pub trait Rules {
     fn pools(&self) -> &'static [(&'static str, u32)];
     fn figure(&self, name: &str) -> Option<FigureSpec>;
     fn figure_names(&self) -> &'static [&'static str];
-    /// Whether a hill tile takes the next tile of the stack under it (Hills & Sheep).
-    fn hills_take_a_tile(&self) -> bool {
-        true
-    }
     /// How many players the game is for (the figures come in so many colours).
     fn player_count(&self) -> std::ops::RangeInclusive<usize>;
     fn variants(&self) -> &'static [VariantSpec];
@@ -74,19 +86,127 @@ pub trait Rules {
     /// A warning about a tile that does not fully belong to this ruleset, if any.
     fn tile_warning(&self, tile: &CompiledTile) -> Option<String>;
 
-    // The turn hooks of the 2020 Hunters and Gatherers powers; the other rulesets keep the
-    // defaults (nothing happens).
+    // The turn: the common steps (draw, place or discard, deploy or pass) are laid out by
+    // `turn::next_decision`; a ruleset adds its own decisions, draws and effects here, and
+    // keeps the state of the game they need (a bag of tokens, animals a trap covered) in
+    // itself — one `Rules` value plays one game.
 
-    /// What the tile just placed in a turn does at once, before its figure step (the logboat's
-    /// and the hunting trap's points, to the placer).
-    fn placed(
-        &mut self,
-        _engine: &mut Engine,
-        _placement: PlacementId,
-        _player: usize,
-    ) -> Vec<ScoreEvent> {
+    /// The ruleset's own decision due now, which comes before the common steps go on: a flock
+    /// token, a flock choice; (next) a decision between placement and occupation.
+    fn pending_decision(&self) -> Option<Decision> {
+        None
+    }
+    /// The moves a ruleset decision offers.
+    fn offers(&self, _decision: Decision) -> Vec<Offer> {
         Vec::new()
     }
+    /// Plays a move of the ruleset's own decisions; `setup` while the game's setup lays its
+    /// board (before the first turn).
+    fn play(&mut self, _engine: &mut Engine, mv: Move, _setup: bool) -> Outcome {
+        turn::not_due(mv)
+    }
+    /// A move that is not the one the ruleset's pending decision waits for comes: the
+    /// decision is dropped, and the rule it broke reported.
+    fn leave_pending(&mut self) -> Option<Violation> {
+        None
+    }
+    /// The decision a tile drawn brings before it is placed (the tile under a hill), given
+    /// the land tiles left.
+    fn after_draw(&self, _tile: &CompiledTile, _land_left: u32) -> Option<Decision> {
+        None
+    }
+    /// The tile just placed acts at once, before occupation (an immediate power); its points,
+    /// the figures it sends home, the state it changes for final scoring.
+    fn after_placement(
+        &mut self,
+        _engine: &mut Engine,
+        _turn: &TurnView,
+        _placement: PlacementId,
+    ) -> Outcome {
+        Outcome::default()
+    }
+    /// A figure was deployed (in a setup: `setup`).
+    fn deployed(&mut self, _engine: &Engine, _figure: FigureId, _node: NodeId, _setup: bool) {}
+    /// After the scoring of the tile just placed (`roots`: its features): what follows in the
+    /// same turn (flocks the tile extended).
+    fn after_scoring(
+        &mut self,
+        _engine: &mut Engine,
+        _turn: &TurnView,
+        _roots: &[NodeId],
+    ) -> Outcome {
+        Outcome::default()
+    }
+    /// Whether the scoring of a tile earns the turn a bonus turn. By default a completion
+    /// that earns one does, unless it is a bonus tile's own (“there is no chain reaction”).
+    fn earns_bonus_turn(&self, completion: &Completion, on_bonus_tile: bool) -> bool {
+        completion.earns_bonus && !on_bonus_tile
+    }
+    /// Whether the player now draws a bonus tile.
+    fn bonus_turn_due(&self, turn: &TurnView) -> bool {
+        turn.bonus_earned && !turn.bonus_drawn && turn.bonus_left > 0
+    }
+    /// The figures of a pool a player may deploy now, of `supply` in the supply, of which
+    /// `returned_this_turn` came back in this turn.
+    fn usable_figures(
+        &self,
+        _turn: Option<&TurnView>,
+        supply: u32,
+        _returned_this_turn: u32,
+    ) -> u32 {
+        supply
+    }
+    /// Every legal occupation of the tile just placed (the moves of
+    /// [`Decision::DeployOrPass`] besides passing): feature by feature in the tile's order,
+    /// each figure of [`Rules::figure_names`] that `in_play` (the game's setup has it) that
+    /// may stand there, with `usable[pool]` figures of its pool left to deploy and no figure
+    /// blocking the feature.
+    fn legal_occupations(
+        &self,
+        engine: &mut Engine,
+        placement: PlacementId,
+        in_play: &dyn Fn(&str) -> bool,
+        usable: &[u32],
+    ) -> Vec<Occupation> {
+        let placed = *engine.placement(placement);
+        let mut occupations = Vec::new();
+        for feature in 0..engine.catalog[placed.tile].features.len() {
+            let kind = engine.catalog[placed.tile].features[feature].kind;
+            let node = placed.first_node + feature as NodeId;
+            for figure in self.figure_names() {
+                let Some(spec) = self.figure(figure).filter(|_| in_play(figure)) else {
+                    continue;
+                };
+                if !spec.stands_on.contains(&kind)
+                    || usable.get(spec.pool).copied().unwrap_or(0) == 0
+                    || !self.blockers(engine, &spec, node).is_empty()
+                {
+                    continue;
+                }
+                occupations.push(Occupation {
+                    figure,
+                    feature,
+                    kind,
+                    node,
+                });
+            }
+        }
+        occupations
+    }
+    /// The turn ends: the rules its open decisions break.
+    fn end_turn(&mut self) -> Vec<Violation> {
+        Vec::new()
+    }
+    /// The bag of sheep and wolf tokens, in a game that has one, and the wolves drawn from it.
+    fn bag(&self) -> Option<(&carcassonne::Bag, usize)> {
+        None
+    }
+
+    // The 2020 Hunters and Gatherers powers that the common turn does not lay out: the
+    // shaman's optional `return` between placement and occupation, the menhir tile that fits
+    // nowhere, the animals the traps covered and the powers used. The other rulesets keep the
+    // defaults (nothing happens).
+
     /// Whether placing `tile` lets its player take one of their figures back (`return`, the
     /// shaman) before the figure step.
     fn may_take_back(&self, _tile: &CompiledTile) -> bool {
@@ -98,11 +218,6 @@ pub trait Rules {
     }
     /// A figure was taken back (for the ruleset's count of powers used).
     fn took_back(&mut self) {}
-    /// Whether figures that this turn's scoring returned may go on the turn's bonus tile, when
-    /// the ruleset decides it rather than the 2002 variant.
-    fn returned_figures_on_bonus_tile(&self) -> Option<bool> {
-        None
-    }
     /// Whether the figure taken back may stand on the tile that took it back, at once.
     fn taken_back_figure_on_tile(&self) -> bool {
         true
@@ -126,7 +241,12 @@ pub trait Rules {
 pub fn for_ruleset(ruleset: Ruleset, variants: &[(String, String)]) -> Box<dyn Rules> {
     let chosen = |name: &str, value: &str| variants.iter().any(|(n, v)| n == name && v == value);
     match ruleset {
-        Ruleset::HuntersGatherers => Box::new(hunters_gatherers::HuntersGatherers),
+        Ruleset::HuntersGatherers => Box::new(hunters_gatherers::HuntersGatherers {
+            returned_on_bonus_allowed: chosen(
+                hunters_gatherers::RETURNED_FIGURES_ON_BONUS_TILE,
+                "allowed",
+            ),
+        }),
         Ruleset::HuntersGatherers2020 => {
             Box::new(hunters_gatherers_2020::HuntersGatherers2020::new(variants))
         }
@@ -137,6 +257,10 @@ pub fn for_ruleset(ruleset: Ruleset, variants: &[(String, String)]) -> Box<dyn R
             farmers: !chosen(carcassonne::FARMERS, "off"),
             hills: !chosen(carcassonne::HILLS, "off"),
             vineyards: !chosen(carcassonne::VINEYARDS, "off"),
+            flocks: carcassonne::flock::Flocks::new(chosen(
+                carcassonne::CLOSED_FLOCK,
+                "stable-at-once",
+            )),
         }),
     }
 }

@@ -8,11 +8,12 @@ pub mod stats;
 use std::path::Path;
 
 use crate::check::replay::Replay;
+use crate::check::replay::turn::action_of;
 use crate::check::{Catalog, build_catalog, is_bonus};
 use crate::diagnostic::{Diagnostic, Span};
 use crate::engine::{Pos, Rotation};
 use crate::model::{Action, FeatureKind, Ruleset, Script, Step, TokenDraw};
-use crate::rules;
+use crate::rules::{self, Decision, Move, Offer};
 
 /// How the simulated players choose their moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -259,11 +260,7 @@ pub fn play(
     while !land.is_empty() && game.rejected.is_none() {
         game.result.turns += 1;
         game.act(Action::Turn { player });
-        game.place_from(&mut land, false, player);
-        if game.replay.bonus_due() {
-            game.result.bonus_tiles += 1;
-            game.place_from(&mut bonus, true, player);
-        }
+        game.play_turn(&mut land, &mut bonus, player);
         player = (player + 1) % players;
     }
     game.act(Action::End);
@@ -350,37 +347,70 @@ impl Game<'_, '_> {
         }
     }
 
-    /// Draws from `deck` until a tile fits (discarding those that fit nowhere), places it,
-    /// deploys or passes, and plays the Hills & Sheep steps that follow.
-    fn place_from(&mut self, deck: &mut Vec<usize>, bonus: bool, player: usize) {
-        while let Some(tile) = deck.pop() {
-            let id = self.replay.engine().catalog[tile].id.clone();
-            self.act(if bonus {
-                Action::Bonus { tile: id }
-            } else {
-                Action::Draw { tile: id }
-            });
-            if self.replay.under_due() {
-                if let Some(under) = deck.pop() {
+    /// Plays the turn's decisions, in the order the ruleset lays them out, until the turn is
+    /// over: draws from the land or bonus deck (discarding a tile that fits nowhere), places,
+    /// deploys or passes, and plays the ruleset's own decisions (the Hills & Sheep steps).
+    fn play_turn(&mut self, land: &mut Vec<usize>, bonus: &mut Vec<usize>, player: usize) {
+        let mut in_hand: Option<usize> = None;
+        let mut drawing_bonus = false;
+        let mut bonus_turn = false;
+        while self.rejected.is_none() {
+            let Some(decision) = self.replay.decision() else {
+                return;
+            };
+            match decision {
+                Decision::Draw | Decision::BonusDraw => {
+                    drawing_bonus = decision == Decision::BonusDraw;
+                    if drawing_bonus && !bonus_turn {
+                        bonus_turn = true;
+                        self.result.bonus_tiles += 1;
+                    }
+                    let deck = if drawing_bonus {
+                        &mut *bonus
+                    } else {
+                        &mut *land
+                    };
+                    let Some(tile) = deck.pop() else { return };
+                    in_hand = Some(tile);
+                    let id = self.replay.engine().catalog[tile].id.clone();
+                    self.act(if drawing_bonus {
+                        Action::Bonus { tile: id }
+                    } else {
+                        Action::Draw { tile: id }
+                    });
+                }
+                Decision::UnderTile => {
+                    let deck = if drawing_bonus {
+                        &mut *bonus
+                    } else {
+                        &mut *land
+                    };
+                    let Some(under) = deck.pop() else { return };
                     let under_id = self.replay.engine().catalog[under].id.clone();
                     self.act(Action::Under {
                         tile: Some(under_id),
                     });
                 }
+                Decision::Place => {
+                    let Some(tile) = in_hand.take() else { return };
+                    let legal = self.replay.legal_placements(tile);
+                    if legal.is_empty() {
+                        self.result.discarded.push(tile);
+                        self.act(Action::Discard);
+                        continue;
+                    }
+                    let (pos, rotation) = self.choose_placement(tile, &legal, player);
+                    self.act(Action::Place { pos, rotation });
+                    self.result.placed.push(tile);
+                }
+                Decision::DeployOrPass => {
+                    // The shaman's choice comes before the occupation (2020 rules).
+                    self.take_back_or_not();
+                    self.deploy_or_pass();
+                }
+                Decision::FlockToken | Decision::FlockChoice => self.ruleset_decision(decision),
+                Decision::EndOfTurn => return,
             }
-            let legal = self.replay.legal_placements(tile);
-            if legal.is_empty() {
-                self.result.discarded.push(tile);
-                self.act(Action::Discard);
-                continue;
-            }
-            let (pos, rotation) = self.choose_placement(tile, &legal, player);
-            self.act(Action::Place { pos, rotation });
-            self.result.placed.push(tile);
-            self.take_back_or_not();
-            self.deploy_or_pass();
-            self.flock_steps();
-            return;
         }
     }
 
@@ -510,24 +540,25 @@ impl Game<'_, '_> {
         }
     }
 
-    fn flock_steps(&mut self) {
-        if self.replay.flock_draw_due() {
-            let random = self.rng.unit();
-            self.act(Action::Flock {
-                token: TokenDraw::Random(random),
-            });
-        }
-        while self.replay.flock_choices_due() > 0 {
-            if self.rng.below(2) == 0 {
-                let random = self.rng.unit();
-                let wolves_before = self.replay.bag_wolves_drawn();
-                self.act(Action::Grow {
-                    token: TokenDraw::Random(random),
-                });
-                self.result.wolves += self.replay.bag_wolves_drawn() - wolves_before;
-            } else {
-                self.act(Action::Stable);
-            }
+    /// A decision of the ruleset's own: one of its offers at random, a draw from the bag by a
+    /// random number.
+    fn ruleset_decision(&mut self, decision: Decision) {
+        let offers = self.replay.offers(decision);
+        let offer = match offers.len() {
+            0 => return,
+            1 => offers[0],
+            n => offers[self.rng.below(n)],
+        };
+        let mv = match offer {
+            Offer::Move(mv) => mv,
+            Offer::Draw(make) => make(TokenDraw::Random(self.rng.unit())),
+        };
+        let wolves_before = self.replay.bag_wolves_drawn();
+        self.act(action_of(mv));
+        // The statistics count the wolves that scatter a flock (not those drawn for a shepherd
+        // just deployed).
+        if matches!(mv, Move::Grow(_)) {
+            self.result.wolves += self.replay.bag_wolves_drawn() - wolves_before;
         }
     }
 }

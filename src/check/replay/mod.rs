@@ -1,10 +1,10 @@
 //! The replay: one game's steps, in order, against the engine and the ruleset.
 
-mod flock;
 pub(crate) mod inspect;
 mod moves;
 mod powers;
 mod state;
+pub(crate) mod turn;
 
 use std::collections::HashMap;
 
@@ -13,9 +13,7 @@ use crate::codes::{self, Code};
 use crate::diagnostic::{self, Diagnostic, Omitted, Span};
 use crate::engine::{Engine, FigureId, NodeId, PlacementId, PlacementProblem, Pos, Rotation};
 use crate::model::{Action, Expectation, FeatureRef, Script, Step, TileKind};
-use crate::rules::carcassonne::{Bag, CLOSED_FLOCK, SHEPHERD};
-use crate::rules::hunters_gatherers::RETURNED_FIGURES_ON_BONUS_TILE;
-use crate::rules::{Rules, ScoreEvent};
+use crate::rules::{Move, Rules, ScoreEvent};
 
 /// The tile the current player holds.
 #[derive(Debug, Clone, Copy)]
@@ -58,9 +56,6 @@ struct Turn {
     points: Vec<i64>,
     /// Figures deployed from this index on were deployed in this turn.
     first_figure: usize,
-    /// Fields with the player's shepherd that the turn's tile extended: each waits for `grow`
-    /// or `stable` (Hills & Sheep).
-    flock_choices: Vec<NodeId>,
     /// A hill tile was drawn and the tile under it is not recorded yet.
     needs_under: bool,
 }
@@ -87,7 +82,6 @@ pub(crate) struct Replay<'s> {
     placement_steps: Vec<Span>,
     /// Where each figure was deployed.
     figure_steps: Vec<Span>,
-    returned_on_bonus_allowed: bool,
     current_step: Span,
     diagnostics: Vec<Diagnostic>,
     /// Index in `diagnostics` where the current action's findings start.
@@ -99,17 +93,8 @@ pub(crate) struct Replay<'s> {
     warned_tiles: Vec<usize>,
     /// Assertions the game states that carcspec cannot check.
     not_applicable: Vec<String>,
-    /// Wolves drawn from the bag so far.
-    wolves_drawn: usize,
     /// Byte offset of the start of each line of the text.
     line_starts: Vec<usize>,
-    /// The sheep and wolf tokens still in the bag (Hills & Sheep).
-    pub(super) bag: Bag,
-    /// A shepherd just deployed (its field and the figure), waiting for the token drawn for it.
-    pending_flock: Option<(NodeId, FigureId)>,
-    /// The shepherd the setup put last, whose flock further setup `flock` lines grow.
-    last_setup_shepherd: Option<(NodeId, FigureId)>,
-    closed_flock_stable_at_once: bool,
     /// Diagnostics beyond the report's limit, counted (a transcript wrong on every move must
     /// not keep a diagnostic per move in memory).
     omitted: Omitted,
@@ -160,14 +145,6 @@ impl<'s> Replay<'s> {
                 .collect();
             players
         ];
-        // “From the next turn onwards, the player can then use them again”: by default a
-        // figure returned in this turn stays off the turn's bonus tile.
-        let returned_on_bonus_allowed =
-            rules.returned_figures_on_bonus_tile().unwrap_or_else(|| {
-                script.variants.iter().any(|(name, value, _)| {
-                    name == RETURNED_FIGURES_ON_BONUS_TILE && value == "allowed"
-                })
-            });
         Replay {
             script,
             text,
@@ -187,7 +164,6 @@ impl<'s> Replay<'s> {
             stopped: false,
             placement_steps: Vec::new(),
             figure_steps: Vec::new(),
-            returned_on_bonus_allowed,
             current_step: Span::default(),
             diagnostics: Vec::new(),
             action_start: 0,
@@ -197,17 +173,9 @@ impl<'s> Replay<'s> {
             events: Vec::new(),
             warned_tiles: Vec::new(),
             not_applicable: Vec::new(),
-            wolves_drawn: 0,
             line_starts: std::iter::once(0)
                 .chain(text.match_indices('\n').map(|(at, _)| at + 1))
                 .collect(),
-            bag: Bag::default(),
-            pending_flock: None,
-            last_setup_shepherd: None,
-            closed_flock_stable_at_once: script
-                .variants
-                .iter()
-                .any(|(name, value, _)| name == CLOSED_FLOCK && value == "stable-at-once"),
             omitted: Omitted::default(),
             first_step: script.steps.first().map(|s| s.span),
             last_step: None,
@@ -352,15 +320,10 @@ impl<'s> Replay<'s> {
     }
 
     fn step(&mut self, action: &Action) {
-        if !matches!(action, Action::Flock { .. } | Action::Expect(_))
-            && self.pending_flock.take().is_some()
-        {
-            self.report(
-                &codes::FLOCK_STEP,
-                "the token drawn for the shepherd is not recorded".into(),
-                "a shepherd was just deployed",
-                "record the token drawn at once with `flock <token>` (sheep1 … sheep4 or wolf)",
-            );
+        if !matches!(action, Action::Flock { .. } | Action::Expect(_)) {
+            if let Some(violation) = self.rules.leave_pending() {
+                self.apply_outcome(crate::rules::Outcome::violation(violation));
+            }
         }
         let in_turn = matches!(
             action,
@@ -409,9 +372,9 @@ impl<'s> Replay<'s> {
             Action::Draw { tile } => self.draw(tile, false),
             Action::Bonus { tile } => self.draw(tile, true),
             Action::Under { tile } => self.under(tile.as_deref()),
-            Action::Flock { token } => self.flock(*token),
-            Action::Grow { token } => self.grow(*token),
-            Action::Stable => self.choose_stable(),
+            Action::Flock { token } => self.ruleset_move(Move::FlockToken(*token)),
+            Action::Grow { token } => self.ruleset_move(Move::Grow(*token)),
+            Action::Stable => self.ruleset_move(Move::Stable),
             Action::Return {
                 figure,
                 pos,
@@ -769,30 +732,20 @@ impl<'s> Replay<'s> {
             spec.holds_river_system,
             self.figure_steps.len(),
         );
-        if spec.kind == SHEPHERD {
-            // “If you place the shepherd, immediately draw a token from the bag.”
-            self.pending_flock = Some((node, figure));
-            if !self.turns_started {
-                self.last_setup_shepherd = Some((node, figure));
-            }
-        }
+        self.rules
+            .deployed(&self.engine, figure, node, !self.turns_started);
         debug_assert_eq!(figure as usize, self.figure_steps.len());
         self.figure_steps.push(self.current_step);
     }
 
-    /// The figures of a pool that `player` may deploy now: the supply, less (on the turn's
-    /// bonus tile) the player's own figures that came back in this turn.
+    /// The figures of a pool that `player` may deploy now, as the ruleset counts them: the
+    /// supply, less what it keeps back (Hunters and Gatherers: on the turn's bonus tile, the
+    /// player's own figures that came back in this turn).
     pub(crate) fn usable_figures(&self, player: usize, pool: usize) -> u32 {
         let supply = self.supply[player][pool].saturating_sub(self.taken_back_now(player, pool));
-        match self.turn.as_ref() {
-            Some(turn)
-                if !self.returned_on_bonus_allowed
-                    && turn.placed.as_ref().is_some_and(|p| p.bonus) =>
-            {
-                supply.saturating_sub(turn.returned[player][pool])
-            }
-            _ => supply,
-        }
+        let returned = self.turn.as_ref().map_or(0, |t| t.returned[player][pool]);
+        self.rules
+            .usable_figures(self.turn_view().as_ref(), supply, returned)
     }
 
     fn begin_turn(&mut self, player: usize) {
@@ -835,7 +788,6 @@ impl<'s> Replay<'s> {
             returned: vec![vec![0; pools]; self.script.players.len()],
             points: vec![0; self.script.players.len()],
             first_figure: self.engine.figures.len(),
-            flock_choices: Vec::new(),
             needs_under: false,
         });
     }
@@ -893,8 +845,10 @@ impl<'s> Replay<'s> {
                 "draw a tile that is still in the stack",
             );
         }
-        let hill_takes_a_tile =
-            self.engine.catalog[tile].hill && self.rules.hills_take_a_tile() && self.land_left > 0;
+        let hill_takes_a_tile = self
+            .rules
+            .after_draw(&self.engine.catalog[tile], self.land_left)
+            == Some(crate::rules::Decision::UnderTile);
         let turn = self.turn.as_mut().expect("in a turn");
         if bonus {
             turn.bonus_drawn = true;
@@ -962,7 +916,6 @@ impl<'s> Replay<'s> {
         }
         if let Some((placement, roots)) = self.check_and_place(hand.tile, pos, rotation, false) {
             let turn = self.turn.as_mut().expect("in a turn");
-            let player = turn.player;
             turn.placed = Some(PlacedNow {
                 placement,
                 bonus: hand.bonus,
@@ -971,9 +924,13 @@ impl<'s> Replay<'s> {
                 settled: false,
                 took_back: None,
             });
-            // Powers that act as soon as the tile lies (2020 Hunters and Gatherers).
-            let events = self.rules.placed(&mut self.engine, placement, player);
-            self.apply_events(&events, false);
+            // The tile's immediate effects, before its occupation.
+            if let Some(view) = self.turn_view() {
+                let outcome = self
+                    .rules
+                    .after_placement(&mut self.engine, &view, placement);
+                self.apply_outcome(outcome);
+            }
         }
     }
 
@@ -1043,22 +1000,24 @@ impl<'s> Replay<'s> {
         };
         placed.settled = true;
         let (roots, bonus, placement) = (placed.roots.clone(), placed.bonus, placed.placement);
-        let completion = self
+        let mut completion = self
             .rules
             .score_completed(&mut self.engine, placement, &roots);
         self.apply_events(&completion.events, false);
-        for root in completion.returned {
+        for root in std::mem::take(&mut completion.returned) {
             for figure in self.engine.return_figures(root) {
                 self.give_back(figure);
             }
         }
-        // “there is no chain reaction”: a bonus tile's own completions earn nothing.
-        if completion.earns_bonus && !bonus {
+        if self.rules.earns_bonus_turn(&completion, bonus) {
             if let Some(turn) = self.turn.as_mut() {
                 turn.bonus_earned = true;
             }
         }
-        self.offer_flock_choices(&roots);
+        if let Some(view) = self.turn_view() {
+            let outcome = self.rules.after_scoring(&mut self.engine, &view, &roots);
+            self.apply_outcome(outcome);
+        }
     }
 
     fn give_back(&mut self, figure: FigureId) {
@@ -1106,15 +1065,15 @@ impl<'s> Replay<'s> {
     /// the end of the game when the land stack is empty.
     fn end_turn(&mut self) {
         self.settle();
-        let Some(turn) = self.turn.take() else { return };
-        if !turn.flock_choices.is_empty() {
-            self.report(
-                &codes::FLOCK_STEP,
-                "the turn ends without growing or stabling the flock".into(),
-                "the tile extended a field with the player's shepherd",
-                "after the meeple step, `grow <token>` or `stable` for each such field",
-            );
+        if self.turn.is_none() {
+            return;
         }
+        let violations = self.rules.end_turn();
+        self.apply_outcome(crate::rules::Outcome {
+            violations,
+            ..Default::default()
+        });
+        let Some(turn) = self.turn.take() else { return };
         if turn.hand.is_some() {
             self.report(
                 &codes::MOVE_OUT_OF_ORDER,

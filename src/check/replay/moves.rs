@@ -1,12 +1,14 @@
-//! What a player may do next, read off the replay's state: the move generator that the
-//! simulator plays with (`carcspec simulate`), and that keeps it to the same rules as the
-//! checker.
+//! What a player may do next, read off the replay's state and asked of the ruleset: the move
+//! generator that the simulator plays with (`carcspec simulate`), and that keeps it to the
+//! same rules as the checker. The ruleset says which occupations are legal; this file names
+//! them as the game language does.
 
 use super::Replay;
 use crate::engine::{Engine, NodeId, Pos, Rotation};
 use crate::model::{Anchor, AnchorClass, FeatureKind, FeatureRef, Half};
 
-/// A legal deployment on the tile just placed.
+/// A legal deployment on the tile just placed, as the game language names it: an occupation
+/// the ruleset allows, with the feature written so that the checker reads it back.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Deployment {
     pub figure: &'static str,
@@ -26,7 +28,12 @@ impl Replay<'_> {
 
     /// Wolves drawn so far (Hills & Sheep).
     pub(crate) fn bag_wolves_drawn(&self) -> usize {
-        self.wolves_drawn
+        self.rules.bag().map_or(0, |(_, wolves)| wolves)
+    }
+
+    /// The moves the ruleset's own decision offers.
+    pub(crate) fn offers(&self, decision: crate::rules::Decision) -> Vec<crate::rules::Offer> {
+        self.rules.offers(decision)
     }
 
     /// Copies left in the stacks, per catalog index.
@@ -52,25 +59,8 @@ impl Replay<'_> {
 
     /// Whether the turn's player now draws a bonus tile (a gold forest was completed).
     pub(crate) fn bonus_due(&self) -> bool {
-        self.turn
-            .as_ref()
-            .is_some_and(|t| t.bonus_earned && !t.bonus_drawn)
-            && self.bonus_left > 0
-    }
-
-    /// A shepherd was just deployed: its token is to be drawn.
-    pub(crate) fn flock_draw_due(&self) -> bool {
-        self.pending_flock.is_some()
-    }
-
-    /// Fields waiting for the player's grow-or-stable choice.
-    pub(crate) fn flock_choices_due(&self) -> usize {
-        self.turn.as_ref().map_or(0, |t| t.flock_choices.len())
-    }
-
-    /// The tiles under hills must be recorded: whether the tile in hand is a hill that takes one.
-    pub(crate) fn under_due(&self) -> bool {
-        self.turn.as_ref().is_some_and(|t| t.needs_under)
+        self.turn_view()
+            .is_some_and(|turn| self.rules.bonus_turn_due(&turn))
     }
 
     /// Every legal (position, rotation) of a tile now.
@@ -89,70 +79,57 @@ impl Replay<'_> {
             return Vec::new();
         };
         let placement = placed.placement;
-        let tile = self.engine.placement(placement);
-        let (first_node, rotation, tile_index) = (tile.first_node, tile.rotation, tile.tile);
-        let figures: Vec<&'static str> = self.rules.figure_names().to_vec();
         let has_shepherds = self
             .script
             .expansions
             .iter()
             .any(|e| e == "hills-and-sheep");
+        let in_play = |figure: &str| figure != "shepherd" || has_shepherds;
+        let usable: Vec<u32> = (0..self.rules.pools().len())
+            .map(|pool| self.usable_figures(player, pool))
+            .collect();
+        let occupations =
+            self.rules
+                .legal_occupations(&mut self.engine, placement, &in_play, &usable);
+        let tile = self.engine.placement(placement);
+        let (rotation, tile_index) = (tile.rotation, tile.tile);
         let mut deployments = Vec::new();
-        let feature_count = self.engine.catalog[tile_index].features.len();
-        for feature in 0..feature_count {
-            let compiled = &self.engine.catalog[tile_index].features[feature];
-            let kind = compiled.kind;
+        for occupation in occupations {
+            let compiled = &self.engine.catalog[tile_index].features[occupation.feature];
             let anchors: Vec<Anchor> = compiled
                 .anchors
                 .iter()
                 .map(|a| board_anchor(*a, rotation))
                 .collect();
-            let by_anchors = match (kind.anchor_class(), anchors.as_slice()) {
+            let by_anchors = match (occupation.kind.anchor_class(), anchors.as_slice()) {
                 (_, [single]) => FeatureRef::Anchor(*single),
                 (AnchorClass::Area, _) => FeatureRef::Anchors(halves(&anchors)),
                 _ => FeatureRef::Anchors(anchors),
             };
             let label = compiled.label.clone();
-            let node = first_node + feature as NodeId;
-            for figure in &figures {
-                if *figure == "shepherd" && !has_shepherds {
-                    continue;
+            let Some(spec) = self.rules.figure(occupation.figure) else {
+                continue;
+            };
+            // The move is written so that the checker reads it as this very feature: by its
+            // anchors, or by its label where the anchors name several features (the two lakes
+            // at `I` of `HG/83`). A feature that neither names is not offered.
+            let names_this = |target: &FeatureRef| {
+                self.locate(placement, target, spec.stands_on) == Ok(occupation.feature)
+            };
+            let target = if names_this(&by_anchors) {
+                by_anchors
+            } else {
+                match label.map(FeatureRef::Label) {
+                    Some(by_label) if names_this(&by_label) => by_label,
+                    _ => continue,
                 }
-                let Some(spec) = self.rules.figure(figure) else {
-                    continue;
-                };
-                if !spec.stands_on.contains(&kind) {
-                    continue;
-                }
-                // The move is written so that the checker reads it as this very feature: by
-                // its anchors, or by its label where the anchors name several features (the
-                // two lakes at `I` of `HG/83`). A feature that neither names is not offered.
-                let names_this = |target: &FeatureRef| {
-                    self.locate(placement, target, spec.stands_on) == Ok(feature)
-                };
-                let target = if names_this(&by_anchors) {
-                    by_anchors.clone()
-                } else {
-                    match label.as_ref().map(|l| FeatureRef::Label(l.clone())) {
-                        Some(by_label) if names_this(&by_label) => by_label,
-                        _ => continue,
-                    }
-                };
-                if self.usable_figures(player, spec.pool) == 0
-                    || !self
-                        .rules
-                        .blockers(&mut self.engine, &spec, node)
-                        .is_empty()
-                {
-                    continue;
-                }
-                deployments.push(Deployment {
-                    figure,
-                    target,
-                    kind,
-                    node,
-                });
-            }
+            };
+            deployments.push(Deployment {
+                figure: occupation.figure,
+                target,
+                kind: occupation.kind,
+                node: occupation.node,
+            });
         }
         deployments
     }

@@ -122,20 +122,25 @@ impl Replay<'_> {
 
     /// `expect bag <token> <n> ...`
     pub(super) fn expect_bag(&mut self, tokens: &[(u32, u32)]) {
+        let bag = self
+            .rules
+            .bag()
+            .map(|(bag, _)| bag.clone())
+            .unwrap_or_default();
         let wrong: Vec<String> = tokens
             .iter()
-            .filter(|(token, n)| self.bag.0.get(*token as usize) != Some(n))
+            .filter(|(token, n)| bag.0.get(*token as usize) != Some(n))
             .map(|(token, n)| {
                 format!(
                     "the bag holds {} {}, the game expects {n}",
-                    self.bag.0.get(*token as usize).copied().unwrap_or(0),
+                    bag.0.get(*token as usize).copied().unwrap_or(0),
                     token_name(*token)
                 )
             })
             .collect();
         let contents: Vec<String> = [1, 2, 3, 4, 0]
             .iter()
-            .map(|t| format!("{} {}", token_name(*t), self.bag.0[*t as usize]))
+            .map(|t| format!("{} {}", token_name(*t), bag.0[*t as usize]))
             .collect();
         self.holds(
             wrong.is_empty(),

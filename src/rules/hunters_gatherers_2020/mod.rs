@@ -10,7 +10,7 @@
 //! of the game, read by the final scoring.
 
 use super::hunters_gatherers::{FISHERMAN, GATHERER, HUNTER, HUT, RETURNED_FIGURES_ON_BONUS_TILE};
-use super::{Completion, FigureSpec, Rules, ScoreEvent, VariantSpec, majority};
+use super::{Completion, FigureSpec, Outcome, Rules, ScoreEvent, TurnView, VariantSpec, majority};
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, NodeId, PlacementId, Pos};
 use crate::model::{ContentKind, FeatureKind, Power};
 
@@ -512,12 +512,14 @@ impl Rules for HuntersGatherers2020 {
         completion
     }
 
-    fn placed(
+    fn after_placement(
         &mut self,
         engine: &mut Engine,
+        turn: &TurnView,
         placement: PlacementId,
-        player: usize,
-    ) -> Vec<ScoreEvent> {
+    ) -> Outcome {
+        // The logboat and the hunting trap act at once, for the placer.
+        let player = turn.player;
         let mut events = Vec::new();
         let nodes: Vec<(NodeId, usize)> = nodes_of(engine, placement).collect();
         for (node, index) in nodes {
@@ -544,7 +546,10 @@ impl Rules for HuntersGatherers2020 {
                 _ => {}
             }
         }
-        events
+        Outcome {
+            events,
+            ..Outcome::default()
+        }
     }
 
     fn may_take_back(&self, tile: &CompiledTile) -> bool {
@@ -560,8 +565,15 @@ impl Rules for HuntersGatherers2020 {
         self.powers_used += 1;
     }
 
-    fn returned_figures_on_bonus_tile(&self) -> Option<bool> {
-        Some(!self.readings.returned_figures_wait)
+    fn usable_figures(&self, turn: Option<&TurnView>, supply: u32, returned_this_turn: u32) -> u32 {
+        // The 2020 text has no wait for returned meeples (`docs/rules/hunters-gatherers-2020.md`);
+        // the variant keeps the 2002 rule.
+        match turn {
+            Some(turn) if self.readings.returned_figures_wait && turn.on_bonus_tile => {
+                supply.saturating_sub(returned_this_turn)
+            }
+            _ => supply,
+        }
     }
 
     fn taken_back_figure_on_tile(&self) -> bool {

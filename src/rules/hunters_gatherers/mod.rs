@@ -1,11 +1,14 @@
 //! Carcassonne: Hunters and Gatherers, the 2002 rules (`../shared/rules/hunters-and-gatherers.txt`).
 //! Readings of the text are recorded in `docs/rules/hunters-gatherers.md`.
 
-use super::{Completion, FigureSpec, Rules, ScoreEvent, VariantSpec, majority};
+use super::{Completion, FigureSpec, Rules, ScoreEvent, TurnView, VariantSpec, majority};
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
 use crate::model::{ContentKind, FeatureKind};
 
-pub struct HuntersGatherers;
+pub struct HuntersGatherers {
+    /// The variant `returned-figures-on-bonus-tile allowed`.
+    pub returned_on_bonus_allowed: bool,
+}
 
 pub const GATHERER: FigureKind = FigureKind("gatherer");
 pub const FISHERMAN: FigureKind = FigureKind("fisherman");
@@ -51,6 +54,17 @@ fn is_tribe_member(figure: &Figure) -> bool {
 }
 
 impl Rules for HuntersGatherers {
+    /// “From the next turn onwards, the player can then use them again”: by default a figure
+    /// returned in this turn stays off the turn's bonus tile (the player's own figures only).
+    fn usable_figures(&self, turn: Option<&TurnView>, supply: u32, returned_this_turn: u32) -> u32 {
+        match turn {
+            Some(turn) if !self.returned_on_bonus_allowed && turn.on_bonus_tile => {
+                supply.saturating_sub(returned_this_turn)
+            }
+            _ => supply,
+        }
+    }
+
     fn pools(&self) -> &'static [(&'static str, u32)] {
         // “The remaining 5 tribe members and the 2 huts remain with the player as his or her
         // supply.” (Preparation)

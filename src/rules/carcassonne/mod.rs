@@ -2,7 +2,12 @@
 //! Sheep expansion's hills and vineyards (`../shared/rules/hills-and-sheep.txt`). Readings of the
 //! texts are recorded in `docs/rules/carcassonne.md`.
 
-use super::{Completion, FigureSpec, Rules, ScoreEvent, VariantSpec};
+pub mod flock;
+
+use super::{
+    Completion, Decision, FigureSpec, Move, Offer, Outcome, Rules, ScoreEvent, TurnView,
+    VariantSpec, Violation,
+};
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
 use crate::model::{ContentKind, FeatureKind};
 
@@ -82,6 +87,8 @@ pub struct Carcassonne {
     pub closed_flock_stable_at_once: bool,
     /// The house rule: the tied player with the most followers on hills wins the tie.
     pub hill_tiebreak_by_count: bool,
+    /// The flocks of Hills & Sheep: the bag, and the flock decisions waiting.
+    pub flocks: flock::Flocks,
 }
 
 fn is_follower(figure: &Figure) -> bool {
@@ -252,8 +259,41 @@ impl Rules for Carcassonne {
         }
     }
 
-    fn hills_take_a_tile(&self) -> bool {
-        self.hills
+    fn pending_decision(&self) -> Option<Decision> {
+        self.flocks.pending_decision()
+    }
+
+    fn offers(&self, decision: Decision) -> Vec<Offer> {
+        flock::Flocks::offers(decision)
+    }
+
+    fn play(&mut self, engine: &mut Engine, mv: Move, setup: bool) -> Outcome {
+        self.flocks.play(engine, mv, setup)
+    }
+
+    fn leave_pending(&mut self) -> Option<Violation> {
+        self.flocks.leave_pending()
+    }
+
+    /// A hill tile takes the next tile of the stack under it (not `variant hills off`).
+    fn after_draw(&self, tile: &CompiledTile, land_left: u32) -> Option<Decision> {
+        (tile.hill && self.hills && land_left > 0).then_some(Decision::UnderTile)
+    }
+
+    fn deployed(&mut self, engine: &Engine, figure: FigureId, node: NodeId, setup: bool) {
+        self.flocks.deployed(engine, figure, node, setup);
+    }
+
+    fn after_scoring(&mut self, engine: &mut Engine, turn: &TurnView, roots: &[NodeId]) -> Outcome {
+        self.flocks.after_scoring(engine, turn, roots)
+    }
+
+    fn end_turn(&mut self) -> Vec<Violation> {
+        self.flocks.end_turn().into_iter().collect()
+    }
+
+    fn bag(&self) -> Option<(&Bag, usize)> {
+        Some((&self.flocks.bag, self.flocks.wolves_drawn))
     }
 
     fn player_count(&self) -> std::ops::RangeInclusive<usize> {

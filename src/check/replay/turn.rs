@@ -1,0 +1,241 @@
+//! The turn as the ruleset lays it out: the replay maps the game's text to the ruleset's
+//! decisions and moves, asks it what a move brings and reports the rules a move breaks. The
+//! tile under a hill is taken from the stack here (the stack is the replay's), the ruleset
+//! decides that one is due.
+
+use super::Replay;
+use crate::codes;
+use crate::rules::turn::{Decision, Move, Outcome, TurnView, next_decision};
+
+impl Replay<'_> {
+    /// `under <tile>`: the tile put face down under the hill tile just drawn (`under ?`: a
+    /// tile the transcript does not name).
+    pub(super) fn under(&mut self, id: Option<&str>) {
+        let needed = self.turn.as_ref().is_some_and(|t| t.needs_under);
+        if !needed {
+            self.report(
+                &codes::TILE_UNDER_HILL,
+                "a tile is put under a tile without a hill".into(),
+                "no hill tile was just drawn (or the stack was empty)",
+                "`under` follows the draw of a hill tile",
+            );
+            return;
+        }
+        if let Some(turn) = self.turn.as_mut() {
+            turn.needs_under = false;
+        }
+        let Some(id) = id else {
+            // A tile the transcript does not name still leaves the stack: the game is shorter.
+            self.land_left = self.land_left.saturating_sub(1);
+            return;
+        };
+        let Some(tile) = self.tile(id) else { return };
+        if super::is_bonus(&self.engine.catalog[tile]) || !self.take_from_stack(tile) {
+            self.report(
+                &codes::TILE_NOT_IN_STACK,
+                format!("tile `{id}` is not in the stack"),
+                "the tile under the hill comes from the stack",
+                "record a tile that is still in the stack",
+            );
+        }
+    }
+
+    /// A move of the ruleset's own decisions (`flock`, `grow`, `stable`), played by the
+    /// ruleset; what it brings is applied and what it breaks reported.
+    pub(super) fn ruleset_move(&mut self, mv: Move) {
+        let setup = !self.turns_started;
+        let outcome = self.rules.play(&mut self.engine, mv, setup);
+        self.apply_outcome(outcome);
+    }
+
+    /// Reports the rules broken, scores the points and puts the figures sent home back in
+    /// their owners' supplies.
+    pub(super) fn apply_outcome(&mut self, outcome: Outcome) {
+        for violation in outcome.violations {
+            self.report(
+                violation.code,
+                violation.message,
+                &violation.label,
+                &violation.help,
+            );
+        }
+        self.apply_events(&outcome.events, false);
+        for figure in outcome.returned {
+            self.give_back(figure);
+        }
+    }
+
+    /// The turn in play, as the ruleset sees it (a default view between turns).
+    pub(crate) fn turn_view(&self) -> Option<TurnView> {
+        let turn = self.turn.as_ref()?;
+        let placed = turn.placed.as_ref();
+        Some(TurnView {
+            player: turn.player,
+            first_figure: turn.first_figure,
+            tile_in_hand: turn.hand.is_some(),
+            under_due: turn.needs_under,
+            occupation_open: placed.is_some_and(|p| !p.deployed && !p.settled),
+            on_bonus_tile: placed.is_some_and(|p| p.bonus),
+            land_placed: turn.land_placed,
+            bonus_earned: turn.bonus_earned,
+            bonus_drawn: turn.bonus_drawn,
+            land_left: self.land_left,
+            bonus_left: self.bonus_left,
+        })
+    }
+
+    /// The decision the game waits for now, as the ruleset lays out the turn (`None` between
+    /// turns and after the end of the game).
+    pub(crate) fn decision(&self) -> Option<Decision> {
+        if self.game_over {
+            return None;
+        }
+        let turn = self.turn_view()?;
+        Some(next_decision(self.rules.as_ref(), &turn))
+    }
+}
+
+/// The game-language move of a ruleset move (the simulator writes its moves as text).
+pub(crate) fn action_of(mv: Move) -> crate::model::Action {
+    use crate::model::Action;
+    match mv {
+        Move::FlockToken(token) => Action::Flock { token },
+        Move::Grow(token) => Action::Grow { token },
+        Move::Stable => Action::Stable,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::check::build_catalog;
+    use crate::model::{Script, Step};
+    use crate::rules::Offer;
+
+    fn script_of(text: &str) -> Script {
+        let (file, diagnostics) = crate::syntax::game::parse(text);
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        crate::lower::game::lower(&file).script.expect("a script")
+    }
+
+    /// Replays `script` step by step, and returns the decision due after each step.
+    fn decisions(script: &Script, text: &str) -> Vec<Option<Decision>> {
+        let mut diagnostics = Vec::new();
+        let catalog = build_catalog(
+            script,
+            &[],
+            Path::new("spec/hunters-gatherers"),
+            &mut diagnostics,
+        );
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        let rules = crate::rules::for_ruleset(script.ruleset, &[]);
+        let mut replay = Replay::new(script, catalog, rules, text);
+        replay.begin(true);
+        let mut due = Vec::new();
+        for step in &script.steps {
+            replay.apply(step);
+            due.push(replay.decision());
+        }
+        assert_eq!(replay.findings(), 0, "the game breaks no rule");
+        due
+    }
+
+    /// A gold forest completed by the land tile brings a bonus draw after the occupation; the
+    /// bonus tile's own turn ends the turn.
+    #[test]
+    fn hunters_gatherers_turn_with_a_bonus_tile() {
+        let text = "ruleset hunters-gatherers\ntiles rulebook.tiles\nplayers red blue\n\
+            lay FOREST-END-GOLD at 0,0 r180\n\
+            turn red\ndraw FOREST-END\nplace at 1,0\npass\nbonus B-AUROCHS\nplace at 0,1\npass\n";
+        let script = script_of(text);
+        let due = decisions(&script, text);
+        use Decision::*;
+        assert_eq!(
+            due,
+            [
+                None,
+                Some(Draw),
+                Some(Place),
+                Some(DeployOrPass),
+                Some(BonusDraw),
+                Some(Place),
+                Some(DeployOrPass),
+                Some(EndOfTurn)
+            ]
+        );
+    }
+
+    /// A tile that extends the field of the player's shepherd brings the flock choice after the
+    /// occupation, offering a grow (a draw from the bag) or the stable; a shepherd put in the
+    /// setup waits for its token.
+    #[test]
+    fn hills_and_sheep_turn_with_a_flock_choice() {
+        let text = "ruleset carcassonne\nexpansion hills-and-sheep\ntiles carcassonne-base\n\
+            tiles hills-and-sheep\nplayers red blue\n\
+            lay BA/Ccc at 0,0\nput red shepherd at 0,0 on S\nflock sheep4\n\
+            turn red\ndraw BA/Ccc\nplace at 0,1 r180\npass\ngrow sheep3\n";
+        let script = script_of(text);
+        use Decision::*;
+        assert_eq!(
+            decisions(&script, text),
+            [
+                None,
+                None,
+                None,
+                Some(Draw),
+                Some(Place),
+                Some(DeployOrPass),
+                Some(FlockChoice),
+                Some(EndOfTurn)
+            ]
+        );
+        let mut rules = crate::rules::for_ruleset(script.ruleset, &[]);
+        let offers = rules.offers(FlockChoice);
+        assert!(
+            matches!(
+                offers.as_slice(),
+                [Offer::Draw(_), Offer::Move(Move::Stable)]
+            ),
+            "{offers:?}"
+        );
+        assert!(matches!(
+            rules.offers(FlockToken).as_slice(),
+            [Offer::Draw(_)]
+        ));
+        // Without a shepherd just deployed, a token is not due, and a `flock` line is a
+        // broken rule.
+        assert_eq!(rules.pending_decision(), None);
+        let mut engine = crate::engine::Engine::new(Vec::new());
+        let outcome = rules.play(
+            &mut engine,
+            Move::FlockToken(crate::model::TokenDraw::Token(1)),
+            false,
+        );
+        assert_eq!(outcome.violations.len(), 1);
+        assert_eq!(outcome.violations[0].code.code, codes::FLOCK_STEP.code);
+    }
+
+    #[test]
+    fn ruleset_moves_are_written_as_the_game_language_reads_them() {
+        let step = |text: &str| -> String {
+            let script = script_of(&format!(
+                "ruleset carcassonne\nexpansion hills-and-sheep\ntiles carcassonne-base\n\
+                 tiles hills-and-sheep\nplayers red blue\nturn red\n{text}\n"
+            ));
+            let last: &Step = script.steps.last().expect("a step");
+            format!("{:?}", last.action)
+        };
+        let written = |mv: Move| format!("{:?}", action_of(mv));
+        assert_eq!(written(Move::Stable), step("stable"));
+        assert_eq!(
+            written(Move::Grow(crate::model::TokenDraw::Token(2))),
+            step("grow sheep2")
+        );
+        assert_eq!(
+            written(Move::FlockToken(crate::model::TokenDraw::Token(0))),
+            step("flock wolf")
+        );
+    }
+}

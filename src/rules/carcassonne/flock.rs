@@ -1,0 +1,243 @@
+//! The Hills & Sheep steps of a turn: a token drawn for a shepherd just deployed, and the
+//! grow-or-stable choice for each field a tile extended that holds the player's shepherd.
+//! The bag and the decisions waiting are state of the game that the ruleset keeps.
+
+use super::{Bag, SHEPHERD, scatter, stable, token_name};
+use crate::codes;
+use crate::engine::{Engine, FigureId, NodeId};
+use crate::model::{FeatureKind, TokenDraw};
+use crate::rules::turn::{Decision, Move, Offer, Outcome, TurnView, Violation, not_due};
+
+/// The flocks' state in one game.
+#[derive(Debug, Clone, Default)]
+pub struct Flocks {
+    /// The sheep and wolf tokens still in the bag.
+    pub bag: Bag,
+    /// Wolves drawn from the bag so far.
+    pub wolves_drawn: usize,
+    /// A shepherd just deployed (its field and the figure), waiting for the token drawn for it.
+    pending_token: Option<(NodeId, FigureId)>,
+    /// The shepherd the setup put last, whose flock further setup `flock` lines grow.
+    last_setup_shepherd: Option<(NodeId, FigureId)>,
+    /// Fields with the player's shepherd that the turn's tile extended: each waits for `grow`
+    /// or `stable`.
+    choices: Vec<NodeId>,
+    /// The variant `closed-flock stable-at-once`.
+    closed_flock_stable_at_once: bool,
+}
+
+impl Flocks {
+    /// A full bag and no flock yet; with the variant `closed-flock stable-at-once` or not.
+    pub fn new(closed_flock_stable_at_once: bool) -> Self {
+        Flocks {
+            closed_flock_stable_at_once,
+            ..Flocks::default()
+        }
+    }
+
+    pub fn pending_decision(&self) -> Option<Decision> {
+        if self.pending_token.is_some() {
+            Some(Decision::FlockToken)
+        } else if !self.choices.is_empty() {
+            Some(Decision::FlockChoice)
+        } else {
+            None
+        }
+    }
+
+    pub fn offers(decision: Decision) -> Vec<Offer> {
+        match decision {
+            Decision::FlockToken => vec![Offer::Draw(Move::FlockToken)],
+            Decision::FlockChoice => vec![Offer::Draw(Move::Grow), Offer::Move(Move::Stable)],
+            _ => Vec::new(),
+        }
+    }
+
+    /// “If you place the shepherd, immediately draw a token from the bag.”
+    pub fn deployed(&mut self, engine: &Engine, figure: FigureId, node: NodeId, setup: bool) {
+        if engine.figures[figure as usize].kind == SHEPHERD {
+            self.pending_token = Some((node, figure));
+            if setup {
+                self.last_setup_shepherd = Some((node, figure));
+            }
+        }
+    }
+
+    /// A move other than the token's comes while a token is due: the token is dropped.
+    pub fn leave_pending(&mut self) -> Option<Violation> {
+        self.pending_token.take().map(|_| {
+            Violation::new(
+                &codes::FLOCK_STEP,
+                "the token drawn for the shepherd is not recorded",
+                "a shepherd was just deployed",
+                "record the token drawn at once with `flock <token>` (sheep1 … sheep4 or wolf)",
+            )
+        })
+    }
+
+    pub fn play(&mut self, engine: &mut Engine, mv: Move, setup: bool) -> Outcome {
+        match mv {
+            Move::FlockToken(token) => self.flock(engine, token, setup),
+            Move::Grow(token) => self.grow(engine, token),
+            Move::Stable => self.choose_stable(engine),
+        }
+    }
+
+    /// `flock <token>`: the token drawn for the shepherd just deployed. In a setup, further
+    /// `flock` lines add tokens to the flock of the shepherd put last, as a picture shows them.
+    fn flock(&mut self, engine: &mut Engine, draw: TokenDraw, setup: bool) -> Outcome {
+        let setup_flock = if setup {
+            self.last_setup_shepherd
+        } else {
+            None
+        };
+        let Some((node, shepherd)) = self.pending_token.take().or(setup_flock) else {
+            return not_due(Move::FlockToken(draw));
+        };
+        let mut outcome = Outcome::default();
+        let token = self.draw_token(draw, &mut outcome);
+        if token == 0 {
+            // “If it is a wolf token, place it back in the bag and return your shepherd.”
+            self.bag.put_back([0]);
+            engine.return_figure(shepherd);
+            outcome.returned.push(shepherd);
+        } else {
+            engine.add_token(node, token);
+        }
+        self.stable_if_closed(engine, node, &mut outcome);
+        outcome
+    }
+
+    /// Takes the token drawn out of the bag, reporting a token that is not in it, and returns
+    /// it. A JCloisterZone random number picks `bag[floor(random × len)]`, the bag in its order.
+    fn draw_token(&mut self, draw: TokenDraw, outcome: &mut Outcome) -> u32 {
+        let token = match draw {
+            TokenDraw::Token(token) => token,
+            TokenDraw::Random(random) => self.bag.pick(random),
+        };
+        if token == 0 {
+            self.wolves_drawn += 1;
+        }
+        if !self.bag.take(token) {
+            let name = token_name(token);
+            outcome.violations.push(Violation::new(
+                &codes::TOKEN_NOT_IN_BAG,
+                format!("no `{name}` token is left in the bag"),
+                "this token cannot be drawn",
+                "record the token actually drawn; sheep in fields are not in the bag",
+            ));
+        }
+        token
+    }
+
+    /// The field waiting for the current player's flock choice, if any.
+    fn next_choice(&mut self, mv: Move) -> Result<NodeId, Outcome> {
+        if self.choices.is_empty() {
+            return Err(not_due(mv));
+        }
+        Ok(self.choices.remove(0))
+    }
+
+    /// `grow <token>`: the flock of the extended field grows by the token drawn — or a wolf
+    /// scatters it.
+    fn grow(&mut self, engine: &mut Engine, draw: TokenDraw) -> Outcome {
+        let node = match self.next_choice(Move::Grow(draw)) {
+            Ok(node) => node,
+            Err(outcome) => return outcome,
+        };
+        let mut outcome = Outcome::default();
+        let token = self.draw_token(draw, &mut outcome);
+        if token == 0 {
+            // “all sheep tokens from that field are returned to the bag, and each shepherd on
+            // that field is returned to its owner's supply.”
+            self.bag.put_back([0]);
+            outcome
+                .returned
+                .extend(scatter(engine, node, &mut self.bag));
+        } else {
+            engine.add_token(node, token);
+            self.stable_if_closed(engine, node, &mut outcome);
+        }
+        outcome
+    }
+
+    /// `stable`: the flock of the extended field is guided to the stable.
+    fn choose_stable(&mut self, engine: &mut Engine) -> Outcome {
+        let mut outcome = Outcome::default();
+        match self.next_choice(Move::Stable) {
+            Ok(node) => self.guide_to_stable(engine, node, &mut outcome),
+            Err(broken) => return broken,
+        }
+        outcome
+    }
+
+    fn guide_to_stable(&mut self, engine: &mut Engine, node: NodeId, outcome: &mut Outcome) {
+        let (event, shepherds) = stable(engine, node, &mut self.bag);
+        outcome.events.extend(event);
+        outcome.returned.extend(shepherds);
+    }
+
+    /// “If any player closes a field with shepherds and sheep by fully surrounding it by roads
+    /// and cities, immediately resolve the Guide the flock to the stable action for that
+    /// field.”
+    fn stable_if_closed(&mut self, engine: &mut Engine, node: NodeId, outcome: &mut Outcome) {
+        let component = engine.component(node);
+        let (open_ends, has_sheep) = (component.open_ends, !component.tokens.is_empty());
+        let figures = component.figures.clone();
+        let has_shepherd = figures.iter().any(|f| {
+            let figure = &engine.figures[*f as usize];
+            figure.on_board && figure.kind == SHEPHERD
+        });
+        let root = engine.root(node);
+        let waiting = self.choices.iter().any(|c| engine.clone_root(*c) == root);
+        // A shepherd whose token is still to be drawn has no flock yet.
+        if open_ends == 0 && has_shepherd && has_sheep && !waiting {
+            self.guide_to_stable(engine, node, outcome);
+        }
+    }
+
+    /// After a tile's meeple step: each field it extended that holds the player's shepherd
+    /// (deployed in an earlier turn) waits for `grow` or `stable`; closed fields with
+    /// shepherds go to the stable.
+    pub fn after_scoring(
+        &mut self,
+        engine: &mut Engine,
+        turn: &TurnView,
+        roots: &[NodeId],
+    ) -> Outcome {
+        let mut outcome = Outcome::default();
+        for &root in roots {
+            if engine.feature_kind(root) != FeatureKind::Field {
+                continue;
+            }
+            let component = engine.component(root);
+            let closed = component.open_ends == 0;
+            let figures = component.figures.clone();
+            let own_shepherd = figures.iter().any(|f| {
+                let figure = &engine.figures[*f as usize];
+                figure.on_board
+                    && figure.kind == SHEPHERD
+                    && figure.player == turn.player
+                    && (*f as usize) < turn.first_figure
+            });
+            if own_shepherd && !(closed && self.closed_flock_stable_at_once) {
+                self.choices.push(root);
+            } else {
+                self.stable_if_closed(engine, root, &mut outcome);
+            }
+        }
+        outcome
+    }
+
+    /// The turn ends: a flock choice left open is a broken rule.
+    pub fn end_turn(&mut self) -> Option<Violation> {
+        (!std::mem::take(&mut self.choices).is_empty()).then(|| {
+            Violation::new(
+                &codes::FLOCK_STEP,
+                "the turn ends without growing or stabling the flock",
+                "the tile extended a field with the player's shepherd",
+                "after the meeple step, `grow <token>` or `stable` for each such field",
+            )
+        })
+    }
+}

@@ -1,0 +1,174 @@
+//! The shape of a turn, as a ruleset decides it: which decision the game waits for next, the
+//! moves a decision offers, and what a move brings (points, figures going home, broken rules).
+//!
+//! The steps every ruleset of the family shares (draw, place or discard, deploy or pass) are
+//! laid out by [`next_decision`]; a ruleset inserts its own decisions through
+//! [`Rules::pending_decision`](super::Rules::pending_decision) (a flock token after a shepherd,
+//! a flock choice after a tile extended a shepherd's field, a decision between placement and
+//! occupation), its draws through [`Rules::after_draw`](super::Rules::after_draw) (the tile
+//! under a hill) and [`Rules::bonus_turn_due`](super::Rules::bonus_turn_due), its immediate
+//! effects through [`Rules::after_placement`](super::Rules::after_placement), and plays its own
+//! moves with [`Rules::play`](super::Rules::play). The checker maps the text of a game to these
+//! moves and reports what they break; the simulator asks for the same decisions and moves.
+
+use super::ScoreEvent;
+use crate::codes::Code;
+use crate::engine::FigureId;
+use crate::model::TokenDraw;
+
+/// The decision a game waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decision {
+    /// The turn's land tile is to be drawn (again, after a discard).
+    Draw,
+    /// The next tile of the stack goes face down under the hill tile just drawn (Hills & Sheep).
+    UnderTile,
+    /// The tile in hand is to be placed — or discarded, when it fits nowhere.
+    Place,
+    /// A figure may be deployed on the tile just placed; or the player passes.
+    DeployOrPass,
+    /// A token is drawn from the bag for the shepherd just deployed (Hills & Sheep).
+    FlockToken,
+    /// The player grows or stables the flock of a field the tile extended (Hills & Sheep).
+    FlockChoice,
+    /// The player draws and places a bonus tile (Hunters and Gatherers: a forest with a gold
+    /// nugget was completed). A ruleset's own bonus turn (the 2020 menhir turn) is this
+    /// decision too, asked for by [`Rules::bonus_turn_due`](super::Rules::bonus_turn_due).
+    BonusDraw,
+    /// Nothing is left to do: the next player's turn.
+    EndOfTurn,
+}
+
+/// A move of a ruleset's own decision (the common moves — draw, place, deploy, pass — are
+/// the checker's and the engine's).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Move {
+    /// `flock <token>`: the token drawn for the shepherd just deployed.
+    FlockToken(TokenDraw),
+    /// `grow <token>`: the flock of the extended field grows by the token drawn.
+    Grow(TokenDraw),
+    /// `stable`: the flock of the extended field goes to the stable.
+    Stable,
+}
+
+/// A move a decision offers: a move, or a draw from a bag whose outcome chance decides (the
+/// caller supplies it: the checker from the text, the simulator from its generator).
+#[derive(Debug, Clone, Copy)]
+pub enum Offer {
+    Move(Move),
+    Draw(fn(TokenDraw) -> Move),
+}
+
+/// A rule a move broke: what the checker reports (the move is played as written all the same).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Violation {
+    pub code: &'static Code,
+    pub message: String,
+    pub label: String,
+    pub help: String,
+}
+
+impl Violation {
+    pub fn new(code: &'static Code, message: impl Into<String>, label: &str, help: &str) -> Self {
+        Violation {
+            code,
+            message: message.into(),
+            label: label.to_string(),
+            help: help.to_string(),
+        }
+    }
+}
+
+/// What a move or an effect brought, in the order it happened.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    /// Points scored.
+    pub events: Vec<ScoreEvent>,
+    /// Figures taken off the board, going back to their owners' supplies.
+    pub returned: Vec<FigureId>,
+    /// Rules the move broke.
+    pub violations: Vec<Violation>,
+}
+
+impl Outcome {
+    pub fn violation(violation: Violation) -> Self {
+        Outcome {
+            violations: vec![violation],
+            ..Outcome::default()
+        }
+    }
+
+    pub fn merge(&mut self, other: Outcome) {
+        self.events.extend(other.events);
+        self.returned.extend(other.returned);
+        self.violations.extend(other.violations);
+    }
+}
+
+/// The state of the turn in play, as the ruleset sees it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TurnView {
+    pub player: usize,
+    /// Figures from this index on were deployed in this turn.
+    pub first_figure: usize,
+    /// A tile is in hand (drawn, neither placed nor discarded).
+    pub tile_in_hand: bool,
+    /// The tile drawn last takes a tile under it that is not recorded yet.
+    pub under_due: bool,
+    /// A tile was placed and its occupation (deploy or pass) is still open.
+    pub occupation_open: bool,
+    /// The tile placed last is a bonus tile.
+    pub on_bonus_tile: bool,
+    /// The turn's land tile was placed.
+    pub land_placed: bool,
+    /// The turn's scoring earned a bonus tile, and whether it was drawn.
+    pub bonus_earned: bool,
+    pub bonus_drawn: bool,
+    /// Tiles left in the land and bonus stacks.
+    pub land_left: u32,
+    pub bonus_left: u32,
+}
+
+/// The finding for a ruleset move that no decision waits for (a `flock` line with no shepherd
+/// just deployed, a `grow` with no flock to decide on).
+pub fn not_due(mv: Move) -> Outcome {
+    let violation = match mv {
+        Move::FlockToken(_) => Violation::new(
+            &crate::codes::FLOCK_STEP,
+            "a flock token with no shepherd just deployed",
+            "no shepherd was deployed right before",
+            "`flock <token>` follows the deployment of a shepherd",
+        ),
+        Move::Grow(_) | Move::Stable => {
+            let what = if mv == Move::Stable { "stable" } else { "grow" };
+            Violation::new(
+                &crate::codes::FLOCK_STEP,
+                format!("`{what}` with no flock to decide on"),
+                "the tile extended no field with the player's shepherd",
+                "grow or stable only after a tile extends your shepherd's field",
+            )
+        }
+    };
+    Outcome::violation(violation)
+}
+
+/// The decision due next: the ruleset's own, if it has one pending, else the common steps of
+/// a turn in their order.
+pub fn next_decision(rules: &dyn super::Rules, turn: &TurnView) -> Decision {
+    if let Some(decision) = rules.pending_decision() {
+        return decision;
+    }
+    if turn.under_due {
+        Decision::UnderTile
+    } else if turn.tile_in_hand {
+        Decision::Place
+    } else if turn.occupation_open {
+        Decision::DeployOrPass
+    } else if !turn.land_placed && turn.land_left > 0 && !turn.bonus_drawn {
+        Decision::Draw
+    } else if rules.bonus_turn_due(turn) {
+        Decision::BonusDraw
+    } else {
+        Decision::EndOfTurn
+    }
+}
