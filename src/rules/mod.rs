@@ -63,6 +63,18 @@ pub struct VariantSpec {
     pub values: &'static [&'static str],
 }
 
+/// The words of the messages about the forest that earns a bonus tile (see
+/// [`Rules::bonus_wording`]).
+#[derive(Debug, Clone, Copy)]
+pub struct BonusWording {
+    /// The forest as a label names it: "a forest with a gold nugget".
+    pub forest: &'static str,
+    /// The forest in a message or a help: "a forest with gold".
+    pub forest_short: &'static str,
+    /// Every forest that earns a bonus tile, for the help of `expect bonus`.
+    pub earning: &'static str,
+}
+
 pub trait Rules {
     /// (name, count) of each supply a player starts with.
     fn pools(&self) -> &'static [(&'static str, u32)];
@@ -141,6 +153,15 @@ pub trait Rules {
     /// that earns one does, unless it is a bonus tile's own (“there is no chain reaction”).
     fn earns_bonus_turn(&self, completion: &Completion, on_bonus_tile: bool) -> bool {
         completion.earns_bonus && !on_bonus_tile
+    }
+    /// How messages name the forest that earns a bonus tile: the 2002 rules' gold nugget (a
+    /// menhir of the v2 tiles counts as one), the 2020 rules' menhir.
+    fn bonus_wording(&self) -> BonusWording {
+        BonusWording {
+            forest: "a forest with a gold nugget",
+            forest_short: "a forest with gold",
+            earning: "a forest with a gold nugget (or a menhir)",
+        }
     }
     /// Whether the player now draws a bonus tile.
     fn bonus_turn_due(&self, turn: &TurnView) -> bool {

@@ -814,16 +814,23 @@ impl<'s> Replay<'s> {
         if bonus {
             let turn = self.turn.as_ref().expect("in a turn");
             if !turn.bonus_earned || turn.bonus_drawn {
+                let wording = self.rules.bonus_wording();
                 let why = if turn.bonus_drawn {
-                    "this turn already had its bonus tile"
+                    "this turn already had its bonus tile".to_string()
                 } else {
-                    "no forest with a gold nugget was completed by this turn's land tile"
+                    format!(
+                        "no {} was completed by this turn's land tile",
+                        wording.forest
+                    )
                 };
                 self.report(
                     &codes::BONUS_NOT_EARNED,
                     "a bonus tile is drawn without being earned".into(),
-                    why,
-                    "a bonus tile is drawn only by the player who completes a forest with gold, once a turn",
+                    &why,
+                    &format!(
+                        "a bonus tile is drawn only by the player who completes {}, once a turn",
+                        wording.forest_short
+                    ),
                 );
             }
         }
@@ -1125,7 +1132,10 @@ impl<'s> Replay<'s> {
             let name = self.player_name(turn.player).to_string();
             self.report(
                 &codes::BONUS_NOT_DRAWN,
-                format!("{name} completed a forest with gold but drew no bonus tile"),
+                format!(
+                    "{name} completed {} but drew no bonus tile",
+                    self.rules.bonus_wording().forest_short
+                ),
                 "a bonus tile is due this turn",
                 "add `bonus <tile>` with the bonus tile drawn, then place it",
             );

@@ -10,7 +10,10 @@
 //! of the game, read by the final scoring.
 
 use super::hunters_gatherers::{FISHERMAN, GATHERER, HUNTER, HUT, RETURNED_FIGURES_ON_BONUS_TILE};
-use super::{Completion, FigureSpec, Outcome, Rules, ScoreEvent, TurnView, VariantSpec, majority};
+use super::{
+    BonusWording, Completion, FigureSpec, Outcome, Rules, ScoreEvent, TurnView, VariantSpec,
+    majority,
+};
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, NodeId, PlacementId, Pos};
 use crate::model::{ContentKind, FeatureKind, Power};
 
@@ -549,6 +552,16 @@ impl Rules for HuntersGatherers2020 {
         Outcome {
             events,
             ..Outcome::default()
+        }
+    }
+
+    fn bonus_wording(&self) -> BonusWording {
+        // “If it holds ≥1 menhir, the player who completed it … draws 1 menhir tile”: the 2020
+        // tiles have menhirs where the 2002 tiles had gold nuggets.
+        BonusWording {
+            forest: "a forest with a menhir",
+            forest_short: "a forest with a menhir",
+            earning: "a forest with a menhir",
         }
     }
 
