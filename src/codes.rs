@@ -82,7 +82,11 @@ contents the tiles may use and how edges are lettered.";
     UNKNOWN_RULESET = "T104" "unknown-ruleset" Error:
 "The ruleset or expansion named in the header is not one carcspec knows.
 
-Rulesets: `carcassonne` (with the expansion `hills-and-sheep`) and `hunters-gatherers`.";
+Rulesets: `carcassonne` (with the expansion `hills-and-sheep`), `hunters-gatherers` (the 2002
+rules) and `hunters-gatherers-2020` (the 2020 edition) for games. A tile set declares the
+family of tiles it is made for: `carcassonne` or `hunters-gatherers`, whose sets games of both
+Hunters and Gatherers rulesets play; a tile set that names `hunters-gatherers-2020` is told to
+write `hunters-gatherers`.";
 
     UNKNOWN_TILE_MODIFIER = "T105" "unknown-tile-modifier" Error:
 "After a tile's id come its modifiers: the count `xN` (default 1), the kind `start`, `land`
@@ -532,10 +536,37 @@ draws another” (land tiles); “If there is no legal place for the bonus card,
 discards it from the game and draws another” (bonus tiles). Record the next draw right after
 `discard`.";
 
+    RETURN_NOT_ALLOWED = "V150" "return-not-allowed" Error:
+"A `return` (the shaman taking back a figure) where the game allows none: the turn's last tile
+has no shaman, the tile's figure step is over (`deploy` or `pass` came first), or the tile
+already took a figure back.
+
+Rule (Hunters and Gatherers 2020, the menhir tiles, FR p8): “Shaman: the placer may return one
+of their own meeples from anywhere (hunters included) to their supply.” The power acts right
+after the tile is placed and before the figure step: write `return <figure> at <x>,<y> on
+<feature>` after `place` of the shaman tile, at most once, then `deploy` or `pass`. Only the
+ruleset `hunters-gatherers-2020` plays the power.";
+
+    NO_FIGURE_TO_RETURN = "V151" "no-figure-to-return" Error:
+"A `return` names a figure the player does not have there: no tile at the position, or no
+figure of the player, of that kind, on that feature (it may be another player's).
+
+Rule (Hunters and Gatherers 2020, FR p8): the shaman returns “one of their own meeples”. Name
+the figure as `expect stands` does: the position of the tile it stands on and the feature, by
+an anchor in board orientation or a label.";
+
+    NOT_RETURNABLE = "V152" "not-returnable" Error:
+"A `return` names one of the player's huts. The shaman takes back meeples — gatherers,
+fishermen and hunters — and huts stay all game.
+
+Rule (Hunters and Gatherers 2020, FR p3 and p8): “Huts stay all game”; the shaman returns one
+of the player's meeples. (ChaCuN never returns huts either.)";
+
     V2_POWER_IGNORED = "V190" "v2-power-ignored" Warning:
 "A tile with a special power of the 2020 edition (shaman, logboat, hunting trap, pit trap,
-wild fire, raft) was played under the 2002 rules, which give the power no effect. The tile
-plays as its forests, meadows, rivers and lakes.";
+wild fire, raft) was played under the 2002 rules (`ruleset hunters-gatherers`), which give the
+power no effect. The tile plays as its forests, meadows, rivers and lakes. The ruleset
+`hunters-gatherers-2020` plays the powers, and never warns.";
 
     SCORE_MISMATCH = "X001" "score-mismatch" Error:
 "An `expect score` of a turn does not match the points the player scored in that turn.";
@@ -576,6 +607,13 @@ start, less the sheep lying in fields; a wolf goes back at once.";
 "An `expect bonus earned` found that the current turn earned no bonus tile, or `expect bonus
 none` found that it earned one (Hunters and Gatherers: a forest with a gold nugget completed by
 the turn's land tile).";
+
+    COVERED_MISMATCH = "X011" "covered-mismatch" Error:
+"An `expect covered <animal> <n> …` does not match the animals that the hunting traps covered so
+far (Hunters and Gatherers 2020): `deer`, `aurochs`, `mammoth`, `tiger`. A hunting trap covers
+every mammoth, aurochs and deer it scored or that a tiger ate, and the tigers that ate (all the
+tigers in its range with `variant hunting-trap-lone-tigers covered`). Covered animals do not
+count at the final scoring of their meadow.";
 
     MALFORMED_JCZ = "J001" "malformed-jcz" Error:
 "A .jcz file is not readable JSON: it is cut short, or not a JCloisterZone saved game. The

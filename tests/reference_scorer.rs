@@ -155,7 +155,8 @@ fn the_reference_scorer_agrees_with_the_checker_on_simulated_games() {
             let script = carcspec::lower::game::lower(&file)
                 .script
                 .expect("a script");
-            let (mut expected, scores) = reference::score(&script, &tiles);
+            let (mut expected, scores) = reference::score(&script, &tiles)
+                .unwrap_or_else(|why| panic!("{config:?} game {index}: {why}"));
             for scoring in &mut expected {
                 if scoring.is_final {
                     scoring.turn = 0;
@@ -178,4 +179,40 @@ fn the_reference_scorer_agrees_with_the_checker_on_simulated_games() {
         }
     }
     assert!(games_checked >= configs().len());
+}
+
+/// The reference refuses what it does not score — a game of the 2020 rules, a `return` move —
+/// with a reason instead of a panic or a made-up score.
+#[test]
+fn the_reference_refuses_2020_games_cleanly() {
+    let mut config = config(
+        Ruleset::HuntersGatherers2020,
+        &[],
+        &["hunters-gatherers-v2"],
+        Policy::Random,
+        7,
+    );
+    config.games = 3;
+    let tiles = tiles_of(&config);
+    let games = simulate::simulate(&config, &|_| {}).expect("the simulation runs");
+    assert_eq!(games.len(), 3);
+    for game in &games {
+        let why = reference::score(&game.script, &tiles).expect_err("a 2020 game is refused");
+        assert!(why.contains("2020"), "{why}");
+    }
+    // A `return` move under another ruleset is refused too.
+    let text = "ruleset hunters-gatherers\ntiles hunters-gatherers-v2\nplayers red blue\n\
+                turn red\ndraw MEADOW\nplace at 0,1\nreturn hunter at 0,0 on N\npass\n";
+    let (file, _) = carcspec::syntax::game::parse(text);
+    let script = carcspec::lower::game::lower(&file)
+        .script
+        .expect("a script");
+    assert!(
+        script
+            .steps
+            .iter()
+            .any(|s| matches!(s.action, carcspec::model::Action::Return { .. }))
+    );
+    let why = reference::score(&script, &tiles).expect_err("a `return` move is refused");
+    assert!(why.contains("`return`"), "{why}");
 }

@@ -82,7 +82,76 @@ fn configs() -> Vec<Config> {
             150,
             16,
         ),
+        config(
+            Ruleset::HuntersGatherers2020,
+            &[],
+            &["hunters-gatherers-v2"],
+            Policy::Random,
+            500,
+            17,
+        ),
+        config(
+            Ruleset::HuntersGatherers2020,
+            &[],
+            &["hunters-gatherers-v2"],
+            Policy::Greedy,
+            150,
+            18,
+        ),
+        Config {
+            variants: every_other_2020_reading(),
+            ..config(
+                Ruleset::HuntersGatherers2020,
+                &[],
+                &["hunters-gatherers-v2"],
+                Policy::Random,
+                200,
+                19,
+            )
+        },
     ]
+}
+
+/// The variant of every reading of the 2020 rules that has one.
+fn every_other_2020_reading() -> Vec<(String, String)> {
+    [
+        ("returned-figures-on-bonus-tile", "forbidden"),
+        ("hunting-trap-lone-tigers", "covered"),
+        ("wild-fire-and-hunting-trap", "tigers-flee"),
+        ("pit-trap-deer-eaten", "inside-first"),
+        ("unplaceable-menhir-tile", "lost"),
+        ("lake-at-both-ends", "twice"),
+        ("shaman-figure-on-tile", "forbidden"),
+    ]
+    .iter()
+    .map(|(n, v)| (n.to_string(), v.to_string()))
+    .collect()
+}
+
+/// The 2020 rules' simulated games play the menhir turns, the powers and the shaman's choice.
+#[test]
+fn the_2020_rules_play_menhir_turns_powers_and_the_shaman() {
+    let config = config(
+        Ruleset::HuntersGatherers2020,
+        &[],
+        &["hunters-gatherers-v2"],
+        Policy::Random,
+        300,
+        21,
+    );
+    let games = simulate::simulate(&config, &|_| {}).unwrap();
+    assert!(games.iter().map(|g| g.bonus_tiles).sum::<usize>() > 300);
+    assert!(games.iter().map(|g| g.powers_used).sum::<usize>() > 30);
+    let returns = games
+        .iter()
+        .filter(|g| {
+            g.script
+                .steps
+                .iter()
+                .any(|s| matches!(s.action, carcspec::model::Action::Return { .. }))
+        })
+        .count();
+    assert!(returns > 0, "no simulated shaman took a figure back");
 }
 
 #[test]

@@ -145,3 +145,43 @@ fn every_spec_is_in_the_rules_coverage() {
         );
     }
 }
+
+/// The messages about the forest that earns a bonus tile name the ruleset's own find: the
+/// 2020 rules' menhir, the 2002 rules' gold nugget.
+#[test]
+fn bonus_messages_name_the_menhir_under_the_2020_rules() {
+    // Blue completes a forest with a menhir, draws no menhir tile (V113) and expects no bonus
+    // (X010); red then draws a menhir tile it did not earn (V112).
+    let game = "ruleset hunters-gatherers-2020\ntiles rulebook.tiles\nplayers blue red\n\
+             lay FOREST-END at 0,0 r180\nlay FOREST-WE-MENHIR at 1,0\nlay FOREST-WE at 2,0\n\
+             turn blue\ndraw FOREST-END\nplace at 3,0\npass\nexpect bonus none\n\
+             turn red\ndraw MEADOW\nplace at 3,1\npass\nbonus M-MEADOW\nplace at 4,1\npass\nstop\n";
+    let texts = |report: &CheckReport| -> Vec<(&str, String)> {
+        report
+            .diagnostics
+            .iter()
+            .map(|d| {
+                let label = d.primary.as_ref().map_or("", |l| l.message.as_str());
+                let help = d.help.as_deref().unwrap_or("");
+                (d.code.code, format!("{} | {label} | {help}", d.message))
+            })
+            .collect()
+    };
+    let report = check::check_text(
+        "menhir.game",
+        game.to_string(),
+        Path::new("spec/hunters-gatherers-2020"),
+    );
+    let found = texts(&report);
+    let codes: Vec<&str> = found.iter().map(|(code, _)| *code).collect();
+    assert_eq!(codes, ["X010", "V113", "V112"], "{found:#?}");
+    for (code, text) in &found {
+        assert!(text.contains("menhir"), "{code}: {text}");
+        assert!(!text.contains("gold"), "{code}: {text}");
+    }
+    assert!(
+        found[1]
+            .1
+            .starts_with("blue completed a forest with a menhir but drew")
+    );
+}

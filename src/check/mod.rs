@@ -442,7 +442,7 @@ pub fn build_catalog_with(
             )));
             continue;
         };
-        if set.ruleset != script.ruleset {
+        if set.ruleset != script.ruleset.family() {
             diagnostics.push(problem(format!(
                 "the tile set `{name}` is for `{}`, the game for `{}`",
                 set.ruleset.name(),

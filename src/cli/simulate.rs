@@ -135,9 +135,9 @@ pub fn run(args: SimulateArgs) -> i32 {
         return usage("no ruleset");
     };
     if tile_sets.is_empty() {
-        let base = match ruleset {
+        let base = match ruleset.family() {
             Ruleset::Carcassonne => "carcassonne-base",
-            Ruleset::HuntersGatherers => "hunters-gatherers-v2",
+            Ruleset::HuntersGatherers | Ruleset::HuntersGatherers2020 => "hunters-gatherers-v2",
         };
         tile_sets.push((base.to_string(), 1));
     }

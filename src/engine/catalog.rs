@@ -42,6 +42,8 @@ pub struct CompiledFeature {
     /// Feature indexes of the cities a field touches.
     pub cities: Vec<usize>,
     pub has_power: bool,
+    /// The special power printed on the feature (2020 Hunters and Gatherers).
+    pub power: Option<crate::model::Power>,
     /// The anchors as written (tile orientation), to resolve a deployment's target.
     pub anchors: Vec<Anchor>,
     pub shares: Vec<Side>,
@@ -121,6 +123,7 @@ impl CompiledTile {
                     .collect(),
                 cities: feature.touches.iter().filter_map(|l| index_of(l)).collect(),
                 has_power: feature.power.is_some(),
+                power: feature.power,
                 anchors: feature.anchors.clone(),
                 shares: feature.shares.clone(),
             });

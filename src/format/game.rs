@@ -99,6 +99,11 @@ pub fn print_script(script: &Script, source: Option<&str>) -> String {
             Action::Flock { token: draw } => format!("flock {}", token(draw)),
             Action::Grow { token: draw } => format!("grow {}", token(draw)),
             Action::Stable => "stable".into(),
+            Action::Return {
+                figure,
+                pos,
+                target,
+            } => format!("return {figure} at {pos} on {target}"),
             Action::End => "\nend".into(),
             Action::Stop => "\nstop".into(),
             Action::Expect(expectation) => expectation_line(expectation, &player),
@@ -167,6 +172,10 @@ pub fn expectation_line(expectation: &Expectation, player: &dyn Fn(usize) -> Str
         }
         Expectation::Bonus(earned) => {
             format!("expect bonus {}", if *earned { "earned" } else { "none" })
+        }
+        Expectation::Covered(animals) => {
+            let animals: Vec<String> = animals.iter().map(|(a, n)| format!("{a} {n}")).collect();
+            format!("expect covered {}", animals.join(" "))
         }
         Expectation::Unsupported(text) => {
             format!("expect unsupported {}", super::tiles::quote(text))

@@ -250,6 +250,20 @@ impl GameLowering {
                     args.done()?;
                     Action::Place { pos, rotation }
                 }
+                "return" => {
+                    let mut args = Args::new(statement);
+                    let figure = figure_ok(args.next("a figure")?)?;
+                    args.keyword("at")?;
+                    let pos = args.position()?;
+                    args.keyword("on")?;
+                    let target = args.feature_ref()?;
+                    args.done()?;
+                    Action::Return {
+                        figure,
+                        pos,
+                        target,
+                    }
+                }
                 "deploy" => {
                     let mut args = Args::new(statement);
                     let figure = figure_ok(args.next("a figure")?)?;
@@ -478,7 +492,7 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
                     format!("unknown ruleset `{}`", word.value),
                 )
                 .at(word.span, "not a ruleset")
-                .help("use `carcassonne` or `hunters-gatherers`")
+                .help(format!("use {}", Ruleset::help_names()))
             })?;
             header.ruleset = Some((ruleset, statement.span));
         }
@@ -617,12 +631,15 @@ fn is_multiplier_word(word: &str) -> bool {
         .is_some_and(|rest| !rest.is_empty() && rest.chars().all(|c| c.is_ascii_digit()))
 }
 
+/// The animals `expect covered` counts.
+pub const COVERABLE_ANIMALS: [&str; 4] = ["deer", "aurochs", "mammoth", "tiger"];
+
 fn lower_expectation(
     statement: &Statement<'_>,
     players: &[String],
 ) -> Result<Expectation, Diagnostic> {
     let mut args = Args::new(statement);
-    let kind = args.next("`score`, `total`, `final`, `violation`, `placements`, `supply`, `stands`, `home`, `bag` or `bonus`")?;
+    let kind = args.next("`score`, `total`, `final`, `violation`, `placements`, `supply`, `stands`, `home`, `bag`, `bonus` or `covered`")?;
     let scores = |args: &mut Args<'_, '_>| -> Result<Vec<(usize, i64)>, Diagnostic> {
         let mut scores = Vec::new();
         while args.has_more() {
@@ -706,6 +723,22 @@ fn lower_expectation(
                 }
             }
         }
+        "covered" => {
+            let mut animals = Vec::new();
+            while args.has_more() {
+                let word = args.next("an animal: deer, aurochs, mammoth, tiger")?;
+                if !COVERABLE_ANIMALS.contains(&word.value.as_ref()) {
+                    args.at -= 1;
+                    return Err(args.error("expected an animal: deer, aurochs, mammoth, tiger"));
+                }
+                let animal = word.value.to_string();
+                animals.push((animal, args.count(MAX_SUPPLY)?));
+            }
+            if animals.is_empty() {
+                return Err(args.error("expected animals and counts: `deer 1 tiger 1`"));
+            }
+            Expectation::Covered(animals)
+        }
         "placements" => {
             let tile = args.word("a tile id")?;
             let mut placements = Vec::new();
@@ -732,7 +765,7 @@ fn lower_expectation(
                 format!("unknown expectation `{other}`"),
             )
             .at(kind.span, "not an expectation")
-            .help("expectations: score, total, final, violation, placements, scored, supply, stands, home, bag, bonus, unsupported"));
+            .help("expectations: score, total, final, violation, placements, scored, supply, stands, home, bag, bonus, covered, unsupported"));
         }
     };
     args.done()?;

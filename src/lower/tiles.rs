@@ -85,6 +85,25 @@ fn lower_header(file: &TileFile, diagnostics: &mut Vec<Diagnostic>) -> Option<He
             "tileset" => name = Some(&item.value),
             "source" => source = Some(&item.value),
             "ruleset" => match text.parse::<Ruleset>() {
+                Ok(r) if r != r.family() => {
+                    // A tile set is made for a family of tiles; both editions of Hunters and
+                    // Gatherers play the sets of `hunters-gatherers`.
+                    ruleset = Some((r.family(), item.value.span));
+                    diagnostics.push(
+                        Diagnostic::new(
+                            &codes::UNKNOWN_RULESET,
+                            format!(
+                                "a tile set is for the family `{}`, not the ruleset `{text}`",
+                                r.family().name()
+                            ),
+                        )
+                        .at(item.value.span, "a ruleset of games, not of tile sets")
+                        .help(format!(
+                            "write `ruleset {}`: games of both editions play the set",
+                            r.family().name()
+                        )),
+                    );
+                }
                 Ok(r) => ruleset = Some((r, item.value.span)),
                 Err(()) => {
                     ruleset_failed = true;

@@ -69,12 +69,14 @@ pub(crate) fn role_of(keyword: &str, words: &[&str], index: usize) -> Role {
     let sub = words.first().copied().unwrap_or("");
     match (keyword, index) {
         ("lay", 0) => Role::TileId,
-        ("lay", 1) | ("put", 2 | 4) | ("place", 0) | ("deploy", 1) => Role::Fixed,
-        ("lay", 2) | ("put", 3) | ("place", 1) => Role::Position,
+        ("lay", 1) | ("put", 2 | 4) | ("place", 0) | ("deploy", 1) | ("return", 1 | 3) => {
+            Role::Fixed
+        }
+        ("lay", 2) | ("put", 3) | ("place", 1) | ("return", 2) => Role::Position,
         ("lay", 3) | ("place", 2) => Role::Rotation,
         ("put", 0) | ("turn", 0) => Role::Player,
-        ("put", 1) | ("deploy", 0) => Role::Figure,
-        ("put", 5) | ("deploy", 2) => Role::Target,
+        ("put", 1) | ("deploy", 0) | ("return", 0) => Role::Figure,
+        ("put", 5) | ("deploy", 2) | ("return", 4) => Role::Target,
         ("draw" | "bonus", 0) => Role::TileId,
         ("under", 0) if sub != "?" => Role::TileId,
         ("players", _) => Role::PlayerDeclaration,
@@ -650,6 +652,10 @@ fn keywords_for(view: &GameView<'_>, statement: usize) -> &'static [(&'static st
         ("draw", "the land tile drawn"),
         ("place", "place at x,y [rN]"),
         ("deploy", "deploy <figure> on <feature>"),
+        (
+            "return",
+            "return <figure> at x,y on <feature>: the shaman takes a figure back",
+        ),
         ("pass", "no figure"),
         ("discard", "the drawn tile fits nowhere"),
         ("bonus", "a bonus tile drawn"),
@@ -839,8 +845,8 @@ pub(crate) fn completion(cx: &Context<'_>, position: Position) -> Vec<Completion
 /// The words a statement expects at a fixed place.
 fn fixed_words(keyword: &str, args: &[&str]) -> &'static [&'static str] {
     match (keyword, args.len()) {
-        ("lay" | "place", _) | ("put", 2) => &["at"],
-        ("put", _) | ("deploy", _) => &["on"],
+        ("lay" | "place", _) | ("put", 2) | ("return", 1) => &["at"],
+        ("put", _) | ("deploy", _) | ("return", _) => &["on"],
         ("expect", 0) => &[
             "score",
             "total",
@@ -848,6 +854,7 @@ fn fixed_words(keyword: &str, args: &[&str]) -> &'static [&'static str] {
             "violation",
             "placements",
             "scored",
+            "covered",
             "unsupported",
         ],
         ("expect", _) => &["at", "none"],

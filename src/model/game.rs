@@ -118,6 +118,13 @@ pub enum Action {
     },
     /// Guide the flock of the field the tile extended to the stable.
     Stable,
+    /// One of the player's figures goes back to their supply (the shaman of the 2020 Hunters
+    /// and Gatherers), named as where it stands.
+    Return {
+        figure: String,
+        pos: Pos,
+        target: FeatureRef,
+    },
     Expect(Expectation),
     /// The game ends here: final scoring.
     End,
@@ -176,6 +183,9 @@ pub enum Expectation {
     Bag(Vec<(u32, u32)>),
     /// The current turn earned a bonus tile (`true`), or did not.
     Bonus(bool),
+    /// The powers of the game covered exactly this many of each named animal (`deer`,
+    /// `aurochs`, `mammoth`, `tiger`) so far.
+    Covered(Vec<(String, u32)>),
     /// An assertion carcspec cannot check (a JCloisterZone user-interface assertion), kept so
     /// that the report lists it instead of dropping it.
     Unsupported(String),

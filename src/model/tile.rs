@@ -24,23 +24,46 @@ pub const MAX_TILES_PER_SET: u64 = 10_000;
 pub enum Ruleset {
     Carcassonne,
     HuntersGatherers,
+    /// The 2020 edition of Hunters and Gatherers: the same tiles (family
+    /// [`Ruleset::HuntersGatherers`]), its own rules.
+    #[serde(rename = "hunters-gatherers-2020")]
+    HuntersGatherers2020,
 }
 
 impl Ruleset {
-    pub const ALL: [Ruleset; 2] = [Ruleset::Carcassonne, Ruleset::HuntersGatherers];
+    pub const ALL: [Ruleset; 3] = [
+        Ruleset::Carcassonne,
+        Ruleset::HuntersGatherers,
+        Ruleset::HuntersGatherers2020,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             Ruleset::Carcassonne => "carcassonne",
             Ruleset::HuntersGatherers => "hunters-gatherers",
+            Ruleset::HuntersGatherers2020 => "hunters-gatherers-2020",
         }
+    }
+
+    /// The family of tiles the ruleset plays: what a tile set declares. Both editions of
+    /// Hunters and Gatherers play the tile sets of `hunters-gatherers`.
+    pub fn family(self) -> Ruleset {
+        match self {
+            Ruleset::HuntersGatherers2020 => Ruleset::HuntersGatherers,
+            other => other,
+        }
+    }
+
+    /// The rulesets whose games a tile set of this family may be played in.
+    pub fn help_names() -> &'static str {
+        "`carcassonne`, `hunters-gatherers` or `hunters-gatherers-2020`"
     }
 
     /// The expansions a tile set of this ruleset may declare.
     pub fn expansions(self) -> &'static [&'static str] {
         match self {
             Ruleset::Carcassonne => &["hills-and-sheep"],
-            Ruleset::HuntersGatherers => &[],
+            Ruleset::HuntersGatherers | Ruleset::HuntersGatherers2020 => &[],
         }
     }
 
@@ -70,12 +93,12 @@ impl Ruleset {
     /// The letter of a side in `edges`: C city, R road, F field for Carcassonne; F forest,
     /// M meadow, R river for Hunters and Gatherers.
     fn edge_letter(self, side_class: SideClass) -> char {
-        match (self, side_class) {
+        match (self.family(), side_class) {
             (_, SideClass::Whole(FeatureKind::City)) => 'C',
             (_, SideClass::Whole(_)) => 'F',
             (_, SideClass::Split) => 'R',
             (Ruleset::Carcassonne, SideClass::Open) => 'F',
-            (Ruleset::HuntersGatherers, SideClass::Open) => 'M',
+            (Ruleset::HuntersGatherers | Ruleset::HuntersGatherers2020, SideClass::Open) => 'M',
         }
     }
 }

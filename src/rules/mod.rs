@@ -7,11 +7,12 @@
 
 pub mod carcassonne;
 pub mod hunters_gatherers;
+pub mod hunters_gatherers_2020;
 pub mod turn;
 
 pub use turn::{Decision, Move, Offer, Outcome, TurnView, Violation};
 
-use crate::engine::{CompiledTile, Engine, FigureId, FigureKind, NodeId, PlacementId};
+use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
 use crate::model::{FeatureKind, Ruleset};
 
 /// A kind of figure and where it may stand.
@@ -60,6 +61,18 @@ pub struct Occupation {
 pub struct VariantSpec {
     pub name: &'static str,
     pub values: &'static [&'static str],
+}
+
+/// The words of the messages about the forest that earns a bonus tile (see
+/// [`Rules::bonus_wording`]).
+#[derive(Debug, Clone, Copy)]
+pub struct BonusWording {
+    /// The forest as a label names it: "a forest with a gold nugget".
+    pub forest: &'static str,
+    /// The forest in a message or a help: "a forest with gold".
+    pub forest_short: &'static str,
+    /// Every forest that earns a bonus tile, for the help of `expect bonus`.
+    pub earning: &'static str,
 }
 
 pub trait Rules {
@@ -141,6 +154,15 @@ pub trait Rules {
     fn earns_bonus_turn(&self, completion: &Completion, on_bonus_tile: bool) -> bool {
         completion.earns_bonus && !on_bonus_tile
     }
+    /// How messages name the forest that earns a bonus tile: the 2002 rules' gold nugget (a
+    /// menhir of the v2 tiles counts as one), the 2020 rules' menhir.
+    fn bonus_wording(&self) -> BonusWording {
+        BonusWording {
+            forest: "a forest with a gold nugget",
+            forest_short: "a forest with gold",
+            earning: "a forest with a gold nugget (or a menhir)",
+        }
+    }
     /// Whether the player now draws a bonus tile.
     fn bonus_turn_due(&self, turn: &TurnView) -> bool {
         turn.bonus_earned && !turn.bonus_drawn && turn.bonus_left > 0
@@ -200,6 +222,39 @@ pub trait Rules {
     fn bag(&self) -> Option<(&carcassonne::Bag, usize)> {
         None
     }
+
+    // The 2020 Hunters and Gatherers powers that the common turn does not lay out: the
+    // shaman's optional `return` between placement and occupation, the menhir tile that fits
+    // nowhere, the animals the traps covered and the powers used. The other rulesets keep the
+    // defaults (nothing happens).
+
+    /// Whether placing `tile` lets its player take one of their figures back (`return`, the
+    /// shaman) before the figure step.
+    fn may_take_back(&self, _tile: &CompiledTile) -> bool {
+        false
+    }
+    /// Whether `figure` is one that may be taken back.
+    fn takes_back(&self, _figure: &Figure) -> bool {
+        false
+    }
+    /// A figure was taken back (for the ruleset's count of powers used).
+    fn took_back(&mut self) {}
+    /// Whether the figure taken back may stand on the tile that took it back, at once.
+    fn taken_back_figure_on_tile(&self) -> bool {
+        true
+    }
+    /// Whether a bonus tile that fits nowhere is replaced by another draw.
+    fn unplaceable_bonus_tile_redrawn(&self) -> bool {
+        true
+    }
+    /// The animals that powers covered so far, where the ruleset covers animals.
+    fn covered_animals(&self) -> Option<hunters_gatherers_2020::Animals> {
+        None
+    }
+    /// How many powers acted so far in the game.
+    fn powers_used(&self) -> u32 {
+        0
+    }
 }
 
 /// The rules of `ruleset`, played with the chosen `(name, value)` variants (the lowering has
@@ -213,6 +268,9 @@ pub fn for_ruleset(ruleset: Ruleset, variants: &[(String, String)]) -> Box<dyn R
                 "allowed",
             ),
         }),
+        Ruleset::HuntersGatherers2020 => {
+            Box::new(hunters_gatherers_2020::HuntersGatherers2020::new(variants))
+        }
         Ruleset::Carcassonne => Box::new(carcassonne::Carcassonne {
             hill_tiebreak_by_count: chosen(carcassonne::HILL_TIEBREAKER, "number-of-followers"),
             closed_flock_stable_at_once: chosen(carcassonne::CLOSED_FLOCK, "stable-at-once"),

@@ -59,6 +59,9 @@ pub struct GameResult {
     /// Every feature at the end: kind, tiles it covers, completed or not.
     pub features: Vec<(FeatureKind, usize, bool)>,
     pub bonus_tiles: usize,
+    /// Special powers that acted (2020 Hunters and Gatherers): placed logboats and hunting
+    /// traps, and the shaman's figures taken back.
+    pub powers_used: usize,
     pub flocks_scored: usize,
     pub wolves: usize,
 }
@@ -171,9 +174,9 @@ pub fn run<E>(
         .any(|t| t.kind == crate::model::TileKind::Start);
     if !has_start && !diagnostics.iter().any(Diagnostic::is_error) {
         // An expansion set plays only together with a set that has a start tile.
-        let base = match config.ruleset {
+        let base = match config.ruleset.family() {
             Ruleset::Carcassonne => "carcassonne-base",
-            Ruleset::HuntersGatherers => "hunters-gatherers-v2",
+            Ruleset::HuntersGatherers | Ruleset::HuntersGatherers2020 => "hunters-gatherers-v2",
         };
         let names: Vec<&str> = config.tile_sets.iter().map(|(n, _)| n.as_str()).collect();
         diagnostics.push(
@@ -293,6 +296,7 @@ pub(crate) fn play_on(
             placed: Vec::new(),
             features: Vec::new(),
             bonus_tiles: 0,
+            powers_used: 0,
             flocks_scored: 0,
             wolves: 0,
         },
@@ -331,6 +335,7 @@ pub(crate) fn play_on(
         return Err(rejected);
     }
     result.scores = replay.scores().to_vec();
+    result.powers_used = replay.powers_used() as usize;
     let engine = replay.engine_mut();
     for root in engine.feature_roots() {
         let component = engine.component(root).clone();
@@ -482,7 +487,11 @@ impl Game<'_, '_, '_> {
                     self.act_generated(action, Generated::Place { pos, rotation });
                     self.result.placed.push(tile);
                 }
-                Decision::DeployOrPass => self.deploy_or_pass(),
+                Decision::DeployOrPass => {
+                    // The shaman's choice comes before the occupation (2020 rules).
+                    self.take_back_or_not();
+                    self.deploy_or_pass();
+                }
                 Decision::FlockToken | Decision::FlockChoice => self.ruleset_decision(decision),
                 Decision::EndOfTurn => return,
             }
@@ -559,6 +568,24 @@ impl Game<'_, '_, '_> {
             }
         }
         value
+    }
+
+    /// The shaman's choice (2020 Hunters and Gatherers): half of the time, one of the player's
+    /// figures that may go back, at random.
+    fn take_back_or_not(&mut self) {
+        if !self.replay.take_back_due() {
+            return;
+        }
+        let returns = self.replay.legal_returns();
+        if returns.is_empty() || self.rng.below(2) == 0 {
+            return;
+        }
+        let (figure, pos, target) = returns[self.rng.below(returns.len())].clone();
+        self.act(Action::Return {
+            figure: figure.to_string(),
+            pos,
+            target,
+        });
     }
 
     fn deploy_or_pass(&mut self) {

@@ -46,6 +46,8 @@ pub struct Statistics {
     pub features: Vec<FeatureStats>,
     pub tiles: Vec<TileStats>,
     pub bonus_tiles_per_game: f64,
+    /// Special powers that acted per game (2020 Hunters and Gatherers).
+    pub powers_used_per_game: f64,
     pub flocks_scored_per_game: f64,
     pub wolves_per_game: f64,
 }
@@ -107,6 +109,7 @@ pub struct Accumulator {
     placed: Vec<usize>,
     fit_nowhere: Vec<usize>,
     bonus_tiles: u64,
+    powers_used: u64,
     flocks_scored: u64,
     wolves: u64,
 }
@@ -126,6 +129,7 @@ impl Accumulator {
             placed: vec![0; tiles],
             fit_nowhere: vec![0; tiles],
             bonus_tiles: 0,
+            powers_used: 0,
             flocks_scored: 0,
             wolves: 0,
         }
@@ -170,6 +174,7 @@ impl Accumulator {
             self.placed[tile] += 1;
         }
         self.bonus_tiles += game.bonus_tiles as u64;
+        self.powers_used += game.powers_used as u64;
         self.flocks_scored += game.flocks_scored as u64;
         self.wolves += game.wolves as u64;
     }
@@ -232,6 +237,7 @@ impl Accumulator {
             features,
             tiles,
             bonus_tiles_per_game: ratio(self.bonus_tiles, games),
+            powers_used_per_game: ratio(self.powers_used, games),
             flocks_scored_per_game: ratio(self.flocks_scored, games),
             wolves_per_game: ratio(self.wolves, games),
         }
@@ -293,6 +299,13 @@ impl Statistics {
                 out,
                 "\nbonus tiles drawn per game: {:.2}",
                 self.bonus_tiles_per_game
+            );
+        }
+        if self.powers_used_per_game > 0.0 {
+            let _ = writeln!(
+                out,
+                "special powers used per game: {:.2}",
+                self.powers_used_per_game
             );
         }
         if self.flocks_scored_per_game > 0.0 || self.wolves_per_game > 0.0 {

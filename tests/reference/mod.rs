@@ -21,7 +21,7 @@ use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 
 use carcspec::model::{
     Action, Anchor, AnchorClass, ContentKind, FeatureKind, FeatureRef, Half, Marker, Pos, Rotation,
-    Script, Side, Tile, TileKind, TokenDraw,
+    Ruleset, Script, Side, Tile, TileKind, TokenDraw,
 };
 
 /// One scoring: the turn it happened in (0 before the first turn), its players (sorted
@@ -820,8 +820,26 @@ impl<'a> Game<'a> {
     }
 }
 
-/// Scores `script` (tiles from `tiles`, with their counts): every scoring and the scores.
-pub fn score(script: &Script, tiles: &[Tile]) -> (Vec<Scoring>, Vec<i64>) {
+/// Scores `script` (tiles from `tiles`, with their counts): every scoring and the scores; or
+/// why the reference does not score it (the 2020 Hunters and Gatherers rules, whose powers it
+/// does not know, and setups).
+pub fn score(script: &Script, tiles: &[Tile]) -> Result<(Vec<Scoring>, Vec<i64>), String> {
+    if script.ruleset == Ruleset::HuntersGatherers2020 {
+        return Err("the reference scores the 2002 Hunters and Gatherers and the Carcassonne rules, not the 2020 rules".into());
+    }
+    if let Some(step) = script
+        .steps
+        .iter()
+        .find(|s| matches!(s.action, Action::Put { .. } | Action::Return { .. }))
+    {
+        let what = match step.action {
+            Action::Put { .. } => "a setup (`put`)",
+            _ => "a `return` move (a 2020 power)",
+        };
+        return Err(format!(
+            "the reference scores whole games of the rules it knows, not {what}"
+        ));
+    }
     let mut game = Game {
         tiles,
         script,
@@ -869,7 +887,8 @@ pub fn score(script: &Script, tiles: &[Tile]) -> (Vec<Scoring>, Vec<i64>) {
                 game.place(tile, *pos, *rotation);
                 game.land_used += 1;
             }
-            Action::Put { .. } => panic!("the reference scores whole games, not setups"),
+            // Refused above.
+            Action::Put { .. } | Action::Return { .. } => {}
             Action::Turn { player } => {
                 game.end_turn();
                 game.turn += 1;
@@ -919,5 +938,5 @@ pub fn score(script: &Script, tiles: &[Tile]) -> (Vec<Scoring>, Vec<i64>) {
         }
     }
     game.end_turn();
-    (game.scorings, game.scores)
+    Ok((game.scorings, game.scores))
 }

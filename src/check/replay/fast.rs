@@ -138,6 +138,7 @@ impl Replay<'_> {
             roots,
             deployed: false,
             settled: false,
+            took_back: None,
         });
         if let Some(view) = self.turn_view() {
             let outcome = self

@@ -3,6 +3,7 @@
 pub(crate) mod fast;
 pub(crate) mod inspect;
 mod moves;
+mod powers;
 mod state;
 pub(crate) mod turn;
 
@@ -31,6 +32,8 @@ struct PlacedNow {
     roots: Vec<NodeId>,
     deployed: bool,
     settled: bool,
+    /// The figure a power of the tile took back (the shaman), with its pool: one a tile.
+    took_back: Option<(usize, usize)>,
 }
 
 #[derive(Debug)]
@@ -275,9 +278,10 @@ impl<'s> Replay<'s> {
             }
             None => {
                 self.current_step = self.first_step.unwrap_or_default();
-                let base = match self.script.ruleset {
+                let base = match self.script.ruleset.family() {
                     crate::model::Ruleset::Carcassonne => "carcassonne-base",
-                    crate::model::Ruleset::HuntersGatherers => "hunters-gatherers-v2",
+                    crate::model::Ruleset::HuntersGatherers
+                    | crate::model::Ruleset::HuntersGatherers2020 => "hunters-gatherers-v2",
                 };
                 self.report(
                     &codes::NO_START_TILE,
@@ -333,6 +337,7 @@ impl<'s> Replay<'s> {
                 | Action::Under { .. }
                 | Action::Grow { .. }
                 | Action::Stable
+                | Action::Return { .. }
         );
         if self.game_over && (in_turn || matches!(action, Action::Turn { .. })) {
             self.report(
@@ -371,6 +376,11 @@ impl<'s> Replay<'s> {
             Action::Flock { token } => self.ruleset_move(Move::FlockToken(*token)),
             Action::Grow { token } => self.ruleset_move(Move::Grow(*token)),
             Action::Stable => self.ruleset_move(Move::Stable),
+            Action::Return {
+                figure,
+                pos,
+                target,
+            } => self.take_back(figure, *pos, target),
             Action::Discard => self.discard(),
             Action::Place { pos, rotation } => self.place(*pos, *rotation),
             Action::Deploy { figure, target } => self.deploy(figure, target),
@@ -733,7 +743,7 @@ impl<'s> Replay<'s> {
     /// supply, less what it keeps back (Hunters and Gatherers: on the turn's bonus tile, the
     /// player's own figures that came back in this turn).
     pub(crate) fn usable_figures(&self, player: usize, pool: usize) -> u32 {
-        let supply = self.supply[player][pool];
+        let supply = self.supply[player][pool].saturating_sub(self.taken_back_now(player, pool));
         let returned = self.turn.as_ref().map_or(0, |t| t.returned[player][pool]);
         self.rules
             .usable_figures(self.turn_view().as_ref(), supply, returned)
@@ -805,16 +815,23 @@ impl<'s> Replay<'s> {
         if bonus {
             let turn = self.turn.as_ref().expect("in a turn");
             if !turn.bonus_earned || turn.bonus_drawn {
+                let wording = self.rules.bonus_wording();
                 let why = if turn.bonus_drawn {
-                    "this turn already had its bonus tile"
+                    "this turn already had its bonus tile".to_string()
                 } else {
-                    "no forest with a gold nugget was completed by this turn's land tile"
+                    format!(
+                        "no {} was completed by this turn's land tile",
+                        wording.forest
+                    )
                 };
                 self.report(
                     &codes::BONUS_NOT_EARNED,
                     "a bonus tile is drawn without being earned".into(),
-                    why,
-                    "a bonus tile is drawn only by the player who completes a forest with gold, once a turn",
+                    &why,
+                    &format!(
+                        "a bonus tile is drawn only by the player who completes {}, once a turn",
+                        wording.forest_short
+                    ),
                 );
             }
         }
@@ -862,13 +879,14 @@ impl<'s> Replay<'s> {
             );
             return;
         };
-        if hand.bonus {
+        let redrawn = !hand.bonus || self.rules.unplaceable_bonus_tile_redrawn();
+        if hand.bonus && redrawn {
             // “If there is no legal place for the bonus card, the player discards it from the
             // game and draws another.”
             turn.bonus_drawn = false;
         }
         // “it is removed from the game, and the player draws another”
-        turn.redraw_due = Some(hand.bonus);
+        turn.redraw_due = redrawn.then_some(hand.bonus);
         if self.engine.fits_somewhere(hand.tile) {
             let id = self.engine.catalog[hand.tile].id.clone();
             let (pos, rotation) = self.engine.legal_placements(hand.tile)[0];
@@ -912,6 +930,7 @@ impl<'s> Replay<'s> {
                 roots,
                 deployed: false,
                 settled: false,
+                took_back: None,
             });
             // The tile's immediate effects, before its occupation.
             if let Some(view) = self.turn_view() {
@@ -1109,7 +1128,10 @@ impl<'s> Replay<'s> {
             let name = self.player_name(turn.player).to_string();
             self.report(
                 &codes::BONUS_NOT_DRAWN,
-                format!("{name} completed a forest with gold but drew no bonus tile"),
+                format!(
+                    "{name} completed {} but drew no bonus tile",
+                    self.rules.bonus_wording().forest_short
+                ),
                 "a bonus tile is due this turn",
                 "add `bonus <tile>` with the bonus tile drawn, then place it",
             );
@@ -1254,6 +1276,7 @@ impl<'s> Replay<'s> {
             }
             Expectation::Bag(tokens) => self.expect_bag(tokens),
             Expectation::Bonus(earned) => self.expect_bonus(*earned),
+            Expectation::Covered(animals) => self.expect_covered(animals),
             Expectation::Placements { tile, placements } => {
                 let Some(tile_index) = self.tile(tile) else {
                     self.failed += 1;

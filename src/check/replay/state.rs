@@ -163,7 +163,10 @@ impl Replay<'_> {
             actual == earned,
             &codes::BONUS_MISMATCH,
             message,
-            "a turn earns a bonus tile when its land tile completes a forest with a gold nugget (or a menhir)",
+            &format!(
+                "a turn earns a bonus tile when its land tile completes {}",
+                self.rules.bonus_wording().earning
+            ),
         );
     }
 }
