@@ -53,6 +53,32 @@ fn is_tribe_member(figure: &Figure) -> bool {
     figure.kind != HUT
 }
 
+/// The figures that forbid deploying `figure` on the feature of `node`, under both editions: a
+/// hut needs its river system free of huts (fishermen do not count, “Fishers do not block
+/// huts”); a tribe member needs its feature free of tribe members, since a feature holds
+/// gatherers, fishermen or hunters only (“only on a feature not already occupied by a figure
+/// of the same kind”), and huts do not count.
+pub(crate) fn blockers(engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {
+    if figure.holds_river_system {
+        engine
+            .figures_on_system(node)
+            .into_iter()
+            .filter(|f| {
+                engine.figures[*f as usize].on_board && engine.figures[*f as usize].kind == HUT
+            })
+            .collect()
+    } else {
+        engine
+            .figures_on(node)
+            .into_iter()
+            .filter(|f| {
+                let figure = &engine.figures[*f as usize];
+                figure.on_board && is_tribe_member(figure)
+            })
+            .collect()
+    }
+}
+
 impl Rules for HuntersGatherers {
     /// “From the next turn onwards, the player can then use them again”: by default a figure
     /// returned in this turn stays off the turn's bonus tile (the player's own figures only).
@@ -94,25 +120,7 @@ impl Rules for HuntersGatherers {
     }
 
     fn blockers(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {
-        if figure.holds_river_system {
-            // A hut needs the river system free of huts; fishermen do not count.
-            engine
-                .figures_on_system(node)
-                .into_iter()
-                .filter(|f| {
-                    engine.figures[*f as usize].on_board && engine.figures[*f as usize].kind == HUT
-                })
-                .collect()
-        } else {
-            engine
-                .figures_on(node)
-                .into_iter()
-                .filter(|f| {
-                    let figure = &engine.figures[*f as usize];
-                    figure.on_board && is_tribe_member(figure)
-                })
-                .collect()
-        }
+        blockers(engine, figure, node)
     }
 
     fn score_completed(

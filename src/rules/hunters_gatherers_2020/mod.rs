@@ -427,27 +427,8 @@ impl Rules for HuntersGatherers2020 {
     }
 
     fn blockers(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {
-        if figure.holds_river_system {
-            // A hut needs its river system free of huts; “Fishers do not block huts” (FR p3).
-            engine
-                .figures_on_system(node)
-                .into_iter()
-                .filter(|f| {
-                    engine.figures[*f as usize].on_board && engine.figures[*f as usize].kind == HUT
-                })
-                .collect()
-        } else {
-            // “only on a feature not already occupied by a figure of the same kind” (FR p5):
-            // a feature holds gatherers, fishers or hunters only, so any tribe member blocks.
-            engine
-                .figures_on(node)
-                .into_iter()
-                .filter(|f| {
-                    let figure = &engine.figures[*f as usize];
-                    figure.on_board && is_tribe_member(figure)
-                })
-                .collect()
-        }
+        // The same blocking as in 2002 (FR p3, p5).
+        super::hunters_gatherers::blockers(engine, figure, node)
     }
 
     fn score_completed(
