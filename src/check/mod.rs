@@ -497,9 +497,11 @@ pub fn build_catalog_with(
             );
         }
     }
+    // A game's own tiles are of its ruleset's family, as a tile set is (`hunters-gatherers`
+    // for both editions).
     let local = TileSet {
         name: "tiles of the game".into(),
-        ruleset: script.ruleset,
+        ruleset: script.ruleset.family(),
         expansions: script.expansions.clone(),
         source: None,
         tiles: script.local_tiles.clone(),

@@ -13,7 +13,7 @@
 //! One replay also plays many games: [`Replay::restart`] empties it for the next game and keeps
 //! every table's capacity (the engine's through `Engine::clear`, the catalog compiled once).
 
-use super::{Hand, PlacedNow, Replay, is_bonus};
+use super::{Hand, Replay, is_bonus};
 use crate::check::ReportedEvent;
 use crate::diagnostic::{Omitted, Span};
 use crate::engine::{NodeId, Pos, Rotation};
@@ -131,21 +131,7 @@ impl Replay<'_> {
         self.placement_steps.push(self.current_step);
         // The checked path warns once about a tile whose power the ruleset ignores: a warning,
         // not a rule, and the simulator reports no warnings.
-        let turn = self.turn.as_mut().expect("in a turn");
-        turn.placed = Some(PlacedNow {
-            placement,
-            bonus: hand.bonus,
-            roots,
-            deployed: false,
-            settled: false,
-            took_back: None,
-        });
-        if let Some(view) = self.turn_view() {
-            let outcome = self
-                .rules
-                .after_placement(&mut self.engine, &view, placement);
-            self.apply_outcome(outcome);
-        }
+        self.placed(placement, hand.bonus, roots);
     }
 
     fn deploy_generated(&mut self, figure: &str, node: NodeId) {

@@ -923,22 +923,27 @@ impl<'s> Replay<'s> {
             );
         }
         if let Some((placement, roots)) = self.check_and_place(hand.tile, pos, rotation, false) {
-            let turn = self.turn.as_mut().expect("in a turn");
-            turn.placed = Some(PlacedNow {
-                placement,
-                bonus: hand.bonus,
-                roots,
-                deployed: false,
-                settled: false,
-                took_back: None,
-            });
-            // The tile's immediate effects, before its occupation.
-            if let Some(view) = self.turn_view() {
-                let outcome = self
-                    .rules
-                    .after_placement(&mut self.engine, &view, placement);
-                self.apply_outcome(outcome);
-            }
+            self.placed(placement, hand.bonus, roots);
+        }
+    }
+
+    /// The turn's tile lies at `placement`: it is the tile figures go on now, and its
+    /// immediate effects (the ruleset's powers) act before its occupation.
+    fn placed(&mut self, placement: PlacementId, bonus: bool, roots: Vec<NodeId>) {
+        let turn = self.turn.as_mut().expect("in a turn");
+        turn.placed = Some(PlacedNow {
+            placement,
+            bonus,
+            roots,
+            deployed: false,
+            settled: false,
+            took_back: None,
+        });
+        if let Some(view) = self.turn_view() {
+            let outcome = self
+                .rules
+                .after_placement(&mut self.engine, &view, placement);
+            self.apply_outcome(outcome);
         }
     }
 

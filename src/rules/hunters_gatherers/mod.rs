@@ -18,7 +18,9 @@ pub const HUT: FigureKind = FigureKind("hut");
 const TRIBE: usize = 0;
 const HUTS: usize = 1;
 
-const FIGURES: [FigureSpec; 4] = [
+/// The figures of both editions and where they stand (the 2020 rulebook: a hut “on the river or
+/// the lake of that tile, if no hut is on that river system”, FR p3).
+pub(crate) const FIGURES: [FigureSpec; 4] = [
     FigureSpec {
         kind: GATHERER,
         pool: TRIBE,
@@ -49,7 +51,7 @@ const FIGURES: [FigureSpec; 4] = [
 /// on the turn's bonus tile.
 pub const RETURNED_FIGURES_ON_BONUS_TILE: &str = "returned-figures-on-bonus-tile";
 
-fn is_tribe_member(figure: &Figure) -> bool {
+pub(crate) fn is_tribe_member(figure: &Figure) -> bool {
     figure.kind != HUT
 }
 
@@ -79,16 +81,32 @@ pub(crate) fn blockers(engine: &mut Engine, figure: &FigureSpec, node: NodeId) -
     }
 }
 
+/// The figures of `supply` a player may deploy now: when `returned_wait`, those that this
+/// turn's scoring sent home stay off the turn's bonus tile.
+pub(crate) fn usable_figures(
+    turn: Option<&TurnView>,
+    supply: u32,
+    returned_this_turn: u32,
+    returned_wait: bool,
+) -> u32 {
+    match turn {
+        Some(turn) if returned_wait && turn.on_bonus_tile => {
+            supply.saturating_sub(returned_this_turn)
+        }
+        _ => supply,
+    }
+}
+
 impl Rules for HuntersGatherers {
     /// “From the next turn onwards, the player can then use them again”: by default a figure
     /// returned in this turn stays off the turn's bonus tile (the player's own figures only).
     fn usable_figures(&self, turn: Option<&TurnView>, supply: u32, returned_this_turn: u32) -> u32 {
-        match turn {
-            Some(turn) if !self.returned_on_bonus_allowed && turn.on_bonus_tile => {
-                supply.saturating_sub(returned_this_turn)
-            }
-            _ => supply,
-        }
+        usable_figures(
+            turn,
+            supply,
+            returned_this_turn,
+            !self.returned_on_bonus_allowed,
+        )
     }
 
     fn pools(&self) -> &'static [(&'static str, u32)] {
@@ -302,6 +320,6 @@ impl Rules for HuntersGatherers {
     }
 }
 
-fn plural(n: u32) -> &'static str {
+pub(crate) fn plural(n: u32) -> &'static str {
     if n == 1 { "" } else { "s" }
 }

@@ -9,44 +9,15 @@
 //! change the final scoring. The animals a hunting trap covered are the ruleset's own state
 //! of the game, read by the final scoring.
 
-use super::hunters_gatherers::{FISHERMAN, GATHERER, HUNTER, HUT, RETURNED_FIGURES_ON_BONUS_TILE};
+use super::hunters_gatherers::{
+    FIGURES, HUNTER, HUT, RETURNED_FIGURES_ON_BONUS_TILE, is_tribe_member, plural,
+};
 use super::{
     BonusWording, Completion, FigureSpec, Outcome, Rules, ScoreEvent, TurnView, VariantSpec,
     majority,
 };
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, NodeId, PlacementId, Pos};
 use crate::model::{ContentKind, FeatureKind, Power};
-
-const TRIBE: usize = 0;
-const HUTS: usize = 1;
-
-const FIGURES: [FigureSpec; 4] = [
-    FigureSpec {
-        kind: GATHERER,
-        pool: TRIBE,
-        stands_on: &[FeatureKind::Forest],
-        holds_river_system: false,
-    },
-    FigureSpec {
-        kind: FISHERMAN,
-        pool: TRIBE,
-        stands_on: &[FeatureKind::River],
-        holds_river_system: false,
-    },
-    FigureSpec {
-        kind: HUNTER,
-        pool: TRIBE,
-        stands_on: &[FeatureKind::Meadow],
-        holds_river_system: false,
-    },
-    // “on the river or the lake of that tile, if no hut is on that river system” (FR p3).
-    FigureSpec {
-        kind: HUT,
-        pool: HUTS,
-        stands_on: &[FeatureKind::River, FeatureKind::Lake],
-        holds_river_system: true,
-    },
-];
 
 /// §11.1: whether the tigers a hunting trap finds without a deer to eat are covered too.
 pub const HUNTING_TRAP_LONE_TIGERS: &str = "hunting-trap-lone-tigers";
@@ -378,10 +349,6 @@ impl HuntersGatherers2020 {
     }
 }
 
-fn plural(n: u32) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
-
 /// The distinct tiles among the segments of the feature of `node` that hold `content`.
 fn tiles_with(engine: &Engine, node: NodeId, content: ContentKind) -> u32 {
     let mut placements: Vec<PlacementId> = engine
@@ -397,10 +364,6 @@ fn tiles_with(engine: &Engine, node: NodeId, content: ContentKind) -> u32 {
     placements.sort_unstable();
     placements.dedup();
     placements.len() as u32
-}
-
-fn is_tribe_member(figure: &Figure) -> bool {
-    figure.kind != HUT
 }
 
 impl Rules for HuntersGatherers2020 {
@@ -562,12 +525,12 @@ impl Rules for HuntersGatherers2020 {
     fn usable_figures(&self, turn: Option<&TurnView>, supply: u32, returned_this_turn: u32) -> u32 {
         // The 2020 text has no wait for returned meeples (`docs/rules/hunters-gatherers-2020.md`);
         // the variant keeps the 2002 rule.
-        match turn {
-            Some(turn) if self.readings.returned_figures_wait && turn.on_bonus_tile => {
-                supply.saturating_sub(returned_this_turn)
-            }
-            _ => supply,
-        }
+        super::hunters_gatherers::usable_figures(
+            turn,
+            supply,
+            returned_this_turn,
+            self.readings.returned_figures_wait,
+        )
     }
 
     fn taken_back_figure_on_tile(&self) -> bool {
