@@ -214,6 +214,37 @@ fn png_has_the_size_asked_for() {
 }
 
 #[test]
+fn the_output_extension_chooses_the_format_unless_one_is_given() {
+    let dir = std::env::temp_dir().join(format!("carcspec-render-ext-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = "spec/carcassonne/farms.game";
+    let png = dir.join("board.png");
+    let txt = dir.join("board.txt");
+    let forced = dir.join("forced.png");
+    for (path, format) in [(&png, None), (&txt, None), (&forced, Some("svg"))] {
+        let mut args = vec!["render", game, "-o", path.to_str().unwrap()];
+        if let Some(format) = format {
+            args.extend(["--format", format]);
+        }
+        let output = carcspec(&args);
+        assert!(output.status.success(), "{}", stderr(&output));
+    }
+    let png = std::fs::read(&png).unwrap();
+    assert!(
+        resvg::tiny_skia::Pixmap::decode_png(&png).is_ok(),
+        "`-o board.png` is a PNG"
+    );
+    let txt = std::fs::read_to_string(&txt).unwrap();
+    assert!(!txt.contains("<svg"), "`-o board.txt` is the text view");
+    let forced = std::fs::read_to_string(&forced).unwrap();
+    assert!(
+        forced.starts_with("<svg"),
+        "`--format svg` wins over the extension"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn print_pages_hold_every_copy_at_real_size() {
     let set = shipped("hills-and-sheep");
     for page in [render::Page::A4, render::Page::Letter] {

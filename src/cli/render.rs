@@ -43,8 +43,9 @@ pub struct RenderArgs {
     #[arg(long, value_name = "FEATURE")]
     highlight: Vec<String>,
     /// The picture's format: SVG (standard output unless `-o`), PNG (needs `-o`) or text.
-    #[arg(long, value_enum, default_value_t)]
-    format: PictureFormat,
+    /// Default: the extension of `-o` (`.png`, `.svg`, `.txt`), else SVG.
+    #[arg(long, value_enum)]
+    format: Option<PictureFormat>,
     /// Lay out every copy of the set's tiles at real size on pages of this paper, to print
     /// and cut (one picture per page).
     #[arg(long, value_enum, value_name = "PAPER")]
@@ -118,6 +119,26 @@ pub fn run(args: RenderArgs) -> i32 {
     }
 }
 
+impl RenderArgs {
+    /// The format asked for, or the one the output file's extension names (`-o board.png`
+    /// writes a PNG, not SVG text under a PNG name), or SVG.
+    fn format(&self) -> PictureFormat {
+        self.format.unwrap_or_else(|| {
+            let extension = self
+                .output
+                .as_ref()
+                .and_then(|path| path.extension())
+                .and_then(|e| e.to_str())
+                .map(str::to_ascii_lowercase);
+            match extension.as_deref() {
+                Some("png") => PictureFormat::Png,
+                Some("txt") => PictureFormat::Text,
+                _ => PictureFormat::Svg,
+            }
+        })
+    }
+}
+
 fn render(args: &RenderArgs) -> Result<(), Refusal> {
     if let Some(scale) = args.scale {
         if !(scale.is_finite() && scale > 0.0 && scale <= 64.0) {
@@ -128,7 +149,7 @@ fn render(args: &RenderArgs) -> Result<(), Refusal> {
             ));
         }
     }
-    if args.format == PictureFormat::Png && args.output.is_none() {
+    if args.format() == PictureFormat::Png && args.output.is_none() {
         return Err(Refusal::new(
             &codes::PNG_NEEDS_OUTPUT,
             "a PNG picture is not written to standard output",
@@ -286,7 +307,7 @@ fn render_tiles(args: &RenderArgs) -> Result<Picture, Refusal> {
             })?,
         };
         let highlight = tile_highlights(tile, set, rotation, &args.highlight)?;
-        return Ok(match args.format {
+        return Ok(match args.format() {
             PictureFormat::Text => Picture::Text(render::text::tile_text(tile, rotation)),
             _ => Picture::Svg(vec![render::tile_svg(tile, rotation, &highlight)]),
         });
@@ -299,7 +320,7 @@ fn render_tiles(args: &RenderArgs) -> Result<Picture, Refusal> {
         ));
     }
     if let Some(paper) = args.page {
-        if args.format == PictureFormat::Text {
+        if args.format() == PictureFormat::Text {
             return Err(Refusal::new(
                 &codes::RENDER_OPTION_DOES_NOT_APPLY,
                 "`--page` lays out pictures, not text",
@@ -344,7 +365,7 @@ fn render_tiles(args: &RenderArgs) -> Result<Picture, Refusal> {
             )),
         };
     }
-    Ok(match args.format {
+    Ok(match args.format() {
         PictureFormat::Text => Picture::Text(render::text::sheet_text(set)),
         _ => Picture::Svg(vec![render::sheet_svg(set)]),
     })
@@ -546,7 +567,7 @@ fn render_game(args: &RenderArgs) -> Result<Picture, Refusal> {
             ));
         }
     }
-    Ok(match args.format {
+    Ok(match args.format() {
         PictureFormat::Text => Picture::Text(render::text::board_text(&board)),
         _ => Picture::Svg(vec![render::board_svg(&board)]),
     })
@@ -631,7 +652,7 @@ fn write_picture(args: &RenderArgs, picture: Picture) -> Result<(), Refusal> {
             });
             for (n, page) in pages.iter().enumerate() {
                 let path = page_path(output, n, pages.len());
-                let bytes = match args.format {
+                let bytes = match args.format() {
                     PictureFormat::Png => render::png(page, scale).map_err(|error| match error {
                         render::PngError::TooLarge { width, height } => Refusal::new(
                             &codes::PICTURE_TOO_LARGE,
