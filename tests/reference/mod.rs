@@ -16,12 +16,22 @@
 //!   pennant, monastery 1 and 1 a tile around it, a field 3 a completed city it touches; ties
 //!   in full unless a hill breaks them. Shepherds: a token at once, grow or stable when the
 //!   tile extends the player's flock, a closed field goes to the stable.
+//! - Hunters and Gatherers 2020 (the digest `hunters-and-gatherers-v2.md`, with the readings
+//!   of `docs/rules/hunters-gatherers-2020.md` and their variants): a completed forest 2 a tile
+//!   and 3 a tile with mushrooms, a completed river 1 a tile and 1 a fish of the river and of
+//!   the lakes at its ends; at the end meadows 3 a mammoth, 2 an aurochs, 1 a deer, a tiger
+//!   eating one deer, and huts 1 a fish of their river system. The powers: the logboat pays
+//!   its placer 2 a lake of its system at once; the hunting trap pays its placer the animals
+//!   of its meadow on its tile and the 8 around (tigers eating deer first) and covers them;
+//!   the shaman takes one of the player's figures back; at the end the pit trap doubles the
+//!   animals of its range, the wild fire chases the meadow's tigers, the raft adds 1 a lake
+//!   to its system's huts.
 
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 
 use carcspec::model::{
-    Action, Anchor, AnchorClass, ContentKind, FeatureKind, FeatureRef, Half, Marker, Pos, Rotation,
-    Ruleset, Script, Side, Tile, TileKind, TokenDraw,
+    Action, Anchor, AnchorClass, ContentKind, FeatureKind, FeatureRef, Half, Marker, Pos, Power,
+    Rotation, Ruleset, Script, Side, Tile, TileKind, TokenDraw,
 };
 
 /// One scoring: the turn it happened in (0 before the first turn), its players (sorted
@@ -44,6 +54,29 @@ enum Slot {
 }
 
 type Node = (usize, usize); // (placement, feature of its tile)
+
+/// The meadow animals of some features (2020 rules: those not covered yet).
+#[derive(Debug, Clone, Copy, Default)]
+struct Animals {
+    deer: u32,
+    mammoth: u32,
+    aurochs: u32,
+    tiger: u32,
+}
+
+impl Animals {
+    fn add(&mut self, other: Animals) {
+        self.deer += other.deer;
+        self.mammoth += other.mammoth;
+        self.aurochs += other.aurochs;
+        self.tiger += other.tiger;
+    }
+
+    /// Mammoth 3, aurochs 2, deer 1: the 2020 values (FR p7).
+    fn value(&self) -> u32 {
+        3 * self.mammoth + 2 * self.aurochs + self.deer
+    }
+}
 
 struct Placed {
     tile: usize,
@@ -82,10 +115,16 @@ struct Game<'a> {
     /// Land tiles (the start tile included) in the box, and those that left the stack.
     land_total: u32,
     land_used: u32,
+    /// Animals a hunting trap covered, by the feature they are printed on (2020 rules).
+    covered: HashMap<Node, Animals>,
 }
 
 fn carcassonne(script: &Script) -> bool {
     script.ruleset == carcspec::model::Ruleset::Carcassonne
+}
+
+fn edition_2020(script: &Script) -> bool {
+    script.ruleset == Ruleset::HuntersGatherers2020
 }
 
 fn stands_on(figure: &str) -> &'static [FeatureKind] {
@@ -526,7 +565,9 @@ impl<'a> Game<'a> {
                 continue;
             }
             let segments = nodes.len() as u32;
-            let (points, name) = if kind == FeatureKind::Forest {
+            let (points, name) = if edition_2020(self.script) {
+                self.score_2020(kind, &nodes)
+            } else if kind == FeatureKind::Forest {
                 (
                     2 * segments + 2 * self.count(&nodes, ContentKind::Mushrooms),
                     "forest",
@@ -559,6 +600,188 @@ impl<'a> Game<'a> {
             self.go_home(&tribe);
             done.push(nodes);
         }
+    }
+
+    /// A completed forest or river under the 2020 rules (FR p4–5): tiles are counted as tiles,
+    /// not as pieces of the feature.
+    fn score_2020(&self, kind: FeatureKind, nodes: &[Node]) -> (u32, &'static str) {
+        let tiles = Self::distinct_tiles(nodes);
+        if kind == FeatureKind::Forest {
+            let with_mushrooms = nodes
+                .iter()
+                .filter(|n| self.tile_of(n.0).features[n.1].count(ContentKind::Mushrooms) > 0)
+                .map(|n| n.0)
+                .collect::<HashSet<_>>()
+                .len() as u32;
+            return (2 * tiles + 3 * with_mushrooms, "forest");
+        }
+        // The lakes at its ends: once each, or once an end with the variant.
+        let mut ends: Vec<Node> = Vec::new();
+        for node in nodes {
+            let tile = self.tile_of(node.0);
+            for lake in &tile.features[node.1].flows_into {
+                if let Some(f) = tile
+                    .features
+                    .iter()
+                    .position(|x| x.label.as_deref() == Some(lake))
+                {
+                    ends.push((node.0, f));
+                }
+            }
+        }
+        if !self.variant("lake-at-both-ends", "twice") {
+            ends.sort_unstable();
+            ends.dedup();
+        }
+        let fish = self.count(nodes, ContentKind::Fish) + self.count(&ends, ContentKind::Fish);
+        (tiles + fish, "river")
+    }
+
+    fn power_of(&self, node: Node) -> Option<Power> {
+        self.tile_of(node.0).features[node.1].power
+    }
+
+    /// The placements of a trap's range: its own tile and the 8 around it.
+    fn range(&self, placement: usize) -> HashSet<usize> {
+        let mut range: HashSet<usize> = self.neighbours_around(placement).into_iter().collect();
+        range.insert(placement);
+        range
+    }
+
+    /// The animals printed on `node` that no hunting trap covered.
+    fn uncovered(&self, node: Node) -> Animals {
+        let feature = &self.tile_of(node.0).features[node.1];
+        let covered = self.covered.get(&node).copied().unwrap_or_default();
+        Animals {
+            deer: feature.count(ContentKind::Deer) - covered.deer,
+            mammoth: feature.count(ContentKind::Mammoth) - covered.mammoth,
+            aurochs: feature.count(ContentKind::Aurochs) - covered.aurochs,
+            tiger: feature.count(ContentKind::Tiger) - covered.tiger,
+        }
+    }
+
+    /// The powers that act as the tile is placed (FR p8): the logboat and the hunting trap.
+    fn immediate_powers(&mut self, placement: usize) {
+        for feature in 0..self.tile_of(placement).features.len() {
+            match self.power_of((placement, feature)) {
+                Some(Power::Logboat) => {
+                    let system = self.river_system((placement, feature));
+                    let lakes = system
+                        .iter()
+                        .filter(|n| self.kind(**n) == FeatureKind::Lake)
+                        .count() as u32;
+                    let player = self.player;
+                    self.record(&[player], 2 * lakes, "logboat", false);
+                }
+                Some(Power::HuntingTrap) => self.hunting_trap((placement, feature)),
+                _ => {}
+            }
+        }
+    }
+
+    /// “It takes the animals on the 8 tiles around the trap that are in the trap's meadow. Each
+    /// tiger there eats one deer (pair covered). The remaining mammoths, aurochs and deer score
+    /// normal values. Then all scored animals are covered.”
+    fn hunting_trap(&mut self, trap: Node) {
+        let (meadow, _) = self.feature(trap);
+        let range = self.range(trap.0);
+        let in_range: Vec<Node> = meadow
+            .iter()
+            .copied()
+            .filter(|n| range.contains(&n.0))
+            .collect();
+        let mut animals = Animals::default();
+        for node in &in_range {
+            animals.add(self.uncovered(*node));
+        }
+        let fire = meadow
+            .iter()
+            .any(|n| self.power_of(*n) == Some(Power::WildFire));
+        let tigers_eat = !(fire && self.variant("wild-fire-and-hunting-trap", "tigers-flee"));
+        let eaten = if tigers_eat {
+            animals.tiger.min(animals.deer)
+        } else {
+            0
+        };
+        let scored = Animals {
+            deer: animals.deer - eaten,
+            tiger: 0,
+            ..animals
+        };
+        let player = self.player;
+        self.record(&[player], scored.value(), "hunting-trap", false);
+        // Every deer, mammoth and aurochs in range is covered (scored or eaten); tigers that
+        // ate, or every tiger in range with the variant.
+        let mut tigers_to_cover = if self.variant("hunting-trap-lone-tigers", "covered") {
+            animals.tiger
+        } else {
+            eaten
+        };
+        for node in in_range {
+            let here = self.uncovered(node);
+            let tigers = here.tiger.min(tigers_to_cover);
+            tigers_to_cover -= tigers;
+            let covered = self.covered.entry(node).or_default();
+            covered.add(Animals {
+                tiger: tigers,
+                ..here
+            });
+        }
+    }
+
+    /// The shaman: the player's figure at `pos` on `target` goes back to the supply.
+    fn take_back(&mut self, figure: &str, pos: Pos, target: &FeatureRef) {
+        let placement = self.at[&pos];
+        let feature = self.resolve(placement, figure, target);
+        let found = (0..self.figures.len())
+            .find(|f| {
+                let f = &self.figures[*f];
+                f.on_board
+                    && f.player == self.player
+                    && f.kind == figure
+                    && f.node == (placement, feature)
+            })
+            .unwrap_or_else(|| panic!("no {figure} of the player at {pos:?} on {target}"));
+        self.go_home(&[found]);
+    }
+
+    /// A meadow's points at the end under the 2020 rules: the uncovered animals, tigers eating
+    /// deer unless a wild fire chases them, the pit trap's range counted twice.
+    fn meadow_2020(&self, meadow: &[Node]) -> u32 {
+        let mut pit_range: HashSet<usize> = HashSet::new();
+        for node in meadow {
+            if self.power_of(*node) == Some(Power::PitTrap) {
+                pit_range.extend(self.range(node.0));
+            }
+        }
+        let fire = meadow
+            .iter()
+            .any(|n| self.power_of(*n) == Some(Power::WildFire));
+        let (mut inside, mut outside) = (Animals::default(), Animals::default());
+        for node in meadow {
+            let animals = self.uncovered(*node);
+            if pit_range.contains(&node.0) {
+                inside.add(animals);
+            } else {
+                outside.add(animals);
+            }
+        }
+        let mut tigers = if fire {
+            0
+        } else {
+            inside.tiger + outside.tiger
+        };
+        let order = if self.variant("pit-trap-deer-eaten", "inside-first") {
+            [&mut inside, &mut outside]
+        } else {
+            [&mut outside, &mut inside]
+        };
+        for animals in order {
+            let eaten = tigers.min(animals.deer);
+            animals.deer -= eaten;
+            tigers -= eaten;
+        }
+        outside.value() + 2 * inside.value()
     }
 
     fn score_carcassonne(&mut self, placement: usize) {
@@ -763,8 +986,19 @@ impl<'a> Game<'a> {
                 let huts = self.figures_on(&system, |k| k == "hut");
                 let winners = self.winners(&huts, false);
                 if !winners.is_empty() {
-                    let fish = self.count(&system, ContentKind::Fish);
-                    self.record(&winners, fish, "huts", true);
+                    let mut points = self.count(&system, ContentKind::Fish);
+                    if edition_2020(self.script)
+                        && system
+                            .iter()
+                            .any(|n| self.power_of(*n) == Some(Power::Raft))
+                    {
+                        // The raft: 1 more a lake of its system.
+                        points += system
+                            .iter()
+                            .filter(|n| self.kind(**n) == FeatureKind::Lake)
+                            .count() as u32;
+                    }
+                    self.record(&winners, points, "huts", true);
                 }
             }
             for node in all {
@@ -775,6 +1009,13 @@ impl<'a> Game<'a> {
                 seen.extend(meadow.iter().copied());
                 let hunters = self.figures_on(&meadow, |k| k == "hunter");
                 if hunters.is_empty() {
+                    continue;
+                }
+                if edition_2020(self.script) {
+                    // The 2020 edition has no shrine: the majority of hunters takes the meadow.
+                    let winners = self.winners(&hunters, false);
+                    let points = self.meadow_2020(&meadow);
+                    self.record(&winners, points, "meadow", true);
                     continue;
                 }
                 let on_shrine: Vec<usize> = hunters
@@ -821,20 +1062,16 @@ impl<'a> Game<'a> {
 }
 
 /// Scores `script` (tiles from `tiles`, with their counts): every scoring and the scores; or
-/// why the reference does not score it (the 2020 Hunters and Gatherers rules, whose powers it
-/// does not know, and setups).
+/// why the reference does not score it (setups, and a `return` move outside the 2020 rules).
 pub fn score(script: &Script, tiles: &[Tile]) -> Result<(Vec<Scoring>, Vec<i64>), String> {
-    if script.ruleset == Ruleset::HuntersGatherers2020 {
-        return Err("the reference scores the 2002 Hunters and Gatherers and the Carcassonne rules, not the 2020 rules".into());
-    }
-    if let Some(step) = script
-        .steps
-        .iter()
-        .find(|s| matches!(s.action, Action::Put { .. } | Action::Return { .. }))
-    {
+    if let Some(step) = script.steps.iter().find(|s| match s.action {
+        Action::Put { .. } => true,
+        Action::Return { .. } => !edition_2020(script),
+        _ => false,
+    }) {
         let what = match step.action {
             Action::Put { .. } => "a setup (`put`)",
-            _ => "a `return` move (a 2020 power)",
+            _ => "a `return` move, which only the 2020 rules have",
         };
         return Err(format!(
             "the reference scores whole games of the rules it knows, not {what}"
@@ -862,6 +1099,7 @@ pub fn score(script: &Script, tiles: &[Tile]) -> Result<(Vec<Scoring>, Vec<i64>)
             .map(|t| t.count)
             .sum(),
         land_used: 0,
+        covered: HashMap::new(),
     };
     let lays = script
         .steps
@@ -888,7 +1126,12 @@ pub fn score(script: &Script, tiles: &[Tile]) -> Result<(Vec<Scoring>, Vec<i64>)
                 game.land_used += 1;
             }
             // Refused above.
-            Action::Put { .. } | Action::Return { .. } => {}
+            Action::Put { .. } => {}
+            Action::Return {
+                figure,
+                pos,
+                target,
+            } => game.take_back(figure, *pos, target),
             Action::Turn { player } => {
                 game.end_turn();
                 game.turn += 1;
@@ -913,6 +1156,9 @@ pub fn score(script: &Script, tiles: &[Tile]) -> Result<(Vec<Scoring>, Vec<i64>)
                 let placement = game.place(tile, *pos, *rotation);
                 game.last_placement = Some(placement);
                 game.settled = false;
+                if edition_2020(script) {
+                    game.immediate_powers(placement);
+                }
             }
             Action::Deploy { figure, target } => {
                 game.deploy(figure, target);
