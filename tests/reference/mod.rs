@@ -573,20 +573,9 @@ impl<'a> Game<'a> {
                     "forest",
                 )
             } else {
-                let mut lakes: BTreeSet<Node> = BTreeSet::new();
-                for node in &nodes {
-                    let tile = self.tile_of(node.0);
-                    for lake in &tile.features[node.1].flows_into {
-                        if let Some(f) = tile
-                            .features
-                            .iter()
-                            .position(|x| x.label.as_deref() == Some(lake))
-                        {
-                            lakes.insert((node.0, f));
-                        }
-                    }
-                }
-                let lakes: Vec<Node> = lakes.into_iter().collect();
+                let mut lakes = self.end_lakes(&nodes);
+                lakes.sort_unstable();
+                lakes.dedup();
                 let fish =
                     self.count(&lakes, ContentKind::Fish) + self.count(&nodes, ContentKind::Fish);
                 (segments + fish, "river")
@@ -616,8 +605,19 @@ impl<'a> Game<'a> {
             return (2 * tiles + 3 * with_mushrooms, "forest");
         }
         // The lakes at its ends: once each, or once an end with the variant.
-        let mut ends: Vec<Node> = Vec::new();
-        for node in nodes {
+        let mut ends = self.end_lakes(nodes);
+        if !self.variant("lake-at-both-ends", "twice") {
+            ends.sort_unstable();
+            ends.dedup();
+        }
+        let fish = self.count(nodes, ContentKind::Fish) + self.count(&ends, ContentKind::Fish);
+        (tiles + fish, "river")
+    }
+
+    /// The lakes the pieces of a river flow into, once for each end.
+    fn end_lakes(&self, river: &[Node]) -> Vec<Node> {
+        let mut lakes = Vec::new();
+        for node in river {
             let tile = self.tile_of(node.0);
             for lake in &tile.features[node.1].flows_into {
                 if let Some(f) = tile
@@ -625,16 +625,18 @@ impl<'a> Game<'a> {
                     .iter()
                     .position(|x| x.label.as_deref() == Some(lake))
                 {
-                    ends.push((node.0, f));
+                    lakes.push((node.0, f));
                 }
             }
         }
-        if !self.variant("lake-at-both-ends", "twice") {
-            ends.sort_unstable();
-            ends.dedup();
-        }
-        let fish = self.count(nodes, ContentKind::Fish) + self.count(&ends, ContentKind::Fish);
-        (tiles + fish, "river")
+        lakes
+    }
+
+    fn lake_count(&self, nodes: &[Node]) -> u32 {
+        nodes
+            .iter()
+            .filter(|n| self.kind(**n) == FeatureKind::Lake)
+            .count() as u32
     }
 
     fn power_of(&self, node: Node) -> Option<Power> {
@@ -666,10 +668,7 @@ impl<'a> Game<'a> {
             match self.power_of((placement, feature)) {
                 Some(Power::Logboat) => {
                     let system = self.river_system((placement, feature));
-                    let lakes = system
-                        .iter()
-                        .filter(|n| self.kind(**n) == FeatureKind::Lake)
-                        .count() as u32;
+                    let lakes = self.lake_count(&system);
                     let player = self.player;
                     self.record(&[player], 2 * lakes, "logboat", false);
                 }
@@ -993,10 +992,7 @@ impl<'a> Game<'a> {
                             .any(|n| self.power_of(*n) == Some(Power::Raft))
                     {
                         // The raft: 1 more a lake of its system.
-                        points += system
-                            .iter()
-                            .filter(|n| self.kind(**n) == FeatureKind::Lake)
-                            .count() as u32;
+                        points += self.lake_count(&system);
                     }
                     self.record(&winners, points, "huts", true);
                 }
