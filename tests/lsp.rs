@@ -191,6 +191,15 @@ impl Client {
         self.request(method, params)
     }
 
+    /// The markdown of a hover at `position`.
+    fn hover(&mut self, uri: &str, position: (usize, usize)) -> String {
+        let hover = self.at("textDocument/hover", uri, position);
+        hover["contents"]["value"]
+            .as_str()
+            .expect("a hover in markdown")
+            .to_string()
+    }
+
     /// Shuts the server down; it must exit with 0.
     fn shutdown(mut self) {
         self.request("shutdown", Value::Null);
@@ -380,12 +389,7 @@ fn hover_explains_tiles_anchors_codes_and_turns() {
     let (uri, text) = client.open_file(path);
     client.diagnostics(&uri, 1);
 
-    let on_tile = client.at(
-        "textDocument/hover",
-        &uri,
-        find(&text, "turn blue", "LAKE-WE", 1),
-    );
-    let value = on_tile["contents"]["value"].as_str().expect("markdown");
+    let value = client.hover(&uri, find(&text, "turn blue", "LAKE-WE", 1));
     assert!(value.contains("tile `LAKE-WE`"), "{value}");
     assert!(value.contains("lake"), "the features: {value}");
     assert!(
@@ -398,48 +402,28 @@ fn hover_explains_tiles_anchors_codes_and_turns() {
         "{value}"
     );
 
-    let on_anchor = client.at(
-        "textDocument/hover",
-        &uri,
-        find(&text, "draw LAKE-WE", "on I", 3),
-    );
-    let value = on_anchor["contents"]["value"].as_str().expect("markdown");
+    let value = client.hover(&uri, find(&text, "draw LAKE-WE", "on I", 3));
     assert!(value.contains("inside"), "{value}");
     assert!(
         value.contains("lake"),
         "the feature it names on LAKE-WE: {value}"
     );
 
-    let on_code = client.at(
-        "textDocument/hover",
-        &uri,
-        find(&text, "expect violation", "feature-occupied", 2),
-    );
-    let value = on_code["contents"]["value"].as_str().expect("markdown");
+    let value = client.hover(&uri, find(&text, "expect violation", "feature-occupied", 2));
     assert!(value.starts_with("# V110 feature-occupied"), "{value}");
 
     // Scores: a spec whose turn scores.
     let path = Path::new("spec/hunters-gatherers/river-scores-6.game");
     let (uri, text) = client.open_file(path);
     client.diagnostics(&uri, 1);
-    let on_turn = client.at(
-        "textDocument/hover",
-        &uri,
-        find(&text, "\nturn ", "turn", 1),
-    );
-    let value = on_turn["contents"]["value"].as_str().expect("markdown");
+    let value = client.hover(&uri, find(&text, "\nturn ", "turn", 1));
     assert!(value.contains("this turn scored"), "{value}");
     assert!(value.contains("red 6"), "{value}");
 
     // On a placement: the tile in its rotation.
     let path = Path::new("spec/carcassonne/occupied-feature.game");
     let (uri, text) = client.open_file(path);
-    let on_place = client.at(
-        "textDocument/hover",
-        &uri,
-        find(&text, "draw BA/C\n", "r270", 1),
-    );
-    let value = on_place["contents"]["value"].as_str().expect("markdown");
+    let value = client.hover(&uri, find(&text, "draw BA/C\n", "r270", 1));
     assert!(
         value.starts_with("**`BA/C`** placed turned r270"),
         "{value}"
