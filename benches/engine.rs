@@ -1,7 +1,8 @@
 //! The engine alone: complete base games, already lowered to (tile, position, rotation)
 //! placements, replayed through `check_placement` and `place` on one engine that is cleared
 //! between games. This is the "engine's replay of an already lowered game"; no text is
-//! parsed and no rules are asked.
+//! parsed and no rules are asked. The roots of each placement go into one buffer kept across
+//! placements (`Engine::place_into`), as a replay that keeps its buffers does.
 
 use carcspec::engine::{CompiledTile, Engine};
 use carcspec::model::{Pos, Rotation, Ruleset, TileKind};
@@ -74,6 +75,7 @@ fn engine_replay(c: &mut Criterion) {
         .collect();
     let placements: usize = games.iter().map(Vec::len).sum();
 
+    let mut roots = Vec::new();
     let mut group = c.benchmark_group("engine");
     group.throughput(Throughput::Elements(placements as u64));
     group.bench_function(
@@ -86,7 +88,7 @@ fn engine_replay(c: &mut Criterion) {
                         engine
                             .check_placement(tile, pos, rotation)
                             .expect("a legal placement");
-                        engine.place(tile, pos, rotation);
+                        engine.place_into(tile, pos, rotation, &mut roots);
                     }
                 }
                 engine.placements.len()

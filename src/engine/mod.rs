@@ -1,23 +1,26 @@
 //! The game-agnostic engine: the board, tile placement, the feature graph and the figures.
 //!
 //! Pure and deterministic: no I/O, no clocks, no randomness. Each placement costs amortised
-//! O(1): the four neighbours are looked up in a hash map, features are joined in a union-find
-//! whose roots carry the data of their whole feature (open ends, contents, figures), and the set
-//! of open positions is kept up to date instead of being searched for.
+//! O(1): the board is kept in blocks of cells whose neighbours are reached by index (see
+//! [`board`]), features are joined in a union-find whose roots carry the data of their whole
+//! feature (open ends, contents, figures), and the set of open positions is kept up to date
+//! instead of being searched for.
 //!
-//! A placement allocates nothing on the heap but the list of roots it returns: a feature's
-//! segments are threaded on a circular list through [`Engine::next_segment`] (joining two
-//! features splices their lists in O(1)) instead of each feature owning vectors of its tiles,
-//! lakes and cities, and every table grows by amortised pushes. [`Engine::clear`] empties the
-//! engine for the next game and keeps its capacity.
+//! A placement allocates nothing on the heap (once the tables have grown): a feature's segments
+//! are threaded on a circular list through [`Engine::next_segment`] (joining two features
+//! splices their lists in O(1)) instead of each feature owning vectors of its tiles, lakes and
+//! cities, every table grows by amortised pushes, and [`Engine::place_into`] writes the roots it
+//! returns into the caller's buffer. [`Engine::clear`] empties the engine for the next game and
+//! keeps its capacity.
 
+mod board;
 pub mod catalog;
 mod union_find;
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::Hasher;
 use std::sync::Arc;
 
+use board::{Board, Cell, CellRef};
 use union_find::UnionFind;
 
 use crate::model::{FeatureKind, Side};
@@ -44,6 +47,9 @@ struct OpenPosition {
     pos: Pos,
     wanted: u32,
     mask: u32,
+    /// Where the board stores this position, so that moving the entry (a swap-remove) updates
+    /// the board's index of it without finding the position again.
+    at: CellRef,
 }
 
 impl OpenPosition {
@@ -59,9 +65,9 @@ impl OpenPosition {
     }
 }
 
-/// A fast hasher for board positions (a multiply-rotate mix of the two coordinates). The board
-/// is looked up several times a placement; the standard hasher's resistance to crafted keys is
-/// not needed for coordinates bounded by the game language.
+/// A fast hasher for board positions (a multiply-rotate mix of the two coordinates), used for
+/// the board's map of blocks; the standard hasher's resistance to crafted keys is not needed for
+/// coordinates bounded by the game language.
 #[derive(Default)]
 pub struct PosHasher(u64);
 
@@ -84,8 +90,6 @@ impl Hasher for PosHasher {
         self.0
     }
 }
-
-type PosMap<V> = HashMap<Pos, V, BuildHasherDefault<PosHasher>>;
 
 /// A feature of a placed tile: one node of the feature graph.
 pub type NodeId = u32;
@@ -140,20 +144,39 @@ impl Component {
         self.contents[content_index(content)]
     }
 
-    /// Takes in the data of `other`. The figures and tokens of the feature with more segments
-    /// come first, as they did when each feature kept a list of its tiles and the longer list
-    /// stayed in place (the order of returned figures shows in reports).
-    fn absorb(&mut self, mut other: Component) {
+    /// Takes in the data of `other` and leaves it empty. The figures and tokens of the feature
+    /// with more segments come first, as they did when each feature kept a list of its tiles
+    /// and the longer list stayed in place (the order of returned figures shows in reports).
+    /// Only the two lists move (swapped when `other`'s come first); the counts are added in
+    /// place, so a union copies no whole record.
+    fn absorb(&mut self, other: &mut Component) {
+        let mut figures = std::mem::take(&mut other.figures);
+        let mut tokens = std::mem::take(&mut other.tokens);
         if other.segments > self.segments {
-            std::mem::swap(self, &mut other);
+            std::mem::swap(&mut self.figures, &mut figures);
+            std::mem::swap(&mut self.tokens, &mut tokens);
+            self.kind = other.kind;
         }
-        self.open_ends += other.open_ends;
-        for (mine, theirs) in self.contents.iter_mut().zip(other.contents) {
-            *mine += theirs;
+        self.figures.extend(figures);
+        self.tokens.extend(tokens);
+        self.open_ends += std::mem::take(&mut other.open_ends);
+        for (mine, theirs) in self.contents.iter_mut().zip(&mut other.contents) {
+            *mine += std::mem::take(theirs);
         }
-        self.figures.extend(other.figures);
-        self.segments += other.segments;
-        self.tokens.extend(other.tokens);
+        self.segments += std::mem::take(&mut other.segments);
+        other.kind = None;
+    }
+}
+
+/// Mutable references to two different elements of `items`.
+fn two_mut<T>(items: &mut [T], a: usize, b: usize) -> (&mut T, &mut T) {
+    assert_ne!(a, b, "two different elements");
+    if a < b {
+        let (low, high) = items.split_at_mut(b);
+        (&mut low[a], &mut high[0])
+    } else {
+        let (low, high) = items.split_at_mut(a);
+        (&mut high[0], &mut low[b])
     }
 }
 
@@ -185,22 +208,14 @@ pub enum PlacementProblem {
     Mismatch(Vec<Side>),
 }
 
-/// What the board holds at a position. Placed tiles and open positions share one map so that a
-/// placement finds its four neighbours, and whether each is a tile or an open position, with one
-/// look-up each.
-#[derive(Debug, Clone, Copy)]
-enum Cell {
-    Placed(PlacementId),
-    /// An empty position next to a tile: its index in [`Engine::open`].
-    Open(u32),
-}
-
 #[derive(Debug, Clone)]
 pub struct Engine {
     /// The compiled tiles, shared by every game of a run that plays the same tile sets.
     pub catalog: Arc<[CompiledTile]>,
-    /// Every placed tile and every open position.
-    cells: PosMap<Cell>,
+    /// Every placed tile and every open position: placed tiles and open positions share one
+    /// board so that a placement finds its four neighbours, and whether each is a tile or an
+    /// open position, with one read each.
+    board: Board,
     pub placements: Vec<Placement>,
     /// Empty positions next to at least one tile, with the edge each of their sides must show,
     /// kept dense so that move generation scans a vector, not a hash map. A filled position is
@@ -215,13 +230,25 @@ pub struct Engine {
     systems_uf: UnionFind,
     systems: Vec<RiverSystem>,
     pub figures: Vec<Figure>,
+    /// Scratch list of the joins of the placement being made (see `facing_joins`), kept so
+    /// that a placement does not allocate.
+    joins: Vec<Join>,
+}
+
+/// One step of joining a placed tile with a neighbour.
+#[derive(Debug, Clone, Copy)]
+enum Join {
+    /// Join the features of the two nodes.
+    Union(NodeId, NodeId),
+    /// One end of the node's feature now faces a neighbour.
+    Close(NodeId),
 }
 
 impl Engine {
     pub fn new(catalog: impl Into<Arc<[CompiledTile]>>) -> Engine {
         Engine {
             catalog: catalog.into(),
-            cells: PosMap::default(),
+            board: Board::default(),
             placements: Vec::new(),
             open: Vec::new(),
             features: UnionFind::default(),
@@ -231,13 +258,14 @@ impl Engine {
             systems_uf: UnionFind::default(),
             systems: Vec::new(),
             figures: Vec::new(),
+            joins: Vec::new(),
         }
     }
 
     /// Empties the board for a new game on the same catalog, keeping the capacity of every
     /// table so that the next game allocates (almost) nothing.
     pub fn clear(&mut self) {
-        self.cells.clear();
+        self.board.clear();
         self.placements.clear();
         self.open.clear();
         self.features.clear();
@@ -253,11 +281,9 @@ impl Engine {
         self.placements.is_empty()
     }
 
+    #[inline]
     pub fn at(&self, pos: Pos) -> Option<PlacementId> {
-        match self.cells.get(&pos) {
-            Some(Cell::Placed(id)) => Some(*id),
-            _ => None,
-        }
+        self.board.placed_at(pos)
     }
 
     /// The eight positions around `pos`.
@@ -299,15 +325,15 @@ impl Engine {
         }
         // The common case, a legal placement, is answered by the open position's constraints;
         // the board is read only to say what is wrong.
-        match self.cells.get(&pos) {
-            Some(Cell::Placed(_)) => return Err(PlacementProblem::Occupied),
-            Some(Cell::Open(index)) => {
+        match self.board.at(pos) {
+            Cell::Placed(_) => return Err(PlacementProblem::Occupied),
+            Cell::Open(index) => {
                 let rotated = self.catalog[tile].rotated_edges[rotation.0 as usize];
-                if self.open[*index as usize].admits(rotated) {
+                if self.open[index as usize].admits(rotated) {
                     return Ok(());
                 }
             }
-            None => {}
+            Cell::Empty => {}
         }
         let mut touching = false;
         let mut mismatched = Vec::new();
@@ -452,30 +478,39 @@ impl Engine {
     /// Marks `pos` as holding placement `id` (it stops being open) and opens or narrows its
     /// empty neighbours. Returns the placements on the four sides (N E S W), read on the way.
     fn fill(&mut self, id: PlacementId, pos: Pos) -> [Option<PlacementId>; 4] {
-        if let Some(Cell::Open(index)) = self.cells.insert(pos, Cell::Placed(id)) {
+        // The one look-up of the placement: the position's block. The neighbours are then
+        // reached by index from its cell (see `board`).
+        let here = self.board.locate_or_insert(pos);
+        if let Cell::Open(index) = self.board.replace(here, Cell::Placed(id)) {
             self.open.swap_remove(index as usize);
             if let Some(moved) = self.open.get(index as usize) {
-                self.cells.insert(moved.pos, Cell::Open(index));
+                self.board.set(moved.at, Cell::Open(index));
             }
         }
         let Placement { tile, rotation, .. } = self.placements[id as usize];
         let mut neighbours = [None; 4];
         for side in Side::ALL {
-            let next = pos.neighbour(side);
+            let next = self.board.neighbour_or_insert(here, side);
             let edge = self.edge(tile, rotation, side);
-            let open = &mut self.open;
-            let cell = self.cells.entry(next).or_insert_with(|| {
-                open.push(OpenPosition {
-                    pos: next,
-                    wanted: 0,
-                    mask: 0,
-                });
-                Cell::Open((open.len() - 1) as u32)
-            });
-            match *cell {
-                Cell::Placed(neighbour) => neighbours[side.index()] = Some(neighbour),
-                Cell::Open(index) => self.open[index as usize].require(opposite(side), edge),
-            }
+            let index = match self.board.get(next) {
+                Cell::Placed(neighbour) => {
+                    neighbours[side.index()] = Some(neighbour);
+                    continue;
+                }
+                Cell::Open(index) => index,
+                Cell::Empty => {
+                    let index = self.open.len() as u32;
+                    self.open.push(OpenPosition {
+                        pos: pos.neighbour(side),
+                        wanted: 0,
+                        mask: 0,
+                        at: next,
+                    });
+                    self.board.set(next, Cell::Open(index));
+                    index
+                }
+            };
+            self.open[index as usize].require(opposite(side), edge);
         }
         neighbours
     }
@@ -483,13 +518,28 @@ impl Engine {
     /// Lays `tile` at `pos` (which must be free) and joins its features with the neighbours'.
     /// The caller checks legality first; a tile laid against the rules joins only the features
     /// that do face each other, so a replay can go on after an illegal move. Returns the roots
-    /// of the features the tile is part of, completed or not, without repeats.
+    /// of the features the tile is part of, completed or not, without repeats, in increasing
+    /// order. [`Engine::place_into`] does the same without allocating the list.
     pub fn place(
         &mut self,
         tile: usize,
         pos: Pos,
         rotation: Rotation,
     ) -> (PlacementId, Vec<NodeId>) {
+        let mut roots = Vec::new();
+        let id = self.place_into(tile, pos, rotation, &mut roots);
+        (id, roots)
+    }
+
+    /// [`Engine::place`], writing the roots into `roots` (emptied first) so that a caller that
+    /// keeps one buffer from placement to placement allocates nothing.
+    pub fn place_into(
+        &mut self,
+        tile: usize,
+        pos: Pos,
+        rotation: Rotation,
+        roots: &mut Vec<NodeId>,
+    ) -> PlacementId {
         let id = self.placements.len() as PlacementId;
         let first_node = self.node_origin.len() as NodeId;
         self.placements.push(Placement {
@@ -502,31 +552,36 @@ impl Engine {
 
         let compiled = &self.catalog[tile];
         let feature_count = compiled.features.len();
-        for (index, feature) in compiled.features.iter().enumerate() {
-            let node = self.features.new_set();
-            debug_assert_eq!(node, first_node + index as NodeId);
-            let system_node = self.systems_uf.new_set();
-            debug_assert_eq!(system_node, node);
-            self.node_origin.push((id, index as u16));
-            self.next_segment.push(node);
-            self.components.push(Component {
+        // One node per feature of the tile, in every per-node table. Each table is extended
+        // from an iterator of known length (a range or a slice), which reserves once and writes
+        // without a capacity check per element, instead of a push per node and table.
+        let nodes = first_node..first_node + feature_count as NodeId;
+        self.features.add_sets(feature_count);
+        self.systems_uf.add_sets(feature_count);
+        self.node_origin
+            .extend((0..feature_count as u16).map(|index| (id, index)));
+        self.next_segment.extend(nodes);
+        self.components
+            .extend(compiled.features.iter().map(|feature| Component {
                 kind: Some(feature.kind),
                 open_ends: feature.open_ends,
                 contents: feature.contents,
                 figures: Vec::new(),
                 segments: 1,
                 tokens: Vec::new(),
-            });
+            }));
+        self.systems.extend(compiled.features.iter().map(|feature| {
             let fish = if matches!(feature.kind, FeatureKind::River | FeatureKind::Lake) {
                 feature.contents[content_index(crate::model::ContentKind::Fish)]
             } else {
                 0
             };
-            self.systems.push(RiverSystem {
+            RiverSystem {
                 fish,
                 figures: Vec::new(),
-            });
-        }
+            }
+        }));
+        debug_assert_eq!(self.components.len(), first_node as usize + feature_count);
         // A river and the lakes it flows into form one river system.
         for index in 0..feature_count {
             for nth in 0..self.catalog[tile].features[index].lakes.len() {
@@ -535,53 +590,64 @@ impl Engine {
             }
         }
 
+        // The joins with the neighbours, listed from the catalog first, then applied (see
+        // `facing_joins`); the list is the engine's, kept from placement to placement.
+        let mut joins = std::mem::take(&mut self.joins);
+        joins.clear();
         for side in Side::ALL {
             if let Some(neighbour) = neighbours[side.index()] {
-                self.join_across(id, side, neighbour);
+                self.facing_joins(id, side, neighbour, &mut joins);
             }
         }
+        for join in &joins {
+            match *join {
+                Join::Union(a, b) => self.union(a, b),
+                Join::Close(node) => self.close_end(node),
+            }
+        }
+        self.joins = joins;
 
-        let mut roots: Vec<NodeId> = Vec::with_capacity(feature_count);
+        roots.clear();
         roots.extend((0..feature_count as NodeId).map(|i| self.features.find_mut(first_node + i)));
         roots.sort_unstable();
         roots.dedup();
-        (id, roots)
+        id
     }
 
-    /// Joins the features on board side `side` of placement `mine` with those facing them on
-    /// `theirs`, and closes the ends that now face a neighbour.
-    fn join_across(&mut self, mine: PlacementId, side: Side, theirs: PlacementId) {
+    /// Lists, into `joins`, what laying placement `mine` beside `theirs` (on board side `side`
+    /// of `mine`) does to the features: every pair of facing slot entries joins, and each entry
+    /// with a partner closes one end of its feature — a city stretch facing two stretches still
+    /// closes once. The list is made first and applied after (see `place_into`) so that the
+    /// slots are read as plain slices of the catalog, and the order of the operations is the one
+    /// in which they were always applied: for each entry of `mine` its joins then its close,
+    /// then the closes of `theirs`. (Closing an end before a later union of the same pass is the
+    /// same as after it: a union adds the open ends of both sides, and each entry closes at most
+    /// once, so nothing goes below zero.) The entries of `theirs` that found a partner are
+    /// gathered in a bit mask; a side has a handful of entries, and one with more than 64 is
+    /// asked again.
+    fn facing_joins(
+        &self,
+        mine: PlacementId,
+        side: Side,
+        theirs: PlacementId,
+        joins: &mut Vec<Join>,
+    ) {
         let a = self.placements[mine as usize];
         let b = self.placements[theirs as usize];
-        let a_side = a.rotation.to_tile(side).index();
-        let b_side = b.rotation.to_tile(opposite(side)).index();
-        // The slots are read by index, in place, because the joins need `&mut self`; a side has
-        // a handful of slots, so the quadratic pairing is a few comparisons.
-        let a_len = self.catalog[a.tile].sides[a_side].len();
-        let b_len = self.catalog[b.tile].sides[b_side].len();
-        let entry_a = |engine: &Engine, i: usize| engine.catalog[a.tile].sides[a_side][i];
-        let entry_b = |engine: &Engine, j: usize| engine.catalog[b.tile].sides[b_side][j];
-        let faces = |engine: &Engine, i: usize, j: usize| {
-            let ((slot_a, feature_a), (slot_b, feature_b)) =
-                (entry_a(engine, i), entry_b(engine, j));
+        let (a_tile, b_tile) = (&self.catalog[a.tile], &self.catalog[b.tile]);
+        let a_slots = &a_tile.sides[a.rotation.to_tile(side).index()];
+        let b_slots = &b_tile.sides[b.rotation.to_tile(opposite(side)).index()];
+        let faces = |(slot_a, feature_a): (Slot, usize), (slot_b, feature_b): (Slot, usize)| {
             slot_b == slot_a.facing()
-                && engine.catalog[a.tile].features[feature_a].kind
-                    == engine.catalog[b.tile].features[feature_b].kind
+                && a_tile.features[feature_a].kind == b_tile.features[feature_b].kind
         };
-        // Every pair of facing slot entries joins, and each entry with a partner closes one end
-        // of its feature: a city stretch facing two stretches still closes once. Closing an end
-        // before a later union of the same pass is the same as after it (a union adds the open
-        // ends of both sides, and each entry closes at most once, so nothing goes below zero).
-        // The entries of `theirs` that found a partner are gathered in a bit mask; a side has a
-        // handful of entries, and one with more than 64 is asked again.
         let mut partnered_b: u64 = 0;
-        for i in 0..a_len {
+        for &entry_a in a_slots {
+            let node_a = a.first_node + entry_a.1 as NodeId;
             let mut partnered = false;
-            for j in 0..b_len {
-                if faces(self, i, j) {
-                    let node_a = a.first_node + entry_a(self, i).1 as NodeId;
-                    let node_b = b.first_node + entry_b(self, j).1 as NodeId;
-                    self.union(node_a, node_b);
+            for (j, &entry_b) in b_slots.iter().enumerate() {
+                if faces(entry_a, entry_b) {
+                    joins.push(Join::Union(node_a, b.first_node + entry_b.1 as NodeId));
                     partnered = true;
                     if j < 64 {
                         partnered_b |= 1 << j;
@@ -589,17 +655,17 @@ impl Engine {
                 }
             }
             if partnered {
-                self.close_end(a.first_node + entry_a(self, i).1 as NodeId);
+                joins.push(Join::Close(node_a));
             }
         }
-        for j in 0..b_len {
+        for (j, &entry_b) in b_slots.iter().enumerate() {
             let partnered = if j < 64 {
                 partnered_b & (1 << j) != 0
             } else {
-                (0..a_len).any(|i| faces(self, i, j))
+                a_slots.iter().any(|&entry_a| faces(entry_a, entry_b))
             };
             if partnered {
-                self.close_end(b.first_node + entry_b(self, j).1 as NodeId);
+                joins.push(Join::Close(b.first_node + entry_b.1 as NodeId));
             }
         }
     }
@@ -621,8 +687,8 @@ impl Engine {
         let other = if root == root_a { root_b } else { root_a };
         // Splicing two circular lists: swapping one successor of each makes one circle.
         self.next_segment.swap(root_a as usize, root_b as usize);
-        let absorbed = std::mem::take(&mut self.components[other as usize]);
-        self.components[root as usize].absorb(absorbed);
+        let (kept, absorbed) = two_mut(&mut self.components, root as usize, other as usize);
+        kept.absorb(absorbed);
         if matches!(
             self.components[root as usize].kind,
             Some(FeatureKind::River)
@@ -971,6 +1037,75 @@ mod tests {
         assert_eq!(reused.placements.capacity(), capacity);
         assert_eq!(play(&mut reused, &counts, 1), expected_moves);
         assert_eq!(features(&mut reused), expected);
+    }
+
+    /// Lays a game of `MAX_TILES_PER_GAME` copies of the base set's first tile, the n-th at
+    /// `shape(n)`, on a new engine (edges need not match: the engine joins what faces, as in a
+    /// replay that goes on after an illegal move); checks that the board holds each tile where
+    /// it was laid and returns the board's memory and blocks.
+    fn lay_game(catalog: &[CompiledTile], shape: impl Fn(i32) -> Pos) -> (usize, usize) {
+        let mut engine = Engine::new(catalog.to_vec());
+        let tiles = crate::model::MAX_TILES_PER_GAME as i32;
+        let mut roots = Vec::new();
+        for n in 0..tiles {
+            let id = engine.place_into(0, shape(n), Rotation(0), &mut roots);
+            assert_eq!(id, n as PlacementId);
+        }
+        for n in 0..tiles {
+            assert_eq!(engine.at(shape(n)), Some(n as PlacementId));
+        }
+        (engine.board.memory_bytes(), engine.board.blocks())
+    }
+
+    #[test]
+    fn the_board_follows_the_tiles_whatever_the_shape_of_the_game() {
+        let (catalog, _) = base_catalog();
+        let tiles = crate::model::MAX_TILES_PER_GAME as i32;
+        let half = tiles / 2;
+        // Connected games whose bounding box is huge: a single array over it would take up to
+        // 25,000 x 25,000 cells. The board's blocks follow the tiles instead.
+        let line = lay_game(&catalog, |n| Pos::new(n, 0));
+        let l_shape = lay_game(&catalog, |n| {
+            if n < half {
+                Pos::new(n, 0)
+            } else {
+                Pos::new(half, n - half)
+            }
+        });
+        let staircase = lay_game(&catalog, |n| Pos::new((n + 1) / 2, n / 2));
+        for (name, (bytes, blocks)) in [("line", line), ("L", l_shape), ("staircase", staircase)] {
+            // A line of 50,000 tiles and its open positions fill two rows of 12,500 blocks:
+            // about 3 MB with the tables' spare capacity, some 60 bytes a tile.
+            assert!(bytes < 8 << 20, "{name}: {bytes} bytes");
+            assert!(blocks <= 2 * tiles as usize / 3, "{name}: {blocks} blocks");
+        }
+        // Hostile: every tile alone, in the corner cell of a block, so that it and its
+        // neighbours take three blocks of their own (illegal moves, but a replay goes on).
+        let (bytes, blocks) = lay_game(&catalog, |n| {
+            Pos::new(8 * (n % 1000) + 3, 8 * (n / 1000) + 3)
+        });
+        assert_eq!(blocks, 3 * tiles as usize);
+        assert!(bytes < 40 << 20, "scattered: {bytes} bytes");
+    }
+
+    #[test]
+    fn place_into_is_place_without_the_allocation() {
+        let (catalog, counts) = base_catalog();
+        let mut engine = Engine::new(catalog.clone());
+        let moves = play(&mut engine, &counts, 5);
+        let mut by_place = Engine::new(catalog.clone());
+        let mut by_place_into = Engine::new(catalog);
+        let mut roots = vec![99];
+        for (tile, pos, rotation) in moves {
+            let (id, expected) = by_place.place(tile, pos, rotation);
+            assert_eq!(
+                by_place_into.place_into(tile, pos, rotation, &mut roots),
+                id
+            );
+            assert_eq!(roots, expected);
+            assert!(roots.windows(2).all(|w| w[0] < w[1]));
+        }
+        assert_eq!(features(&mut by_place), features(&mut by_place_into));
     }
 
     #[test]

@@ -19,11 +19,19 @@ impl UnionFind {
     }
 
     /// Adds a set of one element and returns it (the next dense id).
+    #[cfg(test)]
     pub fn new_set(&mut self) -> u32 {
         let id = self.parent.len() as u32;
         self.parent.push(id);
         self.rank.push(0);
         id
+    }
+
+    /// Adds `count` sets of one element each, with the next dense ids.
+    pub fn add_sets(&mut self, count: usize) {
+        let first = self.parent.len() as u32;
+        self.parent.extend(first..first + count as u32);
+        self.rank.resize(self.rank.len() + count, 0);
     }
 
     /// The representative of `x`'s set, without changing anything.
@@ -78,6 +86,8 @@ mod tests {
         let mut sets = UnionFind::default();
         let ids: Vec<u32> = (0..6).map(|_| sets.new_set()).collect();
         assert_eq!(ids, [0, 1, 2, 3, 4, 5]);
+        sets.add_sets(2);
+        assert_eq!((sets.find(6), sets.find(7)), (6, 7));
         assert!(sets.union(0, 1));
         assert!(sets.union(2, 3));
         assert!(sets.union(1, 3));
@@ -91,5 +101,7 @@ mod tests {
         assert!(sets.parent.is_empty());
         assert_eq!(sets.parent.capacity(), capacity);
         assert_eq!(sets.new_set(), 0);
+        sets.add_sets(3);
+        assert_eq!(sets.new_set(), 4);
     }
 }
