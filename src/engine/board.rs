@@ -152,8 +152,7 @@ impl Board {
     /// position both have the high bit set; a placement id never does.
     #[inline]
     pub(super) fn placed_at(&self, pos: Pos) -> Option<PlacementId> {
-        let value = self.cells[self.locate(pos)?.0 as usize];
-        (value & OPEN_BIT == 0).then_some(value)
+        self.placed_in(self.locate(pos))
     }
 
     /// Stores `cell` and returns what was there.
@@ -175,33 +174,68 @@ impl Board {
     /// only the creation of a block looks anything up.
     #[inline]
     pub(super) fn neighbour_or_insert(&mut self, at: CellRef, side: Side) -> CellRef {
-        // Cells are stored row by row, so a step is +-1 (a column) or +-BLOCK_SIDE (a row)
-        // while it stays inside the block; `edge` is the column or row the step leaves from
-        // when it crosses into the next block, and `wrap` the offset that lands on the far
-        // edge of that block.
-        const LAST: u32 = BLOCK_SIDE as u32 - 1;
-        const ROW: u32 = BLOCK_SIDE as u32;
-        let (column, row) = at.within();
-        let (inside, delta, wrap) = match side {
-            Side::N => (row > 0, -(ROW as i32), LAST * ROW),
-            Side::E => (column < LAST, 1, 0),
-            Side::S => (row < LAST, ROW as i32, 0),
-            Side::W => (column > 0, -1, LAST),
-        };
-        if inside {
-            return CellRef(at.0.wrapping_add_signed(delta));
+        match landing(at, side) {
+            Landing::Inside(next) => next,
+            Landing::Across { block, offset } => {
+                let mut beyond = self.links[block][side.index()];
+                if beyond == NO_BLOCK {
+                    beyond = self.insert_beyond(block, side);
+                }
+                CellRef(beyond * BLOCK_CELLS as u32 + offset)
+            }
         }
-        let block = at.block();
-        let mut beyond = self.links[block][side.index()];
-        if beyond == NO_BLOCK {
-            beyond = self.insert_beyond(block, side);
+    }
+
+    /// The cell beyond `side` of `at`, if its block exists.
+    #[inline]
+    fn neighbour(&self, at: CellRef, side: Side) -> Option<CellRef> {
+        match landing(at, side) {
+            Landing::Inside(next) => Some(next),
+            Landing::Across { block, offset } => {
+                let beyond = self.links[block][side.index()];
+                (beyond != NO_BLOCK).then(|| CellRef(beyond * BLOCK_CELLS as u32 + offset))
+            }
         }
-        // The cell keeps its row (a step east or west) or its column (north or south).
-        let kept = match side {
-            Side::N | Side::S => column,
-            Side::E | Side::W => row * ROW,
+    }
+
+    fn placed_in(&self, at: Option<CellRef>) -> Option<PlacementId> {
+        let value = self.cells[at?.0 as usize];
+        (value & OPEN_BIT == 0).then_some(value)
+    }
+
+    /// The placements at `pos` and at the eight positions around it, in the order of
+    /// [`super::Engine::square_around`]. One look-up for `pos`, then steps by index: the rules
+    /// ask this for every placement (the monasteries near it) and for every monastery.
+    ///
+    /// A diagonal is reached through an orthogonal neighbour (north or south, then east or
+    /// west). When that neighbour's block is missing, the diagonal holds no tile: a placed
+    /// tile's four neighbours always have cells (`Engine::place` creates them as open
+    /// positions), and the orthogonal neighbour of `pos` on the way is one of them.
+    pub(super) fn square(&self, pos: Pos) -> [Option<PlacementId>; 9] {
+        let Some(centre) = self.locate(pos) else {
+            // No block at `pos` (so no tile there, nor beside it); a diagonal may still hold
+            // one, in a block of its own: look each position up.
+            let mut square = [None; 9];
+            let (x, y) = (pos.x, pos.y);
+            for (cell, (dx, dy)) in square.iter_mut().zip(SQUARE) {
+                *cell = self.placed_at(Pos::new(x + dx, y + dy));
+            }
+            return square;
         };
-        CellRef(beyond * BLOCK_CELLS as u32 + kept + wrap)
+        let north = self.neighbour(centre, Side::N);
+        let south = self.neighbour(centre, Side::S);
+        let beyond = |cell: Option<CellRef>, side| cell.and_then(|at| self.neighbour(at, side));
+        [
+            self.placed_in(Some(centre)),
+            self.placed_in(beyond(north, Side::W)),
+            self.placed_in(north),
+            self.placed_in(beyond(north, Side::E)),
+            self.placed_in(self.neighbour(centre, Side::W)),
+            self.placed_in(self.neighbour(centre, Side::E)),
+            self.placed_in(beyond(south, Side::W)),
+            self.placed_in(south),
+            self.placed_in(beyond(south, Side::E)),
+        ]
     }
 
     /// Creates the block beyond `side` of block `block` (kept out of line: once per block).
@@ -245,6 +279,54 @@ impl Board {
     #[cfg(test)]
     pub(super) fn blocks(&self) -> usize {
         self.origins.len()
+    }
+}
+
+/// The offsets of [`Board::square`]'s positions: the centre, then the eight around it row by
+/// row, as [`super::Engine::around`] lists them.
+const SQUARE: [(i32, i32); 9] = [
+    (0, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+
+/// Where a step beyond a side of a cell lands: in the same block, or at `offset` in the block
+/// beyond the edge of `block`.
+enum Landing {
+    Inside(CellRef),
+    Across { block: usize, offset: u32 },
+}
+
+fn landing(at: CellRef, side: Side) -> Landing {
+    // Cells are stored row by row, so a step is +-1 (a column) or +-BLOCK_SIDE (a row) while
+    // it stays inside the block; `wrap` is the offset that lands on the far edge of the next
+    // block when it crosses.
+    const LAST: u32 = BLOCK_SIDE as u32 - 1;
+    const ROW: u32 = BLOCK_SIDE as u32;
+    let (column, row) = at.within();
+    let (inside, delta, wrap) = match side {
+        Side::N => (row > 0, -(ROW as i32), LAST * ROW),
+        Side::E => (column < LAST, 1, 0),
+        Side::S => (row < LAST, ROW as i32, 0),
+        Side::W => (column > 0, -1, LAST),
+    };
+    if inside {
+        return Landing::Inside(CellRef(at.0.wrapping_add_signed(delta)));
+    }
+    // The cell keeps its row (a step east or west) or its column (north or south).
+    let kept = match side {
+        Side::N | Side::S => column,
+        Side::E | Side::W => row * ROW,
+    };
+    Landing::Across {
+        block: at.block(),
+        offset: kept + wrap,
     }
 }
 
@@ -308,5 +390,53 @@ mod tests {
         board.clear();
         assert_eq!(board.at(Pos::new(0, 0)), Cell::Empty);
         assert_eq!(board.blocks(), 0);
+    }
+
+    #[test]
+    fn the_square_around_a_position_is_what_each_position_holds() {
+        // Tiles laid along a path that wanders over block edges (negative coordinates
+        // included), each with its four neighbours as open positions, as `Engine::place` does.
+        let mut board = Board::default();
+        let mut pos = Pos::new(-3, 2);
+        let mut seed = 7u64;
+        let mut placed = Vec::new();
+        for id in 0..400 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let side = Side::from_index((seed >> 33) as usize % 4);
+            pos = pos.neighbour(side);
+            let at = board.locate_or_insert(pos);
+            if board.placed_at(pos).is_some() {
+                continue;
+            }
+            board.set(at, Cell::Placed(id));
+            placed.push(pos);
+            for side in Side::ALL {
+                let next = board.neighbour_or_insert(at, side);
+                if board.get(next) == Cell::Empty {
+                    board.set(next, Cell::Open(0));
+                }
+            }
+        }
+        // A lone tile far away, and positions with no block of their own.
+        let far = Pos::new(1_000, 1_000);
+        let at = board.locate_or_insert(far);
+        board.set(at, Cell::Placed(9_999));
+        let mut probes: Vec<Pos> = placed.clone();
+        probes.extend(placed.iter().map(|p| Pos::new(p.x + 1, p.y + 1)));
+        probes.extend([
+            far,
+            Pos::new(1_001, 999),
+            Pos::new(-500, 40),
+            Pos::new(4, 4),
+        ]);
+        for probe in probes {
+            let expected: Vec<Option<PlacementId>> = SQUARE
+                .iter()
+                .map(|(dx, dy)| board.placed_at(Pos::new(probe.x + dx, probe.y + dy)))
+                .collect();
+            assert_eq!(board.square(probe).to_vec(), expected, "around {probe:?}");
+        }
     }
 }

@@ -294,9 +294,15 @@ impl Engine {
             .map(move |(dx, dy)| Pos::new(pos.x + dx, pos.y + dy))
     }
 
+    /// The placements at `pos` and at the eight positions around it (in the order of
+    /// [`Engine::around`]): one look-up and steps by index instead of nine look-ups.
+    pub fn square_around(&self, pos: Pos) -> [Option<PlacementId>; 9] {
+        self.board.square(pos)
+    }
+
     /// How many of the eight positions around `pos` hold a tile.
     pub fn filled_around(&self, pos: Pos) -> usize {
-        Self::around(pos).filter(|p| self.at(*p).is_some()).count()
+        self.square_around(pos)[1..].iter().flatten().count()
     }
 
     pub fn placement(&self, id: PlacementId) -> &Placement {
