@@ -340,14 +340,16 @@ impl<'t> FileParser<'t> {
 pub(crate) fn split_comment(line: &str) -> Result<(&str, Option<&str>), usize> {
     let mut in_string: Option<usize> = None;
     let mut escaped = false;
-    for (at, c) in line.char_indices() {
+    // Byte by byte: the characters that matter are ASCII, and no byte of a multi-byte UTF-8
+    // character is (every line of a game passes here).
+    for (at, c) in line.bytes().enumerate() {
         match (in_string, c) {
             (Some(_), _) if escaped => escaped = false,
-            (Some(_), '\\') => escaped = true,
-            (Some(_), '"') => in_string = None,
+            (Some(_), b'\\') => escaped = true,
+            (Some(_), b'"') => in_string = None,
             (Some(_), _) => {}
-            (None, '"') => in_string = Some(at),
-            (None, '#') => return Ok((&line[..at], Some(line[at + 1..].trim_end()))),
+            (None, b'"') => in_string = Some(at),
+            (None, b'#') => return Ok((&line[..at], Some(line[at + 1..].trim_end()))),
             (None, _) => {}
         }
     }
