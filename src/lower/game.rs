@@ -1012,6 +1012,14 @@ impl<'s, 'a> Args<'s, 'a> {
                 .at(word.span, "not an anchor")
                 .help("anchors are N E S W, NL NR EL ER SL SR WL WR and I, in board orientation; join several with `+`")
         };
+        if !word.value.contains('+') {
+            // One anchor, the common case: no list.
+            return word
+                .value
+                .parse::<Anchor>()
+                .map(FeatureRef::Anchor)
+                .map_err(|()| unknown(&word.value));
+        }
         let anchors = word
             .value
             .split('+')

@@ -338,6 +338,14 @@ impl<'t> FileParser<'t> {
 /// Splits a line into its code and its comment (the text after a `#` outside a string).
 /// Fails with the offset of the opening quote when a string is not closed.
 pub(crate) fn split_comment(line: &str) -> Result<(&str, Option<&str>), usize> {
+    // Most lines hold no string: there the first `#`, if any, starts the comment.
+    match line.bytes().position(|b| b == b'"' || b == b'#') {
+        None => return Ok((line, None)),
+        Some(at) if line.as_bytes()[at] == b'#' => {
+            return Ok((&line[..at], Some(line[at + 1..].trim_end())));
+        }
+        Some(_) => {}
+    }
     let mut in_string: Option<usize> = None;
     let mut escaped = false;
     // Byte by byte: the characters that matter are ASCII, and no byte of a multi-byte UTF-8
