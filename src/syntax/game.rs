@@ -110,7 +110,7 @@ fn lines(text: &str) -> impl Iterator<Item = &str> {
 }
 
 /// Splits a line's code at `;` outside strings. An iterator, so that reading a line allocates
-/// nothing. The characters that matter (`;`, `"`, `\\`) are ASCII, and no byte of a UTF-8
+/// nothing. The characters that matter (`;`, `"`, `\`) are ASCII, and no byte of a UTF-8
 /// multi-byte character is ASCII, so the line is scanned byte by byte.
 pub(crate) fn split_statements(code: &str) -> impl Iterator<Item = &str> {
     let bytes = code.as_bytes();
@@ -248,6 +248,47 @@ mod tests {
             .collect();
         assert_eq!(keywords, ["turn", "draw", "place", "game"]);
         assert_eq!(file.statements[3].words[0].value, "a; b");
+    }
+
+    /// The byte scan splits words where `char::is_whitespace` does, ASCII or not, keeps
+    /// non-ASCII words whole, and ends lines as `split_inclusive` and `trim_end_matches` did.
+    #[test]
+    fn words_split_at_any_white_space() {
+        let text =
+            "turn\u{3000}rot\u{a0}\u{b}gr\u{fc}n \u{85}\u{e9}t\u{e9}\"x\"\r\r\ndraw A;;  \t\nend";
+        let (file, diagnostics) = parse(text);
+        let words: Vec<Vec<&str>> = file
+            .statements
+            .iter()
+            .map(|s| {
+                std::iter::once(&s.keyword)
+                    .chain(&s.words)
+                    .map(|w| w.value.as_ref())
+                    .collect()
+            })
+            .collect();
+        let expected: Vec<Vec<&str>> = text
+            .split_inclusive('\n')
+            .map(|line| line.trim_end_matches(['\n', '\r']))
+            .flat_map(|line| line.split(';'))
+            .map(|part| part.split(char::is_whitespace).filter(|w| !w.is_empty()))
+            .map(|words| words.flat_map(|w| w.split('"')).filter(|w| !w.is_empty()))
+            .map(Iterator::collect)
+            .filter(|words: &Vec<&str>| !words.is_empty())
+            .collect();
+        assert_eq!(words, expected);
+        assert_eq!(words[0], ["turn", "rot", "gr\u{fc}n", "\u{e9}t\u{e9}", "x"]);
+        // The quoted word follows the bare one without a space.
+        assert_eq!(diagnostics.len(), 0, "{diagnostics:?}");
+        let spans: Vec<(usize, usize)> = file.statements[0]
+            .words
+            .iter()
+            .map(|w| (w.span.start, w.span.end))
+            .collect();
+        // The words after the keyword: `rot`, `grün`, `été`, `"x"`.
+        assert_eq!(&text[spans[1].0..spans[1].1], "gr\u{fc}n");
+        assert_eq!(&text[spans[2].0..spans[2].1], "\u{e9}t\u{e9}");
+        assert_eq!(&text[spans[3].0..spans[3].1], "\"x\"");
     }
 
     #[test]
