@@ -178,7 +178,9 @@ fn check_text_keeping(
     let mut lowering = GameLowering::default();
     let mut first_step = None;
     let mut lays_tiles = false;
-    let mut kept = (text.len() <= keep_up_to).then(Vec::new);
+    // Room for the moves at once (a statement takes some 13 bytes of a transcript), instead of
+    // the vector growing by doubling and copying its moves several times for each game.
+    let mut kept = (text.len() <= keep_up_to).then(|| Vec::with_capacity(text.len() / 12));
     let (tiles, tile_diagnostics) = syntax::game::parse_each(&text, |item| match item {
         Ok(statement) => {
             if let Some(step) = lowering.statement(&statement) {

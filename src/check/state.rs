@@ -194,6 +194,8 @@ pub fn game_state_of_text(
         GameFormat::Game => {
             let (file, mut diagnostics) = syntax::game::parse(&text);
             let lowered = lower::game::lower(&file);
+            // The statements borrow `text`, which the error below takes.
+            drop(file);
             diagnostics.extend(lowered.diagnostics);
             match lowered.script {
                 Some(script) => (script, lowered.incomplete_tiles, diagnostics),

@@ -257,20 +257,31 @@ impl FileReport for GameReport {
 
 /// The report of one game as people read it: problems with the source, then what was scored.
 pub fn render_human(report: &CheckReport, color: bool) -> String {
+    use std::fmt::Write as _;
     let mut text = report::render(&report.origin, &report.text, &report.diagnostics, color);
-    text.push_str(&format!("{}\n", report.origin));
+    // Every game's scorings are listed, clean or not: written into the report in place (writing
+    // to a `String` cannot fail), without a string of their own for each line.
+    let _ = writeln!(text, "{}", report.origin);
+    let mut line = String::new();
     for event in &report.events {
-        let who = if event.players.is_empty() {
-            "nobody".to_string()
+        line.clear();
+        if event.is_final {
+            line.push_str("final");
         } else {
-            event.players.join(", ")
-        };
-        let when = if event.is_final {
-            "final".to_string()
-        } else {
-            format!("line {}", event.line)
-        };
-        text.push_str(&format!("  {when:>9}  {}: {who}\n", event.breakdown));
+            let _ = write!(line, "line {}", event.line);
+        }
+        let _ = write!(text, "  {line:>9}  {}: ", event.breakdown);
+        match event.players.split_first() {
+            None => text.push_str("nobody"),
+            Some((first, others)) => {
+                text.push_str(first);
+                for player in others {
+                    text.push_str(", ");
+                    text.push_str(player);
+                }
+            }
+        }
+        text.push('\n');
     }
     if !report.players.is_empty() && !report.scores.is_empty() {
         let scores: Vec<String> = report

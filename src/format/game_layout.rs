@@ -49,7 +49,6 @@ pub fn format(text: &str) -> String {
             continue;
         }
         let statements: Vec<String> = split_statements(code)
-            .into_iter()
             .map(words)
             .filter(|statement| !statement.is_empty())
             .collect();

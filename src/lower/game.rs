@@ -45,12 +45,36 @@ struct Header {
     supply: Vec<(String, u32)>,
 }
 
+/// The ruleset's figures, as the moves of a game name them.
+struct MoveContext {
+    rules: Option<Box<dyn rules::Rules>>,
+    has_hills_and_sheep: bool,
+}
+
+impl MoveContext {
+    fn of(header: &Header) -> MoveContext {
+        let variants: Vec<(String, String)> = header
+            .variants
+            .iter()
+            .map(|(name, value, _)| (name.clone(), value.clone()))
+            .collect();
+        MoveContext {
+            rules: header
+                .ruleset
+                .map(|(r, _)| rules::for_ruleset(r, &variants)),
+            has_hills_and_sheep: header.expansions.iter().any(|e| e == "hills-and-sheep"),
+        }
+    }
+}
+
 /// Lowers a game file's statements one by one, in the order of the text, so that a long game
 /// can be lowered (and replayed) statement by statement without holding every move at once.
 pub struct GameLowering {
     diagnostics: Vec<Diagnostic>,
     header: Header,
-    moves_started: bool,
+    /// What the moves are lowered against, worked out from the header at the first move (the
+    /// header is complete then: a header line after a move is refused); `None` before it.
+    moves: Option<MoveContext>,
     turns_started: bool,
     first_span: Option<Span>,
     omitted: Omitted,
@@ -71,7 +95,7 @@ impl Default for GameLowering {
                 players: None,
                 supply: Vec::new(),
             },
-            moves_started: false,
+            moves: None,
             turns_started: false,
             first_span: None,
             omitted: Omitted::default(),
@@ -108,7 +132,7 @@ impl GameLowering {
         let control = std::iter::once(&statement.keyword)
             .chain(&statement.words)
             .filter(|_| !free_text)
-            .find(|word| word.value.chars().any(is_forbidden_control));
+            .find(|word| has_forbidden_control(&word.value));
         if let Some(word) = control {
             self.diagnostics.push(
                 Diagnostic::new(
@@ -132,7 +156,7 @@ impl GameLowering {
                 | "supply"
         );
         if is_header {
-            if self.moves_started {
+            if self.moves.is_some() {
                 self.diagnostics.push(out_of_place(
                     statement,
                     "a header line must come before the first move or setup line",
@@ -144,23 +168,13 @@ impl GameLowering {
             }
             return None;
         }
-        self.moves_started = true;
-        let players: &[String] = self.header.players.as_ref().map_or(&[], |(p, _)| p);
-        let variants: Vec<(String, String)> = self
-            .header
-            .variants
-            .iter()
-            .map(|(name, value, _)| (name.clone(), value.clone()))
-            .collect();
-        let rules = self
-            .header
-            .ruleset
-            .map(|(r, _)| rules::for_ruleset(r, &variants));
-        let has_hills_and_sheep = self
-            .header
-            .expansions
-            .iter()
-            .any(|e| e == "hills-and-sheep");
+        let header = &self.header;
+        let MoveContext {
+            rules,
+            has_hills_and_sheep,
+        } = &*self.moves.get_or_insert_with(|| MoveContext::of(header));
+        let has_hills_and_sheep = *has_hills_and_sheep;
+        let players: &[String] = header.players.as_ref().map_or(&[], |(p, _)| p);
         let figure_ok = |word: &Word<'_>| -> Result<String, Diagnostic> {
             let name = word.value.to_string();
             if name == "shepherd" && !has_hills_and_sheep {
@@ -171,7 +185,7 @@ impl GameLowering {
                 .at(word.span, "no `expansion hills-and-sheep` in this game")
                 .help("add `expansion hills-and-sheep` to the header"));
             }
-            match &rules {
+            match rules {
                 Some(rules) if rules.figure(&name).is_none() => Err(Diagnostic::new(
                     &codes::UNKNOWN_FIGURE,
                     format!("unknown figure `{name}`"),
@@ -431,6 +445,14 @@ pub fn seats_problem(
 /// A control character that a word may not hold: any but the tab (which separates words).
 fn is_forbidden_control(c: char) -> bool {
     c.is_control() && c != '\t'
+}
+
+/// Whether `word` holds a control character it may not hold. Every word of every statement is
+/// looked at, so bytes first: an ASCII control is one byte below 0x20 or 0x7F, and the others
+/// (U+0080–U+009F) all start with the byte 0xC2, so only a word holding such a byte is decoded.
+fn has_forbidden_control(word: &str) -> bool {
+    word.bytes().any(|b| b < 0x20 || b == 0x7f || b == 0xc2)
+        && word.chars().any(is_forbidden_control)
 }
 
 fn out_of_place(statement: &Statement<'_>, why: &str) -> Diagnostic {
@@ -851,7 +873,9 @@ impl<'s, 'a> Args<'s, 'a> {
     }
 
     fn number(&mut self, what: &str) -> Result<i64, Diagnostic> {
-        let word = self.expect_word(&format!("expected {what} (a whole number)"))?;
+        let Some(word) = self.maybe_next() else {
+            return Err(self.error(&format!("expected {what} (a whole number)")));
+        };
         word.value.parse().map_err(|_| {
             self.at -= 1;
             self.error(&format!("expected {what} (a whole number)"))
@@ -884,15 +908,18 @@ impl<'s, 'a> Args<'s, 'a> {
 
     /// A whole number from 0 to `max`.
     fn count(&mut self, max: u32) -> Result<u32, Diagnostic> {
-        let what = format!("a whole number from 0 to {max}");
-        let word = self.expect_word(&format!("expected {what}"))?;
+        // The message is made only for a diagnostic.
+        let expected = || format!("expected a whole number from 0 to {max}");
+        let Some(word) = self.maybe_next() else {
+            return Err(self.error(&expected()));
+        };
         word.value
             .parse::<u32>()
             .ok()
             .filter(|n| *n <= max)
             .ok_or_else(|| {
                 self.at -= 1;
-                self.error(&format!("expected {what}"))
+                self.error(&expected())
             })
     }
 
@@ -985,6 +1012,14 @@ impl<'s, 'a> Args<'s, 'a> {
                 .at(word.span, "not an anchor")
                 .help("anchors are N E S W, NL NR EL ER SL SR WL WR and I, in board orientation; join several with `+`")
         };
+        if !word.value.contains('+') {
+            // One anchor, the common case: no list.
+            return word
+                .value
+                .parse::<Anchor>()
+                .map(FeatureRef::Anchor)
+                .map_err(|()| unknown(&word.value));
+        }
         let anchors = word
             .value
             .split('+')

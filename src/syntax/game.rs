@@ -6,8 +6,7 @@
 //! [`crate::lower::game`]; the parser only splits the text, so that it can report every
 //! malformed word at once and recover at the next statement.
 
-use nom::bytes::complete::take_while1;
-use nom::{IResult, Parser};
+use smallvec::SmallVec;
 
 use super::tiles::{FileParser, TileDecl, split_comment, unquote};
 use super::{Spanned, Text, offset_in};
@@ -25,9 +24,14 @@ pub struct GameFile<'a> {
 #[derive(Debug, Clone)]
 pub struct Statement<'a> {
     pub keyword: Spanned<Text<'a>>,
-    pub words: Vec<Spanned<Text<'a>>>,
+    pub words: Words<'a>,
     pub span: Span,
 }
+
+/// The words of a statement after its keyword. A move has at most four (`place at 1,0 r90`,
+/// `deploy farmer on NL+ER`) and keeps them inline, so that reading a move allocates nothing;
+/// a longer statement (`players`, `expect score`) spills to the heap.
+pub type Words<'a> = SmallVec<[Spanned<Text<'a>>; 4]>;
 
 /// Parses a game file; never panics, and reports every line it cannot read.
 pub fn parse(text: &str) -> (GameFile<'_>, Vec<Diagnostic>) {
@@ -49,8 +53,7 @@ pub fn parse_each<'a>(
     mut each: impl FnMut(Result<Statement<'a>, Diagnostic>),
 ) -> (Vec<TileDecl<'a>>, Vec<Diagnostic>) {
     let mut tiles = FileParser::new(text);
-    for line in text.split_inclusive('\n') {
-        let line = line.trim_end_matches(['\n', '\r']);
+    for line in lines(text) {
         let code = match split_comment(line) {
             Ok((code, _)) => code,
             Err(quote_at) => {
@@ -72,41 +75,112 @@ pub fn parse_each<'a>(
             continue;
         }
         for part in split_statements(code) {
-            if part.trim().is_empty() {
-                continue;
+            let part = part.trim();
+            if !part.is_empty() {
+                each(statement(text, part));
             }
-            each(statement(text, part.trim()));
         }
     }
     let (tile_file, tile_diagnostics) = tiles.finish();
     (tile_file.tiles, tile_diagnostics)
 }
 
-/// Splits a line's code at `;` outside strings.
-pub(crate) fn split_statements(code: &str) -> Vec<&str> {
-    let mut parts = Vec::new();
-    let mut start = 0;
-    let mut in_string = false;
-    let mut escaped = false;
-    for (at, c) in code.char_indices() {
-        match c {
-            _ if escaped => escaped = false,
-            '\\' if in_string => escaped = true,
-            '"' => in_string = !in_string,
-            ';' if !in_string => {
-                parts.push(&code[start..at]);
-                start = at + 1;
-            }
-            _ => {}
+/// The lines of `text`, each without its line break and any `\r` before it (as
+/// `split_inclusive('\n')` and `trim_end_matches(['\n', '\r'])`, scanning bytes: lines are short,
+/// and the characters looked for are ASCII).
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
         }
-    }
-    parts.push(&code[start..]);
-    parts
+        let bytes = rest.as_bytes();
+        let end = bytes
+            .iter()
+            .position(|b| *b == b'\n')
+            .map_or(bytes.len(), |at| at + 1);
+        let kept = bytes[..end]
+            .iter()
+            .rposition(|b| *b != b'\n' && *b != b'\r')
+            .map_or(0, |at| at + 1);
+        let line = &rest[..kept];
+        rest = &rest[end..];
+        Some(line)
+    })
 }
 
-/// A bare word: anything up to white space, `;` or a quote.
-fn bare_word(input: &str) -> IResult<&str, &str> {
-    take_while1(|c: char| !c.is_whitespace() && c != '"').parse(input)
+/// Splits a line's code at `;` outside strings. An iterator, so that reading a line allocates
+/// nothing. The characters that matter (`;`, `"`, `\`) are ASCII, and no byte of a UTF-8
+/// multi-byte character is ASCII, so the line is scanned byte by byte.
+pub(crate) fn split_statements(code: &str) -> impl Iterator<Item = &str> {
+    let bytes = code.as_bytes();
+    let mut start = 0;
+    let mut at = 0;
+    let mut in_string = false;
+    let mut escaped = false;
+    let mut done = false;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        while at < bytes.len() {
+            let byte = bytes[at];
+            at += 1;
+            match byte {
+                _ if escaped => escaped = false,
+                b'\\' if in_string => escaped = true,
+                b'"' => in_string = !in_string,
+                b';' if !in_string => {
+                    let part = &code[start..at - 1];
+                    start = at;
+                    return Some(part);
+                }
+                _ => {}
+            }
+        }
+        done = true;
+        Some(&code[start..])
+    })
+}
+
+/// The length of the white-space character at `at` in `rest`, if there is one there: white
+/// space as [`char::is_whitespace`] says, decided without decoding a character for ASCII.
+fn is_space(rest: &str, at: usize) -> Option<usize> {
+    let byte = *rest.as_bytes().get(at)?;
+    if byte.is_ascii() {
+        return matches!(byte, b'\t'..=b'\r' | b' ').then_some(1);
+    }
+    let c = rest[at..].chars().next()?;
+    c.is_whitespace().then(|| c.len_utf8())
+}
+
+/// `rest` without its leading white space (as [`str::trim_start`]).
+fn skip_space(rest: &str) -> &str {
+    let mut at = 0;
+    while let Some(len) = is_space(rest, at) {
+        at += len;
+    }
+    &rest[at..]
+}
+
+/// The length of the bare word at the start of `rest`: anything up to white space or a quote.
+fn bare_word_len(rest: &str) -> usize {
+    let bytes = rest.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        let byte = bytes[at];
+        if byte == b'"' || is_space(rest, at).is_some() {
+            break;
+        }
+        // The length of the character starting here (a leading UTF-8 byte says it).
+        at += match byte {
+            0x00..=0x7f => 1,
+            0xc0..=0xdf => 2,
+            0xe0..=0xef => 3,
+            _ => 4,
+        };
+    }
+    at.min(bytes.len())
 }
 
 fn statement<'a>(text: &'a str, code: &'a str) -> Result<Statement<'a>, Diagnostic> {
@@ -114,16 +188,17 @@ fn statement<'a>(text: &'a str, code: &'a str) -> Result<Statement<'a>, Diagnost
         let start = offset_in(text, part);
         Span::new(start, start + part.len())
     };
-    let mut words = Vec::new();
+    let mut keyword = None;
+    let mut words = Words::new();
     let mut rest = code;
     loop {
-        rest = rest.trim_start();
+        rest = skip_space(rest);
         if rest.is_empty() {
             break;
         }
-        if rest.starts_with('"') {
+        let word = if rest.starts_with('"') {
             let (value, len) = unquote(rest);
-            words.push(Spanned::new(value, span_of(&rest[..len])));
+            let word = Spanned::new(value, span_of(&rest[..len]));
             rest = &rest[len..];
             if rest.starts_with(|c: char| !c.is_whitespace()) {
                 return Err(Diagnostic::new(
@@ -136,23 +211,24 @@ fn statement<'a>(text: &'a str, code: &'a str) -> Result<Statement<'a>, Diagnost
                 )
                 .help("separate words with spaces"));
             }
-            continue;
-        }
-        match bare_word(rest) {
-            Ok((after, word)) => {
-                words.push(Spanned::new(Text::Borrowed(word), span_of(word)));
-                rest = after;
-            }
-            Err(_) => break,
+            word
+        } else {
+            let (word, after) = rest.split_at(bare_word_len(rest));
+            rest = after;
+            Spanned::new(Text::Borrowed(word), span_of(word))
+        };
+        if keyword.is_none() {
+            keyword = Some(word);
+        } else {
+            words.push(word);
         }
     }
-    let mut words = words.into_iter();
-    let keyword = words.next().ok_or_else(|| {
+    let keyword = keyword.ok_or_else(|| {
         Diagnostic::new(&codes::UNEXPECTED_TOKEN, "expected a statement").at(span_of(code), "here")
     })?;
     Ok(Statement {
         keyword,
-        words: words.collect(),
+        words,
         span: span_of(code),
     })
 }
@@ -172,6 +248,47 @@ mod tests {
             .collect();
         assert_eq!(keywords, ["turn", "draw", "place", "game"]);
         assert_eq!(file.statements[3].words[0].value, "a; b");
+    }
+
+    /// The byte scan splits words where `char::is_whitespace` does, ASCII or not, keeps
+    /// non-ASCII words whole, and ends lines as `split_inclusive` and `trim_end_matches` did.
+    #[test]
+    fn words_split_at_any_white_space() {
+        let text =
+            "turn\u{3000}rot\u{a0}\u{b}gr\u{fc}n \u{85}\u{e9}t\u{e9}\"x\"\r\r\ndraw A;;  \t\nend";
+        let (file, diagnostics) = parse(text);
+        let words: Vec<Vec<&str>> = file
+            .statements
+            .iter()
+            .map(|s| {
+                std::iter::once(&s.keyword)
+                    .chain(&s.words)
+                    .map(|w| w.value.as_ref())
+                    .collect()
+            })
+            .collect();
+        let expected: Vec<Vec<&str>> = text
+            .split_inclusive('\n')
+            .map(|line| line.trim_end_matches(['\n', '\r']))
+            .flat_map(|line| line.split(';'))
+            .map(|part| part.split(char::is_whitespace).filter(|w| !w.is_empty()))
+            .map(|words| words.flat_map(|w| w.split('"')).filter(|w| !w.is_empty()))
+            .map(Iterator::collect)
+            .filter(|words: &Vec<&str>| !words.is_empty())
+            .collect();
+        assert_eq!(words, expected);
+        assert_eq!(words[0], ["turn", "rot", "gr\u{fc}n", "\u{e9}t\u{e9}", "x"]);
+        // The quoted word follows the bare one without a space.
+        assert_eq!(diagnostics.len(), 0, "{diagnostics:?}");
+        let spans: Vec<(usize, usize)> = file.statements[0]
+            .words
+            .iter()
+            .map(|w| (w.span.start, w.span.end))
+            .collect();
+        // The words after the keyword: `rot`, `grün`, `été`, `"x"`.
+        assert_eq!(&text[spans[1].0..spans[1].1], "gr\u{fc}n");
+        assert_eq!(&text[spans[2].0..spans[2].1], "\u{e9}t\u{e9}");
+        assert_eq!(&text[spans[3].0..spans[3].1], "\"x\"");
     }
 
     #[test]

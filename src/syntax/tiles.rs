@@ -338,16 +338,26 @@ impl<'t> FileParser<'t> {
 /// Splits a line into its code and its comment (the text after a `#` outside a string).
 /// Fails with the offset of the opening quote when a string is not closed.
 pub(crate) fn split_comment(line: &str) -> Result<(&str, Option<&str>), usize> {
+    // Most lines hold no string: there the first `#`, if any, starts the comment.
+    match line.bytes().position(|b| b == b'"' || b == b'#') {
+        None => return Ok((line, None)),
+        Some(at) if line.as_bytes()[at] == b'#' => {
+            return Ok((&line[..at], Some(line[at + 1..].trim_end())));
+        }
+        Some(_) => {}
+    }
     let mut in_string: Option<usize> = None;
     let mut escaped = false;
-    for (at, c) in line.char_indices() {
+    // Byte by byte: the characters that matter are ASCII, and no byte of a multi-byte UTF-8
+    // character is (every line of a game passes here).
+    for (at, c) in line.bytes().enumerate() {
         match (in_string, c) {
             (Some(_), _) if escaped => escaped = false,
-            (Some(_), '\\') => escaped = true,
-            (Some(_), '"') => in_string = None,
+            (Some(_), b'\\') => escaped = true,
+            (Some(_), b'"') => in_string = None,
             (Some(_), _) => {}
-            (None, '"') => in_string = Some(at),
-            (None, '#') => return Ok((&line[..at], Some(line[at + 1..].trim_end()))),
+            (None, b'"') => in_string = Some(at),
+            (None, b'#') => return Ok((&line[..at], Some(line[at + 1..].trim_end()))),
             (None, _) => {}
         }
     }
