@@ -177,34 +177,53 @@ pub trait Rules {
     ) -> u32 {
         supply
     }
+    /// Whether a figure forbids deploying `figure` on the feature of `node`: whether
+    /// [`Rules::blockers`] finds any, without collecting them (the move generator asks this for
+    /// every feature and figure of every tile placed).
+    fn blocked(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> bool {
+        !self.blockers(engine, figure, node).is_empty()
+    }
     /// Every legal occupation of the tile just placed (the moves of
-    /// [`Decision::DeployOrPass`] besides passing): feature by feature in the tile's order,
-    /// each figure of [`Rules::figure_names`] that `in_play` (the game's setup has it) that
-    /// may stand there, with `usable[pool]` figures of its pool left to deploy and no figure
-    /// blocking the feature.
+    /// [`Decision::DeployOrPass`] besides passing), into `into` (emptied first): feature by
+    /// feature in the tile's order, each figure of [`Rules::figure_names`] that `in_play` (the
+    /// game's setup has it) that may stand there, with `usable[pool]` figures of its pool left
+    /// to deploy and no figure blocking the feature.
     fn legal_occupations(
         &self,
         engine: &mut Engine,
         placement: PlacementId,
         in_play: &dyn Fn(&str) -> bool,
         usable: &[u32],
-    ) -> Vec<Occupation> {
+        into: &mut Vec<Occupation>,
+    ) {
+        into.clear();
         let placed = *engine.placement(placement);
-        let mut occupations = Vec::new();
+        let names = self.figure_names();
+        // Each figure's spec, looked up by name once for the placement rather than once for
+        // each of its features; a ruleset of more figures than the array holds looks the
+        // others up as it goes.
+        let mut specs: [Option<FigureSpec>; 8] = [None; 8];
+        for (spec, name) in specs.iter_mut().zip(names) {
+            *spec = self.figure(name).filter(|_| in_play(name));
+        }
         for feature in 0..engine.catalog[placed.tile].features.len() {
             let kind = engine.catalog[placed.tile].features[feature].kind;
             let node = placed.first_node + feature as NodeId;
-            for figure in self.figure_names() {
-                let Some(spec) = self.figure(figure).filter(|_| in_play(figure)) else {
+            for (index, figure) in names.iter().enumerate() {
+                let spec = match specs.get(index) {
+                    Some(spec) => *spec,
+                    None => self.figure(figure).filter(|_| in_play(figure)),
+                };
+                let Some(spec) = spec else {
                     continue;
                 };
                 if !spec.stands_on.contains(&kind)
                     || usable.get(spec.pool).copied().unwrap_or(0) == 0
-                    || !self.blockers(engine, &spec, node).is_empty()
+                    || self.blocked(engine, &spec, node)
                 {
                     continue;
                 }
-                occupations.push(Occupation {
+                into.push(Occupation {
                     figure,
                     feature,
                     kind,
@@ -212,7 +231,6 @@ pub trait Rules {
                 });
             }
         }
-        occupations
     }
     /// The turn ends: the rules its open decisions break.
     fn end_turn(&mut self) -> Vec<Violation> {
@@ -290,6 +308,33 @@ pub fn for_ruleset(ruleset: Ruleset, variants: &[(String, String)]) -> Box<dyn R
 /// `huts`.
 pub fn pool_word(pool: &str) -> String {
     format!("{}s", pool.replace(' ', "-"))
+}
+
+/// Whether a figure on the feature of `node` (on its river system when `system`) is one that
+/// `counts`, without collecting the figures into a vector.
+pub(crate) fn any_figure_on(
+    engine: &mut Engine,
+    node: NodeId,
+    system: bool,
+    counts: impl Fn(&Figure) -> bool,
+) -> bool {
+    let mut index = 0;
+    loop {
+        // The engine lends its component mutably (it compresses paths), so each figure id is
+        // read by index and the figure looked up after that borrow ends.
+        let figure = if system {
+            engine.system(node).figures.get(index).copied()
+        } else {
+            engine.component(node).figures.get(index).copied()
+        };
+        let Some(figure) = figure else {
+            return false;
+        };
+        if counts(&engine.figures[figure as usize]) {
+            return true;
+        }
+        index += 1;
+    }
 }
 
 /// The players with the most of the given figures (all of them on a tie); empty when there

@@ -11,6 +11,7 @@ use std::path::Path;
 
 use crate::check::replay::Replay;
 use crate::check::replay::fast::Generated;
+use crate::check::replay::moves::Offered;
 use crate::check::replay::turn::action_of;
 use crate::check::{Catalog, build_catalog, is_bonus};
 use crate::diagnostic::{Diagnostic, Span};
@@ -288,6 +289,7 @@ pub(crate) fn play_on(
         policy: config.policy,
         rejected: None,
         placement_keys: Vec::new(),
+        deployments: Vec::new(),
         result: GameResult {
             script: header.clone(),
             scores: Vec::new(),
@@ -373,6 +375,8 @@ struct Game<'a, 'r, 's> {
     result: GameResult,
     /// The legal placements of the tile in hand (a buffer kept from move to move).
     placement_keys: Vec<(u64, u8)>,
+    /// The legal deployments on the tile just placed (a buffer kept from move to move).
+    deployments: Vec<Offered>,
 }
 
 impl Game<'_, '_, '_> {
@@ -589,7 +593,8 @@ impl Game<'_, '_, '_> {
     }
 
     fn deploy_or_pass(&mut self) {
-        let deployments = self.replay.legal_deployments();
+        let mut deployments = std::mem::take(&mut self.deployments);
+        self.replay.offered_deployments(&mut deployments);
         let chosen = match self.policy {
             Policy::Random if deployments.is_empty() || self.rng.below(2) == 0 => None,
             Policy::Random => Some(self.rng.below(deployments.len())),
@@ -617,16 +622,17 @@ impl Game<'_, '_, '_> {
                 }
             }
         };
+        let chosen = chosen.map(|index| deployments[index]);
+        self.deployments = deployments;
         match chosen {
-            Some(index) => {
-                let deployment = deployments[index].clone();
+            Some(deployment) => {
                 let generated = Generated::Deploy {
                     figure: deployment.figure,
                     node: deployment.node,
                 };
                 let action = Action::Deploy {
                     figure: deployment.figure.to_string(),
-                    target: deployment.target,
+                    target: self.replay.target_of(&deployment).clone(),
                 };
                 self.act_generated(action, generated);
             }

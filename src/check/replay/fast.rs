@@ -218,6 +218,10 @@ impl Replay<'_> {
             // How features are named depends only on the catalog and the ruleset's figures,
             // the same for every game of the replay.
             target_names: _,
+            // Buffers, emptied by each use.
+            occupations: _,
+            usable: _,
+            spare_turn: _,
         } = self;
         *old_rules = rules;
         engine.clear();

@@ -2,7 +2,7 @@
 
 pub(crate) mod fast;
 pub(crate) mod inspect;
-mod moves;
+pub(crate) mod moves;
 mod powers;
 mod state;
 pub(crate) mod turn;
@@ -107,6 +107,13 @@ pub(crate) struct Replay<'s> {
     /// How the move generator names each feature, by tile and rotation, then feature and
     /// figure (`moves.rs`): `None` until worked out.
     target_names: Vec<Vec<Option<Option<FeatureRef>>>>,
+    /// Buffers of the move generator, kept from move to move: the ruleset's occupations and
+    /// the figures usable per pool.
+    occupations: Vec<crate::rules::Occupation>,
+    usable: Vec<u32>,
+    /// The per-player counts of the last turn that ended (`Turn::returned`, `Turn::points`),
+    /// for the next turn to fill again.
+    spare_turn: Option<(Vec<Vec<u32>>, Vec<i64>)>,
 }
 
 impl<'s> Replay<'s> {
@@ -178,6 +185,9 @@ impl<'s> Replay<'s> {
             first_step: script.steps.first().map(|s| s.span),
             last_step: None,
             target_names: Vec::new(),
+            occupations: Vec::new(),
+            usable: Vec::new(),
+            spare_turn: None,
         }
     }
 
@@ -776,6 +786,16 @@ impl<'s> Replay<'s> {
         }
         self.next_player = (player + 1) % self.script.players.len();
         let pools = self.rules.pools().len();
+        let players = self.script.players.len();
+        // The per-player counts of the turn that ended, emptied: no vectors per turn.
+        let (mut returned, mut points) = self.spare_turn.take().unwrap_or_default();
+        returned.resize_with(players, Vec::new);
+        for counts in &mut returned {
+            counts.clear();
+            counts.resize(pools, 0);
+        }
+        points.clear();
+        points.resize(players, 0);
         self.turn = Some(Turn {
             player,
             hand: None,
@@ -786,8 +806,8 @@ impl<'s> Replay<'s> {
             started: self.current_step,
             bonus_earned: false,
             bonus_drawn: false,
-            returned: vec![vec![0; pools]; self.script.players.len()],
-            points: vec![0; self.script.players.len()],
+            returned,
+            points,
             first_figure: self.engine.figures.len(),
             needs_under: false,
         });
@@ -1012,7 +1032,9 @@ impl<'s> Replay<'s> {
             return;
         };
         placed.settled = true;
-        let (roots, bonus, placement) = (placed.roots.clone(), placed.bonus, placed.placement);
+        // Nothing reads a tile's roots after its scoring.
+        let roots = std::mem::take(&mut placed.roots);
+        let (bonus, placement) = (placed.bonus, placed.placement);
         let mut completion = self
             .rules
             .score_completed(&mut self.engine, placement, &roots);
@@ -1141,12 +1163,15 @@ impl<'s> Replay<'s> {
                 "add `bonus <tile>` with the bonus tile drawn, then place it",
             );
         }
-        if self.land_left == 0 && !self.game_over {
+        let turn = if self.land_left == 0 && !self.game_over {
             // “The game ends at the end of the turn in which the last land tile is placed.”
             self.turn = Some(turn);
             self.final_scoring();
-            self.turn = None;
-        }
+            self.turn.take().expect("the last turn")
+        } else {
+            turn
+        };
+        self.spare_turn = Some((turn.returned, turn.points));
     }
 
     fn final_scoring(&mut self) {

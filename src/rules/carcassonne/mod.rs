@@ -349,6 +349,13 @@ impl Rules for Carcassonne {
             .collect()
     }
 
+    fn blocked(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> bool {
+        let shepherd = figure.kind == SHEPHERD;
+        super::any_figure_on(engine, node, false, |other| {
+            other.on_board && (other.kind == SHEPHERD) == shepherd
+        })
+    }
+
     fn score_completed(
         &self,
         engine: &mut Engine,

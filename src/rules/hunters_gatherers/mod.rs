@@ -55,6 +55,15 @@ pub(crate) fn is_tribe_member(figure: &Figure) -> bool {
     figure.kind != HUT
 }
 
+/// Whether any of [`blockers`] stands there, without collecting them.
+pub(crate) fn blocked(engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> bool {
+    if figure.holds_river_system {
+        super::any_figure_on(engine, node, true, |f| f.on_board && f.kind == HUT)
+    } else {
+        super::any_figure_on(engine, node, false, |f| f.on_board && is_tribe_member(f))
+    }
+}
+
 /// The figures that forbid deploying `figure` on the feature of `node`, under both editions: a
 /// hut needs its river system free of huts (fishermen do not count, “Fishers do not block
 /// huts”); a tribe member needs its feature free of tribe members, since a feature holds
@@ -139,6 +148,10 @@ impl Rules for HuntersGatherers {
 
     fn blockers(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {
         blockers(engine, figure, node)
+    }
+
+    fn blocked(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> bool {
+        blocked(engine, figure, node)
     }
 
     fn score_completed(

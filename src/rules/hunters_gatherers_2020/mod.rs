@@ -394,6 +394,10 @@ impl Rules for HuntersGatherers2020 {
         super::hunters_gatherers::blockers(engine, figure, node)
     }
 
+    fn blocked(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> bool {
+        super::hunters_gatherers::blocked(engine, figure, node)
+    }
+
     fn score_completed(
         &self,
         engine: &mut Engine,
