@@ -196,7 +196,10 @@ pub fn run<E>(
     if diagnostics.iter().any(Diagnostic::is_error) {
         return Err(Stopped::Diagnostics(diagnostics));
     }
-    let mut statistics = Accumulator::new(catalog.tiles.iter().map(|t| t.id.clone()).collect());
+    let mut statistics = Accumulator::new(
+        catalog.tiles.iter().map(|t| t.id.clone()).collect(),
+        config.ruleset,
+    );
     let threads = config.threads.clamp(1, 64).min(config.games.max(1));
     // One replay (and engine) per worker, emptied between games.
     let new_worker = || new_replay(config, &header, &catalog);
