@@ -341,10 +341,15 @@ pub(crate) fn play_on(
     }
     result.scores = replay.scores().to_vec();
     result.powers_used = replay.powers_used() as usize;
+    // The features final scoring walked (a game the replay accepted was final-scored).
+    let roots = replay.take_final_roots();
+    debug_assert!(replay.is_final_scored());
     let engine = replay.engine_mut();
-    for root in engine.feature_roots() {
-        let component = engine.component(root).clone();
-        let Some(kind) = component.kind else { continue };
+    for root in roots {
+        let component = engine.component(root);
+        let (Some(kind), open_ends) = (component.kind, component.open_ends) else {
+            continue;
+        };
         let completed = match kind {
             // A monastery is complete when the eight positions around it are filled; a lake
             // is no feature anybody completes.
@@ -353,7 +358,7 @@ pub(crate) fn play_on(
                 engine.filled_around(pos) == 8
             }
             FeatureKind::Lake => continue,
-            _ => component.open_ends == 0,
+            _ => open_ends == 0,
         };
         result
             .features

@@ -173,6 +173,12 @@ impl Replay<'_> {
         self.settle();
     }
 
+    /// Every feature's root at the end of the game (ascending), as final scoring walked them;
+    /// empty before final scoring.
+    pub(crate) fn take_final_roots(&mut self) -> Vec<NodeId> {
+        std::mem::take(&mut self.final_roots)
+    }
+
     /// The scoring events so far.
     pub(crate) fn events(&self) -> &[ReportedEvent] {
         &self.events
@@ -222,6 +228,7 @@ impl Replay<'_> {
             occupations: _,
             usable: _,
             spare_turn: _,
+            final_roots,
         } = self;
         *old_rules = rules;
         engine.clear();
@@ -264,6 +271,7 @@ impl Replay<'_> {
         *passed = 0;
         *failed = 0;
         events.clear();
+        final_roots.clear();
         *lines = crate::check::LineCursor::default();
         warned_tiles.clear();
         not_applicable.clear();

@@ -114,6 +114,9 @@ pub(crate) struct Replay<'s> {
     /// The per-player counts of the last turn that ended (`Turn::returned`, `Turn::points`),
     /// for the next turn to fill again.
     spare_turn: Option<(Vec<Vec<u32>>, Vec<i64>)>,
+    /// Every feature's root at the end of the game, as final scoring walked them (for the
+    /// simulator's statistics, so that the features are listed once).
+    final_roots: Vec<NodeId>,
 }
 
 impl<'s> Replay<'s> {
@@ -188,6 +191,7 @@ impl<'s> Replay<'s> {
             occupations: Vec::new(),
             usable: Vec::new(),
             spare_turn: None,
+            final_roots: Vec::new(),
         }
     }
 
@@ -1175,7 +1179,10 @@ impl<'s> Replay<'s> {
     }
 
     fn final_scoring(&mut self) {
-        let events = self.rules.final_scoring(&mut self.engine);
+        self.final_roots = self.engine.feature_roots();
+        let events = self
+            .rules
+            .final_scoring(&mut self.engine, &self.final_roots);
         self.apply_events(&events, true);
         self.final_scored = true;
         self.game_over = true;

@@ -146,8 +146,18 @@ impl Carcassonne {
         root: NodeId,
         complete: bool,
     ) -> Option<ScoreEvent> {
-        let component = engine.component(root).clone();
+        let component = engine.component(root);
         let kind = component.kind?;
+        if !matches!(kind, FeatureKind::Road | FeatureKind::City) {
+            return None;
+        }
+        let pennants = component.count(ContentKind::Pennant);
+        let figures = component.figures.clone();
+        // Nobody scores a feature without followers: its size and text are not worked out.
+        let winners = self.winners(engine, &figures);
+        if winners.is_empty() {
+            return None;
+        }
         let tiles = engine.tile_count(root);
         let (points, breakdown) = match kind {
             FeatureKind::Road => (
@@ -155,7 +165,6 @@ impl Carcassonne {
                 format!("road of {tiles} tile{}", plural(tiles)),
             ),
             FeatureKind::City => {
-                let pennants = component.count(ContentKind::Pennant);
                 let per = if complete { 2 } else { 1 };
                 let points = per * (tiles as u32 + pennants);
                 let mut text = format!("city of {tiles} tile{}", plural(tiles));
@@ -172,8 +181,7 @@ impl Carcassonne {
             }
             _ => return None,
         };
-        let winners = self.winners(engine, &component.figures);
-        (!winners.is_empty()).then(|| ScoreEvent {
+        Some(ScoreEvent {
             players: winners,
             points,
             feature: kind,
@@ -184,6 +192,11 @@ impl Carcassonne {
     /// A monastery's score: 9 when complete (plus 3 a vineyard around it), 1 + its neighbours
     /// at the end of the game (no vineyard bonus then).
     fn monastery(&self, engine: &mut Engine, node: NodeId, complete: bool) -> Option<ScoreEvent> {
+        let figures = engine.figures_on(node);
+        let winners = super::majority(engine, &figures, is_follower);
+        if winners.is_empty() {
+            return None;
+        }
         let (placement, _) = engine.origin(node);
         let pos = engine.placement(placement).pos;
         let around = engine.filled_around(pos);
@@ -207,9 +220,7 @@ impl Carcassonne {
         if vineyards > 0 {
             breakdown.push_str(&format!(" + {vineyards} vineyard{}", plural(vineyards)));
         }
-        let figures = engine.figures_on(node);
-        let winners = super::majority(engine, &figures, is_follower);
-        (!winners.is_empty()).then(|| ScoreEvent {
+        Some(ScoreEvent {
             players: winners,
             points,
             feature: FeatureKind::Monastery,
@@ -386,17 +397,14 @@ impl Rules for Carcassonne {
         completion
     }
 
-    fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
+    fn final_scoring(&self, engine: &mut Engine, roots: &[NodeId]) -> Vec<ScoreEvent> {
         let mut events = Vec::new();
-        let roots = engine.feature_roots();
-        for &root in &roots {
-            let component = engine.component(root).clone();
-            let has_followers = component.figures.iter().any(|f| {
-                engine.figures[*f as usize].on_board && is_follower(&engine.figures[*f as usize])
-            });
-            if !has_followers {
+        for &root in roots {
+            // Most features have no follower: they are passed over without copying anything.
+            if !super::any_figure_on(engine, root, false, |f| f.on_board && is_follower(f)) {
                 continue;
             }
+            let component = engine.component(root).clone();
             let event = match component.kind {
                 Some(FeatureKind::Road | FeatureKind::City) => {
                     self.road_or_city(engine, root, component.open_ends == 0)

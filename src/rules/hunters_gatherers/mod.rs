@@ -216,10 +216,10 @@ impl Rules for HuntersGatherers {
         completion
     }
 
-    fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
+    fn final_scoring(&self, engine: &mut Engine, roots: &[NodeId]) -> Vec<ScoreEvent> {
         let mut events = Vec::new();
         // “The players remove all tribe members from incomplete forests and rivers.”
-        for root in engine.feature_roots() {
+        for &root in roots {
             let component = engine.component(root);
             if matches!(
                 component.kind,
@@ -246,11 +246,11 @@ impl Rules for HuntersGatherers {
         }
         // Hunters: 2 a deer, mammoth and aurochs; each tiger eats a deer; fire chases the
         // tigers; a hunter on the shrine takes the meadow alone.
-        for root in engine.feature_roots() {
-            let component = engine.component(root).clone();
-            if component.kind != Some(FeatureKind::Meadow) {
+        for &root in roots {
+            if engine.component(root).kind != Some(FeatureKind::Meadow) {
                 continue;
             }
+            let component = engine.component(root).clone();
             let hunters: Vec<FigureId> = component
                 .figures
                 .iter()

@@ -553,10 +553,10 @@ impl Rules for HuntersGatherers2020 {
         self.powers_used
     }
 
-    fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
+    fn final_scoring(&self, engine: &mut Engine, roots: &[NodeId]) -> Vec<ScoreEvent> {
         let mut events = Vec::new();
         // “Meeples in incomplete forests and rivers are removed and score nothing” (FR p6).
-        for root in engine.feature_roots() {
+        for &root in roots {
             if matches!(
                 engine.component(root).kind,
                 Some(FeatureKind::Forest | FeatureKind::River)
@@ -595,11 +595,11 @@ impl Rules for HuntersGatherers2020 {
         }
         // Hunters: the meadow's animals less those the hunting traps covered; the wild fire
         // chases the meadow's tigers; a pit trap doubles the animals in its range.
-        for root in engine.feature_roots() {
-            let component = engine.component(root).clone();
-            if component.kind != Some(FeatureKind::Meadow) {
+        for &root in roots {
+            if engine.component(root).kind != Some(FeatureKind::Meadow) {
                 continue;
             }
+            let component = engine.component(root).clone();
             let winners = majority(engine, &component.figures, |f| f.kind == HUNTER);
             if winners.is_empty() {
                 continue;
