@@ -32,8 +32,106 @@ pub struct ScoreEvent {
     pub players: Vec<usize>,
     pub points: u32,
     pub feature: FeatureKind,
-    /// How the points come about: "river of 3 segments + 3 fish = 6".
-    pub breakdown: String,
+    /// How the points come about: "river of 3 segments + 3 fish = 6" once written out
+    /// ([`ScoreEvent::breakdown_text`]).
+    pub breakdown: Breakdown,
+}
+
+impl ScoreEvent {
+    /// How the points come about, as reports and `expect` messages show it: "road of 3 tiles
+    /// = 3".
+    pub fn breakdown_text(&self) -> String {
+        self.breakdown.text(self.points)
+    }
+}
+
+/// How the points of a score event come about. The base game's scorings keep their numbers
+/// and are written out only when a report shows them (the simulator scores every feature of
+/// thousands of games and shows none); the other rulesets write their text at once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Breakdown {
+    /// The whole text, " = points" included.
+    Text(String),
+    /// A road: 1 a tile.
+    Road { tiles: usize },
+    /// A city: its tiles and pennants, complete or not.
+    City {
+        tiles: usize,
+        pennants: u32,
+        complete: bool,
+    },
+    /// A monastery with its neighbours (all 8 when complete) and the vineyards around it.
+    Monastery {
+        neighbours: usize,
+        vineyards: usize,
+        complete: bool,
+    },
+    /// A field at the end of the game: the completed cities it touches.
+    Field { cities: usize },
+    /// A flock guided to the stable (Hills & Sheep): its tokens and sheep.
+    Flock { tokens: usize, sheep: u32 },
+}
+
+impl Breakdown {
+    /// The text of the breakdown of an event of `points`.
+    pub fn text(&self, points: u32) -> String {
+        fn plural(n: usize) -> &'static str {
+            if n == 1 { "" } else { "s" }
+        }
+        let mut text = match self {
+            Breakdown::Text(text) => return text.clone(),
+            Breakdown::Road { tiles } => format!("road of {tiles} tile{}", plural(*tiles)),
+            Breakdown::City {
+                tiles,
+                pennants,
+                complete,
+            } => {
+                let mut text = format!("city of {tiles} tile{}", plural(*tiles));
+                if *pennants > 0 {
+                    text.push_str(&format!(
+                        " + {pennants} pennant{}",
+                        plural(*pennants as usize)
+                    ));
+                }
+                if !complete {
+                    text.push_str(" (incomplete)");
+                }
+                text
+            }
+            Breakdown::Monastery {
+                neighbours,
+                vineyards,
+                complete,
+            } => {
+                let mut text = if *complete {
+                    "monastery with its 8 neighbours".to_string()
+                } else {
+                    format!(
+                        "monastery with {neighbours} neighbour{} (incomplete)",
+                        plural(*neighbours)
+                    )
+                };
+                if *vineyards > 0 {
+                    text.push_str(&format!(" + {vineyards} vineyard{}", plural(*vineyards)));
+                }
+                text
+            }
+            Breakdown::Field { cities } => format!(
+                "field touching {cities} completed cit{}",
+                if *cities == 1 { "y" } else { "ies" }
+            ),
+            Breakdown::Flock { tokens, sheep } => {
+                format!("flock of {tokens} token{}, {sheep} sheep", plural(*tokens))
+            }
+        };
+        text.push_str(&format!(" = {points}"));
+        text
+    }
+
+    /// A flock guided to the stable.
+    pub fn is_flock(&self) -> bool {
+        matches!(self, Breakdown::Flock { .. })
+    }
 }
 
 /// What the completions of one placement bring.

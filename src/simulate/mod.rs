@@ -201,8 +201,13 @@ pub fn run<E>(
         config.ruleset,
     );
     let threads = config.threads.clamp(1, 64).min(config.games.max(1));
-    // One replay (and engine) per worker, emptied between games.
-    let new_worker = || new_replay(config, &header, &catalog);
+    // One replay (and engine) per worker, emptied between games; the statistics show no
+    // scoring events, so the replay keeps none.
+    let new_worker = || {
+        let mut replay = new_replay(config, &header, &catalog);
+        replay.report_events(false);
+        replay
+    };
     let play_game = |replay: &mut Replay<'_>, index: usize| {
         let seed = config.seed ^ (index as u64).wrapping_mul(0xA076_1D64_78BD_642F);
         play_on(replay, config, &header, &catalog, Rng::new(seed)).map_err(|d| {
@@ -365,11 +370,7 @@ pub(crate) fn play_on(
             .push((kind, engine.tile_count(root), completed));
     }
     result.script.steps = steps;
-    result.flocks_scored = replay
-        .events()
-        .iter()
-        .filter(|e| e.breakdown.starts_with("flock"))
-        .count();
+    result.flocks_scored = replay.flocks_scored();
     Ok(result)
 }
 

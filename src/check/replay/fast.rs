@@ -14,7 +14,6 @@
 //! every table's capacity (the engine's through `Engine::clear`, the catalog compiled once).
 
 use super::{Hand, Replay, is_bonus};
-use crate::check::ReportedEvent;
 use crate::diagnostic::{Omitted, Span};
 use crate::engine::{NodeId, Pos, Rotation};
 use crate::rules::{Decision, Rules};
@@ -179,9 +178,15 @@ impl Replay<'_> {
         std::mem::take(&mut self.final_roots)
     }
 
-    /// The scoring events so far.
-    pub(crate) fn events(&self) -> &[ReportedEvent] {
-        &self.events
+    /// Flocks guided to the stable so far (Hills & Sheep).
+    pub(crate) fn flocks_scored(&self) -> usize {
+        self.flocks_scored
+    }
+
+    /// Keeps the scoring events for a report (the default), or only applies their points: the
+    /// simulator shows no events, and then no text is written for them.
+    pub(crate) fn report_events(&mut self, report: bool) {
+        self.report_events = report;
     }
 
     /// Empties the replay for the next game on the same script and catalog, with `rules` (a
@@ -229,6 +234,9 @@ impl Replay<'_> {
             usable: _,
             spare_turn: _,
             final_roots,
+            // The caller's choice, for every game of the replay.
+            report_events: _,
+            flocks_scored,
         } = self;
         *old_rules = rules;
         engine.clear();
@@ -272,6 +280,7 @@ impl Replay<'_> {
         *failed = 0;
         events.clear();
         final_roots.clear();
+        *flocks_scored = 0;
         *lines = crate::check::LineCursor::default();
         warned_tiles.clear();
         not_applicable.clear();

@@ -117,6 +117,12 @@ pub(crate) struct Replay<'s> {
     /// Every feature's root at the end of the game, as final scoring walked them (for the
     /// simulator's statistics, so that the features are listed once).
     final_roots: Vec<NodeId>,
+    /// Whether the scoring events are kept for the report (`events`); the simulator, which
+    /// shows none, turns it off, so that no text is written for them.
+    report_events: bool,
+    /// Flocks guided to the stable so far (Hills & Sheep), counted whether or not events are
+    /// reported.
+    flocks_scored: usize,
 }
 
 impl<'s> Replay<'s> {
@@ -192,6 +198,8 @@ impl<'s> Replay<'s> {
             usable: Vec::new(),
             spare_turn: None,
             final_roots: Vec::new(),
+            report_events: true,
+            flocks_scored: 0,
         }
     }
 
@@ -1072,13 +1080,21 @@ impl<'s> Replay<'s> {
         if events.is_empty() {
             return;
         }
-        let line = self.lines.line_of(self.text, self.current_step.start);
+        let line = if self.report_events {
+            self.lines.line_of(self.text, self.current_step.start)
+        } else {
+            0
+        };
         for event in events {
             for player in &event.players {
                 self.scores[*player] += i64::from(event.points);
                 if let Some(turn) = self.turn.as_mut() {
                     turn.points[*player] += i64::from(event.points);
                 }
+            }
+            self.flocks_scored += usize::from(event.breakdown.is_flock());
+            if !self.report_events {
+                continue;
             }
             self.events.push(ReportedEvent {
                 line,
@@ -1088,7 +1104,7 @@ impl<'s> Replay<'s> {
                     .map(|p| self.script.players[*p].clone())
                     .collect(),
                 points: event.points,
-                breakdown: event.breakdown.clone(),
+                breakdown: event.breakdown_text(),
                 is_final,
                 span: self.current_step,
             });

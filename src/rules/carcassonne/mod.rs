@@ -5,7 +5,7 @@
 pub mod flock;
 
 use super::{
-    Completion, Decision, FigureSpec, Move, Offer, Outcome, Rules, ScoreEvent, TurnView,
+    Breakdown, Completion, Decision, FigureSpec, Move, Offer, Outcome, Rules, ScoreEvent, TurnView,
     VariantSpec, Violation,
 };
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
@@ -95,10 +95,6 @@ fn is_follower(figure: &Figure) -> bool {
     figure.kind != SHEPHERD
 }
 
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
-
 impl Carcassonne {
     /// The players who score a feature: the follower majority, ties in full, unless a hill
     /// breaks the tie (Hills & Sheep, "3. Scoring a hill").
@@ -160,24 +156,16 @@ impl Carcassonne {
         }
         let tiles = engine.tile_count(root);
         let (points, breakdown) = match kind {
-            FeatureKind::Road => (
-                tiles as u32,
-                format!("road of {tiles} tile{}", plural(tiles)),
-            ),
+            FeatureKind::Road => (tiles as u32, Breakdown::Road { tiles }),
             FeatureKind::City => {
                 let per = if complete { 2 } else { 1 };
                 let points = per * (tiles as u32 + pennants);
-                let mut text = format!("city of {tiles} tile{}", plural(tiles));
-                if pennants > 0 {
-                    text.push_str(&format!(
-                        " + {pennants} pennant{}",
-                        plural(pennants as usize)
-                    ));
-                }
-                if !complete {
-                    text.push_str(" (incomplete)");
-                }
-                (points, text)
+                let breakdown = Breakdown::City {
+                    tiles,
+                    pennants,
+                    complete,
+                };
+                (points, breakdown)
             }
             _ => return None,
         };
@@ -185,7 +173,7 @@ impl Carcassonne {
             players: winners,
             points,
             feature: kind,
-            breakdown: format!("{breakdown} = {points}"),
+            breakdown,
         })
     }
 
@@ -209,42 +197,46 @@ impl Carcassonne {
             0
         };
         let points = (1 + around + 3 * vineyards) as u32;
-        let mut breakdown = if complete {
-            "monastery with its 8 neighbours".to_string()
-        } else {
-            format!(
-                "monastery with {around} neighbour{} (incomplete)",
-                plural(around)
-            )
-        };
-        if vineyards > 0 {
-            breakdown.push_str(&format!(" + {vineyards} vineyard{}", plural(vineyards)));
-        }
         Some(ScoreEvent {
             players: winners,
             points,
             feature: FeatureKind::Monastery,
-            breakdown: format!("{breakdown} = {points}"),
+            breakdown: Breakdown::Monastery {
+                neighbours: around,
+                vineyards,
+                complete,
+            },
         })
     }
 
-    /// The monasteries on the placement and the eight positions around it.
-    fn monasteries_near(engine: &Engine, placement: PlacementId) -> Vec<NodeId> {
+    /// Scores each monastery on the placement and the eight positions around it that is now
+    /// surrounded, into `completion`, in the order of the positions and of the tiles' features.
+    /// Plain loops rather than a list of the monasteries: this runs for every placement.
+    fn score_monasteries_near(
+        &self,
+        engine: &mut Engine,
+        placement: PlacementId,
+        completion: &mut Completion,
+    ) {
         let pos = engine.placement(placement).pos;
-        std::iter::once(pos)
-            .chain(Engine::around(pos))
-            .filter_map(|p| engine.at(p))
-            .flat_map(|p| {
-                let first = engine.placement(p).first_node;
-                engine
-                    .tile_of(p)
-                    .features
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, f)| f.kind == FeatureKind::Monastery)
-                    .map(move |(i, _)| first + i as NodeId)
-            })
-            .collect()
+        for at in std::iter::once(pos).chain(Engine::around(pos)) {
+            let Some(near) = engine.at(at) else {
+                continue;
+            };
+            let first = engine.placement(near).first_node;
+            for feature in 0..engine.tile_of(near).features.len() {
+                if engine.tile_of(near).features[feature].kind != FeatureKind::Monastery
+                    || engine.filled_around(at) != 8
+                {
+                    continue;
+                }
+                let monastery = first + feature as NodeId;
+                if let Some(event) = self.monastery(engine, monastery, true) {
+                    completion.events.push(event);
+                }
+                completion.returned.push(engine.root(monastery));
+            }
+        }
     }
 }
 
@@ -385,15 +377,7 @@ impl Rules for Carcassonne {
             }
             completion.returned.push(root);
         }
-        for monastery in Self::monasteries_near(engine, placement) {
-            let pos = engine.placement(engine.origin(monastery).0).pos;
-            if engine.filled_around(pos) == 8 {
-                if let Some(event) = self.monastery(engine, monastery, true) {
-                    completion.events.push(event);
-                }
-                completion.returned.push(engine.root(monastery));
-            }
-        }
+        self.score_monasteries_near(engine, placement, &mut completion);
         completion
     }
 
@@ -428,10 +412,7 @@ impl Rules for Carcassonne {
                         players: winners,
                         points,
                         feature: FeatureKind::Field,
-                        breakdown: format!(
-                            "field touching {completed} completed cit{} = {points}",
-                            if completed == 1 { "y" } else { "ies" }
-                        ),
+                        breakdown: Breakdown::Field { cities: completed },
                     })
                 }
                 _ => None,
@@ -523,10 +504,10 @@ pub fn stable(
         players,
         points: sheep,
         feature: FeatureKind::Field,
-        breakdown: format!(
-            "flock of {count} token{}, {sheep} sheep = {sheep}",
-            plural(count)
-        ),
+        breakdown: Breakdown::Flock {
+            tokens: count,
+            sheep,
+        },
     });
     (event, shepherds)
 }

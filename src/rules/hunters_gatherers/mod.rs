@@ -1,7 +1,9 @@
 //! Carcassonne: Hunters and Gatherers, the 2002 rules (`../shared/rules/hunters-and-gatherers.txt`).
 //! Readings of the text are recorded in `docs/rules/hunters-gatherers.md`.
 
-use super::{Completion, FigureSpec, Rules, ScoreEvent, TurnView, VariantSpec, majority};
+use super::{
+    Breakdown, Completion, FigureSpec, Rules, ScoreEvent, TurnView, VariantSpec, majority,
+};
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
 use crate::model::{ContentKind, FeatureKind};
 
@@ -208,7 +210,7 @@ impl Rules for HuntersGatherers {
                     players: winners,
                     points,
                     feature: kind,
-                    breakdown,
+                    breakdown: Breakdown::Text(breakdown),
                 });
             }
             completion.returned.push(root);
@@ -237,10 +239,10 @@ impl Rules for HuntersGatherers {
                     players: winners,
                     points: river_system.fish,
                     feature: FeatureKind::River,
-                    breakdown: format!(
+                    breakdown: Breakdown::Text(format!(
                         "huts: river system with {} fish = {}",
                         river_system.fish, river_system.fish
-                    ),
+                    )),
                 });
             }
         }
@@ -317,7 +319,7 @@ impl Rules for HuntersGatherers {
                 players: winners,
                 points,
                 feature: FeatureKind::Meadow,
-                breakdown: format!("{breakdown} = {points}"),
+                breakdown: Breakdown::Text(format!("{breakdown} = {points}")),
             });
         }
         events

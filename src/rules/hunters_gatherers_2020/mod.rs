@@ -13,8 +13,8 @@ use super::hunters_gatherers::{
     FIGURES, HUNTER, HUT, RETURNED_FIGURES_ON_BONUS_TILE, is_tribe_member, plural,
 };
 use super::{
-    BonusWording, Completion, FigureSpec, Outcome, Rules, ScoreEvent, TurnView, VariantSpec,
-    majority,
+    BonusWording, Breakdown, Completion, FigureSpec, Outcome, Rules, ScoreEvent, TurnView,
+    VariantSpec, majority,
 };
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, NodeId, PlacementId, Pos};
 use crate::model::{ContentKind, FeatureKind, Power};
@@ -335,7 +335,7 @@ impl HuntersGatherers2020 {
             players: vec![player],
             points,
             feature: FeatureKind::Meadow,
-            breakdown: format!("{breakdown} = {points}"),
+            breakdown: Breakdown::Text(format!("{breakdown} = {points}")),
         }
     }
 
@@ -455,7 +455,7 @@ impl Rules for HuntersGatherers2020 {
                     players: winners,
                     points,
                     feature: kind,
-                    breakdown,
+                    breakdown: Breakdown::Text(breakdown),
                 });
             }
             completion.returned.push(root);
@@ -483,11 +483,11 @@ impl Rules for HuntersGatherers2020 {
                         players: vec![player],
                         points: 2 * lakes,
                         feature: FeatureKind::Lake,
-                        breakdown: format!(
+                        breakdown: Breakdown::Text(format!(
                             "logboat: river system with {lakes} lake{} = {}",
                             plural(lakes),
                             2 * lakes
-                        ),
+                        )),
                     });
                 }
                 Some(Power::HuntingTrap) => {
@@ -590,7 +590,7 @@ impl Rules for HuntersGatherers2020 {
                 players: winners,
                 points,
                 feature: FeatureKind::River,
-                breakdown: format!("{breakdown} = {points}"),
+                breakdown: Breakdown::Text(format!("{breakdown} = {points}")),
             });
         }
         // Hunters: the meadow's animals less those the hunting traps covered; the wild fire
@@ -652,7 +652,7 @@ impl Rules for HuntersGatherers2020 {
                 players: winners,
                 points,
                 feature: FeatureKind::Meadow,
-                breakdown: format!("{breakdown} = {points}"),
+                breakdown: Breakdown::Text(format!("{breakdown} = {points}")),
             });
         }
         events
