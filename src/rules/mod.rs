@@ -464,3 +464,90 @@ pub fn majority(
     winners.sort_unstable();
     winners
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Breakdown;
+
+    /// The breakdowns kept as numbers read as the texts the reports have always shown
+    /// (singular and plural, complete and incomplete, with and without extras).
+    #[test]
+    fn breakdowns_read_as_the_reports_show_them() {
+        let cases = [
+            (Breakdown::Road { tiles: 1 }, 1, "road of 1 tile = 1"),
+            (Breakdown::Road { tiles: 4 }, 4, "road of 4 tiles = 4"),
+            (
+                Breakdown::City {
+                    tiles: 3,
+                    pennants: 1,
+                    complete: true,
+                },
+                8,
+                "city of 3 tiles + 1 pennant = 8",
+            ),
+            (
+                Breakdown::City {
+                    tiles: 1,
+                    pennants: 2,
+                    complete: false,
+                },
+                3,
+                "city of 1 tile + 2 pennants (incomplete) = 3",
+            ),
+            (
+                Breakdown::City {
+                    tiles: 2,
+                    pennants: 0,
+                    complete: true,
+                },
+                4,
+                "city of 2 tiles = 4",
+            ),
+            (
+                Breakdown::Monastery {
+                    neighbours: 8,
+                    vineyards: 1,
+                    complete: true,
+                },
+                12,
+                "monastery with its 8 neighbours + 1 vineyard = 12",
+            ),
+            (
+                Breakdown::Monastery {
+                    neighbours: 1,
+                    vineyards: 0,
+                    complete: false,
+                },
+                2,
+                "monastery with 1 neighbour (incomplete) = 2",
+            ),
+            (
+                Breakdown::Field { cities: 1 },
+                3,
+                "field touching 1 completed city = 3",
+            ),
+            (
+                Breakdown::Field { cities: 0 },
+                0,
+                "field touching 0 completed cities = 0",
+            ),
+            (
+                Breakdown::Flock {
+                    tokens: 2,
+                    sheep: 5,
+                },
+                5,
+                "flock of 2 tokens, 5 sheep = 5",
+            ),
+            (
+                Breakdown::Text("huts: river system with 3 fish = 3".into()),
+                3,
+                "huts: river system with 3 fish = 3",
+            ),
+        ];
+        for (breakdown, points, text) in cases {
+            assert_eq!(breakdown.text(points), text);
+            assert_eq!(breakdown.is_flock(), text.starts_with("flock"));
+        }
+    }
+}

@@ -408,7 +408,7 @@ impl Rules for Carcassonne {
                         .count();
                     let points = 3 * completed as u32;
                     let winners = self.winners(engine, &component.figures);
-                    (!winners.is_empty()).then(|| ScoreEvent {
+                    (!winners.is_empty()).then_some(ScoreEvent {
                         players: winners,
                         points,
                         feature: FeatureKind::Field,
@@ -500,7 +500,7 @@ pub fn stable(
     players.dedup();
     let count = tokens.len();
     bag.put_back(tokens);
-    let event = (!players.is_empty()).then(|| ScoreEvent {
+    let event = (!players.is_empty()).then_some(ScoreEvent {
         players,
         points: sheep,
         feature: FeatureKind::Field,
