@@ -285,35 +285,24 @@ pub trait Rules {
     }
     /// Every legal occupation of the tile just placed (the moves of
     /// [`Decision::DeployOrPass`] besides passing), into `into` (emptied first): feature by
-    /// feature in the tile's order, each figure of [`Rules::figure_names`] that `in_play` (the
-    /// game's setup has it) that may stand there, with `usable[pool]` figures of its pool left
-    /// to deploy and no figure blocking the feature.
+    /// feature in the tile's order, each figure of `figures` — [`Rules::figure_names`] in order,
+    /// with the spec of each that the game's setup has in play (looked up by the caller once,
+    /// not for every feature of every tile) — that may stand there, with `usable[pool]` figures
+    /// of its pool left to deploy and no figure blocking the feature.
     fn legal_occupations(
         &self,
         engine: &mut Engine,
         placement: PlacementId,
-        in_play: &dyn Fn(&str) -> bool,
+        figures: &[(&'static str, Option<FigureSpec>)],
         usable: &[u32],
         into: &mut Vec<Occupation>,
     ) {
         into.clear();
         let placed = *engine.placement(placement);
-        let names = self.figure_names();
-        // Each figure's spec, looked up by name once for the placement rather than once for
-        // each of its features; a ruleset of more figures than the array holds looks the
-        // others up as it goes.
-        let mut specs: [Option<FigureSpec>; 8] = [None; 8];
-        for (spec, name) in specs.iter_mut().zip(names) {
-            *spec = self.figure(name).filter(|_| in_play(name));
-        }
         for feature in 0..engine.catalog[placed.tile].features.len() {
             let kind = engine.catalog[placed.tile].features[feature].kind;
             let node = placed.first_node + feature as NodeId;
-            for (index, figure) in names.iter().enumerate() {
-                let spec = match specs.get(index) {
-                    Some(spec) => *spec,
-                    None => self.figure(figure).filter(|_| in_play(figure)),
-                };
+            for &(figure, spec) in figures {
                 let Some(spec) = spec else {
                     continue;
                 };

@@ -232,6 +232,7 @@ impl Replay<'_> {
             // Buffers, emptied by each use.
             occupations: _,
             usable: _,
+            figures_in_play,
             spare_turn: _,
             final_roots,
             // The caller's choice, for every game of the replay.
@@ -280,6 +281,8 @@ impl Replay<'_> {
         *failed = 0;
         events.clear();
         final_roots.clear();
+        // The new rules may have other figures in play (a variant without farmers).
+        figures_in_play.clear();
         *flocks_scored = 0;
         *lines = crate::check::LineCursor::default();
         warned_tiles.clear();

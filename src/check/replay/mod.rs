@@ -111,6 +111,9 @@ pub(crate) struct Replay<'s> {
     /// the figures usable per pool.
     occupations: Vec<crate::rules::Occupation>,
     usable: Vec<u32>,
+    /// The ruleset's figures ([`Rules::figure_names`]) with the spec of each the game has in
+    /// play, worked out at the first deployment the generator lists in a game.
+    figures_in_play: Vec<(&'static str, Option<crate::rules::FigureSpec>)>,
     /// The per-player counts of the last turn that ended (`Turn::returned`, `Turn::points`),
     /// for the next turn to fill again.
     spare_turn: Option<(Vec<Vec<u32>>, Vec<i64>)>,
@@ -196,6 +199,7 @@ impl<'s> Replay<'s> {
             target_names: Vec::new(),
             occupations: Vec::new(),
             usable: Vec::new(),
+            figures_in_play: Vec::new(),
             spare_turn: None,
             final_roots: Vec::new(),
             report_events: true,

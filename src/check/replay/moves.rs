@@ -113,12 +113,23 @@ impl Replay<'_> {
             return;
         };
         let placement = placed.placement;
-        let has_shepherds = self
-            .script
-            .expansions
-            .iter()
-            .any(|e| e == "hills-and-sheep");
-        let in_play = |figure: &str| figure != "shepherd" || has_shepherds;
+        if self.figures_in_play.is_empty() {
+            // The ruleset's figures with the spec of each the game has in play, in the order
+            // of `figure_names`: the same for every tile of the game.
+            let has_shepherds = self
+                .script
+                .expansions
+                .iter()
+                .any(|e| e == "hills-and-sheep");
+            let in_play = |figure: &str| figure != "shepherd" || has_shepherds;
+            let rules = &self.rules;
+            self.figures_in_play.extend(
+                rules
+                    .figure_names()
+                    .iter()
+                    .map(|name| (*name, rules.figure(name).filter(|_| in_play(name)))),
+            );
+        }
         let mut usable = std::mem::take(&mut self.usable);
         usable.clear();
         usable.extend((0..self.rules.pools().len()).map(|pool| self.usable_figures(player, pool)));
@@ -126,7 +137,7 @@ impl Replay<'_> {
         self.rules.legal_occupations(
             &mut self.engine,
             placement,
-            &in_play,
+            &self.figures_in_play,
             &usable,
             &mut occupations,
         );
