@@ -154,6 +154,50 @@ fn the_2020_rules_play_menhir_turns_powers_and_the_shaman() {
     assert!(returns > 0, "no simulated shaman took a figure back");
 }
 
+/// The statistics name the bonus draws as each ruleset plays them: the 2020 rules' menhir
+/// bonus turns (human line and JSON field), the 2002 rules' bonus tiles.
+#[test]
+fn bonus_draws_are_named_as_the_ruleset_plays_them() {
+    for (ruleset, line, field, other_line, other_field) in [
+        (
+            Ruleset::HuntersGatherers2020,
+            "menhir bonus turns per game: ",
+            "menhir_bonus_turns_per_game",
+            "bonus tiles drawn per game",
+            "bonus_tiles_per_game",
+        ),
+        (
+            Ruleset::HuntersGatherers,
+            "bonus tiles drawn per game: ",
+            "bonus_tiles_per_game",
+            "menhir bonus turns",
+            "menhir_bonus_turns_per_game",
+        ),
+    ] {
+        let config = config(
+            ruleset,
+            &[],
+            &["hunters-gatherers-v2"],
+            Policy::Random,
+            40,
+            5,
+        );
+        let simulation = simulate::run(&config, &|_| {}, |_, _| Ok::<(), ()>(())).unwrap();
+        let statistics = &simulation.statistics;
+        let players: Vec<String> = (0..config.players).map(|p| p.to_string()).collect();
+        let human = statistics.render(&players);
+        let json = serde_json::to_value(statistics).unwrap();
+        let per_game = json[field].as_f64().expect("the ruleset's field");
+        assert!(per_game > 0.0, "{ruleset:?}: {json}");
+        assert!(
+            human.contains(&format!("{line}{per_game:.2}")),
+            "{ruleset:?}: {human}"
+        );
+        assert!(!human.contains(other_line), "{ruleset:?}: {human}");
+        assert!(json.get(other_field).is_none(), "{ruleset:?}: {json}");
+    }
+}
+
 #[test]
 fn simulated_games_replay_clean_with_the_same_scores() {
     for config in configs() {

@@ -32,8 +32,106 @@ pub struct ScoreEvent {
     pub players: Vec<usize>,
     pub points: u32,
     pub feature: FeatureKind,
-    /// How the points come about: "river of 3 segments + 3 fish = 6".
-    pub breakdown: String,
+    /// How the points come about: "river of 3 segments + 3 fish = 6" once written out
+    /// ([`ScoreEvent::breakdown_text`]).
+    pub breakdown: Breakdown,
+}
+
+impl ScoreEvent {
+    /// How the points come about, as reports and `expect` messages show it: "road of 3 tiles
+    /// = 3".
+    pub fn breakdown_text(&self) -> String {
+        self.breakdown.text(self.points)
+    }
+}
+
+/// How the points of a score event come about. The base game's scorings keep their numbers
+/// and are written out only when a report shows them (the simulator scores every feature of
+/// thousands of games and shows none); the other rulesets write their text at once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Breakdown {
+    /// The whole text, " = points" included.
+    Text(String),
+    /// A road: 1 a tile.
+    Road { tiles: usize },
+    /// A city: its tiles and pennants, complete or not.
+    City {
+        tiles: usize,
+        pennants: u32,
+        complete: bool,
+    },
+    /// A monastery with its neighbours (all 8 when complete) and the vineyards around it.
+    Monastery {
+        neighbours: usize,
+        vineyards: usize,
+        complete: bool,
+    },
+    /// A field at the end of the game: the completed cities it touches.
+    Field { cities: usize },
+    /// A flock guided to the stable (Hills & Sheep): its tokens and sheep.
+    Flock { tokens: usize, sheep: u32 },
+}
+
+impl Breakdown {
+    /// The text of the breakdown of an event of `points`.
+    pub fn text(&self, points: u32) -> String {
+        fn plural(n: usize) -> &'static str {
+            if n == 1 { "" } else { "s" }
+        }
+        let mut text = match self {
+            Breakdown::Text(text) => return text.clone(),
+            Breakdown::Road { tiles } => format!("road of {tiles} tile{}", plural(*tiles)),
+            Breakdown::City {
+                tiles,
+                pennants,
+                complete,
+            } => {
+                let mut text = format!("city of {tiles} tile{}", plural(*tiles));
+                if *pennants > 0 {
+                    text.push_str(&format!(
+                        " + {pennants} pennant{}",
+                        plural(*pennants as usize)
+                    ));
+                }
+                if !complete {
+                    text.push_str(" (incomplete)");
+                }
+                text
+            }
+            Breakdown::Monastery {
+                neighbours,
+                vineyards,
+                complete,
+            } => {
+                let mut text = if *complete {
+                    "monastery with its 8 neighbours".to_string()
+                } else {
+                    format!(
+                        "monastery with {neighbours} neighbour{} (incomplete)",
+                        plural(*neighbours)
+                    )
+                };
+                if *vineyards > 0 {
+                    text.push_str(&format!(" + {vineyards} vineyard{}", plural(*vineyards)));
+                }
+                text
+            }
+            Breakdown::Field { cities } => format!(
+                "field touching {cities} completed cit{}",
+                if *cities == 1 { "y" } else { "ies" }
+            ),
+            Breakdown::Flock { tokens, sheep } => {
+                format!("flock of {tokens} token{}, {sheep} sheep", plural(*tokens))
+            }
+        };
+        text.push_str(&format!(" = {points}"));
+        text
+    }
+
+    /// A flock guided to the stable.
+    pub fn is_flock(&self) -> bool {
+        matches!(self, Breakdown::Flock { .. })
+    }
 }
 
 /// What the completions of one placement bring.
@@ -93,8 +191,10 @@ pub trait Rules {
         placement: PlacementId,
         roots: &[NodeId],
     ) -> Completion;
-    /// Scores the end of the game and takes the figures off incomplete features.
-    fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent>;
+    /// Scores the end of the game and takes the figures off incomplete features; `roots` is
+    /// every feature's root in ascending order ([`Engine::feature_roots`], worked out once by
+    /// the caller, which keeps it for the statistics).
+    fn final_scoring(&self, engine: &mut Engine, roots: &[NodeId]) -> Vec<ScoreEvent>;
     /// A warning about a tile that does not fully belong to this ruleset, if any.
     fn tile_warning(&self, tile: &CompiledTile) -> Option<String>;
 
@@ -177,34 +277,42 @@ pub trait Rules {
     ) -> u32 {
         supply
     }
+    /// Whether a figure forbids deploying `figure` on the feature of `node`: whether
+    /// [`Rules::blockers`] finds any, without collecting them (the move generator asks this for
+    /// every feature and figure of every tile placed).
+    fn blocked(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> bool {
+        !self.blockers(engine, figure, node).is_empty()
+    }
     /// Every legal occupation of the tile just placed (the moves of
-    /// [`Decision::DeployOrPass`] besides passing): feature by feature in the tile's order,
-    /// each figure of [`Rules::figure_names`] that `in_play` (the game's setup has it) that
-    /// may stand there, with `usable[pool]` figures of its pool left to deploy and no figure
-    /// blocking the feature.
+    /// [`Decision::DeployOrPass`] besides passing), into `into` (emptied first): feature by
+    /// feature in the tile's order, each figure of `figures` — [`Rules::figure_names`] in order,
+    /// with the spec of each that the game's setup has in play (looked up by the caller once,
+    /// not for every feature of every tile) — that may stand there, with `usable[pool]` figures
+    /// of its pool left to deploy and no figure blocking the feature.
     fn legal_occupations(
         &self,
         engine: &mut Engine,
         placement: PlacementId,
-        in_play: &dyn Fn(&str) -> bool,
+        figures: &[(&'static str, Option<FigureSpec>)],
         usable: &[u32],
-    ) -> Vec<Occupation> {
+        into: &mut Vec<Occupation>,
+    ) {
+        into.clear();
         let placed = *engine.placement(placement);
-        let mut occupations = Vec::new();
         for feature in 0..engine.catalog[placed.tile].features.len() {
             let kind = engine.catalog[placed.tile].features[feature].kind;
             let node = placed.first_node + feature as NodeId;
-            for figure in self.figure_names() {
-                let Some(spec) = self.figure(figure).filter(|_| in_play(figure)) else {
+            for &(figure, spec) in figures {
+                let Some(spec) = spec else {
                     continue;
                 };
                 if !spec.stands_on.contains(&kind)
                     || usable.get(spec.pool).copied().unwrap_or(0) == 0
-                    || !self.blockers(engine, &spec, node).is_empty()
+                    || self.blocked(engine, &spec, node)
                 {
                     continue;
                 }
-                occupations.push(Occupation {
+                into.push(Occupation {
                     figure,
                     feature,
                     kind,
@@ -212,7 +320,6 @@ pub trait Rules {
                 });
             }
         }
-        occupations
     }
     /// The turn ends: the rules its open decisions break.
     fn end_turn(&mut self) -> Vec<Violation> {
@@ -292,6 +399,33 @@ pub fn pool_word(pool: &str) -> String {
     format!("{}s", pool.replace(' ', "-"))
 }
 
+/// Whether a figure on the feature of `node` (on its river system when `system`) is one that
+/// `counts`, without collecting the figures into a vector.
+pub(crate) fn any_figure_on(
+    engine: &mut Engine,
+    node: NodeId,
+    system: bool,
+    counts: impl Fn(&Figure) -> bool,
+) -> bool {
+    let mut index = 0;
+    loop {
+        // The engine lends its component mutably (it compresses paths), so each figure id is
+        // read by index and the figure looked up after that borrow ends.
+        let figure = if system {
+            engine.system(node).figures.get(index).copied()
+        } else {
+            engine.component(node).figures.get(index).copied()
+        };
+        let Some(figure) = figure else {
+            return false;
+        };
+        if counts(&engine.figures[figure as usize]) {
+            return true;
+        }
+        index += 1;
+    }
+}
+
 /// The players with the most of the given figures (all of them on a tie); empty when there
 /// are none.
 pub fn majority(
@@ -318,4 +452,91 @@ pub fn majority(
         .collect();
     winners.sort_unstable();
     winners
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Breakdown;
+
+    /// The breakdowns kept as numbers read as the texts the reports have always shown
+    /// (singular and plural, complete and incomplete, with and without extras).
+    #[test]
+    fn breakdowns_read_as_the_reports_show_them() {
+        let cases = [
+            (Breakdown::Road { tiles: 1 }, 1, "road of 1 tile = 1"),
+            (Breakdown::Road { tiles: 4 }, 4, "road of 4 tiles = 4"),
+            (
+                Breakdown::City {
+                    tiles: 3,
+                    pennants: 1,
+                    complete: true,
+                },
+                8,
+                "city of 3 tiles + 1 pennant = 8",
+            ),
+            (
+                Breakdown::City {
+                    tiles: 1,
+                    pennants: 2,
+                    complete: false,
+                },
+                3,
+                "city of 1 tile + 2 pennants (incomplete) = 3",
+            ),
+            (
+                Breakdown::City {
+                    tiles: 2,
+                    pennants: 0,
+                    complete: true,
+                },
+                4,
+                "city of 2 tiles = 4",
+            ),
+            (
+                Breakdown::Monastery {
+                    neighbours: 8,
+                    vineyards: 1,
+                    complete: true,
+                },
+                12,
+                "monastery with its 8 neighbours + 1 vineyard = 12",
+            ),
+            (
+                Breakdown::Monastery {
+                    neighbours: 1,
+                    vineyards: 0,
+                    complete: false,
+                },
+                2,
+                "monastery with 1 neighbour (incomplete) = 2",
+            ),
+            (
+                Breakdown::Field { cities: 1 },
+                3,
+                "field touching 1 completed city = 3",
+            ),
+            (
+                Breakdown::Field { cities: 0 },
+                0,
+                "field touching 0 completed cities = 0",
+            ),
+            (
+                Breakdown::Flock {
+                    tokens: 2,
+                    sheep: 5,
+                },
+                5,
+                "flock of 2 tokens, 5 sheep = 5",
+            ),
+            (
+                Breakdown::Text("huts: river system with 3 fish = 3".into()),
+                3,
+                "huts: river system with 3 fish = 3",
+            ),
+        ];
+        for (breakdown, points, text) in cases {
+            assert_eq!(breakdown.text(points), text);
+            assert_eq!(breakdown.is_flock(), text.starts_with("flock"));
+        }
+    }
 }

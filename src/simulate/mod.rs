@@ -11,6 +11,7 @@ use std::path::Path;
 
 use crate::check::replay::Replay;
 use crate::check::replay::fast::Generated;
+use crate::check::replay::moves::Offered;
 use crate::check::replay::turn::action_of;
 use crate::check::{Catalog, build_catalog, is_bonus};
 use crate::diagnostic::{Diagnostic, Span};
@@ -195,10 +196,18 @@ pub fn run<E>(
     if diagnostics.iter().any(Diagnostic::is_error) {
         return Err(Stopped::Diagnostics(diagnostics));
     }
-    let mut statistics = Accumulator::new(catalog.tiles.iter().map(|t| t.id.clone()).collect());
+    let mut statistics = Accumulator::new(
+        catalog.tiles.iter().map(|t| t.id.clone()).collect(),
+        config.ruleset,
+    );
     let threads = config.threads.clamp(1, 64).min(config.games.max(1));
-    // One replay (and engine) per worker, emptied between games.
-    let new_worker = || new_replay(config, &header, &catalog);
+    // One replay (and engine) per worker, emptied between games; the statistics show no
+    // scoring events, so the replay keeps none.
+    let new_worker = || {
+        let mut replay = new_replay(config, &header, &catalog);
+        replay.report_events(false);
+        replay
+    };
     let play_game = |replay: &mut Replay<'_>, index: usize| {
         let seed = config.seed ^ (index as u64).wrapping_mul(0xA076_1D64_78BD_642F);
         play_on(replay, config, &header, &catalog, Rng::new(seed)).map_err(|d| {
@@ -288,6 +297,7 @@ pub(crate) fn play_on(
         policy: config.policy,
         rejected: None,
         placement_keys: Vec::new(),
+        deployments: Vec::new(),
         result: GameResult {
             script: header.clone(),
             scores: Vec::new(),
@@ -336,10 +346,15 @@ pub(crate) fn play_on(
     }
     result.scores = replay.scores().to_vec();
     result.powers_used = replay.powers_used() as usize;
+    // The features final scoring walked (a game the replay accepted was final-scored).
+    let roots = replay.take_final_roots();
+    debug_assert!(replay.is_final_scored());
     let engine = replay.engine_mut();
-    for root in engine.feature_roots() {
-        let component = engine.component(root).clone();
-        let Some(kind) = component.kind else { continue };
+    for root in roots {
+        let component = engine.component(root);
+        let (Some(kind), open_ends) = (component.kind, component.open_ends) else {
+            continue;
+        };
         let completed = match kind {
             // A monastery is complete when the eight positions around it are filled; a lake
             // is no feature anybody completes.
@@ -348,18 +363,14 @@ pub(crate) fn play_on(
                 engine.filled_around(pos) == 8
             }
             FeatureKind::Lake => continue,
-            _ => component.open_ends == 0,
+            _ => open_ends == 0,
         };
         result
             .features
             .push((kind, engine.tile_count(root), completed));
     }
     result.script.steps = steps;
-    result.flocks_scored = replay
-        .events()
-        .iter()
-        .filter(|e| e.breakdown.starts_with("flock"))
-        .count();
+    result.flocks_scored = replay.flocks_scored();
     Ok(result)
 }
 
@@ -373,6 +384,8 @@ struct Game<'a, 'r, 's> {
     result: GameResult,
     /// The legal placements of the tile in hand (a buffer kept from move to move).
     placement_keys: Vec<(u64, u8)>,
+    /// The legal deployments on the tile just placed (a buffer kept from move to move).
+    deployments: Vec<Offered>,
 }
 
 impl Game<'_, '_, '_> {
@@ -589,7 +602,8 @@ impl Game<'_, '_, '_> {
     }
 
     fn deploy_or_pass(&mut self) {
-        let deployments = self.replay.legal_deployments();
+        let mut deployments = std::mem::take(&mut self.deployments);
+        self.replay.offered_deployments(&mut deployments);
         let chosen = match self.policy {
             Policy::Random if deployments.is_empty() || self.rng.below(2) == 0 => None,
             Policy::Random => Some(self.rng.below(deployments.len())),
@@ -617,16 +631,17 @@ impl Game<'_, '_, '_> {
                 }
             }
         };
+        let chosen = chosen.map(|index| deployments[index]);
+        self.deployments = deployments;
         match chosen {
-            Some(index) => {
-                let deployment = deployments[index].clone();
+            Some(deployment) => {
                 let generated = Generated::Deploy {
                     figure: deployment.figure,
                     node: deployment.node,
                 };
                 let action = Action::Deploy {
                     figure: deployment.figure.to_string(),
-                    target: deployment.target,
+                    target: self.replay.target_of(&deployment).clone(),
                 };
                 self.act_generated(action, generated);
             }

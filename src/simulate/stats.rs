@@ -6,7 +6,7 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use super::GameResult;
-use crate::model::FeatureKind;
+use crate::model::{FeatureKind, Ruleset};
 
 #[derive(Debug, Serialize)]
 pub struct TileStats {
@@ -45,7 +45,15 @@ pub struct Statistics {
     pub seats: Vec<SeatStats>,
     pub features: Vec<FeatureStats>,
     pub tiles: Vec<TileStats>,
-    pub bonus_tiles_per_game: f64,
+    /// Bonus tiles drawn per game: the 2002 Hunters and Gatherers rules' gold-nugget tiles
+    /// (0 for Carcassonne). Absent under the 2020 rules, which count menhir turns instead.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bonus_tiles_per_game: Option<f64>,
+    /// The 2020 Hunters and Gatherers rules' menhir bonus turns per game (a turn that plays
+    /// a menhir tile, after a forest with a menhir was completed); present under those rules
+    /// only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub menhir_bonus_turns_per_game: Option<f64>,
     /// Special powers that acted per game (2020 Hunters and Gatherers).
     pub powers_used_per_game: f64,
     pub flocks_scored_per_game: f64,
@@ -108,6 +116,8 @@ pub struct Accumulator {
     features: BTreeMap<FeatureKind, FeatureSums>,
     placed: Vec<usize>,
     fit_nowhere: Vec<usize>,
+    /// Under the 2020 Hunters and Gatherers rules the bonus draws are menhir turns.
+    menhir_turns: bool,
     bonus_tiles: u64,
     powers_used: u64,
     flocks_scored: u64,
@@ -115,8 +125,9 @@ pub struct Accumulator {
 }
 
 impl Accumulator {
-    /// No games yet; `tile_ids` names the catalog indexes of the games to come.
-    pub fn new(tile_ids: Vec<String>) -> Accumulator {
+    /// No games yet; `tile_ids` names the catalog indexes of the games to come, played under
+    /// `ruleset`.
+    pub fn new(tile_ids: Vec<String>, ruleset: Ruleset) -> Accumulator {
         let tiles = tile_ids.len();
         Accumulator {
             tile_ids,
@@ -128,6 +139,7 @@ impl Accumulator {
             features: BTreeMap::new(),
             placed: vec![0; tiles],
             fit_nowhere: vec![0; tiles],
+            menhir_turns: ruleset == Ruleset::HuntersGatherers2020,
             bonus_tiles: 0,
             powers_used: 0,
             flocks_scored: 0,
@@ -236,7 +248,8 @@ impl Accumulator {
             seats,
             features,
             tiles,
-            bonus_tiles_per_game: ratio(self.bonus_tiles, games),
+            bonus_tiles_per_game: (!self.menhir_turns).then(|| ratio(self.bonus_tiles, games)),
+            menhir_bonus_turns_per_game: self.menhir_turns.then(|| ratio(self.bonus_tiles, games)),
             powers_used_per_game: ratio(self.powers_used, games),
             flocks_scored_per_game: ratio(self.flocks_scored, games),
             wolves_per_game: ratio(self.wolves, games),
@@ -245,9 +258,13 @@ impl Accumulator {
 }
 
 impl Statistics {
-    /// Gathers the statistics of `games`; `tile_ids` names the catalog indexes.
+    /// Gathers the statistics of `games` (of one configuration, so of one ruleset); `tile_ids`
+    /// names the catalog indexes.
     pub fn of(games: &[GameResult], tile_ids: &[String]) -> Statistics {
-        let mut accumulator = Accumulator::new(tile_ids.to_vec());
+        let ruleset = games
+            .first()
+            .map_or(Ruleset::Carcassonne, |game| game.script.ruleset);
+        let mut accumulator = Accumulator::new(tile_ids.to_vec(), ruleset);
         for game in games {
             accumulator.add(game);
         }
@@ -294,12 +311,11 @@ impl Statistics {
                 sizes.join("/")
             );
         }
-        if self.bonus_tiles_per_game > 0.0 {
-            let _ = writeln!(
-                out,
-                "\nbonus tiles drawn per game: {:.2}",
-                self.bonus_tiles_per_game
-            );
+        if let Some(tiles) = self.bonus_tiles_per_game.filter(|n| *n > 0.0) {
+            let _ = writeln!(out, "\nbonus tiles drawn per game: {tiles:.2}");
+        }
+        if let Some(turns) = self.menhir_bonus_turns_per_game.filter(|n| *n > 0.0) {
+            let _ = writeln!(out, "\nmenhir bonus turns per game: {turns:.2}");
         }
         if self.powers_used_per_game > 0.0 {
             let _ = writeln!(

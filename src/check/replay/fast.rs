@@ -14,7 +14,6 @@
 //! every table's capacity (the engine's through `Engine::clear`, the catalog compiled once).
 
 use super::{Hand, Replay, is_bonus};
-use crate::check::ReportedEvent;
 use crate::diagnostic::{Omitted, Span};
 use crate::engine::{NodeId, Pos, Rotation};
 use crate::rules::{Decision, Rules};
@@ -173,9 +172,21 @@ impl Replay<'_> {
         self.settle();
     }
 
-    /// The scoring events so far.
-    pub(crate) fn events(&self) -> &[ReportedEvent] {
-        &self.events
+    /// Every feature's root at the end of the game (ascending), as final scoring walked them;
+    /// empty before final scoring.
+    pub(crate) fn take_final_roots(&mut self) -> Vec<NodeId> {
+        std::mem::take(&mut self.final_roots)
+    }
+
+    /// Flocks guided to the stable so far (Hills & Sheep).
+    pub(crate) fn flocks_scored(&self) -> usize {
+        self.flocks_scored
+    }
+
+    /// Keeps the scoring events for a report (the default), or only applies their points: the
+    /// simulator shows no events, and then no text is written for them.
+    pub(crate) fn report_events(&mut self, report: bool) {
+        self.report_events = report;
     }
 
     /// Empties the replay for the next game on the same script and catalog, with `rules` (a
@@ -218,6 +229,15 @@ impl Replay<'_> {
             // How features are named depends only on the catalog and the ruleset's figures,
             // the same for every game of the replay.
             target_names: _,
+            // Buffers, emptied by each use.
+            occupations: _,
+            usable: _,
+            figures_in_play,
+            spare_turn: _,
+            final_roots,
+            // The caller's choice, for every game of the replay.
+            report_events: _,
+            flocks_scored,
         } = self;
         *old_rules = rules;
         engine.clear();
@@ -260,6 +280,10 @@ impl Replay<'_> {
         *passed = 0;
         *failed = 0;
         events.clear();
+        final_roots.clear();
+        // The new rules may have other figures in play (a variant without farmers).
+        figures_in_play.clear();
+        *flocks_scored = 0;
         *lines = crate::check::LineCursor::default();
         warned_tiles.clear();
         not_applicable.clear();

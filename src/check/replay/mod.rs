@@ -2,7 +2,7 @@
 
 pub(crate) mod fast;
 pub(crate) mod inspect;
-mod moves;
+pub(crate) mod moves;
 mod powers;
 mod state;
 pub(crate) mod turn;
@@ -107,6 +107,25 @@ pub(crate) struct Replay<'s> {
     /// How the move generator names each feature, by tile and rotation, then feature and
     /// figure (`moves.rs`): `None` until worked out.
     target_names: Vec<Vec<Option<Option<FeatureRef>>>>,
+    /// Buffers of the move generator, kept from move to move: the ruleset's occupations and
+    /// the figures usable per pool.
+    occupations: Vec<crate::rules::Occupation>,
+    usable: Vec<u32>,
+    /// The ruleset's figures ([`Rules::figure_names`]) with the spec of each the game has in
+    /// play, worked out at the first deployment the generator lists in a game.
+    figures_in_play: Vec<(&'static str, Option<crate::rules::FigureSpec>)>,
+    /// The per-player counts of the last turn that ended (`Turn::returned`, `Turn::points`),
+    /// for the next turn to fill again.
+    spare_turn: Option<(Vec<Vec<u32>>, Vec<i64>)>,
+    /// Every feature's root at the end of the game, as final scoring walked them (for the
+    /// simulator's statistics, so that the features are listed once).
+    final_roots: Vec<NodeId>,
+    /// Whether the scoring events are kept for the report (`events`); the simulator, which
+    /// shows none, turns it off, so that no text is written for them.
+    report_events: bool,
+    /// Flocks guided to the stable so far (Hills & Sheep), counted whether or not events are
+    /// reported.
+    flocks_scored: usize,
 }
 
 impl<'s> Replay<'s> {
@@ -178,6 +197,13 @@ impl<'s> Replay<'s> {
             first_step: script.steps.first().map(|s| s.span),
             last_step: None,
             target_names: Vec::new(),
+            occupations: Vec::new(),
+            usable: Vec::new(),
+            figures_in_play: Vec::new(),
+            spare_turn: None,
+            final_roots: Vec::new(),
+            report_events: true,
+            flocks_scored: 0,
         }
     }
 
@@ -776,6 +802,16 @@ impl<'s> Replay<'s> {
         }
         self.next_player = (player + 1) % self.script.players.len();
         let pools = self.rules.pools().len();
+        let players = self.script.players.len();
+        // The per-player counts of the turn that ended, emptied: no vectors per turn.
+        let (mut returned, mut points) = self.spare_turn.take().unwrap_or_default();
+        returned.resize_with(players, Vec::new);
+        for counts in &mut returned {
+            counts.clear();
+            counts.resize(pools, 0);
+        }
+        points.clear();
+        points.resize(players, 0);
         self.turn = Some(Turn {
             player,
             hand: None,
@@ -786,8 +822,8 @@ impl<'s> Replay<'s> {
             started: self.current_step,
             bonus_earned: false,
             bonus_drawn: false,
-            returned: vec![vec![0; pools]; self.script.players.len()],
-            points: vec![0; self.script.players.len()],
+            returned,
+            points,
             first_figure: self.engine.figures.len(),
             needs_under: false,
         });
@@ -1012,7 +1048,9 @@ impl<'s> Replay<'s> {
             return;
         };
         placed.settled = true;
-        let (roots, bonus, placement) = (placed.roots.clone(), placed.bonus, placed.placement);
+        // Nothing reads a tile's roots after its scoring.
+        let roots = std::mem::take(&mut placed.roots);
+        let (bonus, placement) = (placed.bonus, placed.placement);
         let mut completion = self
             .rules
             .score_completed(&mut self.engine, placement, &roots);
@@ -1046,13 +1084,21 @@ impl<'s> Replay<'s> {
         if events.is_empty() {
             return;
         }
-        let line = self.lines.line_of(self.text, self.current_step.start);
+        let line = if self.report_events {
+            self.lines.line_of(self.text, self.current_step.start)
+        } else {
+            0
+        };
         for event in events {
             for player in &event.players {
                 self.scores[*player] += i64::from(event.points);
                 if let Some(turn) = self.turn.as_mut() {
                     turn.points[*player] += i64::from(event.points);
                 }
+            }
+            self.flocks_scored += usize::from(event.breakdown.is_flock());
+            if !self.report_events {
+                continue;
             }
             self.events.push(ReportedEvent {
                 line,
@@ -1062,7 +1108,7 @@ impl<'s> Replay<'s> {
                     .map(|p| self.script.players[*p].clone())
                     .collect(),
                 points: event.points,
-                breakdown: event.breakdown.clone(),
+                breakdown: event.breakdown_text(),
                 is_final,
                 span: self.current_step,
             });
@@ -1141,16 +1187,22 @@ impl<'s> Replay<'s> {
                 "add `bonus <tile>` with the bonus tile drawn, then place it",
             );
         }
-        if self.land_left == 0 && !self.game_over {
+        let turn = if self.land_left == 0 && !self.game_over {
             // “The game ends at the end of the turn in which the last land tile is placed.”
             self.turn = Some(turn);
             self.final_scoring();
-            self.turn = None;
-        }
+            self.turn.take().expect("the last turn")
+        } else {
+            turn
+        };
+        self.spare_turn = Some((turn.returned, turn.points));
     }
 
     fn final_scoring(&mut self) {
-        let events = self.rules.final_scoring(&mut self.engine);
+        self.final_roots = self.engine.feature_roots();
+        let events = self
+            .rules
+            .final_scoring(&mut self.engine, &self.final_roots);
         self.apply_events(&events, true);
         self.final_scored = true;
         self.game_over = true;

@@ -17,6 +17,17 @@ pub(crate) struct Deployment {
     pub node: NodeId,
 }
 
+/// A legal deployment as [`Replay::offered_deployments`] lists it: its feature's name stays in
+/// the replay's table of names ([`Replay::target_of`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Offered {
+    pub figure: &'static str,
+    pub kind: FeatureKind,
+    pub node: NodeId,
+    /// The (tile and rotation, feature and figure) entry of the name.
+    name: (usize, usize),
+}
+
 impl Replay<'_> {
     pub(crate) fn engine(&self) -> &Engine {
         &self.engine
@@ -66,26 +77,71 @@ impl Replay<'_> {
     /// Every legal deployment on the tile just placed: each feature and each figure that may
     /// stand there, from the supply, on a feature no figure blocks.
     pub(crate) fn legal_deployments(&mut self) -> Vec<Deployment> {
+        let mut offered = Vec::new();
+        self.offered_deployments(&mut offered);
+        offered
+            .iter()
+            .map(|o| Deployment {
+                figure: o.figure,
+                target: self.target_of(o).clone(),
+                kind: o.kind,
+                node: o.node,
+            })
+            .collect()
+    }
+
+    /// The feature an offered deployment names, as the game language writes it.
+    pub(crate) fn target_of(&self, offered: &Offered) -> &FeatureRef {
+        let (slot, index) = offered.name;
+        match &self.target_names[slot][index] {
+            Some(Some(target)) => target,
+            // `offered_deployments` offers only features it could name.
+            _ => unreachable!("an offered deployment of a feature without a name"),
+        }
+    }
+
+    /// The legal deployments of [`Replay::legal_deployments`], into `into` (emptied first),
+    /// with their features' names left in the replay's table: the simulator asks for them on
+    /// every tile placed and clones the name of the one it chooses only.
+    pub(crate) fn offered_deployments(&mut self, into: &mut Vec<Offered>) {
+        into.clear();
         let Some(turn) = self.turn.as_ref() else {
-            return Vec::new();
+            return;
         };
         let player = turn.player;
         let Some(placed) = turn.placed.as_ref().filter(|p| !p.deployed && !p.settled) else {
-            return Vec::new();
+            return;
         };
         let placement = placed.placement;
-        let has_shepherds = self
-            .script
-            .expansions
-            .iter()
-            .any(|e| e == "hills-and-sheep");
-        let in_play = |figure: &str| figure != "shepherd" || has_shepherds;
-        let usable: Vec<u32> = (0..self.rules.pools().len())
-            .map(|pool| self.usable_figures(player, pool))
-            .collect();
-        let occupations =
-            self.rules
-                .legal_occupations(&mut self.engine, placement, &in_play, &usable);
+        if self.figures_in_play.is_empty() {
+            // The ruleset's figures with the spec of each the game has in play, in the order
+            // of `figure_names`: the same for every tile of the game.
+            let has_shepherds = self
+                .script
+                .expansions
+                .iter()
+                .any(|e| e == "hills-and-sheep");
+            let in_play = |figure: &str| figure != "shepherd" || has_shepherds;
+            let rules = &self.rules;
+            self.figures_in_play.extend(
+                rules
+                    .figure_names()
+                    .iter()
+                    .map(|name| (*name, rules.figure(name).filter(|_| in_play(name)))),
+            );
+        }
+        let mut usable = std::mem::take(&mut self.usable);
+        usable.clear();
+        usable.extend((0..self.rules.pools().len()).map(|pool| self.usable_figures(player, pool)));
+        let mut occupations = std::mem::take(&mut self.occupations);
+        self.rules.legal_occupations(
+            &mut self.engine,
+            placement,
+            &self.figures_in_play,
+            &usable,
+            &mut occupations,
+        );
+        self.usable = usable;
         let tile = self.engine.placement(placement);
         let slot = tile.tile * 4 + usize::from(tile.rotation.0);
         let features = self.engine.catalog[tile.tile].features.len();
@@ -96,8 +152,7 @@ impl Replay<'_> {
         if self.target_names[slot].is_empty() {
             self.target_names[slot] = vec![None; features * figures.len()];
         }
-        let mut deployments = Vec::new();
-        for occupation in occupations {
+        for occupation in &occupations {
             let Some(figure) = figures.iter().position(|f| *f == occupation.figure) else {
                 continue;
             };
@@ -105,20 +160,20 @@ impl Replay<'_> {
             // worked out once per replay (and reused by the games a replay plays).
             let index = occupation.feature * figures.len() + figure;
             if self.target_names[slot][index].is_none() {
-                let named = self.name_target(placement, &occupation);
+                let named = self.name_target(placement, occupation);
                 self.target_names[slot][index] = Some(named);
             }
-            let Some(Some(target)) = &self.target_names[slot][index] else {
+            if !matches!(self.target_names[slot][index], Some(Some(_))) {
                 continue;
-            };
-            deployments.push(Deployment {
+            }
+            into.push(Offered {
                 figure: occupation.figure,
-                target: target.clone(),
                 kind: occupation.kind,
                 node: occupation.node,
+                name: (slot, index),
             });
         }
-        deployments
+        self.occupations = occupations;
     }
 
     /// How the game language names the feature of an occupation on a placement, so that the

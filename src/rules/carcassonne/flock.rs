@@ -207,7 +207,13 @@ impl Flocks {
     ) -> Outcome {
         let mut outcome = Outcome::default();
         for &root in roots {
-            if engine.feature_kind(root) != FeatureKind::Field {
+            // A field without a shepherd has no flock to grow or stable (most fields, and
+            // every field of a game without Hills & Sheep): nothing to look at.
+            if engine.feature_kind(root) != FeatureKind::Field
+                || !crate::rules::any_figure_on(engine, root, false, |f| {
+                    f.on_board && f.kind == SHEPHERD
+                })
+            {
                 continue;
             }
             let component = engine.component(root);

@@ -5,7 +5,7 @@
 pub mod flock;
 
 use super::{
-    Completion, Decision, FigureSpec, Move, Offer, Outcome, Rules, ScoreEvent, TurnView,
+    Breakdown, Completion, Decision, FigureSpec, Move, Offer, Outcome, Rules, ScoreEvent, TurnView,
     VariantSpec, Violation,
 };
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
@@ -95,10 +95,6 @@ fn is_follower(figure: &Figure) -> bool {
     figure.kind != SHEPHERD
 }
 
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
-
 impl Carcassonne {
     /// The players who score a feature: the follower majority, ties in full, unless a hill
     /// breaks the tie (Hills & Sheep, "3. Scoring a hill").
@@ -146,44 +142,49 @@ impl Carcassonne {
         root: NodeId,
         complete: bool,
     ) -> Option<ScoreEvent> {
-        let component = engine.component(root).clone();
+        let component = engine.component(root);
         let kind = component.kind?;
+        if !matches!(kind, FeatureKind::Road | FeatureKind::City) {
+            return None;
+        }
+        let pennants = component.count(ContentKind::Pennant);
+        let figures = component.figures.clone();
+        // Nobody scores a feature without followers: its size and text are not worked out.
+        let winners = self.winners(engine, &figures);
+        if winners.is_empty() {
+            return None;
+        }
         let tiles = engine.tile_count(root);
         let (points, breakdown) = match kind {
-            FeatureKind::Road => (
-                tiles as u32,
-                format!("road of {tiles} tile{}", plural(tiles)),
-            ),
+            FeatureKind::Road => (tiles as u32, Breakdown::Road { tiles }),
             FeatureKind::City => {
-                let pennants = component.count(ContentKind::Pennant);
                 let per = if complete { 2 } else { 1 };
                 let points = per * (tiles as u32 + pennants);
-                let mut text = format!("city of {tiles} tile{}", plural(tiles));
-                if pennants > 0 {
-                    text.push_str(&format!(
-                        " + {pennants} pennant{}",
-                        plural(pennants as usize)
-                    ));
-                }
-                if !complete {
-                    text.push_str(" (incomplete)");
-                }
-                (points, text)
+                let breakdown = Breakdown::City {
+                    tiles,
+                    pennants,
+                    complete,
+                };
+                (points, breakdown)
             }
             _ => return None,
         };
-        let winners = self.winners(engine, &component.figures);
-        (!winners.is_empty()).then(|| ScoreEvent {
+        Some(ScoreEvent {
             players: winners,
             points,
             feature: kind,
-            breakdown: format!("{breakdown} = {points}"),
+            breakdown,
         })
     }
 
     /// A monastery's score: 9 when complete (plus 3 a vineyard around it), 1 + its neighbours
     /// at the end of the game (no vineyard bonus then).
     fn monastery(&self, engine: &mut Engine, node: NodeId, complete: bool) -> Option<ScoreEvent> {
+        let figures = engine.figures_on(node);
+        let winners = super::majority(engine, &figures, is_follower);
+        if winners.is_empty() {
+            return None;
+        }
         let (placement, _) = engine.origin(node);
         let pos = engine.placement(placement).pos;
         let around = engine.filled_around(pos);
@@ -196,44 +197,46 @@ impl Carcassonne {
             0
         };
         let points = (1 + around + 3 * vineyards) as u32;
-        let mut breakdown = if complete {
-            "monastery with its 8 neighbours".to_string()
-        } else {
-            format!(
-                "monastery with {around} neighbour{} (incomplete)",
-                plural(around)
-            )
-        };
-        if vineyards > 0 {
-            breakdown.push_str(&format!(" + {vineyards} vineyard{}", plural(vineyards)));
-        }
-        let figures = engine.figures_on(node);
-        let winners = super::majority(engine, &figures, is_follower);
-        (!winners.is_empty()).then(|| ScoreEvent {
+        Some(ScoreEvent {
             players: winners,
             points,
             feature: FeatureKind::Monastery,
-            breakdown: format!("{breakdown} = {points}"),
+            breakdown: Breakdown::Monastery {
+                neighbours: around,
+                vineyards,
+                complete,
+            },
         })
     }
 
-    /// The monasteries on the placement and the eight positions around it.
-    fn monasteries_near(engine: &Engine, placement: PlacementId) -> Vec<NodeId> {
+    /// Scores each monastery on the placement and the eight positions around it that is now
+    /// surrounded, into `completion`, in the order of the positions and of the tiles' features.
+    /// Plain loops rather than a list of the monasteries: this runs for every placement.
+    fn score_monasteries_near(
+        &self,
+        engine: &mut Engine,
+        placement: PlacementId,
+        completion: &mut Completion,
+    ) {
         let pos = engine.placement(placement).pos;
-        std::iter::once(pos)
-            .chain(Engine::around(pos))
-            .filter_map(|p| engine.at(p))
-            .flat_map(|p| {
-                let first = engine.placement(p).first_node;
-                engine
-                    .tile_of(p)
-                    .features
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, f)| f.kind == FeatureKind::Monastery)
-                    .map(move |(i, _)| first + i as NodeId)
-            })
-            .collect()
+        for at in std::iter::once(pos).chain(Engine::around(pos)) {
+            let Some(near) = engine.at(at) else {
+                continue;
+            };
+            let first = engine.placement(near).first_node;
+            for feature in 0..engine.tile_of(near).features.len() {
+                if engine.tile_of(near).features[feature].kind != FeatureKind::Monastery
+                    || engine.filled_around(at) != 8
+                {
+                    continue;
+                }
+                let monastery = first + feature as NodeId;
+                if let Some(event) = self.monastery(engine, monastery, true) {
+                    completion.events.push(event);
+                }
+                completion.returned.push(engine.root(monastery));
+            }
+        }
     }
 }
 
@@ -349,6 +352,13 @@ impl Rules for Carcassonne {
             .collect()
     }
 
+    fn blocked(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> bool {
+        let shepherd = figure.kind == SHEPHERD;
+        super::any_figure_on(engine, node, false, |other| {
+            other.on_board && (other.kind == SHEPHERD) == shepherd
+        })
+    }
+
     fn score_completed(
         &self,
         engine: &mut Engine,
@@ -367,29 +377,18 @@ impl Rules for Carcassonne {
             }
             completion.returned.push(root);
         }
-        for monastery in Self::monasteries_near(engine, placement) {
-            let pos = engine.placement(engine.origin(monastery).0).pos;
-            if engine.filled_around(pos) == 8 {
-                if let Some(event) = self.monastery(engine, monastery, true) {
-                    completion.events.push(event);
-                }
-                completion.returned.push(engine.root(monastery));
-            }
-        }
+        self.score_monasteries_near(engine, placement, &mut completion);
         completion
     }
 
-    fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
+    fn final_scoring(&self, engine: &mut Engine, roots: &[NodeId]) -> Vec<ScoreEvent> {
         let mut events = Vec::new();
-        let roots = engine.feature_roots();
-        for &root in &roots {
-            let component = engine.component(root).clone();
-            let has_followers = component.figures.iter().any(|f| {
-                engine.figures[*f as usize].on_board && is_follower(&engine.figures[*f as usize])
-            });
-            if !has_followers {
+        for &root in roots {
+            // Most features have no follower: they are passed over without copying anything.
+            if !super::any_figure_on(engine, root, false, |f| f.on_board && is_follower(f)) {
                 continue;
             }
+            let component = engine.component(root).clone();
             let event = match component.kind {
                 Some(FeatureKind::Road | FeatureKind::City) => {
                     self.road_or_city(engine, root, component.open_ends == 0)
@@ -409,14 +408,11 @@ impl Rules for Carcassonne {
                         .count();
                     let points = 3 * completed as u32;
                     let winners = self.winners(engine, &component.figures);
-                    (!winners.is_empty()).then(|| ScoreEvent {
+                    (!winners.is_empty()).then_some(ScoreEvent {
                         players: winners,
                         points,
                         feature: FeatureKind::Field,
-                        breakdown: format!(
-                            "field touching {completed} completed cit{} = {points}",
-                            if completed == 1 { "y" } else { "ies" }
-                        ),
+                        breakdown: Breakdown::Field { cities: completed },
                     })
                 }
                 _ => None,
@@ -504,14 +500,14 @@ pub fn stable(
     players.dedup();
     let count = tokens.len();
     bag.put_back(tokens);
-    let event = (!players.is_empty()).then(|| ScoreEvent {
+    let event = (!players.is_empty()).then_some(ScoreEvent {
         players,
         points: sheep,
         feature: FeatureKind::Field,
-        breakdown: format!(
-            "flock of {count} token{}, {sheep} sheep = {sheep}",
-            plural(count)
-        ),
+        breakdown: Breakdown::Flock {
+            tokens: count,
+            sheep,
+        },
     });
     (event, shepherds)
 }

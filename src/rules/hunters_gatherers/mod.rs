@@ -1,7 +1,9 @@
 //! Carcassonne: Hunters and Gatherers, the 2002 rules (`../shared/rules/hunters-and-gatherers.txt`).
 //! Readings of the text are recorded in `docs/rules/hunters-gatherers.md`.
 
-use super::{Completion, FigureSpec, Rules, ScoreEvent, TurnView, VariantSpec, majority};
+use super::{
+    Breakdown, Completion, FigureSpec, Rules, ScoreEvent, TurnView, VariantSpec, majority,
+};
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
 use crate::model::{ContentKind, FeatureKind};
 
@@ -53,6 +55,15 @@ pub const RETURNED_FIGURES_ON_BONUS_TILE: &str = "returned-figures-on-bonus-tile
 
 pub(crate) fn is_tribe_member(figure: &Figure) -> bool {
     figure.kind != HUT
+}
+
+/// Whether any of [`blockers`] stands there, without collecting them.
+pub(crate) fn blocked(engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> bool {
+    if figure.holds_river_system {
+        super::any_figure_on(engine, node, true, |f| f.on_board && f.kind == HUT)
+    } else {
+        super::any_figure_on(engine, node, false, |f| f.on_board && is_tribe_member(f))
+    }
 }
 
 /// The figures that forbid deploying `figure` on the feature of `node`, under both editions: a
@@ -141,6 +152,10 @@ impl Rules for HuntersGatherers {
         blockers(engine, figure, node)
     }
 
+    fn blocked(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> bool {
+        blocked(engine, figure, node)
+    }
+
     fn score_completed(
         &self,
         engine: &mut Engine,
@@ -195,7 +210,7 @@ impl Rules for HuntersGatherers {
                     players: winners,
                     points,
                     feature: kind,
-                    breakdown,
+                    breakdown: Breakdown::Text(breakdown),
                 });
             }
             completion.returned.push(root);
@@ -203,10 +218,10 @@ impl Rules for HuntersGatherers {
         completion
     }
 
-    fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
+    fn final_scoring(&self, engine: &mut Engine, roots: &[NodeId]) -> Vec<ScoreEvent> {
         let mut events = Vec::new();
         // “The players remove all tribe members from incomplete forests and rivers.”
-        for root in engine.feature_roots() {
+        for &root in roots {
             let component = engine.component(root);
             if matches!(
                 component.kind,
@@ -224,20 +239,20 @@ impl Rules for HuntersGatherers {
                     players: winners,
                     points: river_system.fish,
                     feature: FeatureKind::River,
-                    breakdown: format!(
+                    breakdown: Breakdown::Text(format!(
                         "huts: river system with {} fish = {}",
                         river_system.fish, river_system.fish
-                    ),
+                    )),
                 });
             }
         }
         // Hunters: 2 a deer, mammoth and aurochs; each tiger eats a deer; fire chases the
         // tigers; a hunter on the shrine takes the meadow alone.
-        for root in engine.feature_roots() {
-            let component = engine.component(root).clone();
-            if component.kind != Some(FeatureKind::Meadow) {
+        for &root in roots {
+            if engine.component(root).kind != Some(FeatureKind::Meadow) {
                 continue;
             }
+            let component = engine.component(root).clone();
             let hunters: Vec<FigureId> = component
                 .figures
                 .iter()
@@ -304,7 +319,7 @@ impl Rules for HuntersGatherers {
                 players: winners,
                 points,
                 feature: FeatureKind::Meadow,
-                breakdown: format!("{breakdown} = {points}"),
+                breakdown: Breakdown::Text(format!("{breakdown} = {points}")),
             });
         }
         events

@@ -13,8 +13,8 @@ use super::hunters_gatherers::{
     FIGURES, HUNTER, HUT, RETURNED_FIGURES_ON_BONUS_TILE, is_tribe_member, plural,
 };
 use super::{
-    BonusWording, Completion, FigureSpec, Outcome, Rules, ScoreEvent, TurnView, VariantSpec,
-    majority,
+    BonusWording, Breakdown, Completion, FigureSpec, Outcome, Rules, ScoreEvent, TurnView,
+    VariantSpec, majority,
 };
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, NodeId, PlacementId, Pos};
 use crate::model::{ContentKind, FeatureKind, Power};
@@ -335,7 +335,7 @@ impl HuntersGatherers2020 {
             players: vec![player],
             points,
             feature: FeatureKind::Meadow,
-            breakdown: format!("{breakdown} = {points}"),
+            breakdown: Breakdown::Text(format!("{breakdown} = {points}")),
         }
     }
 
@@ -392,6 +392,10 @@ impl Rules for HuntersGatherers2020 {
     fn blockers(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {
         // The same blocking as in 2002 (FR p3, p5).
         super::hunters_gatherers::blockers(engine, figure, node)
+    }
+
+    fn blocked(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> bool {
+        super::hunters_gatherers::blocked(engine, figure, node)
     }
 
     fn score_completed(
@@ -451,7 +455,7 @@ impl Rules for HuntersGatherers2020 {
                     players: winners,
                     points,
                     feature: kind,
-                    breakdown,
+                    breakdown: Breakdown::Text(breakdown),
                 });
             }
             completion.returned.push(root);
@@ -479,11 +483,11 @@ impl Rules for HuntersGatherers2020 {
                         players: vec![player],
                         points: 2 * lakes,
                         feature: FeatureKind::Lake,
-                        breakdown: format!(
+                        breakdown: Breakdown::Text(format!(
                             "logboat: river system with {lakes} lake{} = {}",
                             plural(lakes),
                             2 * lakes
-                        ),
+                        )),
                     });
                 }
                 Some(Power::HuntingTrap) => {
@@ -549,10 +553,10 @@ impl Rules for HuntersGatherers2020 {
         self.powers_used
     }
 
-    fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
+    fn final_scoring(&self, engine: &mut Engine, roots: &[NodeId]) -> Vec<ScoreEvent> {
         let mut events = Vec::new();
         // “Meeples in incomplete forests and rivers are removed and score nothing” (FR p6).
-        for root in engine.feature_roots() {
+        for &root in roots {
             if matches!(
                 engine.component(root).kind,
                 Some(FeatureKind::Forest | FeatureKind::River)
@@ -586,16 +590,16 @@ impl Rules for HuntersGatherers2020 {
                 players: winners,
                 points,
                 feature: FeatureKind::River,
-                breakdown: format!("{breakdown} = {points}"),
+                breakdown: Breakdown::Text(format!("{breakdown} = {points}")),
             });
         }
         // Hunters: the meadow's animals less those the hunting traps covered; the wild fire
         // chases the meadow's tigers; a pit trap doubles the animals in its range.
-        for root in engine.feature_roots() {
-            let component = engine.component(root).clone();
-            if component.kind != Some(FeatureKind::Meadow) {
+        for &root in roots {
+            if engine.component(root).kind != Some(FeatureKind::Meadow) {
                 continue;
             }
+            let component = engine.component(root).clone();
             let winners = majority(engine, &component.figures, |f| f.kind == HUNTER);
             if winners.is_empty() {
                 continue;
@@ -648,7 +652,7 @@ impl Rules for HuntersGatherers2020 {
                 players: winners,
                 points,
                 feature: FeatureKind::Meadow,
-                breakdown: format!("{breakdown} = {points}"),
+                breakdown: Breakdown::Text(format!("{breakdown} = {points}")),
             });
         }
         events
