@@ -798,31 +798,24 @@ impl Engine {
 
     /// The roots of every river system on the board, each once.
     pub fn system_roots(&mut self) -> Vec<NodeId> {
-        let water: Vec<NodeId> = (0..self.node_origin.len() as NodeId)
+        // Only rivers and lakes are joined into systems, so a system's root is one of its
+        // nodes, and the nodes that are their own root are each system once, in order.
+        (0..self.node_origin.len() as NodeId)
             .filter(|n| {
                 matches!(
                     self.feature_kind(*n),
                     FeatureKind::River | FeatureKind::Lake
-                )
+                ) && self.systems_uf.find_mut(*n) == *n
             })
-            .collect();
-        let mut roots: Vec<NodeId> = water
-            .into_iter()
-            .map(|n| self.systems_uf.find_mut(n))
-            .collect();
-        roots.sort_unstable();
-        roots.dedup();
-        roots
+            .collect()
     }
 
-    /// The roots of every feature on the board, each once, in board order.
+    /// The roots of every feature on the board, each once, in board order: the nodes that are
+    /// their own root (no list of every node's root to sort and deduplicate).
     pub fn feature_roots(&mut self) -> Vec<NodeId> {
-        let mut roots: Vec<NodeId> = (0..self.node_origin.len() as NodeId)
-            .map(|n| self.features.find_mut(n))
-            .collect();
-        roots.sort_unstable();
-        roots.dedup();
-        roots
+        (0..self.node_origin.len() as NodeId)
+            .filter(|n| self.features.find_mut(*n) == *n)
+            .collect()
     }
 
     /// Where a node lies: its placement and feature index.

@@ -187,11 +187,13 @@ impl Carcassonne {
         }
         let (placement, _) = engine.origin(node);
         let pos = engine.placement(placement).pos;
-        let around = engine.filled_around(pos);
+        let square = engine.square_around(pos);
+        let around = square[1..].iter().flatten().count();
         let vineyards = if complete && self.vineyards {
-            Engine::around(pos)
-                .filter_map(|p| engine.at(p))
-                .filter(|p| engine.tile_of(*p).vineyard)
+            square[1..]
+                .iter()
+                .flatten()
+                .filter(|p| engine.tile_of(**p).vineyard)
                 .count()
         } else {
             0
@@ -219,8 +221,10 @@ impl Carcassonne {
         completion: &mut Completion,
     ) {
         let pos = engine.placement(placement).pos;
-        for at in std::iter::once(pos).chain(Engine::around(pos)) {
-            let Some(near) = engine.at(at) else {
+        let square = engine.square_around(pos);
+        let positions = std::iter::once(pos).chain(Engine::around(pos));
+        for (at, near) in positions.zip(square) {
+            let Some(near) = near else {
                 continue;
             };
             let first = engine.placement(near).first_node;
