@@ -465,6 +465,11 @@ impl Engine {
         }
     }
 
+    /// The key of a placement, as [`Engine::legal_placement_keys`] lists it.
+    pub fn key_of_placement(pos: Pos, rotation: Rotation) -> (u64, u8) {
+        (position_key(pos), rotation.0)
+    }
+
     /// The placement of a key of [`Engine::legal_placement_keys`].
     pub fn placement_of_key((key, rotation): (u64, u8)) -> (Pos, Rotation) {
         let unbiased = |biased: u64| ((biased as u32) ^ 0x8000_0000) as i32;

@@ -67,6 +67,46 @@ pub struct GameResult {
     pub wolves: usize,
 }
 
+/// The `k`-th smallest of `legal` (distinct placement keys, in no order): the entry that
+/// `legal.select_nth_unstable(k)` finds, but cheaper for the lists of a move, which are short
+/// and spread over a few columns of the board. The entries are counted by column (the x half
+/// of a position key, whose order is the keys' order), the column holding the `k`-th is moved
+/// to the front, and only that column is searched. Columns spanning more than 64 fall back
+/// to searching the whole list. Either way the list is left in some other order.
+fn kth_smallest(legal: &mut [(u64, u8)], k: usize) -> (u64, u8) {
+    const COLUMNS: usize = 64;
+    let column = |entry: &(u64, u8)| (entry.0 >> 32) as u32;
+    let (mut low, mut high) = (u32::MAX, 0);
+    for entry in legal.iter() {
+        low = low.min(column(entry));
+        high = high.max(column(entry));
+    }
+    if (high - low) as usize >= COLUMNS {
+        return *legal.select_nth_unstable(k).1;
+    }
+    let mut counts = [0usize; COLUMNS];
+    for entry in legal.iter() {
+        counts[(column(entry) - low) as usize] += 1;
+    }
+    // The column of the k-th entry, and how many entries lie in the columns before it.
+    let (mut wanted, mut before) = (0, 0);
+    for (index, count) in counts.iter().enumerate() {
+        if before + count > k {
+            wanted = low + index as u32;
+            break;
+        }
+        before += count;
+    }
+    let mut front = 0;
+    for index in 0..legal.len() {
+        if column(&legal[index]) == wanted {
+            legal.swap(front, index);
+            front += 1;
+        }
+    }
+    *legal[..front].select_nth_unstable(k - before).1
+}
+
 /// A small, fast, deterministic generator (SplitMix64).
 #[derive(Debug, Clone)]
 pub struct Rng(u64);
@@ -521,8 +561,8 @@ impl Game<'_, '_, '_> {
         player: usize,
     ) -> (Pos, Rotation) {
         if self.policy == Policy::Random {
-            let (_, picked, _) = legal.select_nth_unstable(self.rng.below(legal.len()));
-            return Engine::placement_of_key(*picked);
+            let k = self.rng.below(legal.len());
+            return Engine::placement_of_key(kth_smallest(legal, k));
         }
         legal.sort_unstable();
         let mut best: Vec<(Pos, Rotation)> = Vec::new();
@@ -668,6 +708,42 @@ impl Game<'_, '_, '_> {
         // just deployed).
         if matches!(mv, Move::Grow(_)) {
             self.result.wolves += self.replay.bag_wolves_drawn() - wolves_before;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `kth_smallest` finds the entry a full sort puts at `k`, for board-shaped lists (a few
+    /// columns around the origin, negative ones included) and for lists whose columns span
+    /// too far for its counts.
+    #[test]
+    fn the_kth_smallest_placement_is_that_of_the_sorted_list() {
+        let mut rng = Rng::new(11);
+        for round in 0..2_000 {
+            let spread = if round % 4 == 0 { 1_000 } else { 12 };
+            let mut legal: Vec<(u64, u8)> = Vec::new();
+            for _ in 0..1 + rng.below(120) {
+                let x = rng.below(2 * spread) as i32 - spread as i32;
+                let y = rng.below(2 * spread) as i32 - spread as i32;
+                let rotation = Rotation(rng.below(4) as u8);
+                legal.push(Engine::key_of_placement(Pos::new(x, y), rotation));
+            }
+            legal.sort_unstable();
+            legal.dedup();
+            let sorted = legal.clone();
+            let k = rng.below(legal.len());
+            // Shuffled, as the engine lists them.
+            for i in (1..legal.len()).rev() {
+                legal.swap(i, rng.below(i + 1));
+            }
+            assert_eq!(
+                kth_smallest(&mut legal, k),
+                sorted[k],
+                "round {round}, k {k}"
+            );
         }
     }
 }
