@@ -121,10 +121,14 @@ impl LineCursor {
     }
 }
 
-/// A game text up to this size (in bytes) is parsed and lowered once, its moves kept for the
-/// replay: 256 KiB is some fifty times a complete base game's transcript, and its moves take a
-/// few MB at most. A longer text is read twice instead, keeping no move (see [`check_text`]).
-pub const KEEP_STEPS_UP_TO: usize = 256 * 1024;
+/// A game of up to this many moves is parsed and lowered once, its moves kept for the replay:
+/// eight a tile of the largest game a game may be (`MAX_TILES_PER_GAME`, G020), more than a
+/// complete game at that cap takes (a turn, a draw, a placement and a deployment or a pass a
+/// tile, and its expectations). A kept move takes some 100 bytes, so this is 40 MB at the
+/// most. A game of more moves (only a hostile text has them) drops what it kept and is read a
+/// second time, each move replayed as it is lowered, so that its memory follows its board, not
+/// its text (see [`check_text`]).
+pub const KEEP_MOVES_UP_TO: usize = 8 * crate::model::MAX_TILES_PER_GAME as usize;
 
 /// Checks the game file at `path`.
 pub fn check_file(path: &Path) -> CheckReport {
@@ -147,10 +151,10 @@ pub fn check_file_with(path: &Path, cache: &TileSetCache) -> CheckReport {
 /// Checks the game `text`; tile sets named by path are looked up relative to `base_dir`.
 ///
 /// The text is read statement by statement: a first pass lowers the header, the local tiles
-/// and every statement (for their diagnostics). A text of up to [`KEEP_STEPS_UP_TO`] bytes
-/// keeps its moves from that pass and replays them; a longer one keeps none and is read a
-/// second time, each move replayed as it is lowered, so that a game's memory grows with its
-/// board, not with its text.
+/// and every statement (for their diagnostics). A game of up to [`KEEP_MOVES_UP_TO`] moves
+/// keeps them from that pass and replays them; a longer one keeps none and is read a second
+/// time, each move replayed as it is lowered, so that a game's memory grows with its board,
+/// not with its text.
 pub fn check_text(origin: &str, text: String, base_dir: &Path) -> CheckReport {
     check_text_with(origin, text, base_dir, &TileSetCache::default())
 }
@@ -162,10 +166,10 @@ pub fn check_text_with(
     base_dir: &Path,
     cache: &TileSetCache,
 ) -> CheckReport {
-    check_text_keeping(origin, text, (base_dir, cache), KEEP_STEPS_UP_TO)
+    check_text_keeping(origin, text, (base_dir, cache), KEEP_MOVES_UP_TO)
 }
 
-/// [`check_text_with`], keeping the moves of a text of up to `keep_up_to` bytes.
+/// [`check_text_with`], keeping the moves of a game of up to `keep_up_to` moves.
 fn check_text_keeping(
     origin: &str,
     text: String,
@@ -179,15 +183,20 @@ fn check_text_keeping(
     let mut first_step = None;
     let mut lays_tiles = false;
     // Room for the moves at once (a statement takes some 13 bytes of a transcript), instead of
-    // the vector growing by doubling and copying its moves several times for each game.
-    let mut kept = (text.len() <= keep_up_to).then(|| Vec::with_capacity(text.len() / 12));
+    // the vector growing by doubling and copying its moves several times for each game; never
+    // more than may be kept, whatever the size of the text.
+    let mut kept = Some(Vec::with_capacity((text.len() / 12).min(keep_up_to)));
     let (tiles, tile_diagnostics) = syntax::game::parse_each(&text, |item| match item {
         Ok(statement) => {
             if let Some(step) = lowering.statement(&statement) {
                 first_step.get_or_insert(step.span);
                 lays_tiles |= matches!(step.action, crate::model::Action::Lay { .. });
-                if let Some(kept) = &mut kept {
-                    kept.push(step);
+                let full = kept.as_ref().is_some_and(|moves| moves.len() >= keep_up_to);
+                if full {
+                    // Too many moves to keep: the replay reads the text a second time.
+                    kept = None;
+                } else if let Some(moves) = &mut kept {
+                    moves.push(step);
                 }
             }
         }
@@ -860,7 +869,10 @@ mod tests {
                 let report = check_text_keeping("g.game", text.clone(), base, keep_up_to);
                 crate::cli::render_check_report(&report, false)
             };
-            assert_eq!(check(usize::MAX), check(0), "{}", path.display());
+            let kept = check(usize::MAX);
+            assert_eq!(kept, check(0), "{}", path.display());
+            // A game with more moves than may be kept drops them on the way.
+            assert_eq!(kept, check(3), "{}", path.display());
             checked += 1;
         }
         assert!(checked > 100, "only {checked} games found");
