@@ -195,6 +195,16 @@ impl GameLowering {
                 _ => Ok(name),
             }
         };
+        // `<figure> at <x>,<y> on <feature>`: where a figure stands (`put`, `return`).
+        let figure_standing = |args: &mut Args| -> Result<(String, Pos, FeatureRef), Diagnostic> {
+            let figure = figure_ok(args.next("a figure")?)?;
+            args.keyword("at")?;
+            let pos = args.position()?;
+            args.keyword("on")?;
+            let target = args.feature_ref()?;
+            args.done()?;
+            Ok((figure, pos, target))
+        };
         let action = (|| -> Result<Action, Diagnostic> {
             Ok(match keyword {
                 "flock" if !self.turns_started => {
@@ -226,12 +236,7 @@ impl GameLowering {
                 "put" => {
                     let mut args = Args::new(statement);
                     let player = args.player(players)?;
-                    let figure = figure_ok(args.next("a figure")?)?;
-                    args.keyword("at")?;
-                    let pos = args.position()?;
-                    args.keyword("on")?;
-                    let target = args.feature_ref()?;
-                    args.done()?;
+                    let (figure, pos, target) = figure_standing(&mut args)?;
                     Action::Put {
                         player,
                         figure,
@@ -266,12 +271,7 @@ impl GameLowering {
                 }
                 "return" => {
                     let mut args = Args::new(statement);
-                    let figure = figure_ok(args.next("a figure")?)?;
-                    args.keyword("at")?;
-                    let pos = args.position()?;
-                    args.keyword("on")?;
-                    let target = args.feature_ref()?;
-                    args.done()?;
+                    let (figure, pos, target) = figure_standing(&mut args)?;
                     Action::Return {
                         figure,
                         pos,

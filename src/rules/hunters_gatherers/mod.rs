@@ -4,7 +4,9 @@
 use super::{
     Breakdown, Completion, FigureSpec, Rules, ScoreEvent, TurnView, VariantSpec, majority,
 };
-use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
+use crate::engine::{
+    CompiledTile, Component, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId,
+};
 use crate::model::{ContentKind, FeatureKind};
 
 pub struct HuntersGatherers {
@@ -189,14 +191,7 @@ impl Rules for HuntersGatherers {
             } else {
                 // “1 point for each river segment … 1 point for each fish” of the lakes at its
                 // ends (and, on 2020 tiles, of the river itself).
-                let mut lakes: Vec<NodeId> = engine.lakes_of(root).collect();
-                lakes.sort_unstable();
-                lakes.dedup();
-                let lake_fish: u32 = lakes
-                    .iter()
-                    .map(|lake| engine.component(*lake).count(ContentKind::Fish))
-                    .sum();
-                let fish = lake_fish + component.count(ContentKind::Fish);
+                let fish = end_lake_fish(engine, root, false) + component.count(ContentKind::Fish);
                 let points = segments + fish;
                 let mut text = format!("river of {segments} segment{}", plural(segments));
                 if fish > 0 {
@@ -204,16 +199,13 @@ impl Rules for HuntersGatherers {
                 }
                 (points, format!("{text} = {points}"))
             };
-            let winners = majority(engine, &component.figures, is_tribe_member);
-            if !winners.is_empty() {
-                completion.events.push(ScoreEvent {
-                    players: winners,
-                    points,
-                    feature: kind,
-                    breakdown: Breakdown::Text(breakdown),
-                });
-            }
-            completion.returned.push(root);
+            score_to_majority(
+                engine,
+                &mut completion,
+                root,
+                &component,
+                (points, breakdown),
+            );
         }
         completion
     }
@@ -333,6 +325,42 @@ impl Rules for HuntersGatherers {
             )
         })
     }
+}
+
+/// The fish of the lakes at the ends of a completed river: each lake once, or once for each
+/// end it closes when `each_end` (the 2020 variant `lake-at-both-ends twice`).
+pub(crate) fn end_lake_fish(engine: &mut Engine, river: NodeId, each_end: bool) -> u32 {
+    let mut lakes: Vec<NodeId> = engine.lakes_of(river).collect();
+    if !each_end {
+        lakes.sort_unstable();
+        lakes.dedup();
+    }
+    lakes
+        .iter()
+        .map(|lake| engine.component(*lake).count(ContentKind::Fish))
+        .sum()
+}
+
+/// A completed forest or river (`feature`, whose root is `root`) scores its points to the
+/// majority of its tribe members, and every figure on it but the huts goes home: the same in
+/// both editions.
+pub(crate) fn score_to_majority(
+    engine: &mut Engine,
+    completion: &mut Completion,
+    root: NodeId,
+    feature: &Component,
+    (points, breakdown): (u32, String),
+) {
+    let winners = majority(engine, &feature.figures, is_tribe_member);
+    if !winners.is_empty() {
+        completion.events.push(ScoreEvent {
+            players: winners,
+            points,
+            feature: feature.kind.unwrap_or(FeatureKind::Meadow),
+            breakdown: Breakdown::Text(breakdown),
+        });
+    }
+    completion.returned.push(root);
 }
 
 pub(crate) fn plural(n: u32) -> &'static str {

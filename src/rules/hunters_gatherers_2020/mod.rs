@@ -10,7 +10,8 @@
 //! of the game, read by the final scoring.
 
 use super::hunters_gatherers::{
-    FIGURES, HUNTER, HUT, RETURNED_FIGURES_ON_BONUS_TILE, is_tribe_member, plural,
+    FIGURES, HUNTER, HUT, RETURNED_FIGURES_ON_BONUS_TILE, end_lake_fish, is_tribe_member, plural,
+    score_to_majority,
 };
 use super::{
     BonusWording, Breakdown, Completion, FigureSpec, Outcome, Rules, ScoreEvent, TurnView,
@@ -432,16 +433,8 @@ impl Rules for HuntersGatherers2020 {
             } else {
                 // “1 per tile + 1 per fish in the river and in the lakes at its ends” (FR p4–5);
                 // a lake at both ends counts once (§11.6, the variant `lake-at-both-ends`).
-                let mut lakes: Vec<NodeId> = engine.lakes_of(root).collect();
-                if !self.readings.lake_fish_twice {
-                    lakes.sort_unstable();
-                    lakes.dedup();
-                }
-                let lake_fish: u32 = lakes
-                    .iter()
-                    .map(|lake| engine.component(*lake).count(ContentKind::Fish))
-                    .sum();
-                let fish = lake_fish + component.count(ContentKind::Fish);
+                let fish = end_lake_fish(engine, root, self.readings.lake_fish_twice)
+                    + component.count(ContentKind::Fish);
                 let points = tiles + fish;
                 let mut text = format!("river of {tiles} tile{}", plural(tiles));
                 if fish > 0 {
@@ -449,16 +442,13 @@ impl Rules for HuntersGatherers2020 {
                 }
                 (points, format!("{text} = {points}"))
             };
-            let winners = majority(engine, &component.figures, is_tribe_member);
-            if !winners.is_empty() {
-                completion.events.push(ScoreEvent {
-                    players: winners,
-                    points,
-                    feature: kind,
-                    breakdown: Breakdown::Text(breakdown),
-                });
-            }
-            completion.returned.push(root);
+            score_to_majority(
+                engine,
+                &mut completion,
+                root,
+                &component,
+                (points, breakdown),
+            );
         }
         completion
     }
