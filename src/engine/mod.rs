@@ -45,6 +45,10 @@ fn position_key(pos: Pos) -> u64 {
 #[derive(Debug, Clone, Copy)]
 struct OpenPosition {
     pos: Pos,
+    /// [`position_key`] of `pos`, computed once when the position opens: the legal-placement
+    /// scan lists it for every fitting rotation at every move, so it is not worked out again
+    /// there.
+    key: u64,
     wanted: u32,
     mask: u32,
     /// Where the board stores this position, so that moving the entry (a swap-remove) updates
@@ -432,7 +436,7 @@ impl Engine {
                 }
             }
             if rotations != 0 {
-                fitting.push((position_key(open.pos), open.pos, rotations));
+                fitting.push((open.key, open.pos, rotations));
             }
         }
         fitting.sort_unstable_by_key(|(key, _, _)| *key);
@@ -456,10 +460,9 @@ impl Engine {
         into.clear();
         let rotated = self.catalog[tile].rotated_edges;
         for open in &self.open {
-            let key = position_key(open.pos);
             for (r, edges) in rotated.iter().enumerate() {
                 if open.admits(*edges) {
-                    into.push((key, r as u8));
+                    into.push((open.key, r as u8));
                 }
             }
         }
@@ -511,8 +514,10 @@ impl Engine {
                 Cell::Open(index) => index,
                 Cell::Empty => {
                     let index = self.open.len() as u32;
+                    let open = pos.neighbour(side);
                     self.open.push(OpenPosition {
-                        pos: pos.neighbour(side),
+                        pos: open,
+                        key: position_key(open),
                         wanted: 0,
                         mask: 0,
                         at: next,
