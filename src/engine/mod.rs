@@ -25,7 +25,7 @@ use union_find::UnionFind;
 
 use crate::model::{FeatureKind, Side};
 pub use crate::model::{Pos, Rotation};
-pub use catalog::{CONTENT_KINDS, CompiledTile, Slot, content_index};
+pub use catalog::{CONTENT_KINDS, CompiledTile, SideEntry, Slot, content_index};
 
 fn opposite(side: Side) -> Side {
     Side::from_index(side.index() + 2)
@@ -151,18 +151,21 @@ impl Component {
     /// Takes in the data of `other` and leaves it empty. The figures and tokens of the feature
     /// with more segments come first, as they did when each feature kept a list of its tiles
     /// and the longer list stayed in place (the order of returned figures shows in reports).
-    /// Only the two lists move (swapped when `other`'s come first); the counts are added in
-    /// place, so a union copies no whole record.
+    /// Only the two lists move (swapped when `other`'s come first, then the other's appended,
+    /// which costs a length test when it is empty, as most are); the counts are added in place,
+    /// so a union copies no whole record.
     fn absorb(&mut self, other: &mut Component) {
-        let mut figures = std::mem::take(&mut other.figures);
-        let mut tokens = std::mem::take(&mut other.tokens);
         if other.segments > self.segments {
-            std::mem::swap(&mut self.figures, &mut figures);
-            std::mem::swap(&mut self.tokens, &mut tokens);
+            std::mem::swap(&mut self.figures, &mut other.figures);
+            std::mem::swap(&mut self.tokens, &mut other.tokens);
             self.kind = other.kind;
         }
-        self.figures.extend(figures);
-        self.tokens.extend(tokens);
+        if !other.figures.is_empty() {
+            self.figures.append(&mut other.figures);
+        }
+        if !other.tokens.is_empty() {
+            self.tokens.append(&mut other.tokens);
+        }
         self.open_ends += std::mem::take(&mut other.open_ends);
         for (mine, theirs) in self.contents.iter_mut().zip(&mut other.contents) {
             *mine += std::mem::take(theirs);
@@ -650,20 +653,18 @@ impl Engine {
     ) {
         let a = self.placements[mine as usize];
         let b = self.placements[theirs as usize];
-        let (a_tile, b_tile) = (&self.catalog[a.tile], &self.catalog[b.tile]);
-        let a_slots = &a_tile.sides[a.rotation.to_tile(side).index()];
-        let b_slots = &b_tile.sides[b.rotation.to_tile(opposite(side)).index()];
-        let faces = |(slot_a, feature_a): (Slot, usize), (slot_b, feature_b): (Slot, usize)| {
-            slot_b == slot_a.facing()
-                && a_tile.features[feature_a].kind == b_tile.features[feature_b].kind
-        };
+        let a_slots = &self.catalog[a.tile].side_entries[a.rotation.to_tile(side).index()];
+        let b_slots =
+            &self.catalog[b.tile].side_entries[b.rotation.to_tile(opposite(side)).index()];
+        // Facing slots of features of the same kind (see `SideEntry`).
+        let faces = |entry_a: &SideEntry, entry_b: &SideEntry| entry_a.facing == entry_b.key;
         let mut partnered_b: u64 = 0;
-        for &entry_a in a_slots {
-            let node_a = a.first_node + entry_a.1 as NodeId;
+        for entry_a in a_slots {
+            let node_a = a.first_node + entry_a.feature;
             let mut partnered = false;
-            for (j, &entry_b) in b_slots.iter().enumerate() {
+            for (j, entry_b) in b_slots.iter().enumerate() {
                 if faces(entry_a, entry_b) {
-                    joins.push(Join::Union(node_a, b.first_node + entry_b.1 as NodeId));
+                    joins.push(Join::Union(node_a, b.first_node + entry_b.feature));
                     partnered = true;
                     if j < 64 {
                         partnered_b |= 1 << j;
@@ -674,14 +675,14 @@ impl Engine {
                 joins.push(Join::Close(node_a));
             }
         }
-        for (j, &entry_b) in b_slots.iter().enumerate() {
+        for (j, entry_b) in b_slots.iter().enumerate() {
             let partnered = if j < 64 {
                 partnered_b & (1 << j) != 0
             } else {
-                a_slots.iter().any(|&entry_a| faces(entry_a, entry_b))
+                a_slots.iter().any(|entry_a| faces(entry_a, entry_b))
             };
             if partnered {
-                joins.push(Join::Close(b.first_node + entry_b.1 as NodeId));
+                joins.push(Join::Close(b.first_node + entry_b.feature));
             }
         }
     }
@@ -698,8 +699,7 @@ impl Engine {
         if root_a == root_b {
             return;
         }
-        self.features.union(root_a, root_b);
-        let root = self.features.find_mut(root_a);
+        let root = self.features.union_roots(root_a, root_b);
         let other = if root == root_a { root_b } else { root_a };
         // Splicing two circular lists: swapping one successor of each makes one circle.
         self.next_segment.swap(root_a as usize, root_b as usize);
@@ -719,8 +719,7 @@ impl Engine {
         if root_a == root_b {
             return;
         }
-        self.systems_uf.union(root_a, root_b);
-        let root = self.systems_uf.find_mut(root_a);
+        let root = self.systems_uf.union_roots(root_a, root_b);
         let other = if root == root_a { root_b } else { root_a };
         let absorbed = std::mem::take(&mut self.systems[other as usize]);
         let system = &mut self.systems[root as usize];

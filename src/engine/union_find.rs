@@ -58,22 +58,38 @@ impl UnionFind {
     }
 
     /// Joins the sets of `x` and `y`; false when they were one set already.
+    #[cfg(test)]
     pub fn union(&mut self, x: u32, y: u32) -> bool {
         let x = self.find_mut(x);
         let y = self.find_mut(y);
         if x == y {
             return false;
         }
+        self.union_roots(x, y);
+        true
+    }
+
+    /// Joins the sets whose roots are `x` and `y` (two different roots) and returns the root of
+    /// the joined set. The engine finds both roots before it joins (it needs them to merge the
+    /// features' data), so the roots are not looked for again here.
+    pub fn union_roots(&mut self, x: u32, y: u32) -> u32 {
+        debug_assert!(x != y && self.parent[x as usize] == x && self.parent[y as usize] == y);
         let (x_rank, y_rank) = (self.rank[x as usize], self.rank[y as usize]);
         match x_rank.cmp(&y_rank) {
-            std::cmp::Ordering::Less => self.parent[x as usize] = y,
-            std::cmp::Ordering::Greater => self.parent[y as usize] = x,
+            std::cmp::Ordering::Less => {
+                self.parent[x as usize] = y;
+                y
+            }
+            std::cmp::Ordering::Greater => {
+                self.parent[y as usize] = x;
+                x
+            }
             std::cmp::Ordering::Equal => {
                 self.parent[y as usize] = x;
                 self.rank[x as usize] += 1;
+                x
             }
         }
-        true
     }
 }
 
