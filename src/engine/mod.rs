@@ -7,7 +7,7 @@
 //! instead of being searched for.
 //!
 //! A placement allocates nothing on the heap (once the tables have grown): a feature's segments
-//! are threaded on a circular list through [`Engine::next_segment`] (joining two features
+//! are threaded on a circular list through each node's `next_segment` (joining two features
 //! splices their lists in O(1)) instead of each feature owning vectors of its tiles, lakes and
 //! cities, every table grows by amortised pushes, and [`Engine::place_into`] writes the roots it
 //! returns into the caller's buffer. [`Engine::clear`] empties the engine for the next game and
@@ -230,9 +230,8 @@ pub struct Engine {
     open: Vec<OpenPosition>,
     features: UnionFind,
     /// Per node: its placement and its feature index on the tile.
-    node_origin: Vec<(PlacementId, u16)>,
-    /// Per node: the next segment of its feature, round a circular list (see the module doc).
-    next_segment: Vec<NodeId>,
+    /// Per node: where it lies and the next segment of its feature (see [`NodeLinks`]).
+    nodes: Vec<NodeLinks>,
     components: Vec<Component>,
     systems_uf: UnionFind,
     systems: Vec<RiverSystem>,
@@ -240,6 +239,16 @@ pub struct Engine {
     /// Scratch list of the joins of the placement being made (see `facing_joins`), kept so
     /// that a placement does not allocate.
     joins: Vec<Join>,
+}
+
+/// Where a node lies (its placement and its feature index on the tile) and the next segment of
+/// its feature round a circular list (see the module doc): one record a node, so that a
+/// placement extends one table for them, not two.
+#[derive(Debug, Clone, Copy)]
+struct NodeLinks {
+    placement: PlacementId,
+    next_segment: NodeId,
+    index: u16,
 }
 
 /// One step of joining a placed tile with a neighbour.
@@ -259,8 +268,7 @@ impl Engine {
             placements: Vec::new(),
             open: Vec::new(),
             features: UnionFind::default(),
-            node_origin: Vec::new(),
-            next_segment: Vec::new(),
+            nodes: Vec::new(),
             components: Vec::new(),
             systems_uf: UnionFind::default(),
             systems: Vec::new(),
@@ -276,8 +284,7 @@ impl Engine {
         self.placements.clear();
         self.open.clear();
         self.features.clear();
-        self.node_origin.clear();
-        self.next_segment.clear();
+        self.nodes.clear();
         self.components.clear();
         self.systems_uf.clear();
         self.systems.clear();
@@ -560,7 +567,7 @@ impl Engine {
         roots: &mut Vec<NodeId>,
     ) -> PlacementId {
         let id = self.placements.len() as PlacementId;
-        let first_node = self.node_origin.len() as NodeId;
+        let first_node = self.nodes.len() as NodeId;
         self.placements.push(Placement {
             tile,
             pos,
@@ -574,12 +581,14 @@ impl Engine {
         // One node per feature of the tile, in every per-node table. Each table is extended
         // from an iterator of known length (a range or a slice), which reserves once and writes
         // without a capacity check per element, instead of a push per node and table.
-        let nodes = first_node..first_node + feature_count as NodeId;
         self.features.add_sets(feature_count);
         self.systems_uf.add_sets(feature_count);
-        self.node_origin
-            .extend((0..feature_count as u16).map(|index| (id, index)));
-        self.next_segment.extend(nodes);
+        self.nodes
+            .extend((0..feature_count as u16).map(|index| NodeLinks {
+                placement: id,
+                index,
+                next_segment: first_node + NodeId::from(index),
+            }));
         self.components
             .extend(compiled.features.iter().map(|feature| Component {
                 kind: Some(feature.kind),
@@ -702,7 +711,12 @@ impl Engine {
         let root = self.features.union_roots(root_a, root_b);
         let other = if root == root_a { root_b } else { root_a };
         // Splicing two circular lists: swapping one successor of each makes one circle.
-        self.next_segment.swap(root_a as usize, root_b as usize);
+        let (next_a, next_b) = (
+            self.nodes[root_a as usize].next_segment,
+            self.nodes[root_b as usize].next_segment,
+        );
+        self.nodes[root_a as usize].next_segment = next_b;
+        self.nodes[root_b as usize].next_segment = next_a;
         let (kept, absorbed) = two_mut(&mut self.components, root as usize, other as usize);
         kept.absorb(absorbed);
         if matches!(
@@ -748,7 +762,7 @@ impl Engine {
         let mut next = Some(node);
         std::iter::from_fn(move || {
             let current = next?;
-            let following = self.next_segment[current as usize];
+            let following = self.nodes[current as usize].next_segment;
             next = (following != node).then_some(following);
             Some(current)
         })
@@ -761,7 +775,9 @@ impl Engine {
         // A tile is counted at its first feature (in tile order) that lies in this feature.
         self.segments_of(node)
             .filter(|&segment| {
-                let (placement, index) = self.node_origin[segment as usize];
+                let NodeLinks {
+                    placement, index, ..
+                } = self.nodes[segment as usize];
                 let first = self.placements[placement as usize].first_node;
                 (0..NodeId::from(index)).all(|earlier| self.features.find(first + earlier) != root)
             })
@@ -788,7 +804,9 @@ impl Engine {
         related: impl Fn(&'a catalog::CompiledFeature) -> &'a Vec<usize> + 'a,
     ) -> impl Iterator<Item = NodeId> + 'a {
         self.segments_of(node).flat_map(move |segment| {
-            let (placement, index) = self.node_origin[segment as usize];
+            let NodeLinks {
+                placement, index, ..
+            } = self.nodes[segment as usize];
             let first = self.placements[placement as usize].first_node;
             related(&self.tile_of(placement).features[usize::from(index)])
                 .iter()
@@ -809,7 +827,7 @@ impl Engine {
     pub fn system_roots(&mut self) -> Vec<NodeId> {
         // Only rivers and lakes are joined into systems, so a system's root is one of its
         // nodes, and the nodes that are their own root are each system once, in order.
-        (0..self.node_origin.len() as NodeId)
+        (0..self.nodes.len() as NodeId)
             .filter(|n| {
                 matches!(
                     self.feature_kind(*n),
@@ -822,14 +840,18 @@ impl Engine {
     /// The roots of every feature on the board, each once, in board order: the nodes that are
     /// their own root (no list of every node's root to sort and deduplicate).
     pub fn feature_roots(&mut self) -> Vec<NodeId> {
-        (0..self.node_origin.len() as NodeId)
+        (0..self.nodes.len() as NodeId)
             .filter(|n| self.features.find_mut(*n) == *n)
             .collect()
     }
 
     /// Where a node lies: its placement and feature index.
     pub fn origin(&self, node: NodeId) -> (PlacementId, usize) {
-        let (placement, feature) = self.node_origin[node as usize];
+        let NodeLinks {
+            placement,
+            index: feature,
+            ..
+        } = self.nodes[node as usize];
         (placement, feature as usize)
     }
 
