@@ -243,12 +243,15 @@ pub struct Engine {
 
 /// Where a node lies (its placement and its feature index on the tile) and the next segment of
 /// its feature round a circular list (see the module doc): one record a node, so that a
-/// placement extends one table for them, not two.
+/// placement extends one table for them, not two. The feature's kind is copied in (it fits in
+/// the record's padding) because the rules ask a node's kind often, and reading it through the
+/// placement, the catalog and the tile's features is three dependent look-ups.
 #[derive(Debug, Clone, Copy)]
 struct NodeLinks {
     placement: PlacementId,
     next_segment: NodeId,
     index: u16,
+    kind: FeatureKind,
 }
 
 /// One step of joining a placed tile with a neighbour.
@@ -584,11 +587,16 @@ impl Engine {
         self.features.add_sets(feature_count);
         self.systems_uf.add_sets(feature_count);
         self.nodes
-            .extend((0..feature_count as u16).map(|index| NodeLinks {
-                placement: id,
-                index,
-                next_segment: first_node + NodeId::from(index),
-            }));
+            .extend(
+                (0..feature_count as u16)
+                    .zip(&compiled.features)
+                    .map(|(index, feature)| NodeLinks {
+                        placement: id,
+                        index,
+                        next_segment: first_node + NodeId::from(index),
+                        kind: feature.kind,
+                    }),
+            );
         self.components
             .extend(compiled.features.iter().map(|feature| Component {
                 kind: Some(feature.kind),
@@ -856,8 +864,7 @@ impl Engine {
     }
 
     pub fn feature_kind(&self, node: NodeId) -> FeatureKind {
-        let (placement, feature) = self.origin(node);
-        self.tile_of(placement).features[feature].kind
+        self.nodes[node as usize].kind
     }
 
     /// Puts a figure on `node` and returns its id.
