@@ -74,7 +74,40 @@ pub struct CompiledTile {
     pub rotated_edges: [u32; 4],
     /// For each side (tile orientation), the (slot, feature index) pairs on it.
     pub sides: [Vec<(Slot, usize)>; 4],
+    /// `sides` again, each entry packed for joining: see [`SideEntry`].
+    pub side_entries: [Vec<SideEntry>; 4],
     pub features: Vec<CompiledFeature>,
+}
+
+/// An entry of [`CompiledTile::sides`] with its feature's kind, packed so that whether two
+/// facing entries join is one comparison of small integers (`a.facing == b.key`) instead of
+/// comparing slots and looking both features' kinds up: a placement tests every pair of
+/// entries of the sides it lays against its neighbours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SideEntry {
+    /// The slot and the kind of the feature.
+    pub key: u16,
+    /// The slot that faces this one on a neighbour, and the kind: the `key` of a partner.
+    pub facing: u16,
+    /// The feature's index on the tile.
+    pub feature: u32,
+}
+
+impl SideEntry {
+    fn new(slot: Slot, kind: FeatureKind, feature: usize) -> SideEntry {
+        let code = |slot: Slot| match slot {
+            Slot::Whole => 0,
+            Slot::Middle => 1,
+            Slot::Half(Half::L) => 2,
+            Slot::Half(Half::R) => 3,
+        };
+        let kind = (kind as u16) << 2;
+        SideEntry {
+            key: kind | code(slot),
+            facing: kind | code(slot.facing()),
+            feature: feature as u32,
+        }
+    }
 }
 
 impl CompiledTile {
@@ -128,6 +161,12 @@ impl CompiledTile {
                 shares: feature.shares.clone(),
             });
         }
+        let side_entries = sides.each_ref().map(|entries| {
+            entries
+                .iter()
+                .map(|&(slot, feature)| SideEntry::new(slot, features[feature].kind, feature))
+                .collect()
+        });
         let edges = tile.edges(ruleset).into_bytes();
         let edges = [edges[0], edges[1], edges[2], edges[3]];
         let rotated_edges = Rotation::ALL.map(|rotation| {
@@ -141,6 +180,7 @@ impl CompiledTile {
             edges,
             rotated_edges,
             sides,
+            side_entries,
             features,
         }
     }

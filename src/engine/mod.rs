@@ -7,7 +7,7 @@
 //! instead of being searched for.
 //!
 //! A placement allocates nothing on the heap (once the tables have grown): a feature's segments
-//! are threaded on a circular list through [`Engine::next_segment`] (joining two features
+//! are threaded on a circular list through each node's `next_segment` (joining two features
 //! splices their lists in O(1)) instead of each feature owning vectors of its tiles, lakes and
 //! cities, every table grows by amortised pushes, and [`Engine::place_into`] writes the roots it
 //! returns into the caller's buffer. [`Engine::clear`] empties the engine for the next game and
@@ -25,7 +25,7 @@ use union_find::UnionFind;
 
 use crate::model::{FeatureKind, Side};
 pub use crate::model::{Pos, Rotation};
-pub use catalog::{CONTENT_KINDS, CompiledTile, Slot, content_index};
+pub use catalog::{CONTENT_KINDS, CompiledTile, SideEntry, Slot, content_index};
 
 fn opposite(side: Side) -> Side {
     Side::from_index(side.index() + 2)
@@ -45,6 +45,10 @@ fn position_key(pos: Pos) -> u64 {
 #[derive(Debug, Clone, Copy)]
 struct OpenPosition {
     pos: Pos,
+    /// [`position_key`] of `pos`, computed once when the position opens: the legal-placement
+    /// scan lists it for every fitting rotation at every move, so it is not worked out again
+    /// there.
+    key: u64,
     wanted: u32,
     mask: u32,
     /// Where the board stores this position, so that moving the entry (a swap-remove) updates
@@ -147,18 +151,21 @@ impl Component {
     /// Takes in the data of `other` and leaves it empty. The figures and tokens of the feature
     /// with more segments come first, as they did when each feature kept a list of its tiles
     /// and the longer list stayed in place (the order of returned figures shows in reports).
-    /// Only the two lists move (swapped when `other`'s come first); the counts are added in
-    /// place, so a union copies no whole record.
+    /// Only the two lists move (swapped when `other`'s come first, then the other's appended,
+    /// which costs a length test when it is empty, as most are); the counts are added in place,
+    /// so a union copies no whole record.
     fn absorb(&mut self, other: &mut Component) {
-        let mut figures = std::mem::take(&mut other.figures);
-        let mut tokens = std::mem::take(&mut other.tokens);
         if other.segments > self.segments {
-            std::mem::swap(&mut self.figures, &mut figures);
-            std::mem::swap(&mut self.tokens, &mut tokens);
+            std::mem::swap(&mut self.figures, &mut other.figures);
+            std::mem::swap(&mut self.tokens, &mut other.tokens);
             self.kind = other.kind;
         }
-        self.figures.extend(figures);
-        self.tokens.extend(tokens);
+        if !other.figures.is_empty() {
+            self.figures.append(&mut other.figures);
+        }
+        if !other.tokens.is_empty() {
+            self.tokens.append(&mut other.tokens);
+        }
         self.open_ends += std::mem::take(&mut other.open_ends);
         for (mine, theirs) in self.contents.iter_mut().zip(&mut other.contents) {
             *mine += std::mem::take(theirs);
@@ -223,9 +230,8 @@ pub struct Engine {
     open: Vec<OpenPosition>,
     features: UnionFind,
     /// Per node: its placement and its feature index on the tile.
-    node_origin: Vec<(PlacementId, u16)>,
-    /// Per node: the next segment of its feature, round a circular list (see the module doc).
-    next_segment: Vec<NodeId>,
+    /// Per node: where it lies and the next segment of its feature (see [`NodeLinks`]).
+    nodes: Vec<NodeLinks>,
     components: Vec<Component>,
     systems_uf: UnionFind,
     systems: Vec<RiverSystem>,
@@ -233,6 +239,19 @@ pub struct Engine {
     /// Scratch list of the joins of the placement being made (see `facing_joins`), kept so
     /// that a placement does not allocate.
     joins: Vec<Join>,
+}
+
+/// Where a node lies (its placement and its feature index on the tile) and the next segment of
+/// its feature round a circular list (see the module doc): one record a node, so that a
+/// placement extends one table for them, not two. The feature's kind is copied in (it fits in
+/// the record's padding) because the rules ask a node's kind often, and reading it through the
+/// placement, the catalog and the tile's features is three dependent look-ups.
+#[derive(Debug, Clone, Copy)]
+struct NodeLinks {
+    placement: PlacementId,
+    next_segment: NodeId,
+    index: u16,
+    kind: FeatureKind,
 }
 
 /// One step of joining a placed tile with a neighbour.
@@ -252,8 +271,7 @@ impl Engine {
             placements: Vec::new(),
             open: Vec::new(),
             features: UnionFind::default(),
-            node_origin: Vec::new(),
-            next_segment: Vec::new(),
+            nodes: Vec::new(),
             components: Vec::new(),
             systems_uf: UnionFind::default(),
             systems: Vec::new(),
@@ -269,8 +287,7 @@ impl Engine {
         self.placements.clear();
         self.open.clear();
         self.features.clear();
-        self.node_origin.clear();
-        self.next_segment.clear();
+        self.nodes.clear();
         self.components.clear();
         self.systems_uf.clear();
         self.systems.clear();
@@ -432,7 +449,7 @@ impl Engine {
                 }
             }
             if rotations != 0 {
-                fitting.push((position_key(open.pos), open.pos, rotations));
+                fitting.push((open.key, open.pos, rotations));
             }
         }
         fitting.sort_unstable_by_key(|(key, _, _)| *key);
@@ -456,10 +473,9 @@ impl Engine {
         into.clear();
         let rotated = self.catalog[tile].rotated_edges;
         for open in &self.open {
-            let key = position_key(open.pos);
             for (r, edges) in rotated.iter().enumerate() {
                 if open.admits(*edges) {
-                    into.push((key, r as u8));
+                    into.push((open.key, r as u8));
                 }
             }
         }
@@ -511,8 +527,10 @@ impl Engine {
                 Cell::Open(index) => index,
                 Cell::Empty => {
                     let index = self.open.len() as u32;
+                    let open = pos.neighbour(side);
                     self.open.push(OpenPosition {
-                        pos: pos.neighbour(side),
+                        pos: open,
+                        key: position_key(open),
                         wanted: 0,
                         mask: 0,
                         at: next,
@@ -552,7 +570,7 @@ impl Engine {
         roots: &mut Vec<NodeId>,
     ) -> PlacementId {
         let id = self.placements.len() as PlacementId;
-        let first_node = self.node_origin.len() as NodeId;
+        let first_node = self.nodes.len() as NodeId;
         self.placements.push(Placement {
             tile,
             pos,
@@ -566,12 +584,19 @@ impl Engine {
         // One node per feature of the tile, in every per-node table. Each table is extended
         // from an iterator of known length (a range or a slice), which reserves once and writes
         // without a capacity check per element, instead of a push per node and table.
-        let nodes = first_node..first_node + feature_count as NodeId;
         self.features.add_sets(feature_count);
         self.systems_uf.add_sets(feature_count);
-        self.node_origin
-            .extend((0..feature_count as u16).map(|index| (id, index)));
-        self.next_segment.extend(nodes);
+        self.nodes
+            .extend(
+                (0..feature_count as u16)
+                    .zip(&compiled.features)
+                    .map(|(index, feature)| NodeLinks {
+                        placement: id,
+                        index,
+                        next_segment: first_node + NodeId::from(index),
+                        kind: feature.kind,
+                    }),
+            );
         self.components
             .extend(compiled.features.iter().map(|feature| Component {
                 kind: Some(feature.kind),
@@ -645,20 +670,18 @@ impl Engine {
     ) {
         let a = self.placements[mine as usize];
         let b = self.placements[theirs as usize];
-        let (a_tile, b_tile) = (&self.catalog[a.tile], &self.catalog[b.tile]);
-        let a_slots = &a_tile.sides[a.rotation.to_tile(side).index()];
-        let b_slots = &b_tile.sides[b.rotation.to_tile(opposite(side)).index()];
-        let faces = |(slot_a, feature_a): (Slot, usize), (slot_b, feature_b): (Slot, usize)| {
-            slot_b == slot_a.facing()
-                && a_tile.features[feature_a].kind == b_tile.features[feature_b].kind
-        };
+        let a_slots = &self.catalog[a.tile].side_entries[a.rotation.to_tile(side).index()];
+        let b_slots =
+            &self.catalog[b.tile].side_entries[b.rotation.to_tile(opposite(side)).index()];
+        // Facing slots of features of the same kind (see `SideEntry`).
+        let faces = |entry_a: &SideEntry, entry_b: &SideEntry| entry_a.facing == entry_b.key;
         let mut partnered_b: u64 = 0;
-        for &entry_a in a_slots {
-            let node_a = a.first_node + entry_a.1 as NodeId;
+        for entry_a in a_slots {
+            let node_a = a.first_node + entry_a.feature;
             let mut partnered = false;
-            for (j, &entry_b) in b_slots.iter().enumerate() {
+            for (j, entry_b) in b_slots.iter().enumerate() {
                 if faces(entry_a, entry_b) {
-                    joins.push(Join::Union(node_a, b.first_node + entry_b.1 as NodeId));
+                    joins.push(Join::Union(node_a, b.first_node + entry_b.feature));
                     partnered = true;
                     if j < 64 {
                         partnered_b |= 1 << j;
@@ -669,14 +692,14 @@ impl Engine {
                 joins.push(Join::Close(node_a));
             }
         }
-        for (j, &entry_b) in b_slots.iter().enumerate() {
+        for (j, entry_b) in b_slots.iter().enumerate() {
             let partnered = if j < 64 {
                 partnered_b & (1 << j) != 0
             } else {
-                a_slots.iter().any(|&entry_a| faces(entry_a, entry_b))
+                a_slots.iter().any(|entry_a| faces(entry_a, entry_b))
             };
             if partnered {
-                joins.push(Join::Close(b.first_node + entry_b.1 as NodeId));
+                joins.push(Join::Close(b.first_node + entry_b.feature));
             }
         }
     }
@@ -693,11 +716,15 @@ impl Engine {
         if root_a == root_b {
             return;
         }
-        self.features.union(root_a, root_b);
-        let root = self.features.find_mut(root_a);
+        let root = self.features.union_roots(root_a, root_b);
         let other = if root == root_a { root_b } else { root_a };
         // Splicing two circular lists: swapping one successor of each makes one circle.
-        self.next_segment.swap(root_a as usize, root_b as usize);
+        let (next_a, next_b) = (
+            self.nodes[root_a as usize].next_segment,
+            self.nodes[root_b as usize].next_segment,
+        );
+        self.nodes[root_a as usize].next_segment = next_b;
+        self.nodes[root_b as usize].next_segment = next_a;
         let (kept, absorbed) = two_mut(&mut self.components, root as usize, other as usize);
         kept.absorb(absorbed);
         if matches!(
@@ -714,8 +741,7 @@ impl Engine {
         if root_a == root_b {
             return;
         }
-        self.systems_uf.union(root_a, root_b);
-        let root = self.systems_uf.find_mut(root_a);
+        let root = self.systems_uf.union_roots(root_a, root_b);
         let other = if root == root_a { root_b } else { root_a };
         let absorbed = std::mem::take(&mut self.systems[other as usize]);
         let system = &mut self.systems[root as usize];
@@ -744,7 +770,7 @@ impl Engine {
         let mut next = Some(node);
         std::iter::from_fn(move || {
             let current = next?;
-            let following = self.next_segment[current as usize];
+            let following = self.nodes[current as usize].next_segment;
             next = (following != node).then_some(following);
             Some(current)
         })
@@ -757,7 +783,9 @@ impl Engine {
         // A tile is counted at its first feature (in tile order) that lies in this feature.
         self.segments_of(node)
             .filter(|&segment| {
-                let (placement, index) = self.node_origin[segment as usize];
+                let NodeLinks {
+                    placement, index, ..
+                } = self.nodes[segment as usize];
                 let first = self.placements[placement as usize].first_node;
                 (0..NodeId::from(index)).all(|earlier| self.features.find(first + earlier) != root)
             })
@@ -784,7 +812,9 @@ impl Engine {
         related: impl Fn(&'a catalog::CompiledFeature) -> &'a Vec<usize> + 'a,
     ) -> impl Iterator<Item = NodeId> + 'a {
         self.segments_of(node).flat_map(move |segment| {
-            let (placement, index) = self.node_origin[segment as usize];
+            let NodeLinks {
+                placement, index, ..
+            } = self.nodes[segment as usize];
             let first = self.placements[placement as usize].first_node;
             related(&self.tile_of(placement).features[usize::from(index)])
                 .iter()
@@ -805,7 +835,7 @@ impl Engine {
     pub fn system_roots(&mut self) -> Vec<NodeId> {
         // Only rivers and lakes are joined into systems, so a system's root is one of its
         // nodes, and the nodes that are their own root are each system once, in order.
-        (0..self.node_origin.len() as NodeId)
+        (0..self.nodes.len() as NodeId)
             .filter(|n| {
                 matches!(
                     self.feature_kind(*n),
@@ -818,20 +848,23 @@ impl Engine {
     /// The roots of every feature on the board, each once, in board order: the nodes that are
     /// their own root (no list of every node's root to sort and deduplicate).
     pub fn feature_roots(&mut self) -> Vec<NodeId> {
-        (0..self.node_origin.len() as NodeId)
+        (0..self.nodes.len() as NodeId)
             .filter(|n| self.features.find_mut(*n) == *n)
             .collect()
     }
 
     /// Where a node lies: its placement and feature index.
     pub fn origin(&self, node: NodeId) -> (PlacementId, usize) {
-        let (placement, feature) = self.node_origin[node as usize];
+        let NodeLinks {
+            placement,
+            index: feature,
+            ..
+        } = self.nodes[node as usize];
         (placement, feature as usize)
     }
 
     pub fn feature_kind(&self, node: NodeId) -> FeatureKind {
-        let (placement, feature) = self.origin(node);
-        self.tile_of(placement).features[feature].kind
+        self.nodes[node as usize].kind
     }
 
     /// Puts a figure on `node` and returns its id.

@@ -5,39 +5,47 @@
 //! and with it the order in which features are listed and scored — is what it was with petgraph.
 //! It exists for [`UnionFind::clear`]: an engine reused for the next game keeps its capacity.
 
+/// One element: its parent and its rank side by side, so that adding elements is one table
+/// to extend and a union reads and writes one entry of each root.
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    parent: u32,
+    rank: u32,
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct UnionFind {
-    parent: Vec<u32>,
-    rank: Vec<u8>,
+    entries: Vec<Entry>,
 }
 
 impl UnionFind {
     /// Empties the structure and keeps its capacity.
     pub fn clear(&mut self) {
-        self.parent.clear();
-        self.rank.clear();
+        self.entries.clear();
     }
 
     /// Adds a set of one element and returns it (the next dense id).
     #[cfg(test)]
     pub fn new_set(&mut self) -> u32 {
-        let id = self.parent.len() as u32;
-        self.parent.push(id);
-        self.rank.push(0);
+        let id = self.entries.len() as u32;
+        self.entries.push(Entry {
+            parent: id,
+            rank: 0,
+        });
         id
     }
 
     /// Adds `count` sets of one element each, with the next dense ids.
     pub fn add_sets(&mut self, count: usize) {
-        let first = self.parent.len() as u32;
-        self.parent.extend(first..first + count as u32);
-        self.rank.resize(self.rank.len() + count, 0);
+        let first = self.entries.len() as u32;
+        self.entries
+            .extend((first..first + count as u32).map(|parent| Entry { parent, rank: 0 }));
     }
 
     /// The representative of `x`'s set, without changing anything.
     pub fn find(&self, mut x: u32) -> u32 {
         loop {
-            let parent = self.parent[x as usize];
+            let parent = self.entries[x as usize].parent;
             if parent == x {
                 return x;
             }
@@ -47,10 +55,10 @@ impl UnionFind {
 
     /// The representative of `x`'s set; halves the path on the way.
     pub fn find_mut(&mut self, mut x: u32) -> u32 {
-        let mut parent = self.parent[x as usize];
+        let mut parent = self.entries[x as usize].parent;
         while parent != x {
-            let grandparent = self.parent[parent as usize];
-            self.parent[x as usize] = grandparent;
+            let grandparent = self.entries[parent as usize].parent;
+            self.entries[x as usize].parent = grandparent;
             x = parent;
             parent = grandparent;
         }
@@ -58,22 +66,38 @@ impl UnionFind {
     }
 
     /// Joins the sets of `x` and `y`; false when they were one set already.
+    #[cfg(test)]
     pub fn union(&mut self, x: u32, y: u32) -> bool {
         let x = self.find_mut(x);
         let y = self.find_mut(y);
         if x == y {
             return false;
         }
-        let (x_rank, y_rank) = (self.rank[x as usize], self.rank[y as usize]);
+        self.union_roots(x, y);
+        true
+    }
+
+    /// Joins the sets whose roots are `x` and `y` (two different roots) and returns the root of
+    /// the joined set. The engine finds both roots before it joins (it needs them to merge the
+    /// features' data), so the roots are not looked for again here.
+    pub fn union_roots(&mut self, x: u32, y: u32) -> u32 {
+        debug_assert!(x != y && self.find(x) == x && self.find(y) == y);
+        let (x_rank, y_rank) = (self.entries[x as usize].rank, self.entries[y as usize].rank);
         match x_rank.cmp(&y_rank) {
-            std::cmp::Ordering::Less => self.parent[x as usize] = y,
-            std::cmp::Ordering::Greater => self.parent[y as usize] = x,
+            std::cmp::Ordering::Less => {
+                self.entries[x as usize].parent = y;
+                y
+            }
+            std::cmp::Ordering::Greater => {
+                self.entries[y as usize].parent = x;
+                x
+            }
             std::cmp::Ordering::Equal => {
-                self.parent[y as usize] = x;
-                self.rank[x as usize] += 1;
+                self.entries[y as usize].parent = x;
+                self.entries[x as usize].rank += 1;
+                x
             }
         }
-        true
     }
 }
 
@@ -96,10 +120,10 @@ mod tests {
         assert_ne!(sets.find(4), sets.find(0));
         // Equal ranks: the first argument's root wins, as in petgraph.
         assert_eq!(sets.find(1), 0);
-        let capacity = sets.parent.capacity();
+        let capacity = sets.entries.capacity();
         sets.clear();
-        assert!(sets.parent.is_empty());
-        assert_eq!(sets.parent.capacity(), capacity);
+        assert!(sets.entries.is_empty());
+        assert_eq!(sets.entries.capacity(), capacity);
         assert_eq!(sets.new_set(), 0);
         sets.add_sets(3);
         assert_eq!(sets.new_set(), 4);
