@@ -1,5 +1,6 @@
 //! The replay: one game's steps, in order, against the engine and the ruleset.
 
+mod anchors;
 pub(crate) mod fast;
 pub(crate) mod inspect;
 pub(crate) mod moves;
@@ -586,21 +587,15 @@ impl<'s> Replay<'s> {
         let placed = *self.engine.placement(placement);
         let tile = &self.engine.catalog[placed.tile];
         let accept = |k| stands_on.contains(&k);
+        // The catalog's searches, on masks of anchors (`anchors.rs`).
         let feature = match target {
             FeatureRef::Anchor(anchor) => {
                 let in_tile = placed.rotation.anchor_to_tile(*anchor);
-                let named = tile.features_claiming_directly(in_tile, accept);
-                if named.len() > 1 {
-                    return Err(named);
-                }
-                tile.feature_at(in_tile, accept)
+                return anchors::feature_at_anchor(tile, in_tile, accept);
             }
-            FeatureRef::Anchors(anchors) => {
-                let in_tile: Vec<_> = anchors
-                    .iter()
-                    .map(|a| placed.rotation.anchor_to_tile(*a))
-                    .collect();
-                tile.feature_claiming(&in_tile, accept)
+            FeatureRef::Anchors(named) => {
+                let in_tile = named.iter().map(|a| placed.rotation.anchor_to_tile(*a));
+                anchors::feature_claiming(tile, in_tile, accept)
             }
             FeatureRef::Label(label) => tile.feature_by_label(label),
         };
