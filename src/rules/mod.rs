@@ -229,7 +229,7 @@ pub trait Rules {
     /// Scores the features that the placement `placement` completed; `roots` are the features
     /// the placed tile is part of.
     fn score_completed(
-        &self,
+        &mut self,
         engine: &mut Engine,
         placement: PlacementId,
         roots: &[NodeId],
@@ -432,6 +432,7 @@ pub fn for_ruleset(ruleset: Ruleset, variants: &[(String, String)]) -> Box<dyn R
                 carcassonne::CLOSED_FLOCK,
                 "stable-at-once",
             )),
+            monasteries: carcassonne::OpenMonasteries::default(),
         }),
     }
 }
