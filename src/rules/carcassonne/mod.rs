@@ -586,3 +586,77 @@ pub fn scatter(engine: &mut Engine, node: NodeId, bag: &mut Bag) -> Vec<FigureId
     bag.put_back(tokens);
     engine.return_figures_of(node, SHEPHERD)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::simulate::Rng;
+
+    /// The monasteries a placement surrounds, as found before the ruleset kept the open ones:
+    /// the tiles on the placement's position and the eight around it, in that order, searched
+    /// for monasteries with all eight neighbours.
+    fn surrounded_by_search(engine: &Engine, pos: Pos) -> Vec<NodeId> {
+        let mut found = Vec::new();
+        let positions = std::iter::once(pos).chain(Engine::around(pos));
+        for (at, near) in positions.zip(engine.square_around(pos)) {
+            let Some(near) = near else { continue };
+            let first = engine.placement(near).first_node;
+            for (feature, compiled) in engine.tile_of(near).features.iter().enumerate() {
+                if compiled.kind == FeatureKind::Monastery && engine.filled_around(at) == 8 {
+                    found.push(first + feature as NodeId);
+                }
+            }
+        }
+        found
+    }
+
+    /// The open monasteries give the monasteries the search gave, in its order, after every
+    /// placement of boards filled at random (tiles laid without regard to their edges, as a
+    /// replay lays a wrong move, so that monasteries crowd and several complete at once).
+    #[test]
+    fn open_monasteries_find_what_the_search_around_a_placement_found() {
+        let cache = crate::check::TileSetCache::default();
+        let resolved = cache.resolve("carcassonne-base", std::path::Path::new("."));
+        let prepared = resolved.prepared.as_ref().expect("the shipped set");
+        let catalog: Vec<CompiledTile> = prepared.compiled.to_vec();
+        let monasteries: Vec<usize> = (0..catalog.len())
+            .filter(|t| {
+                catalog[*t]
+                    .features
+                    .iter()
+                    .any(|f| f.kind == FeatureKind::Monastery)
+            })
+            .collect();
+        assert!(!monasteries.is_empty());
+        let mut rng = Rng::new(5);
+        let mut several_at_once = 0;
+        for _ in 0..200 {
+            let mut engine = Engine::new(catalog.clone());
+            let mut open = OpenMonasteries::default();
+            let mut free: Vec<Pos> = (-3..=3)
+                .flat_map(|x| (-3..=3).map(move |y| Pos::new(x, y)))
+                .collect();
+            rng.shuffle(&mut free);
+            for pos in free {
+                // Half of the tiles monasteries, the rest any tile.
+                let tile = if rng.below(2) == 0 {
+                    monasteries[rng.below(monasteries.len())]
+                } else {
+                    rng.below(catalog.len())
+                };
+                let rotation = crate::engine::Rotation(rng.below(4) as u8);
+                let (placement, _) = engine.place(tile, pos, rotation);
+                let expected = surrounded_by_search(&engine, engine.placement(placement).pos);
+                open.catch_up(&engine);
+                let mut found = Vec::new();
+                open.surrounded_near(&engine, pos, &mut found);
+                assert_eq!(found, expected, "placement at {pos}");
+                several_at_once += usize::from(found.len() > 1);
+            }
+        }
+        assert!(
+            several_at_once > 10,
+            "{several_at_once} placements surrounded several"
+        );
+    }
+}
