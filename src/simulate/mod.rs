@@ -351,17 +351,36 @@ pub(crate) fn play_on(
             wolves: 0,
         },
     };
-    let stack = game.replay.stack().to_vec();
-    let mut land: Vec<usize> = Vec::new();
-    let mut bonus: Vec<usize> = Vec::new();
-    for (tile, copies) in stack.iter().enumerate() {
-        let deck = if is_bonus(&game.replay.engine().catalog[tile]) {
-            &mut bonus
-        } else {
-            &mut land
+    // The decks and the game's lists made once at their full size: they grow by a move or a
+    // tile at a time, and their reallocations (the transcript's, copying every step so far,
+    // most of all) cost more than the few bytes a short game leaves unused.
+    let (mut land, mut bonus) = {
+        let (stack, catalog) = (game.replay.stack(), &game.replay.engine().catalog);
+        let copies = |bonus: bool| {
+            stack
+                .iter()
+                .enumerate()
+                .filter(|(tile, _)| is_bonus(&catalog[*tile]) == bonus)
+                .map(|(_, copies)| *copies as usize)
+                .sum::<usize>()
         };
-        deck.extend(std::iter::repeat_n(tile, *copies as usize));
-    }
+        let mut land: Vec<usize> = Vec::with_capacity(copies(false));
+        let mut bonus: Vec<usize> = Vec::with_capacity(copies(true));
+        for (tile, copies) in stack.iter().enumerate() {
+            let deck = if is_bonus(&catalog[tile]) {
+                &mut bonus
+            } else {
+                &mut land
+            };
+            deck.extend(std::iter::repeat_n(tile, *copies as usize));
+        }
+        (land, bonus)
+    };
+    let tiles = land.len() + bonus.len();
+    // A turn is four moves (`turn`, a draw, `place`, a deployment or `pass`), with room for
+    // a discard and redraw, a bonus turn or a ruleset's decision now and then.
+    game.steps.reserve(5 * tiles + 8);
+    game.result.placed.reserve(tiles);
     game.rng.shuffle(&mut land);
     game.rng.shuffle(&mut bonus);
 
@@ -389,6 +408,7 @@ pub(crate) fn play_on(
     // The features final scoring walked (a game the replay accepted was final-scored).
     let roots = replay.take_final_roots();
     debug_assert!(replay.is_final_scored());
+    result.features.reserve(roots.len());
     let engine = replay.engine_mut();
     for root in roots {
         let component = engine.component(root);

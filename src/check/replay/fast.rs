@@ -126,7 +126,8 @@ impl Replay<'_> {
                 .is_ok(),
             "a generated placement that does not fit"
         );
-        let (placement, roots) = self.engine.place(hand.tile, pos, rotation);
+        let mut roots = std::mem::take(&mut self.spare_roots);
+        let placement = self.engine.place_into(hand.tile, pos, rotation, &mut roots);
         self.placement_steps.push(self.current_step);
         // The checked path warns once about a tile whose power the ruleset ignores: a warning,
         // not a rule, and the simulator reports no warnings.
@@ -235,6 +236,7 @@ impl Replay<'_> {
             figures_in_play,
             spare_turn: _,
             final_roots,
+            spare_roots: _,
             // The caller's choice, for every game of the replay.
             report_events: _,
             flocks_scored,

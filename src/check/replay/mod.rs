@@ -1,5 +1,6 @@
 //! The replay: one game's steps, in order, against the engine and the ruleset.
 
+mod anchors;
 pub(crate) mod fast;
 pub(crate) mod inspect;
 pub(crate) mod moves;
@@ -34,6 +35,14 @@ struct PlacedNow {
     settled: bool,
     /// The figure a power of the tile took back (the shaman), with its pool: one a tile.
     took_back: Option<(usize, usize)>,
+}
+
+/// The part of [`PlacedNow`] a deployment's checks read.
+#[derive(Debug, Clone, Copy)]
+struct PlacedState {
+    placement: PlacementId,
+    deployed: bool,
+    settled: bool,
 }
 
 #[derive(Debug)]
@@ -120,6 +129,9 @@ pub(crate) struct Replay<'s> {
     /// Every feature's root at the end of the game, as final scoring walked them (for the
     /// simulator's statistics, so that the features are listed once).
     final_roots: Vec<NodeId>,
+    /// The list of a placement's roots, kept from one placement to the next: a tile's scoring
+    /// hands it back (a placement never scored leaves a new one to be made).
+    spare_roots: Vec<NodeId>,
     /// Whether the scoring events are kept for the report (`events`); the simulator, which
     /// shows none, turns it off, so that no text is written for them.
     report_events: bool,
@@ -202,6 +214,7 @@ impl<'s> Replay<'s> {
             figures_in_play: Vec::new(),
             spare_turn: None,
             final_roots: Vec::new(),
+            spare_roots: Vec::new(),
             report_events: true,
             flocks_scored: 0,
         }
@@ -461,7 +474,8 @@ impl<'s> Replay<'s> {
         rotation: Rotation,
         setup: bool,
     ) -> Option<(PlacementId, Vec<NodeId>)> {
-        let id = self.engine.catalog[tile].id.clone();
+        // The tile's id is written only into a report: cloned there, not for every placement.
+        let id = |replay: &Self| replay.engine.catalog[tile].id.clone();
         match self.engine.check_placement(tile, pos, rotation) {
             Ok(()) => {}
             Err(PlacementProblem::Occupied) => {
@@ -482,6 +496,7 @@ impl<'s> Replay<'s> {
             }
             Err(PlacementProblem::NoNeighbour) if setup => {}
             Err(PlacementProblem::NoNeighbour) => {
+                let id = id(self);
                 self.report(
                     &codes::NOT_ADJACENT,
                     format!("tile `{id}` at {pos} touches no tile"),
@@ -490,6 +505,7 @@ impl<'s> Replay<'s> {
                 );
             }
             Err(PlacementProblem::Mismatch(sides)) => {
+                let id = id(self);
                 let mut labels = Vec::new();
                 for side in &sides {
                     if let Some(neighbour) = self.engine.at(pos.neighbour(*side)) {
@@ -542,7 +558,8 @@ impl<'s> Replay<'s> {
                 .extend(labels);
             }
         }
-        let (placement, roots) = self.engine.place(tile, pos, rotation);
+        let mut roots = std::mem::take(&mut self.spare_roots);
+        let placement = self.engine.place_into(tile, pos, rotation, &mut roots);
         self.placement_steps.push(self.current_step);
         if !self.warned_tiles.contains(&tile) {
             if let Some(warning) = self.rules.tile_warning(&self.engine.catalog[tile]) {
@@ -570,21 +587,15 @@ impl<'s> Replay<'s> {
         let placed = *self.engine.placement(placement);
         let tile = &self.engine.catalog[placed.tile];
         let accept = |k| stands_on.contains(&k);
+        // The catalog's searches, on masks of anchors (`anchors.rs`).
         let feature = match target {
             FeatureRef::Anchor(anchor) => {
                 let in_tile = placed.rotation.anchor_to_tile(*anchor);
-                let named = tile.features_claiming_directly(in_tile, accept);
-                if named.len() > 1 {
-                    return Err(named);
-                }
-                tile.feature_at(in_tile, accept)
+                return anchors::feature_at_anchor(tile, in_tile, accept);
             }
-            FeatureRef::Anchors(anchors) => {
-                let in_tile: Vec<_> = anchors
-                    .iter()
-                    .map(|a| placed.rotation.anchor_to_tile(*a))
-                    .collect();
-                tile.feature_claiming(&in_tile, accept)
+            FeatureRef::Anchors(named) => {
+                let in_tile = named.iter().map(|a| placed.rotation.anchor_to_tile(*a));
+                anchors::feature_claiming(tile, in_tile, accept)
             }
             FeatureRef::Label(label) => tile.feature_by_label(label),
         };
@@ -989,7 +1000,12 @@ impl<'s> Replay<'s> {
         };
         let turn = self.turn.as_ref().expect("in a turn");
         let player = turn.player;
-        let Some(placed) = turn.placed.clone() else {
+        // What the checks read of the tile just placed (its roots are not cloned).
+        let Some(placed) = turn.placed.as_ref().map(|p| PlacedState {
+            placement: p.placement,
+            deployed: p.deployed,
+            settled: p.settled,
+        }) else {
             self.report(
                 &codes::MOVE_OUT_OF_ORDER,
                 "a figure is deployed with no tile just placed".into(),
@@ -1069,6 +1085,8 @@ impl<'s> Replay<'s> {
             let outcome = self.rules.after_scoring(&mut self.engine, &view, &roots);
             self.apply_outcome(outcome);
         }
+        // The list goes back to be filled by the next placement (`place_into` empties it).
+        self.spare_roots = roots;
     }
 
     fn give_back(&mut self, figure: FigureId) {

@@ -206,6 +206,15 @@ impl Flocks {
         roots: &[NodeId],
     ) -> Outcome {
         let mut outcome = Outcome::default();
+        // With no shepherd on the board (every game without Hills & Sheep, and most turns of
+        // one), no field has a flock: one look at the figures instead of one at each field.
+        if !engine
+            .figures
+            .iter()
+            .any(|f| f.on_board && f.kind == SHEPHERD)
+        {
+            return outcome;
+        }
         for &root in roots {
             // A field without a shepherd has no flock to grow or stable (most fields, and
             // every field of a game without Hills & Sheep): nothing to look at.

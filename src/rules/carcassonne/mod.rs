@@ -9,7 +9,7 @@ use super::{
     VariantSpec, Violation,
 };
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
-use crate::model::{ContentKind, FeatureKind};
+use crate::model::{ContentKind, FeatureKind, Pos};
 
 pub const THIEF: FigureKind = FigureKind("thief");
 pub const KNIGHT: FigureKind = FigureKind("knight");
@@ -89,6 +89,77 @@ pub struct Carcassonne {
     pub hill_tiebreak_by_count: bool,
     /// The flocks of Hills & Sheep: the bag, and the flock decisions waiting.
     pub flocks: flock::Flocks,
+    /// The monasteries on the board not yet surrounded.
+    pub monasteries: OpenMonasteries,
+}
+
+/// The monasteries on the board that are not yet surrounded, and how many placements of the
+/// engine have been looked at for them. A placement can complete only a monastery on the
+/// nine positions around it, and a surrounded monastery has no free position around it left:
+/// the placements are looked at once each for monasteries, and a placement compares its
+/// position with the few open ones, where the tiles on the nine positions around every
+/// placement were searched for monasteries before.
+#[derive(Debug, Default, Clone)]
+pub struct OpenMonasteries {
+    /// Placements looked at: the engine's first `seen`.
+    seen: usize,
+    /// Where each open monastery lies, and its node.
+    open: Vec<(Pos, NodeId)>,
+}
+
+impl OpenMonasteries {
+    /// Takes in the monasteries of the placements made since the last call.
+    fn catch_up(&mut self, engine: &Engine) {
+        let placed = engine.placements.len();
+        if placed < self.seen {
+            // The engine was emptied under these rules (a ruleset is made for each game, so
+            // this does not happen; it would start the list again).
+            *self = OpenMonasteries::default();
+        }
+        for placement in self.seen..placed {
+            let placed = engine.placement(placement as PlacementId);
+            let tile = &engine.catalog[placed.tile];
+            for (feature, compiled) in tile.features.iter().enumerate() {
+                if compiled.kind == FeatureKind::Monastery {
+                    self.open
+                        .push((placed.pos, placed.first_node + feature as NodeId));
+                }
+            }
+        }
+        self.seen = placed;
+    }
+
+    /// The monasteries that the placement at `pos` leaves surrounded, taken off the open ones,
+    /// into `surrounded` in the order of the positions of [`Engine::square_around`] (`pos`,
+    /// then [`Engine::around`]) and of their tiles' features.
+    fn surrounded_near(&mut self, engine: &Engine, pos: Pos, surrounded: &mut Vec<NodeId>) {
+        // The place of a position of the square in that order: `pos` first, then the rows of
+        // `Engine::around` from dy = -1, each from dx = -1, without the middle.
+        let order = |at: Pos| {
+            let (dx, dy) = (at.x - pos.x, at.y - pos.y);
+            let row_major = ((dy + 1) * 3 + (dx + 1)) as usize;
+            match row_major {
+                4 => 0,
+                0..4 => row_major + 1,
+                _ => row_major,
+            }
+        };
+        let mut found: Vec<(usize, NodeId)> = Vec::new();
+        let mut index = 0;
+        while index < self.open.len() {
+            let (at, node) = self.open[index];
+            let near = (at.x - pos.x).abs() <= 1 && (at.y - pos.y).abs() <= 1;
+            if near && engine.filled_around(at) == 8 {
+                found.push((order(at), node));
+                self.open.swap_remove(index);
+            } else {
+                index += 1;
+            }
+        }
+        // Features of one tile have increasing nodes.
+        found.sort_unstable();
+        surrounded.extend(found.into_iter().map(|(_, node)| node));
+    }
 }
 
 fn is_follower(figure: &Figure) -> bool {
@@ -213,33 +284,25 @@ impl Carcassonne {
 
     /// Scores each monastery on the placement and the eight positions around it that is now
     /// surrounded, into `completion`, in the order of the positions and of the tiles' features.
-    /// Plain loops rather than a list of the monasteries: this runs for every placement.
     fn score_monasteries_near(
-        &self,
+        &mut self,
         engine: &mut Engine,
         placement: PlacementId,
         completion: &mut Completion,
     ) {
+        self.monasteries.catch_up(engine);
+        if self.monasteries.open.is_empty() {
+            return;
+        }
         let pos = engine.placement(placement).pos;
-        let square = engine.square_around(pos);
-        let positions = std::iter::once(pos).chain(Engine::around(pos));
-        for (at, near) in positions.zip(square) {
-            let Some(near) = near else {
-                continue;
-            };
-            let first = engine.placement(near).first_node;
-            for feature in 0..engine.tile_of(near).features.len() {
-                if engine.tile_of(near).features[feature].kind != FeatureKind::Monastery
-                    || engine.filled_around(at) != 8
-                {
-                    continue;
-                }
-                let monastery = first + feature as NodeId;
-                if let Some(event) = self.monastery(engine, monastery, true) {
-                    completion.events.push(event);
-                }
-                completion.returned.push(engine.root(monastery));
+        let mut surrounded = Vec::new();
+        self.monasteries
+            .surrounded_near(engine, pos, &mut surrounded);
+        for monastery in surrounded {
+            if let Some(event) = self.monastery(engine, monastery, true) {
+                completion.events.push(event);
             }
+            completion.returned.push(engine.root(monastery));
         }
     }
 }
@@ -364,7 +427,7 @@ impl Rules for Carcassonne {
     }
 
     fn score_completed(
-        &self,
+        &mut self,
         engine: &mut Engine,
         placement: PlacementId,
         roots: &[NodeId],
@@ -522,4 +585,78 @@ pub fn scatter(engine: &mut Engine, node: NodeId, bag: &mut Bag) -> Vec<FigureId
     let tokens = engine.take_tokens(node);
     bag.put_back(tokens);
     engine.return_figures_of(node, SHEPHERD)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::simulate::Rng;
+
+    /// The monasteries a placement surrounds, as found before the ruleset kept the open ones:
+    /// the tiles on the placement's position and the eight around it, in that order, searched
+    /// for monasteries with all eight neighbours.
+    fn surrounded_by_search(engine: &Engine, pos: Pos) -> Vec<NodeId> {
+        let mut found = Vec::new();
+        let positions = std::iter::once(pos).chain(Engine::around(pos));
+        for (at, near) in positions.zip(engine.square_around(pos)) {
+            let Some(near) = near else { continue };
+            let first = engine.placement(near).first_node;
+            for (feature, compiled) in engine.tile_of(near).features.iter().enumerate() {
+                if compiled.kind == FeatureKind::Monastery && engine.filled_around(at) == 8 {
+                    found.push(first + feature as NodeId);
+                }
+            }
+        }
+        found
+    }
+
+    /// The open monasteries give the monasteries the search gave, in its order, after every
+    /// placement of boards filled at random (tiles laid without regard to their edges, as a
+    /// replay lays a wrong move, so that monasteries crowd and several complete at once).
+    #[test]
+    fn open_monasteries_find_what_the_search_around_a_placement_found() {
+        let cache = crate::check::TileSetCache::default();
+        let resolved = cache.resolve("carcassonne-base", std::path::Path::new("."));
+        let prepared = resolved.prepared.as_ref().expect("the shipped set");
+        let catalog: Vec<CompiledTile> = prepared.compiled.to_vec();
+        let monasteries: Vec<usize> = (0..catalog.len())
+            .filter(|t| {
+                catalog[*t]
+                    .features
+                    .iter()
+                    .any(|f| f.kind == FeatureKind::Monastery)
+            })
+            .collect();
+        assert!(!monasteries.is_empty());
+        let mut rng = Rng::new(5);
+        let mut several_at_once = 0;
+        for _ in 0..200 {
+            let mut engine = Engine::new(catalog.clone());
+            let mut open = OpenMonasteries::default();
+            let mut free: Vec<Pos> = (-3..=3)
+                .flat_map(|x| (-3..=3).map(move |y| Pos::new(x, y)))
+                .collect();
+            rng.shuffle(&mut free);
+            for pos in free {
+                // Half of the tiles monasteries, the rest any tile.
+                let tile = if rng.below(2) == 0 {
+                    monasteries[rng.below(monasteries.len())]
+                } else {
+                    rng.below(catalog.len())
+                };
+                let rotation = crate::engine::Rotation(rng.below(4) as u8);
+                let (placement, _) = engine.place(tile, pos, rotation);
+                let expected = surrounded_by_search(&engine, engine.placement(placement).pos);
+                open.catch_up(&engine);
+                let mut found = Vec::new();
+                open.surrounded_near(&engine, pos, &mut found);
+                assert_eq!(found, expected, "placement at {pos}");
+                several_at_once += usize::from(found.len() > 1);
+            }
+        }
+        assert!(
+            several_at_once > 10,
+            "{several_at_once} placements surrounded several"
+        );
+    }
 }

@@ -159,7 +159,7 @@ impl Rules for HuntersGatherers {
     }
 
     fn score_completed(
-        &self,
+        &mut self,
         engine: &mut Engine,
         _placement: PlacementId,
         roots: &[NodeId],

@@ -400,7 +400,7 @@ impl Rules for HuntersGatherers2020 {
     }
 
     fn score_completed(
-        &self,
+        &mut self,
         engine: &mut Engine,
         _placement: PlacementId,
         roots: &[NodeId],
