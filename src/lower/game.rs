@@ -5,8 +5,8 @@
 use crate::codes;
 use crate::diagnostic::{Diagnostic, Omitted, Span};
 use crate::model::{
-    Action, Anchor, Expectation, FeatureRef, MAX_MULTIPLIER, Pos, Rotation, Ruleset, Script, Step,
-    Tile, TokenDraw,
+    Action, Anchor, Expectation, FeatureRef, MAX_MULTIPLIER, Name, Pos, Rotation, Ruleset, Script,
+    Step, Tile, TokenDraw,
 };
 use crate::rules;
 use crate::syntax::Spanned;
@@ -176,8 +176,8 @@ impl GameLowering {
         } = &*self.moves.get_or_insert_with(|| MoveContext::of(header));
         let has_hills_and_sheep = *has_hills_and_sheep;
         let players: &[String] = header.players.as_ref().map_or(&[], |(p, _)| p);
-        let figure_ok = |word: &Word<'_>| -> Result<String, Diagnostic> {
-            let name = word.value.to_string();
+        let figure_ok = |word: &Word<'_>| -> Result<Name, Diagnostic> {
+            let name: &str = &word.value;
             if name == "shepherd" && !has_hills_and_sheep {
                 return Err(Diagnostic::new(
                     &codes::UNKNOWN_FIGURE,
@@ -187,17 +187,17 @@ impl GameLowering {
                 .help("add `expansion hills-and-sheep` to the header"));
             }
             match rules {
-                Some(rules) if rules.figure(&name).is_none() => Err(Diagnostic::new(
+                Some(rules) if rules.figure(name).is_none() => Err(Diagnostic::new(
                     &codes::UNKNOWN_FIGURE,
                     format!("unknown figure `{name}`"),
                 )
                 .at(word.span, "not a figure of this ruleset")
                 .help(format!("figures: {}", rules.figure_names().join(", ")))),
-                _ => Ok(name),
+                _ => Ok(Name::new(name)),
             }
         };
         // `<figure> at <x>,<y> on <feature>`: where a figure stands (`put`, `return`).
-        let figure_standing = |args: &mut Args| -> Result<(String, Pos, FeatureRef), Diagnostic> {
+        let figure_standing = |args: &mut Args| -> Result<(Name, Pos, FeatureRef), Diagnostic> {
             let figure = figure_ok(args.next("a figure")?)?;
             args.keyword("at")?;
             let pos = args.position()?;
@@ -223,7 +223,7 @@ impl GameLowering {
                 }
                 "lay" => {
                     let mut args = Args::new(statement);
-                    let tile = args.word("a tile id")?;
+                    let tile = args.name("a tile id")?;
                     args.keyword("at")?;
                     let pos = args.position()?;
                     let rotation = args.optional_rotation()?;
@@ -254,7 +254,7 @@ impl GameLowering {
                 }
                 "draw" | "bonus" => {
                     let mut args = Args::new(statement);
-                    let tile = args.word("a tile id")?;
+                    let tile = args.name("a tile id")?;
                     args.done()?;
                     if keyword == "draw" {
                         Action::Draw { tile }
@@ -299,7 +299,7 @@ impl GameLowering {
                 }
                 "under" => {
                     let mut args = Args::new(statement);
-                    let tile = args.word("a tile id, or `?` when the transcript does not say")?;
+                    let tile = args.name("a tile id, or `?` when the transcript does not say")?;
                     args.done()?;
                     Action::Under {
                         tile: (tile != "?").then_some(tile),
@@ -854,6 +854,11 @@ impl<'s, 'a> Args<'s, 'a> {
 
     fn word(&mut self, what: &str) -> Result<String, Diagnostic> {
         Ok(self.next(what)?.value.to_string())
+    }
+
+    /// The next word as the name of a tile or a figure in a move.
+    fn name(&mut self, what: &str) -> Result<Name, Diagnostic> {
+        Ok(Name::new(&self.next(what)?.value))
     }
 
     fn keyword(&mut self, keyword: &str) -> Result<(), Diagnostic> {
