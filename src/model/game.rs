@@ -325,5 +325,8 @@ mod tests {
         let long = format!("{}\u{e9}", "x".repeat(21));
         assert_eq!(Name::new(&long).as_str(), long);
         assert_ne!(Name::new("A"), Name::new("B"));
+        // No larger than the `String` it replaces, so a kept move does not grow.
+        assert_eq!(size_of::<Name>(), size_of::<String>());
+        assert_eq!(size_of::<Option<Name>>(), size_of::<Option<String>>());
     }
 }
