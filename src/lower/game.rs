@@ -122,27 +122,10 @@ impl GameLowering {
         self.omitted.keep_first(&mut self.diagnostics);
         let keyword = statement.keyword.value.as_ref();
         // Names may not hold control characters; free text may (a title, an assertion kept as
-        // `expect unsupported`), written as escapes in a quoted string.
-        let free_text = keyword == "game"
-            || (keyword == "expect"
-                && statement
-                    .words
-                    .first()
-                    .is_some_and(|w| w.value == "unsupported"));
-        // A plain statement's words are printable ASCII: the scan that found them said so.
-        let control = std::iter::once(&statement.keyword)
-            .chain(&statement.words)
-            .filter(|_| !free_text && !statement.plain)
-            .find(|word| has_forbidden_control(&word.value));
-        if let Some(word) = control {
-            self.diagnostics.push(
-                Diagnostic::new(
-                    &codes::CONTROL_CHARACTER_IN_GAME,
-                    format!("{:?} holds a control character", word.value),
-                )
-                .at(word.span, "a control character in this word")
-                .help("remove it: names are text without control characters (a NUL byte often means a damaged file)"),
-            );
+        // `expect unsupported`), written as escapes in a quoted string. A plain statement's
+        // words are printable ASCII (the scan that found them said so): nothing to look for.
+        if !statement.plain {
+            self.check_control_characters(statement);
         }
         let is_header = matches!(
             keyword,
@@ -338,6 +321,34 @@ impl GameLowering {
                 self.diagnostics.push(d);
                 None
             }
+        }
+    }
+
+    /// Reports the first word of `statement` that holds a control character (G021), unless the
+    /// statement is free text.
+    fn check_control_characters(&mut self, statement: &Statement<'_>) {
+        let keyword = statement.keyword.value.as_ref();
+        let free_text = keyword == "game"
+            || (keyword == "expect"
+                && statement
+                    .words
+                    .first()
+                    .is_some_and(|w| w.value == "unsupported"));
+        if free_text {
+            return;
+        }
+        let control = std::iter::once(&statement.keyword)
+            .chain(&statement.words)
+            .find(|word| has_forbidden_control(&word.value));
+        if let Some(word) = control {
+            self.diagnostics.push(
+                Diagnostic::new(
+                    &codes::CONTROL_CHARACTER_IN_GAME,
+                    format!("{:?} holds a control character", word.value),
+                )
+                .at(word.span, "a control character in this word")
+                .help("remove it: names are text without control characters (a NUL byte often means a damaged file)"),
+            );
         }
     }
 
