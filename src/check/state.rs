@@ -245,7 +245,7 @@ pub fn game_state_of_text(
     let next_draw = script.steps[steps_played..]
         .iter()
         .find_map(|step| match &step.action {
-            Action::Draw { tile } | Action::Bonus { tile } => Some(tile.clone()),
+            Action::Draw { tile } | Action::Bonus { tile } => Some(tile.to_string()),
             _ => None,
         });
     let stack = engine
@@ -393,13 +393,9 @@ impl GameState {
         };
         let bonus = crate::check::is_bonus(&self.engine.catalog[tile]);
         let draw = if bonus {
-            Action::Bonus {
-                tile: id.to_string(),
-            }
+            Action::Bonus { tile: id.into() }
         } else {
-            Action::Draw {
-                tile: id.to_string(),
-            }
+            Action::Draw { tile: id.into() }
         };
         let holds_it = replay.in_hand().is_some_and(|(held, _)| held == tile);
         let turn_not_begun_to_draw = replay.current_player().is_some()

@@ -5,8 +5,8 @@
 use crate::codes;
 use crate::diagnostic::{Diagnostic, Omitted, Span};
 use crate::model::{
-    Action, Anchor, Expectation, FeatureRef, MAX_MULTIPLIER, Pos, Rotation, Ruleset, Script, Step,
-    Tile, TokenDraw,
+    Action, Anchor, Expectation, FeatureRef, MAX_MULTIPLIER, Name, Pos, Rotation, Ruleset, Script,
+    Step, Tile, TokenDraw,
 };
 use crate::rules;
 use crate::syntax::Spanned;
@@ -122,26 +122,10 @@ impl GameLowering {
         self.omitted.keep_first(&mut self.diagnostics);
         let keyword = statement.keyword.value.as_ref();
         // Names may not hold control characters; free text may (a title, an assertion kept as
-        // `expect unsupported`), written as escapes in a quoted string.
-        let free_text = keyword == "game"
-            || (keyword == "expect"
-                && statement
-                    .words
-                    .first()
-                    .is_some_and(|w| w.value == "unsupported"));
-        let control = std::iter::once(&statement.keyword)
-            .chain(&statement.words)
-            .filter(|_| !free_text)
-            .find(|word| has_forbidden_control(&word.value));
-        if let Some(word) = control {
-            self.diagnostics.push(
-                Diagnostic::new(
-                    &codes::CONTROL_CHARACTER_IN_GAME,
-                    format!("{:?} holds a control character", word.value),
-                )
-                .at(word.span, "a control character in this word")
-                .help("remove it: names are text without control characters (a NUL byte often means a damaged file)"),
-            );
+        // `expect unsupported`), written as escapes in a quoted string. A plain statement's
+        // words are printable ASCII (the scan that found them said so): nothing to look for.
+        if !statement.plain {
+            self.check_control_characters(statement);
         }
         let is_header = matches!(
             keyword,
@@ -175,8 +159,8 @@ impl GameLowering {
         } = &*self.moves.get_or_insert_with(|| MoveContext::of(header));
         let has_hills_and_sheep = *has_hills_and_sheep;
         let players: &[String] = header.players.as_ref().map_or(&[], |(p, _)| p);
-        let figure_ok = |word: &Word<'_>| -> Result<String, Diagnostic> {
-            let name = word.value.to_string();
+        let figure_ok = |word: &Word<'_>| -> Result<Name, Diagnostic> {
+            let name: &str = &word.value;
             if name == "shepherd" && !has_hills_and_sheep {
                 return Err(Diagnostic::new(
                     &codes::UNKNOWN_FIGURE,
@@ -186,17 +170,17 @@ impl GameLowering {
                 .help("add `expansion hills-and-sheep` to the header"));
             }
             match rules {
-                Some(rules) if rules.figure(&name).is_none() => Err(Diagnostic::new(
+                Some(rules) if rules.figure(name).is_none() => Err(Diagnostic::new(
                     &codes::UNKNOWN_FIGURE,
                     format!("unknown figure `{name}`"),
                 )
                 .at(word.span, "not a figure of this ruleset")
                 .help(format!("figures: {}", rules.figure_names().join(", ")))),
-                _ => Ok(name),
+                _ => Ok(Name::new(name)),
             }
         };
         // `<figure> at <x>,<y> on <feature>`: where a figure stands (`put`, `return`).
-        let figure_standing = |args: &mut Args| -> Result<(String, Pos, FeatureRef), Diagnostic> {
+        let figure_standing = |args: &mut Args| -> Result<(Name, Pos, FeatureRef), Diagnostic> {
             let figure = figure_ok(args.next("a figure")?)?;
             args.keyword("at")?;
             let pos = args.position()?;
@@ -222,7 +206,7 @@ impl GameLowering {
                 }
                 "lay" => {
                     let mut args = Args::new(statement);
-                    let tile = args.word("a tile id")?;
+                    let tile = args.name("a tile id")?;
                     args.keyword("at")?;
                     let pos = args.position()?;
                     let rotation = args.optional_rotation()?;
@@ -253,7 +237,7 @@ impl GameLowering {
                 }
                 "draw" | "bonus" => {
                     let mut args = Args::new(statement);
-                    let tile = args.word("a tile id")?;
+                    let tile = args.name("a tile id")?;
                     args.done()?;
                     if keyword == "draw" {
                         Action::Draw { tile }
@@ -298,7 +282,7 @@ impl GameLowering {
                 }
                 "under" => {
                     let mut args = Args::new(statement);
-                    let tile = args.word("a tile id, or `?` when the transcript does not say")?;
+                    let tile = args.name("a tile id, or `?` when the transcript does not say")?;
                     args.done()?;
                     Action::Under {
                         tile: (tile != "?").then_some(tile),
@@ -337,6 +321,34 @@ impl GameLowering {
                 self.diagnostics.push(d);
                 None
             }
+        }
+    }
+
+    /// Reports the first word of `statement` that holds a control character (G021), unless the
+    /// statement is free text.
+    fn check_control_characters(&mut self, statement: &Statement<'_>) {
+        let keyword = statement.keyword.value.as_ref();
+        let free_text = keyword == "game"
+            || (keyword == "expect"
+                && statement
+                    .words
+                    .first()
+                    .is_some_and(|w| w.value == "unsupported"));
+        if free_text {
+            return;
+        }
+        let control = std::iter::once(&statement.keyword)
+            .chain(&statement.words)
+            .find(|word| has_forbidden_control(&word.value));
+        if let Some(word) = control {
+            self.diagnostics.push(
+                Diagnostic::new(
+                    &codes::CONTROL_CHARACTER_IN_GAME,
+                    format!("{:?} holds a control character", word.value),
+                )
+                .at(word.span, "a control character in this word")
+                .help("remove it: names are text without control characters (a NUL byte often means a damaged file)"),
+            );
         }
     }
 
@@ -853,6 +865,11 @@ impl<'s, 'a> Args<'s, 'a> {
 
     fn word(&mut self, what: &str) -> Result<String, Diagnostic> {
         Ok(self.next(what)?.value.to_string())
+    }
+
+    /// The next word as the name of a tile or a figure in a move.
+    fn name(&mut self, what: &str) -> Result<Name, Diagnostic> {
+        Ok(Name::new(&self.next(what)?.value))
     }
 
     fn keyword(&mut self, keyword: &str) -> Result<(), Diagnostic> {

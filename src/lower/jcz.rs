@@ -260,7 +260,7 @@ impl Lowering<'_> {
             };
             script.steps.push(Step {
                 action: Action::Lay {
-                    tile,
+                    tile: tile.into(),
                     pos,
                     rotation,
                 },
@@ -486,7 +486,7 @@ impl Lowering<'_> {
                     };
                     push(script, Action::Turn { player });
                     let hill = self.hills_in_play && self.hills.contains(&tile);
-                    push(script, Action::Draw { tile });
+                    push(script, Action::Draw { tile: tile.into() });
                     if hill {
                         push(script, Action::Under { tile: None });
                     }
@@ -512,7 +512,13 @@ impl Lowering<'_> {
                     );
                 }
                 "DEPLOY_MEEPLE" => match self.deployment(payload, span) {
-                    Some((figure, target)) => push(script, Action::Deploy { figure, target }),
+                    Some((figure, target)) => push(
+                        script,
+                        Action::Deploy {
+                            figure: figure.into(),
+                            target,
+                        },
+                    ),
                     None => continue,
                 },
                 "PASS" => push(script, Action::Pass),

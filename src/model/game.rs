@@ -37,6 +37,115 @@ pub struct Script {
     pub steps: Vec<Step>,
 }
 
+/// A name in a move: a tile id (`BA/CFC.2`) or a figure (`farmer`). A name of up to
+/// [`Name::INLINE`] bytes — every shipped tile id and figure — is kept inline, so that reading,
+/// generating, copying and dropping a move allocates nothing; a longer one (a game's own tiles
+/// may have long ids) is kept on the heap. Reads as a `&str`.
+#[derive(Clone)]
+pub struct Name(NameRepr);
+
+#[derive(Clone)]
+enum NameRepr {
+    /// The bytes of a `str`, `len` of them.
+    Inline {
+        len: u8,
+        bytes: [u8; Name::INLINE],
+    },
+    Heap(Box<str>),
+}
+
+impl Name {
+    /// The longest name kept inline: 22 bytes and a length make the 24 bytes of a `String`.
+    pub const INLINE: usize = 22;
+
+    pub fn new(name: &str) -> Name {
+        if name.len() <= Name::INLINE {
+            let mut bytes = [0; Name::INLINE];
+            bytes[..name.len()].copy_from_slice(name.as_bytes());
+            Name(NameRepr::Inline {
+                len: name.len() as u8,
+                bytes,
+            })
+        } else {
+            Name(NameRepr::Heap(name.into()))
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        match &self.0 {
+            // The bytes were copied whole from a `str`, so they are UTF-8; the check is a
+            // short ASCII scan, and the empty name is never reached.
+            NameRepr::Inline { len, bytes } => {
+                std::str::from_utf8(&bytes[..usize::from(*len)]).unwrap_or_default()
+            }
+            NameRepr::Heap(name) => name,
+        }
+    }
+}
+
+impl std::ops::Deref for Name {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<str> for Name {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl From<&str> for Name {
+    fn from(name: &str) -> Name {
+        Name::new(name)
+    }
+}
+
+impl From<String> for Name {
+    fn from(name: String) -> Name {
+        Name::new(&name)
+    }
+}
+
+impl PartialEq for Name {
+    fn eq(&self, other: &Name) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for Name {}
+
+impl PartialEq<str> for Name {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Name {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl std::hash::Hash for Name {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state);
+    }
+}
+
+impl std::fmt::Debug for Name {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl std::fmt::Display for Name {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Step {
     pub action: Action,
@@ -71,14 +180,14 @@ impl std::fmt::Display for FeatureRef {
 pub enum Action {
     /// Setup: a tile laid directly, without a turn.
     Lay {
-        tile: String,
+        tile: Name,
         pos: Pos,
         rotation: Rotation,
     },
     /// Setup: a figure put directly on a laid tile.
     Put {
         player: usize,
-        figure: String,
+        figure: Name,
         pos: Pos,
         target: FeatureRef,
     },
@@ -86,7 +195,7 @@ pub enum Action {
         player: usize,
     },
     Draw {
-        tile: String,
+        tile: Name,
     },
     /// The drawn tile fits nowhere and is removed from the game.
     Discard,
@@ -95,18 +204,18 @@ pub enum Action {
         rotation: Rotation,
     },
     Deploy {
-        figure: String,
+        figure: Name,
         target: FeatureRef,
     },
     Pass,
     /// A bonus tile drawn (Hunters and Gatherers).
     Bonus {
-        tile: String,
+        tile: Name,
     },
     /// The tile put face down under the hill tile just drawn (Hills & Sheep); `None` when the
     /// transcript does not say which (`under ?`, as in JCloisterZone's saved games).
     Under {
-        tile: Option<String>,
+        tile: Option<Name>,
     },
     /// The token drawn for a shepherd just deployed.
     Flock {
@@ -121,7 +230,7 @@ pub enum Action {
     /// One of the player's figures goes back to their supply (the shaman of the 2020 Hunters
     /// and Gatherers), named as where it stands.
     Return {
-        figure: String,
+        figure: Name,
         pos: Pos,
         target: FeatureRef,
     },
@@ -189,4 +298,35 @@ pub enum Expectation {
     /// An assertion carcspec cannot check (a JCloisterZone user-interface assertion), kept so
     /// that the report lists it instead of dropping it.
     Unsupported(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Name;
+
+    #[test]
+    fn names_read_back_as_written_inline_or_not() {
+        for text in [
+            "",
+            "A",
+            "BA/CFC.2",
+            "farmer",
+            "\u{e9}t\u{e9}",
+            &"x".repeat(22),
+            &"y".repeat(23),
+        ] {
+            let name = Name::new(text);
+            assert_eq!(name.as_str(), text);
+            assert_eq!(name, *text);
+            assert_eq!(name.to_string(), text);
+            assert_eq!(format!("{name:?}"), format!("{text:?}"));
+        }
+        // A multi-byte character across the inline limit goes to the heap whole.
+        let long = format!("{}\u{e9}", "x".repeat(21));
+        assert_eq!(Name::new(&long).as_str(), long);
+        assert_ne!(Name::new("A"), Name::new("B"));
+        // No larger than the `String` it replaces, so a kept move does not grow.
+        assert_eq!(size_of::<Name>(), size_of::<String>());
+        assert_eq!(size_of::<Option<Name>>(), size_of::<Option<String>>());
+    }
 }

@@ -16,7 +16,7 @@ use crate::check::replay::turn::action_of;
 use crate::check::{Catalog, build_catalog, is_bonus};
 use crate::diagnostic::{Diagnostic, Span};
 use crate::engine::{Engine, Pos, Rotation};
-use crate::model::{Action, FeatureKind, Ruleset, Script, Step, TokenDraw};
+use crate::model::{Action, FeatureKind, Name, Ruleset, Script, Step, TokenDraw};
 use crate::rules::{self, Decision, Move, Offer};
 use stats::{Accumulator, Statistics};
 
@@ -522,7 +522,7 @@ impl Game<'_, '_, '_> {
                     };
                     let Some(tile) = deck.pop() else { return };
                     in_hand = Some(tile);
-                    let id = self.replay.engine().catalog[tile].id.clone();
+                    let id = Name::new(&self.replay.engine().catalog[tile].id);
                     let action = if drawing_bonus {
                         Action::Bonus { tile: id }
                     } else {
@@ -538,7 +538,7 @@ impl Game<'_, '_, '_> {
                         &mut *land
                     };
                     let Some(under) = deck.pop() else { return };
-                    let under_id = self.replay.engine().catalog[under].id.clone();
+                    let under_id = Name::new(&self.replay.engine().catalog[under].id);
                     let action = Action::Under {
                         tile: Some(under_id),
                     };
@@ -655,7 +655,7 @@ impl Game<'_, '_, '_> {
         }
         let (figure, pos, target) = returns[self.rng.below(returns.len())].clone();
         self.act(Action::Return {
-            figure: figure.to_string(),
+            figure: figure.into(),
             pos,
             target,
         });
@@ -700,7 +700,7 @@ impl Game<'_, '_, '_> {
                     node: deployment.node,
                 };
                 let action = Action::Deploy {
-                    figure: deployment.figure.to_string(),
+                    figure: deployment.figure.into(),
                     target: self.replay.target_of(&deployment).clone(),
                 };
                 self.act_generated(action, generated);

@@ -26,6 +26,10 @@ pub struct Statement<'a> {
     pub keyword: Spanned<Text<'a>>,
     pub words: Words<'a>,
     pub span: Span,
+    /// Every word is printable ASCII, written bare (no string, no control character): the
+    /// scan of a plain line found it so, and the lowering need not look for control characters
+    /// again. `false` says nothing.
+    pub plain: bool,
 }
 
 /// The words of a statement after its keyword. A move has at most four (`place at 1,0 r90`,
@@ -53,7 +57,27 @@ pub fn parse_each<'a>(
     mut each: impl FnMut(Result<Statement<'a>, Diagnostic>),
 ) -> (Vec<TileDecl<'a>>, Vec<Diagnostic>) {
     let mut tiles = FileParser::new(text);
-    for line in lines(text) {
+    let mut at = 0;
+    while at < text.len() {
+        // Most lines of a game are one statement of bare ASCII words: they are read by one
+        // scan of their bytes. Any other line (a string, a comment, a `;`, a control or
+        // non-ASCII character, a tile block) is read by the general path below, from its start.
+        if !tiles.in_tile() {
+            match plain_line(text, at) {
+                PlainLine::Blank { next } => {
+                    at = next;
+                    continue;
+                }
+                PlainLine::Statement { statement, next } if statement.keyword.value != "tile" => {
+                    each(Ok(statement));
+                    at = next;
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        let (line, next) = line_at(text, at);
+        at = next;
         let code = match split_comment(line) {
             Ok((code, _)) => code,
             Err(quote_at) => {
@@ -85,28 +109,117 @@ pub fn parse_each<'a>(
     (tile_file.tiles, tile_diagnostics)
 }
 
-/// The lines of `text`, each without its line break and any `\r` before it (as
-/// `split_inclusive('\n')` and `trim_end_matches(['\n', '\r'])`, scanning bytes: lines are short,
-/// and the characters looked for are ASCII).
-fn lines(text: &str) -> impl Iterator<Item = &str> {
-    let mut rest = text;
-    std::iter::from_fn(move || {
-        if rest.is_empty() {
-            return None;
+/// The line of `text` starting at `start`, without its line break and any `\r` before it (as
+/// `split_inclusive('\n')` and `trim_end_matches(['\n', '\r'])`, scanning bytes: lines are
+/// short, and the characters looked for are ASCII), and where the next line starts.
+fn line_at(text: &str, start: usize) -> (&str, usize) {
+    let bytes = &text.as_bytes()[start..];
+    let end = bytes
+        .iter()
+        .position(|b| *b == b'\n')
+        .map_or(bytes.len(), |at| at + 1);
+    let kept = bytes[..end]
+        .iter()
+        .rposition(|b| *b != b'\n' && *b != b'\r')
+        .map_or(0, |at| at + 1);
+    (&text[start..start + kept], start + end)
+}
+
+/// What the scan of a line for bare ASCII words found. Returned by value and taken apart at
+/// once, so the statement stays inline (a box would be an allocation a line).
+#[allow(clippy::large_enum_variant)]
+enum PlainLine<'a> {
+    /// White space only.
+    Blank { next: usize },
+    /// One statement of bare words, the next line starting at `next`.
+    Statement {
+        statement: Statement<'a>,
+        next: usize,
+    },
+    /// A byte that needs the general path.
+    Other,
+}
+
+/// How [`plain_line`] reads a byte.
+#[derive(Clone, Copy, PartialEq)]
+enum ByteClass {
+    /// Printable ASCII that a bare word may hold: anything but `"`, `#` and `;`.
+    Word,
+    /// ASCII white space other than the line break (`char::is_whitespace` of each).
+    Space,
+    LineBreak,
+    /// `"`, `#`, `;`, a control character or a byte of a non-ASCII character.
+    Other,
+}
+
+const BYTE_CLASSES: [ByteClass; 256] = {
+    let mut classes = [ByteClass::Other; 256];
+    let mut byte = 0x21;
+    while byte < 0x7f {
+        if byte != b'"' as usize && byte != b'#' as usize && byte != b';' as usize {
+            classes[byte] = ByteClass::Word;
         }
-        let bytes = rest.as_bytes();
-        let end = bytes
-            .iter()
-            .position(|b| *b == b'\n')
-            .map_or(bytes.len(), |at| at + 1);
-        let kept = bytes[..end]
-            .iter()
-            .rposition(|b| *b != b'\n' && *b != b'\r')
-            .map_or(0, |at| at + 1);
-        let line = &rest[..kept];
-        rest = &rest[end..];
-        Some(line)
-    })
+        byte += 1;
+    }
+    classes[b' ' as usize] = ByteClass::Space;
+    classes[b'\t' as usize] = ByteClass::Space;
+    classes[0x0b] = ByteClass::Space;
+    classes[0x0c] = ByteClass::Space;
+    classes[b'\r' as usize] = ByteClass::Space;
+    classes[b'\n' as usize] = ByteClass::LineBreak;
+    classes
+};
+
+/// Reads the line of `text` starting at `start` in one scan, if it holds only bare words of
+/// printable ASCII and white space: then it has no comment, string or `;`, and its words are
+/// exactly what the general path (`split_comment`, `split_statements`, `statement`) finds.
+fn plain_line(text: &str, start: usize) -> PlainLine<'_> {
+    let bytes = text.as_bytes();
+    let mut keyword = None;
+    let mut words = Words::new();
+    let mut at = start;
+    while let Some(&byte) = bytes.get(at) {
+        match BYTE_CLASSES[usize::from(byte)] {
+            ByteClass::Space => at += 1,
+            ByteClass::LineBreak => {
+                at += 1;
+                break;
+            }
+            ByteClass::Other => return PlainLine::Other,
+            ByteClass::Word => {
+                let word_start = at;
+                while bytes
+                    .get(at)
+                    .is_some_and(|b| BYTE_CLASSES[usize::from(*b)] == ByteClass::Word)
+                {
+                    at += 1;
+                }
+                let word = Spanned::new(
+                    Text::Borrowed(&text[word_start..at]),
+                    Span::new(word_start, at),
+                );
+                if keyword.is_none() {
+                    keyword = Some(word);
+                } else {
+                    words.push(word);
+                }
+            }
+        }
+    }
+    let Some(keyword) = keyword else {
+        return PlainLine::Blank { next: at };
+    };
+    let end = words.last().unwrap_or(&keyword).span.end;
+    let span = Span::new(keyword.span.start, end);
+    PlainLine::Statement {
+        statement: Statement {
+            keyword,
+            words,
+            span,
+            plain: true,
+        },
+        next: at,
+    }
 }
 
 /// Splits a line's code at `;` outside strings. An iterator, so that reading a line allocates
@@ -230,6 +343,7 @@ fn statement<'a>(text: &'a str, code: &'a str) -> Result<Statement<'a>, Diagnost
         keyword,
         words,
         span: span_of(code),
+        plain: false,
     })
 }
 
@@ -289,6 +403,56 @@ mod tests {
         assert_eq!(&text[spans[1].0..spans[1].1], "gr\u{fc}n");
         assert_eq!(&text[spans[2].0..spans[2].1], "\u{e9}t\u{e9}");
         assert_eq!(&text[spans[3].0..spans[3].1], "\"x\"");
+    }
+
+    /// The one-scan path reads a plain line as the general path does: the same keyword, words
+    /// and spans; and it leaves every other line to the general path.
+    #[test]
+    fn plain_lines_read_as_the_general_path_reads_them() {
+        let lines = [
+            "turn red",
+            "  draw BA/CFC.2 \t",
+            "place at -1,0 r270\r",
+            "deploy farmer on NL+ER",
+            "expect score red 4 blue 0 \x0b x \x0c y",
+            "end",
+            "a\\b c",
+        ];
+        for line in lines {
+            let text = format!("{line}\nnext");
+            let PlainLine::Statement { statement, next } = plain_line(&text, 0) else {
+                panic!("{line:?} is plain");
+            };
+            assert_eq!(next, line.len() + 1);
+            let trimmed = text[..line.len()].trim();
+            let general = super::statement(&text, trimmed).expect("a statement");
+            let words = |s: &Statement<'_>| -> Vec<(String, Span)> {
+                std::iter::once(&s.keyword)
+                    .chain(&s.words)
+                    .map(|w| (w.value.to_string(), w.span))
+                    .collect()
+            };
+            assert_eq!(words(&statement), words(&general), "{line:?}");
+            assert_eq!(statement.span, general.span, "{line:?}");
+            assert!(statement.plain && !general.plain);
+        }
+        for blank in ["", "   \t\r", "\n"] {
+            let text = format!("{blank}\nx");
+            assert!(matches!(plain_line(&text, 0), PlainLine::Blank { .. }));
+        }
+        for other in [
+            "game \"a\"",
+            "turn red # red starts",
+            "turn red; draw A",
+            "turn r\u{e9}d",
+            "turn \u{7}red",
+            "turn red\u{7f}",
+        ] {
+            assert!(
+                matches!(plain_line(other, 0), PlainLine::Other),
+                "{other:?} is not plain"
+            );
+        }
     }
 
     #[test]

@@ -113,7 +113,12 @@ impl<'t> FileParser<'t> {
     /// Whether a line (without its comment) belongs to a tile block: it opens a tile, or a
     /// tile is open.
     pub(crate) fn takes(&self, code: &str) -> bool {
-        self.open_tile.is_some() || starts_with_keyword(code.trim(), "tile")
+        self.in_tile() || starts_with_keyword(code.trim(), "tile")
+    }
+
+    /// Whether a tile block is open: every line goes to it until its `}`.
+    pub(crate) fn in_tile(&self) -> bool {
+        self.open_tile.is_some()
     }
 
     fn span_of(&self, part: &str) -> Span {
