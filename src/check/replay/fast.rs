@@ -233,7 +233,11 @@ impl Replay<'_> {
             // Buffers, emptied by each use.
             occupations: _,
             usable: _,
-            figures_in_play,
+            // Checked against the new ruleset at the game's first deployment listed; the
+            // tables below are kept while its figures stay those in play.
+            figures_in_play: _,
+            figures_checked,
+            standings: _,
             spare_turn: _,
             final_roots,
             spare_roots: _,
@@ -284,7 +288,7 @@ impl Replay<'_> {
         events.clear();
         final_roots.clear();
         // The new rules may have other figures in play (a variant without farmers).
-        figures_in_play.clear();
+        *figures_checked = false;
         *flocks_scored = 0;
         *lines = crate::check::LineCursor::default();
         warned_tiles.clear();
