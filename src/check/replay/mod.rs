@@ -834,11 +834,9 @@ impl<'s> Replay<'s> {
         let (mut returned, mut points) = self.spare_turn.take().unwrap_or_default();
         returned.resize_with(players, Vec::new);
         for counts in &mut returned {
-            counts.clear();
-            counts.resize(pools, 0);
+            zero(counts, pools);
         }
-        points.clear();
-        points.resize(players, 0);
+        zero(&mut points, players);
         self.turn = Some(Turn {
             player,
             hand: None,
@@ -1456,6 +1454,17 @@ impl<'s> Replay<'s> {
                 &help,
             );
         }
+    }
+}
+
+/// Makes `counts` `len` zeros, in place when it has that length already (every turn of a game
+/// but its first: a fill, not a call to grow it).
+fn zero<T: Copy + Default>(counts: &mut Vec<T>, len: usize) {
+    if counts.len() == len {
+        counts.fill(T::default());
+    } else {
+        counts.clear();
+        counts.resize(len, T::default());
     }
 }
 
