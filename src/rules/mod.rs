@@ -16,7 +16,7 @@ use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, 
 use crate::model::{FeatureKind, Ruleset};
 
 /// A kind of figure and where it may stand.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct FigureSpec {
     pub kind: FigureKind,
     /// Index into [`Rules::pools`]: the supply the figure comes from.
@@ -191,10 +191,53 @@ pub struct Completion {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Occupation {
     pub figure: &'static str,
+    /// The figure's index in [`Rules::figure_names`].
+    pub figure_index: usize,
     /// The feature's index on its tile.
     pub feature: usize,
     pub kind: FeatureKind,
     pub node: NodeId,
+}
+
+/// A figure in play that may stand on a feature of a catalog tile, as its spec says: what
+/// [`Rules::legal_occupations`] checks against the state of the game (figures left in the
+/// supply, figures blocking the feature). It depends on the tile and the figures in play
+/// only, so the move generator works the list out once per tile, not for every tile placed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Standing {
+    pub figure: &'static str,
+    /// The figure's index in [`Rules::figure_names`].
+    pub figure_index: usize,
+    pub spec: FigureSpec,
+    /// The feature's index on its tile.
+    pub feature: usize,
+    pub kind: FeatureKind,
+}
+
+/// The [`Standing`]s of `tile`, into `into` (emptied first): feature by feature in the tile's
+/// order, each figure of `figures` — [`Rules::figure_names`] in order, with the spec of each
+/// that the game's setup has in play — whose spec lets it stand on the feature's kind.
+pub fn standings(
+    tile: &CompiledTile,
+    figures: &[(&'static str, Option<FigureSpec>)],
+    into: &mut Vec<Standing>,
+) {
+    into.clear();
+    for (feature, compiled) in tile.features.iter().enumerate() {
+        let kind = compiled.kind;
+        for (figure_index, &(figure, spec)) in figures.iter().enumerate() {
+            let Some(spec) = spec.filter(|spec| spec.stands_on.contains(&kind)) else {
+                continue;
+            };
+            into.push(Standing {
+                figure,
+                figure_index,
+                spec,
+                feature,
+                kind,
+            });
+        }
+    }
 }
 
 /// A rule variant a game may choose: name, values (the first is the default).
@@ -327,41 +370,35 @@ pub trait Rules {
         !self.blockers(engine, figure, node).is_empty()
     }
     /// Every legal occupation of the tile just placed (the moves of
-    /// [`Decision::DeployOrPass`] besides passing), into `into` (emptied first): feature by
-    /// feature in the tile's order, each figure of `figures` — [`Rules::figure_names`] in order,
-    /// with the spec of each that the game's setup has in play (looked up by the caller once,
-    /// not for every feature of every tile) — that may stand there, with `usable[pool]` figures
-    /// of its pool left to deploy and no figure blocking the feature.
+    /// [`Decision::DeployOrPass`] besides passing), into `into` (emptied first): of the
+    /// `standings` of its catalog tile (see [`standings`]: each figure in play that may stand
+    /// on each feature, in the tile's order of features and the order of
+    /// [`Rules::figure_names`]), those with `usable[pool]` figures of their pool left to deploy
+    /// and no figure blocking the feature.
     fn legal_occupations(
         &self,
         engine: &mut Engine,
         placement: PlacementId,
-        figures: &[(&'static str, Option<FigureSpec>)],
+        standings: &[Standing],
         usable: &[u32],
         into: &mut Vec<Occupation>,
     ) {
         into.clear();
-        let placed = *engine.placement(placement);
-        for feature in 0..engine.catalog[placed.tile].features.len() {
-            let kind = engine.catalog[placed.tile].features[feature].kind;
-            let node = placed.first_node + feature as NodeId;
-            for &(figure, spec) in figures {
-                let Some(spec) = spec else {
-                    continue;
-                };
-                if !spec.stands_on.contains(&kind)
-                    || usable.get(spec.pool).copied().unwrap_or(0) == 0
-                    || self.blocked(engine, &spec, node)
-                {
-                    continue;
-                }
-                into.push(Occupation {
-                    figure,
-                    feature,
-                    kind,
-                    node,
-                });
+        let first_node = engine.placement(placement).first_node;
+        for standing in standings {
+            let node = first_node + standing.feature as NodeId;
+            if usable.get(standing.spec.pool).copied().unwrap_or(0) == 0
+                || self.blocked(engine, &standing.spec, node)
+            {
+                continue;
             }
+            into.push(Occupation {
+                figure: standing.figure,
+                figure_index: standing.figure_index,
+                feature: standing.feature,
+                kind: standing.kind,
+                node,
+            });
         }
     }
     /// The turn ends: the rules its open decisions break.

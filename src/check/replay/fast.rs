@@ -233,7 +233,11 @@ impl Replay<'_> {
             // Buffers, emptied by each use.
             occupations: _,
             usable: _,
-            figures_in_play,
+            // Checked against the new ruleset at the game's first deployment listed; the
+            // tables below are kept while its figures stay those in play.
+            figures_in_play: _,
+            figures_checked,
+            standings: _,
             spare_turn: _,
             final_roots,
             spare_roots: _,
@@ -284,7 +288,7 @@ impl Replay<'_> {
         events.clear();
         final_roots.clear();
         // The new rules may have other figures in play (a variant without farmers).
-        figures_in_play.clear();
+        *figures_checked = false;
         *flocks_scored = 0;
         *lines = crate::check::LineCursor::default();
         warned_tiles.clear();
@@ -301,7 +305,7 @@ mod tests {
 
     use super::*;
     use crate::check::build_catalog;
-    use crate::model::Ruleset;
+    use crate::model::{Action, Ruleset};
     use crate::simulate::{self, Config, Policy, Rng};
 
     /// What a replay has reached: the scores and every scoring, the supplies and stacks, every
@@ -428,5 +432,64 @@ mod tests {
                 assert_eq!(game.scores, checked.scores);
             }
         }
+    }
+
+    /// A replay keeps the table of the figures that may stand on each feature (and of their
+    /// names) from game to game, while the figures in play stay the same: a game whose rules
+    /// have other figures (`farmers off`) builds it again, so that no farmer is offered there,
+    /// and farmers come back with the rules that have them.
+    #[test]
+    fn a_replay_offers_the_figures_of_each_games_rules() {
+        let with_farmers = config(
+            Ruleset::Carcassonne,
+            &["carcassonne-base"],
+            &[],
+            Policy::Random,
+            2,
+        );
+        let without_farmers = config(
+            Ruleset::Carcassonne,
+            &["carcassonne-base"],
+            &[("farmers", "off")],
+            Policy::Random,
+            2,
+        );
+        let header = simulate::header(&with_farmers);
+        let mut diagnostics = Vec::new();
+        let catalog = build_catalog(&header, &[], Path::new("."), &mut diagnostics);
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        let mut replay = simulate::new_replay(&with_farmers, &header, &catalog);
+        let farmers_deployed = |config: &Config, replay: &mut Replay, seed: u64| {
+            let header = simulate::header(config);
+            let mut farmers = 0;
+            for seed in seed..seed + 5 {
+                let game = simulate::play_on(replay, config, &header, &catalog, Rng::new(seed))
+                    .expect("a legal game");
+                let rules = crate::rules::for_ruleset(config.ruleset, &config.variants);
+                let mut checked = Replay::new(&game.script, catalog.clone(), rules, "");
+                checked.begin(false);
+                for step in &game.script.steps {
+                    checked.apply(step);
+                }
+                assert!(
+                    checked.first_error_since(0).is_none(),
+                    "{:?}, seed {seed}: {:?}",
+                    config.variants,
+                    checked.diagnostics
+                );
+                farmers += game
+                    .script
+                    .steps
+                    .iter()
+                    .filter(|step| {
+                        matches!(&step.action, Action::Deploy { figure, .. } if &**figure == "farmer")
+                    })
+                    .count();
+            }
+            farmers
+        };
+        assert!(farmers_deployed(&with_farmers, &mut replay, 0) > 0);
+        assert_eq!(farmers_deployed(&without_farmers, &mut replay, 5), 0);
+        assert!(farmers_deployed(&with_farmers, &mut replay, 10) > 0);
     }
 }

@@ -123,6 +123,11 @@ pub(crate) struct Replay<'s> {
     /// The ruleset's figures ([`Rules::figure_names`]) with the spec of each the game has in
     /// play, worked out at the first deployment the generator lists in a game.
     figures_in_play: Vec<(&'static str, Option<crate::rules::FigureSpec>)>,
+    /// Whether `figures_in_play` was checked against this game's ruleset and setup.
+    figures_checked: bool,
+    /// Which figures in play may stand on each feature (`rules::standings`), by tile and
+    /// rotation, those the game language names only (`moves.rs`): `None` until worked out.
+    standings: Vec<Option<Vec<crate::rules::Standing>>>,
     /// The per-player counts of the last turn that ended (`Turn::returned`, `Turn::points`),
     /// for the next turn to fill again.
     spare_turn: Option<(Vec<Vec<u32>>, Vec<i64>)>,
@@ -212,6 +217,8 @@ impl<'s> Replay<'s> {
             occupations: Vec::new(),
             usable: Vec::new(),
             figures_in_play: Vec::new(),
+            figures_checked: false,
+            standings: Vec::new(),
             spare_turn: None,
             final_roots: Vec::new(),
             spare_roots: Vec::new(),
@@ -780,10 +787,19 @@ impl<'s> Replay<'s> {
     /// supply, less what it keeps back (Hunters and Gatherers: on the turn's bonus tile, the
     /// player's own figures that came back in this turn).
     pub(crate) fn usable_figures(&self, player: usize, pool: usize) -> u32 {
+        self.usable_figures_in(self.turn_view().as_ref(), player, pool)
+    }
+
+    /// [`Replay::usable_figures`] with the turn's view (`turn_view`) worked out by the caller.
+    pub(crate) fn usable_figures_in(
+        &self,
+        view: Option<&crate::rules::TurnView>,
+        player: usize,
+        pool: usize,
+    ) -> u32 {
         let supply = self.supply[player][pool].saturating_sub(self.taken_back_now(player, pool));
         let returned = self.turn.as_ref().map_or(0, |t| t.returned[player][pool]);
-        self.rules
-            .usable_figures(self.turn_view().as_ref(), supply, returned)
+        self.rules.usable_figures(view, supply, returned)
     }
 
     fn begin_turn(&mut self, player: usize) {
@@ -818,11 +834,9 @@ impl<'s> Replay<'s> {
         let (mut returned, mut points) = self.spare_turn.take().unwrap_or_default();
         returned.resize_with(players, Vec::new);
         for counts in &mut returned {
-            counts.clear();
-            counts.resize(pools, 0);
+            zero(counts, pools);
         }
-        points.clear();
-        points.resize(players, 0);
+        zero(&mut points, players);
         self.turn = Some(Turn {
             player,
             hand: None,
@@ -1440,6 +1454,17 @@ impl<'s> Replay<'s> {
                 &help,
             );
         }
+    }
+}
+
+/// Makes `counts` `len` zeros, in place when it has that length already (every turn of a game
+/// but its first: a fill, not a call to grow it).
+fn zero<T: Copy + Default>(counts: &mut Vec<T>, len: usize) {
+    if counts.len() == len {
+        counts.fill(T::default());
+    } else {
+        counts.clear();
+        counts.resize(len, T::default());
     }
 }
 

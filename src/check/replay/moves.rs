@@ -113,9 +113,10 @@ impl Replay<'_> {
             return;
         };
         let placement = placed.placement;
-        if self.figures_in_play.is_empty() {
+        if !self.figures_checked {
             // The ruleset's figures with the spec of each the game has in play, in the order
-            // of `figure_names`: the same for every tile of the game.
+            // of `figure_names`: the same for every tile of the game, and for every game of a
+            // replay that keeps its ruleset and setup.
             let has_shepherds = self
                 .script
                 .expansions
@@ -123,57 +124,91 @@ impl Replay<'_> {
                 .any(|e| e == "hills-and-sheep");
             let in_play = |figure: &str| figure != "shepherd" || has_shepherds;
             let rules = &self.rules;
-            self.figures_in_play.extend(
-                rules
-                    .figure_names()
-                    .iter()
-                    .map(|name| (*name, rules.figure(name).filter(|_| in_play(name)))),
-            );
+            let figures: Vec<_> = rules
+                .figure_names()
+                .iter()
+                .map(|name| (*name, rules.figure(name).filter(|_| in_play(name))))
+                .collect();
+            if figures != self.figures_in_play {
+                // Other figures (a variant without farmers): the tables of the figures
+                // before are no use.
+                self.figures_in_play = figures;
+                self.target_names.clear();
+                self.standings.clear();
+            }
+            self.figures_checked = true;
         }
+        // The figures usable per pool, with the turn as the ruleset sees it looked at once.
         let mut usable = std::mem::take(&mut self.usable);
         usable.clear();
-        usable.extend((0..self.rules.pools().len()).map(|pool| self.usable_figures(player, pool)));
+        let view = self.turn_view();
+        usable.extend(
+            (0..self.rules.pools().len())
+                .map(|pool| self.usable_figures_in(view.as_ref(), player, pool)),
+        );
+        let tile = *self.engine.placement(placement);
+        let slot = tile.tile * 4 + usize::from(tile.rotation.0);
+        if self.standings.len() <= slot {
+            self.standings.resize(slot + 1, None);
+        }
+        if self.standings[slot].is_none() {
+            let standings = self.nameable_standings(placement);
+            self.standings[slot] = Some(standings);
+        }
         let mut occupations = std::mem::take(&mut self.occupations);
+        let standings = self.standings[slot].as_deref().unwrap_or_default();
         self.rules.legal_occupations(
             &mut self.engine,
             placement,
-            &self.figures_in_play,
+            standings,
             &usable,
             &mut occupations,
         );
         self.usable = usable;
-        let tile = self.engine.placement(placement);
+        let figures = self.figures_in_play.len();
+        into.extend(occupations.iter().map(|occupation| Offered {
+            figure: occupation.figure,
+            kind: occupation.kind,
+            node: occupation.node,
+            name: (slot, occupation.feature * figures + occupation.figure_index),
+        }));
+        self.occupations = occupations;
+    }
+
+    /// The standings (`rules::standings`) of the tile of `placement` whose features the game
+    /// language can name for their figure, with each name worked out into `target_names`: the
+    /// generator offers no deployment it could not write.
+    fn nameable_standings(
+        &mut self,
+        placement: crate::engine::PlacementId,
+    ) -> Vec<crate::rules::Standing> {
+        let tile = *self.engine.placement(placement);
         let slot = tile.tile * 4 + usize::from(tile.rotation.0);
+        let mut standings = Vec::new();
+        crate::rules::standings(
+            &self.engine.catalog[tile.tile],
+            &self.figures_in_play,
+            &mut standings,
+        );
         let features = self.engine.catalog[tile.tile].features.len();
-        let figures = self.rules.figure_names();
+        let figures = self.figures_in_play.len();
         if self.target_names.len() <= slot {
             self.target_names.resize(slot + 1, Vec::new());
         }
         if self.target_names[slot].is_empty() {
-            self.target_names[slot] = vec![None; features * figures.len()];
+            self.target_names[slot] = vec![None; features * figures];
         }
-        for occupation in &occupations {
-            let Some(figure) = figures.iter().position(|f| *f == occupation.figure) else {
-                continue;
-            };
+        standings.retain(|standing| {
             // How a feature is named depends only on the tile, its rotation and the figure:
             // worked out once per replay (and reused by the games a replay plays).
-            let index = occupation.feature * figures.len() + figure;
+            let index = standing.feature * figures + standing.figure_index;
             if self.target_names[slot][index].is_none() {
-                let named = self.name_target(placement, occupation);
+                let named = self.name_target(placement, standing.figure, standing.feature);
                 self.target_names[slot][index] = Some(named);
             }
-            if !matches!(self.target_names[slot][index], Some(Some(_))) {
-                continue;
-            }
-            into.push(Offered {
-                figure: occupation.figure,
-                kind: occupation.kind,
-                node: occupation.node,
-                name: (slot, index),
-            });
-        }
-        self.occupations = occupations;
+            matches!(self.target_names[slot][index], Some(Some(_)))
+        });
+        standings
     }
 
     /// How the game language names the feature of an occupation on a placement, so that the
@@ -183,26 +218,26 @@ impl Replay<'_> {
     fn name_target(
         &self,
         placement: crate::engine::PlacementId,
-        occupation: &crate::rules::Occupation,
+        figure: &str,
+        feature: usize,
     ) -> Option<FeatureRef> {
         let tile = self.engine.placement(placement);
         let (rotation, tile_index) = (tile.rotation, tile.tile);
-        let compiled = &self.engine.catalog[tile_index].features[occupation.feature];
+        let compiled = &self.engine.catalog[tile_index].features[feature];
         let anchors: Vec<Anchor> = compiled
             .anchors
             .iter()
             .map(|a| board_anchor(*a, rotation))
             .collect();
-        let by_anchors = match (occupation.kind.anchor_class(), anchors.as_slice()) {
+        let by_anchors = match (compiled.kind.anchor_class(), anchors.as_slice()) {
             (_, [single]) => FeatureRef::Anchor(*single),
             (AnchorClass::Area, _) => FeatureRef::Anchors(halves(&anchors)),
             _ => FeatureRef::Anchors(anchors),
         };
         let label = compiled.label.clone();
-        let spec = self.rules.figure(occupation.figure)?;
-        let names_this = |target: &FeatureRef| {
-            self.locate(placement, target, spec.stands_on) == Ok(occupation.feature)
-        };
+        let spec = self.rules.figure(figure)?;
+        let names_this =
+            |target: &FeatureRef| self.locate(placement, target, spec.stands_on) == Ok(feature);
         if names_this(&by_anchors) {
             Some(by_anchors)
         } else {

@@ -51,6 +51,12 @@ impl Replay<'_> {
     /// Reports the rules broken, scores the points and puts the figures sent home back in
     /// their owners' supplies.
     pub(super) fn apply_outcome(&mut self, outcome: Outcome) {
+        // Most outcomes (the end of every turn, the flocks' look after every scoring) bring
+        // nothing: no loops to enter and no vectors to drop.
+        if outcome.violations.is_empty() && outcome.events.is_empty() && outcome.returned.is_empty()
+        {
+            return;
+        }
         for violation in outcome.violations {
             self.report(
                 violation.code,

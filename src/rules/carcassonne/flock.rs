@@ -24,6 +24,9 @@ pub struct Flocks {
     choices: Vec<NodeId>,
     /// The variant `closed-flock stable-at-once`.
     closed_flock_stable_at_once: bool,
+    /// Whether a shepherd was deployed in this game (by the setup or a turn): until one is,
+    /// no field has a flock, and nothing after a scoring needs a look at the figures.
+    shepherd_deployed: bool,
 }
 
 impl Flocks {
@@ -56,6 +59,7 @@ impl Flocks {
     /// “If you place the shepherd, immediately draw a token from the bag.”
     pub fn deployed(&mut self, engine: &Engine, figure: FigureId, node: NodeId, setup: bool) {
         if engine.figures[figure as usize].kind == SHEPHERD {
+            self.shepherd_deployed = true;
             self.pending_token = Some((node, figure));
             if setup {
                 self.last_setup_shepherd = Some((node, figure));
@@ -207,11 +211,13 @@ impl Flocks {
     ) -> Outcome {
         let mut outcome = Outcome::default();
         // With no shepherd on the board (every game without Hills & Sheep, and most turns of
-        // one), no field has a flock: one look at the figures instead of one at each field.
-        if !engine
-            .figures
-            .iter()
-            .any(|f| f.on_board && f.kind == SHEPHERD)
+        // one), no field has a flock: one look at the figures instead of one at each field,
+        // and none before the game's first shepherd (every shepherd comes through `deployed`).
+        if !self.shepherd_deployed
+            || !engine
+                .figures
+                .iter()
+                .any(|f| f.on_board && f.kind == SHEPHERD)
         {
             return outcome;
         }

@@ -450,11 +450,34 @@ impl Rules for Carcassonne {
 
     fn final_scoring(&self, engine: &mut Engine, roots: &[NodeId]) -> Vec<ScoreEvent> {
         let mut events = Vec::new();
-        for &root in roots {
-            // Most features have no follower: they are passed over without copying anything.
-            if !super::any_figure_on(engine, root, false, |f| f.on_board && is_follower(f)) {
-                continue;
-            }
+        // Most features have no follower: the features to score are found from the followers
+        // on the board (a few dozen), not by a look at each of the hundreds of features.
+        // Ascending, as `roots` lists them, so that the events come in the same order.
+        let mut scored: Vec<NodeId> = engine
+            .figures
+            .iter()
+            .filter(|f| f.on_board && is_follower(f))
+            .map(|f| f.node)
+            .collect();
+        for node in &mut scored {
+            *node = engine.root(*node);
+        }
+        scored.sort_unstable();
+        scored.dedup();
+        debug_assert!(roots.is_sorted());
+        scored.retain(|root| roots.binary_search(root).is_ok());
+        // The features a look at each root finds (the tests' games are checked this way).
+        debug_assert_eq!(
+            scored,
+            roots
+                .iter()
+                .copied()
+                .filter(|root| super::any_figure_on(engine, *root, false, |f| {
+                    f.on_board && is_follower(f)
+                }))
+                .collect::<Vec<_>>()
+        );
+        for root in scored {
             let component = engine.component(root).clone();
             let event = match component.kind {
                 Some(FeatureKind::Road | FeatureKind::City) => {
