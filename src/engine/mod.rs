@@ -44,10 +44,9 @@ fn position_key(pos: Pos) -> u64 {
 /// comparison instead of four lookups.
 #[derive(Debug, Clone, Copy)]
 struct OpenPosition {
-    pos: Pos,
-    /// [`position_key`] of `pos`, computed once when the position opens: the legal-placement
-    /// scan lists it for every fitting rotation at every move, so it is not worked out again
-    /// there.
+    /// [`position_key`] of the position (which [`Engine::placement_of_key`] turns back into
+    /// it), computed once when the position opens: the legal-placement scan lists it for every
+    /// position where the tile fits at every move, so it is not worked out again there.
     key: u64,
     wanted: u32,
     mask: u32,
@@ -59,6 +58,17 @@ struct OpenPosition {
 impl OpenPosition {
     fn admits(&self, rotated_edges: u32) -> bool {
         rotated_edges & self.mask == self.wanted
+    }
+
+    /// The rotations of a tile (its packed edges in each rotation, `rotated`) that fit here, as
+    /// bit `r` for rotation `r`. The four tests are combined without a branch each, so that the
+    /// compiler can do them side by side.
+    fn fitting_rotations(&self, rotated: &[u32; 4]) -> u8 {
+        let mut rotations = 0;
+        for (r, edges) in rotated.iter().enumerate() {
+            rotations |= u8::from(self.admits(*edges)) << r;
+        }
+        rotations
     }
 
     /// Records the edge a new neighbour shows on `side` of this position.
@@ -213,6 +223,120 @@ pub enum PlacementProblem {
     NoNeighbour,
     /// The board sides whose edges do not match the neighbour's.
     Mismatch(Vec<Side>),
+}
+
+/// How many rotations a set of fitting rotations (bit `r` for rotation `r`) holds.
+fn rotation_count(rotations: u8) -> usize {
+    rotations.count_ones() as usize
+}
+
+/// The legal placements of one tile, as one scan of the open positions found them (see
+/// [`Engine::scan_legal_placements`]): each position where the tile fits, once, with the set of
+/// its rotations that fit, rather than one entry a placement. Their order is that of
+/// [`Engine::legal_placements`]: by position ([`position_key`]), then rotation.
+#[derive(Debug, Clone, Default)]
+pub struct LegalPlacements {
+    /// (order key of the position, bit `r` set when rotation `r` fits), in no order.
+    fitting: Vec<(u64, u8)>,
+    /// The number of placements: the rotations of every entry of `fitting`.
+    count: usize,
+}
+
+impl LegalPlacements {
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// The placements in order, as [`Engine::legal_placements`] lists them (sorts the positions
+    /// first).
+    pub fn sorted(&mut self) -> impl Iterator<Item = (Pos, Rotation)> + '_ {
+        self.fitting.sort_unstable_by_key(|&(key, _)| key);
+        self.fitting.iter().flat_map(|&(key, rotations)| {
+            Rotation::ALL
+                .into_iter()
+                .filter(move |r| rotations & (1 << r.0) != 0)
+                .map(move |r| Engine::placement_of_key((key, r.0)))
+        })
+    }
+
+    /// The placement at index `k` of the sorted list (`sorted().nth(k)`), without sorting.
+    /// The positions of a move lie in a few columns of the board, and the key orders them by
+    /// column first: so the column holding the `k`-th placement is found by counting the
+    /// placements of each column, its positions are moved to the front, and only they are
+    /// searched (see [`select_weighted`]). Positions spread over more than 64 columns are
+    /// searched all together. Leaves the positions in some other order.
+    ///
+    /// # Panics
+    /// When `k` is not below [`LegalPlacements::len`].
+    pub fn kth(&mut self, k: usize) -> (Pos, Rotation) {
+        assert!(k < self.count, "placement {k} of {}", self.count);
+        const COLUMNS: usize = 64;
+        let column = |key: u64| (key >> 32) as u32;
+        let (mut low, mut high) = (u32::MAX, 0);
+        for &(key, _) in &self.fitting {
+            low = low.min(column(key));
+            high = high.max(column(key));
+        }
+        if (high - low) as usize >= COLUMNS {
+            return select_weighted(&mut self.fitting, self.count, k);
+        }
+        let mut counts = [0usize; COLUMNS];
+        for &(key, rotations) in &self.fitting {
+            counts[(column(key) - low) as usize] += rotation_count(rotations);
+        }
+        // The column of the k-th placement, and how many placements the columns before it hold.
+        let (mut wanted, mut before) = (0, 0);
+        for (index, &count) in counts.iter().enumerate() {
+            if before + count > k {
+                wanted = low + index as u32;
+                break;
+            }
+            before += count;
+        }
+        let mut front = 0;
+        for index in 0..self.fitting.len() {
+            if column(self.fitting[index].0) == wanted {
+                self.fitting.swap(front, index);
+                front += 1;
+            }
+        }
+        let in_column = counts[(wanted - low) as usize];
+        select_weighted(&mut self.fitting[..front], in_column, k - before)
+    }
+}
+
+/// The placement at index `k` of the sorted placements of `positions` (fitting positions as in
+/// [`LegalPlacements`], holding `placements` placements in all), by a selection on the position
+/// key weighted by each position's rotations. Each round puts in its place the position where
+/// the `k`-th placement would lie if every position had as many rotations
+/// (`select_nth_unstable`, linear) and weighs the positions before it: the placement is one of
+/// its rotations, or the search goes on in the part before or after it.
+fn select_weighted(positions: &mut [(u64, u8)], placements: usize, k: usize) -> (Pos, Rotation) {
+    let (mut rest, mut weight, mut k) = (positions, placements, k);
+    loop {
+        let guess = k * rest.len() / weight;
+        let (before, &mut (key, rotations), after) =
+            rest.select_nth_unstable_by_key(guess, |&(key, _)| key);
+        let placements_before: usize = before.iter().map(|&(_, r)| rotation_count(r)).sum();
+        let here = rotation_count(rotations);
+        if k < placements_before {
+            (rest, weight) = (before, placements_before);
+        } else if k < placements_before + here {
+            // The (k - placements_before)-th of this position's rotations, in order.
+            let rotation = (0..4u8)
+                .filter(|r| rotations & (1 << r) != 0)
+                .nth(k - placements_before)
+                .expect("a position holds its rotations");
+            return Engine::placement_of_key((key, rotation));
+        } else {
+            k -= placements_before + here;
+            (rest, weight) = (after, weight - placements_before - here);
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -439,30 +563,30 @@ impl Engine {
     /// positions where the tile fits are sorted, by one integer key each, and a position's
     /// rotations come out in order without sorting.
     pub fn legal_placements(&self, tile: usize) -> Vec<(Pos, Rotation)> {
-        let rotated = self.catalog[tile].rotated_edges;
-        let mut fitting: Vec<(u64, Pos, u8)> = Vec::with_capacity(self.open.len());
-        for open in &self.open {
-            let mut rotations = 0u8;
-            for (r, edges) in rotated.iter().enumerate() {
-                if open.admits(*edges) {
-                    rotations |= 1 << r;
-                }
-            }
-            if rotations != 0 {
-                fitting.push((open.key, open.pos, rotations));
-            }
-        }
-        fitting.sort_unstable_by_key(|(key, _, _)| *key);
-        let mut legal = Vec::with_capacity(fitting.len() * 2);
-        for (_, pos, rotations) in fitting {
-            legal.extend(
-                Rotation::ALL
-                    .into_iter()
-                    .filter(|r| rotations & (1 << r.0) != 0)
-                    .map(|r| (pos, r)),
-            );
-        }
+        let mut scan = LegalPlacements::default();
+        self.scan_legal_placements(tile, &mut scan);
+        let mut legal = Vec::with_capacity(scan.len());
+        legal.extend(scan.sorted());
         legal
+    }
+
+    /// The legal placements of `tile`, into `into` (emptied first): each open position where
+    /// the tile fits, with the rotations that fit there, and how many placements that makes. A
+    /// caller that needs one of them (the random simulator) takes the k-th of
+    /// [`Engine::legal_placements`]' order with [`LegalPlacements::kth`] instead of listing and
+    /// sorting them all, and reuses the buffer from move to move.
+    pub fn scan_legal_placements(&self, tile: usize, into: &mut LegalPlacements) {
+        into.fitting.clear();
+        into.count = 0;
+        let rotated = self.catalog[tile].rotated_edges;
+        for open in &self.open {
+            let rotations = open.fitting_rotations(&rotated);
+            // Most positions fit no rotation of a given tile: one test skips them.
+            if rotations != 0 {
+                into.fitting.push((open.key, rotations));
+                into.count += rotation_count(rotations);
+            }
+        }
     }
 
     /// The legal placements of `tile` as (order key, rotation), in no particular order, into
@@ -529,7 +653,6 @@ impl Engine {
                     let index = self.open.len() as u32;
                     let open = pos.neighbour(side);
                     self.open.push(OpenPosition {
-                        pos: open,
                         key: position_key(open),
                         wanted: 0,
                         mask: 0,
@@ -982,6 +1105,13 @@ mod tests {
             let copies = if tile == start { count - 1 } else { *count };
             for copy in 0..copies as usize {
                 let legal = engine.legal_placements(tile);
+                // The k-th pick of the scan is the k-th of the list, for every k.
+                let mut scan = LegalPlacements::default();
+                engine.scan_legal_placements(tile, &mut scan);
+                assert_eq!(scan.len(), legal.len());
+                for (k, placement) in legal.iter().enumerate() {
+                    assert_eq!(scan.kth(k), *placement, "k {k}");
+                }
                 let mut keys = Vec::new();
                 engine.legal_placement_keys(tile, &mut keys);
                 let mut by_keys = keys.clone();
@@ -1024,6 +1154,46 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    /// `LegalPlacements::kth` finds the placement the sorted list holds at `k`, for lists of
+    /// board shape (a few columns around the origin, negative ones included), spread far, or
+    /// with positions of one rotation or all four.
+    #[test]
+    fn the_kth_legal_placement_is_that_of_the_sorted_list() {
+        let mut state = 11u64;
+        let mut below = |bound: usize| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((state >> 33) as usize) % bound
+        };
+        for round in 0..2_000 {
+            let spread = if round % 4 == 0 { 1_000 } else { 12 };
+            let mut scan = LegalPlacements::default();
+            for _ in 0..1 + below(60) {
+                let x = below(2 * spread) as i32 - spread as i32;
+                let y = below(2 * spread) as i32 - spread as i32;
+                let key = position_key(Pos::new(x, y));
+                if scan.fitting.iter().any(|&(other, _)| other == key) {
+                    continue;
+                }
+                let rotations = match round % 3 {
+                    0 => 1 << below(4),
+                    1 => 0b1111,
+                    _ => 1 + below(15) as u8,
+                };
+                scan.fitting.push((key, rotations));
+                scan.count += rotation_count(rotations);
+            }
+            let mut by_sort = scan.clone();
+            let sorted: Vec<(Pos, Rotation)> = by_sort.sorted().collect();
+            assert_eq!(sorted.len(), scan.len());
+            assert!(sorted.windows(2).all(|w| w[0] < w[1]), "sorted, no repeats");
+            for (k, placement) in sorted.iter().enumerate() {
+                assert_eq!(scan.kth(k), *placement, "round {round}, k {k}");
+            }
+        }
     }
 
     #[test]
