@@ -225,9 +225,35 @@ pub enum PlacementProblem {
     Mismatch(Vec<Side>),
 }
 
-/// How many rotations a set of fitting rotations (bit `r` for rotation `r`) holds.
-fn rotation_count(rotations: u8) -> usize {
-    rotations.count_ones() as usize
+/// A position where a tile fits, with the rotations that fit there.
+#[derive(Debug, Clone, Copy)]
+struct FittingPosition {
+    /// [`position_key`] of the position.
+    key: u64,
+    /// Bit `r` set when rotation `r` fits.
+    rotations: u8,
+    /// How many rotations fit: the placements the position holds (kept, in the entry's
+    /// padding, because the k-th pick weighs the positions by it in every round).
+    placements: u8,
+}
+
+impl FittingPosition {
+    fn new(key: u64, rotations: u8) -> FittingPosition {
+        FittingPosition {
+            key,
+            rotations,
+            placements: rotations.count_ones() as u8,
+        }
+    }
+
+    /// The `nth` (from 0) of the rotations that fit, in order.
+    fn nth_placement(&self, nth: usize) -> (Pos, Rotation) {
+        let rotation = (0..4u8)
+            .filter(|r| self.rotations & (1 << r) != 0)
+            .nth(nth)
+            .expect("a position holds its rotations");
+        Engine::placement_of_key((self.key, rotation))
+    }
 }
 
 /// The legal placements of one tile, as one scan of the open positions found them (see
@@ -236,8 +262,8 @@ fn rotation_count(rotations: u8) -> usize {
 /// [`Engine::legal_placements`]: by position ([`position_key`]), then rotation.
 #[derive(Debug, Clone, Default)]
 pub struct LegalPlacements {
-    /// (order key of the position, bit `r` set when rotation `r` fits), in no order.
-    fitting: Vec<(u64, u8)>,
+    /// In no order.
+    fitting: Vec<FittingPosition>,
     /// The number of placements: the rotations of every entry of `fitting`.
     count: usize,
 }
@@ -254,84 +280,94 @@ impl LegalPlacements {
     /// The placements in order, as [`Engine::legal_placements`] lists them (sorts the positions
     /// first).
     pub fn sorted(&mut self) -> impl Iterator<Item = (Pos, Rotation)> + '_ {
-        self.fitting.sort_unstable_by_key(|&(key, _)| key);
-        self.fitting.iter().flat_map(|&(key, rotations)| {
-            Rotation::ALL
-                .into_iter()
-                .filter(move |r| rotations & (1 << r.0) != 0)
-                .map(move |r| Engine::placement_of_key((key, r.0)))
+        self.fitting.sort_unstable_by_key(|position| position.key);
+        self.fitting.iter().flat_map(|position| {
+            (0..usize::from(position.placements)).map(|nth| position.nth_placement(nth))
         })
     }
 
-    /// The placement at index `k` of the sorted list (`sorted().nth(k)`), without sorting.
-    /// The positions of a move lie in a few columns of the board, and the key orders them by
-    /// column first: so the column holding the `k`-th placement is found by counting the
-    /// placements of each column, its positions are moved to the front, and only they are
-    /// searched (see [`select_weighted`]). Positions spread over more than 64 columns are
-    /// searched all together. Leaves the positions in some other order.
+    /// The placement at index `k` of the sorted list (`sorted().nth(k)`), without sorting: a
+    /// quickselect on the position key in which a position weighs as many placements as it has
+    /// fitting rotations. Each round splits the positions around a pivot and counts the
+    /// placements before it on the way: the `k`-th placement is one of the pivot's rotations,
+    /// or the search goes on in the part before or after it. Expected linear in the number of
+    /// positions (a move's few dozen); a run of bad pivots hands over to [`select_weighted`],
+    /// which is linear at worst. Leaves the positions in some other order.
     ///
     /// # Panics
     /// When `k` is not below [`LegalPlacements::len`].
     pub fn kth(&mut self, k: usize) -> (Pos, Rotation) {
         assert!(k < self.count, "placement {k} of {}", self.count);
-        const COLUMNS: usize = 64;
-        let column = |key: u64| (key >> 32) as u32;
-        let (mut low, mut high) = (u32::MAX, 0);
-        for &(key, _) in &self.fitting {
-            low = low.min(column(key));
-            high = high.max(column(key));
-        }
-        if (high - low) as usize >= COLUMNS {
-            return select_weighted(&mut self.fitting, self.count, k);
-        }
-        let mut counts = [0usize; COLUMNS];
-        for &(key, rotations) in &self.fitting {
-            counts[(column(key) - low) as usize] += rotation_count(rotations);
-        }
-        // The column of the k-th placement, and how many placements the columns before it hold.
-        let (mut wanted, mut before) = (0, 0);
-        for (index, &count) in counts.iter().enumerate() {
-            if before + count > k {
-                wanted = low + index as u32;
-                break;
+        let (mut rest, mut weight, mut k) = (&mut self.fitting[..], self.count, k);
+        // Twice the rounds of halving it would take, and a few more: only bad luck, or an
+        // order made to defeat the middle pivot, runs out of them.
+        let mut rounds = 2 * usize::BITS.saturating_sub(rest.len().leading_zeros()) + 4;
+        loop {
+            if rounds == 0 {
+                return select_weighted(rest, k);
             }
-            before += count;
-        }
-        let mut front = 0;
-        for index in 0..self.fitting.len() {
-            if column(self.fitting[index].0) == wanted {
-                self.fitting.swap(front, index);
-                front += 1;
+            rounds -= 1;
+            // The pivot: of the first, middle and last entries, the one whose rank among the
+            // three is nearest the rank the k-th placement has among all (rest's positions
+            // lie in no order, so three entries are a sample of them); it is parked at the end
+            // while the smaller keys (keys are distinct: one a position) are moved to the
+            // front, counting their placements.
+            let last = rest.len() - 1;
+            let [mut low, mut middle, mut high] = [0, last / 2, last];
+            if rest[low].key > rest[middle].key {
+                std::mem::swap(&mut low, &mut middle);
+            }
+            if rest[middle].key > rest[high].key {
+                std::mem::swap(&mut middle, &mut high);
+                if rest[low].key > rest[middle].key {
+                    std::mem::swap(&mut low, &mut middle);
+                }
+            }
+            rest.swap([low, middle, high][(3 * k / weight).min(2)], last);
+            let pivot = rest[last].key;
+            let (mut smaller, mut placements_before) = (0, 0);
+            for index in 0..last {
+                if rest[index].key < pivot {
+                    placements_before += usize::from(rest[index].placements);
+                    rest.swap(smaller, index);
+                    smaller += 1;
+                }
+            }
+            rest.swap(smaller, last);
+            let here = usize::from(rest[smaller].placements);
+            if k < placements_before {
+                (rest, weight) = (&mut rest[..smaller], placements_before);
+            } else if k < placements_before + here {
+                return rest[smaller].nth_placement(k - placements_before);
+            } else {
+                k -= placements_before + here;
+                weight -= placements_before + here;
+                rest = &mut rest[smaller + 1..];
             }
         }
-        let in_column = counts[(wanted - low) as usize];
-        select_weighted(&mut self.fitting[..front], in_column, k - before)
     }
 }
 
-/// The placement at index `k` of the sorted placements of `positions` (fitting positions as in
-/// [`LegalPlacements`], holding `placements` placements in all), by a selection on the position
-/// key weighted by each position's rotations. Each round puts in its place the position where
-/// the `k`-th placement would lie if every position had as many rotations
-/// (`select_nth_unstable`, linear) and weighs the positions before it: the placement is one of
-/// its rotations, or the search goes on in the part before or after it.
-fn select_weighted(positions: &mut [(u64, u8)], placements: usize, k: usize) -> (Pos, Rotation) {
-    let (mut rest, mut weight, mut k) = (positions, placements, k);
+/// The placement at index `k` of the sorted placements of `positions`, by a selection on the
+/// position key weighted by each position's rotations. Each round puts in its place the
+/// position where the `k`-th placement would lie if every position had as many rotations
+/// (`select_nth_unstable`, linear at worst) and weighs the positions before it: the placement
+/// is one of its rotations, or the search goes on in the part before or after it.
+fn select_weighted(positions: &mut [FittingPosition], k: usize) -> (Pos, Rotation) {
+    let weight_of = |positions: &[FittingPosition]| -> usize {
+        positions.iter().map(|p| usize::from(p.placements)).sum()
+    };
+    let (mut rest, mut k) = (positions, k);
+    let mut weight = weight_of(rest);
     loop {
         let guess = k * rest.len() / weight;
-        let (before, &mut (key, rotations), after) =
-            rest.select_nth_unstable_by_key(guess, |&(key, _)| key);
-        let placements_before: usize = before.iter().map(|&(_, r)| rotation_count(r)).sum();
-        let here = rotation_count(rotations);
+        let (before, position, after) = rest.select_nth_unstable_by_key(guess, |p| p.key);
+        let placements_before = weight_of(before);
+        let here = usize::from(position.placements);
         if k < placements_before {
             (rest, weight) = (before, placements_before);
         } else if k < placements_before + here {
-            // The (k - placements_before)-th of this position's rotations, in order.
-            let rotation = (0..4u8)
-                .filter(|r| rotations & (1 << r) != 0)
-                .nth(k - placements_before)
-                .expect("a position holds its rotations");
-            return Engine::placement_of_key((key, rotation));
+            return position.nth_placement(k - placements_before);
         } else {
             k -= placements_before + here;
             (rest, weight) = (after, weight - placements_before - here);
@@ -583,8 +619,9 @@ impl Engine {
             let rotations = open.fitting_rotations(&rotated);
             // Most positions fit no rotation of a given tile: one test skips them.
             if rotations != 0 {
-                into.fitting.push((open.key, rotations));
-                into.count += rotation_count(rotations);
+                let position = FittingPosition::new(open.key, rotations);
+                into.count += usize::from(position.placements);
+                into.fitting.push(position);
             }
         }
     }
@@ -1175,7 +1212,7 @@ mod tests {
                 let x = below(2 * spread) as i32 - spread as i32;
                 let y = below(2 * spread) as i32 - spread as i32;
                 let key = position_key(Pos::new(x, y));
-                if scan.fitting.iter().any(|&(other, _)| other == key) {
+                if scan.fitting.iter().any(|other| other.key == key) {
                     continue;
                 }
                 let rotations = match round % 3 {
@@ -1183,8 +1220,8 @@ mod tests {
                     1 => 0b1111,
                     _ => 1 + below(15) as u8,
                 };
-                scan.fitting.push((key, rotations));
-                scan.count += rotation_count(rotations);
+                scan.fitting.push(FittingPosition::new(key, rotations));
+                scan.count += rotations.count_ones() as usize;
             }
             let mut by_sort = scan.clone();
             let sorted: Vec<(Pos, Rotation)> = by_sort.sorted().collect();
@@ -1192,6 +1229,12 @@ mod tests {
             assert!(sorted.windows(2).all(|w| w[0] < w[1]), "sorted, no repeats");
             for (k, placement) in sorted.iter().enumerate() {
                 assert_eq!(scan.kth(k), *placement, "round {round}, k {k}");
+                // The fallback after a run of bad pivots, on its own.
+                assert_eq!(
+                    select_weighted(&mut scan.fitting, k),
+                    *placement,
+                    "round {round}, k {k}"
+                );
             }
         }
     }
