@@ -393,6 +393,10 @@ pub struct Engine {
     /// Per node: where it lies and the next segment of its feature (see [`NodeLinks`]).
     nodes: Vec<NodeLinks>,
     components: Vec<Component>,
+    /// The river systems, by node like the features, but only as far as the last node of a
+    /// tile with a river or a lake (see [`Engine::cover_systems`]): nodes past the end are each
+    /// a system of their own, with no fish and no figures, as they were when every node had an
+    /// entry, and base games, which have no rivers, write no entry at all.
     systems_uf: UnionFind,
     systems: Vec<RiverSystem>,
     pub figures: Vec<Figure>,
@@ -745,7 +749,6 @@ impl Engine {
         // from an iterator of known length (a range or a slice), which reserves once and writes
         // without a capacity check per element, instead of a push per node and table.
         self.features.add_sets(feature_count);
-        self.systems_uf.add_sets(feature_count);
         self.nodes
             .extend(
                 (0..feature_count as u16)
@@ -766,23 +769,21 @@ impl Engine {
                 segments: 1,
                 tokens: Vec::new(),
             }));
-        self.systems.extend(compiled.features.iter().map(|feature| {
-            let fish = if matches!(feature.kind, FeatureKind::River | FeatureKind::Lake) {
-                feature.contents[content_index(crate::model::ContentKind::Fish)]
-            } else {
-                0
-            };
-            RiverSystem {
-                fish,
-                figures: Vec::new(),
-            }
-        }));
         debug_assert_eq!(self.components.len(), first_node as usize + feature_count);
-        // A river and the lakes it flows into form one river system.
-        for index in 0..feature_count {
-            for nth in 0..self.catalog[tile].features[index].lakes.len() {
-                let lake = self.catalog[tile].features[index].lakes[nth];
-                self.union_systems(first_node + index as NodeId, first_node + lake as NodeId);
+        // A river and the lakes it flows into form one river system. Only the nodes of tiles
+        // with a river or a lake are given a system (see `systems`): a base game writes none.
+        if compiled.has_river_system {
+            self.cover_systems(first_node as usize + feature_count);
+            for index in 0..feature_count {
+                let feature = &self.catalog[tile].features[index];
+                if matches!(feature.kind, FeatureKind::River | FeatureKind::Lake) {
+                    self.systems[first_node as usize + index].fish =
+                        feature.contents[content_index(crate::model::ContentKind::Fish)];
+                }
+                for nth in 0..self.catalog[tile].features[index].lakes.len() {
+                    let lake = self.catalog[tile].features[index].lakes[nth];
+                    self.union_systems(first_node + index as NodeId, first_node + lake as NodeId);
+                }
             }
         }
 
@@ -895,7 +896,18 @@ impl Engine {
         }
     }
 
+    /// Gives every node below `nodes` its entry in the river-system tables (a system of its own,
+    /// empty), if it has none yet.
+    fn cover_systems(&mut self, nodes: usize) {
+        let covered = self.systems.len();
+        if covered < nodes {
+            self.systems_uf.add_sets(nodes - covered);
+            self.systems.resize_with(nodes, RiverSystem::default);
+        }
+    }
+
     fn union_systems(&mut self, a: NodeId, b: NodeId) {
+        self.cover_systems(a.max(b) as usize + 1);
         let root_a = self.systems_uf.find_mut(a);
         let root_b = self.systems_uf.find_mut(b);
         if root_a == root_b {
@@ -983,10 +995,22 @@ impl Engine {
     }
 
     pub fn system_root(&mut self, node: NodeId) -> NodeId {
+        if node as usize >= self.systems.len() {
+            // Past the river-system tables: a system of its own (see `systems`).
+            return node;
+        }
         self.systems_uf.find_mut(node)
     }
 
     pub fn system(&mut self, node: NodeId) -> &RiverSystem {
+        /// The system of a node past the river-system tables (see `systems`).
+        static NO_SYSTEM: RiverSystem = RiverSystem {
+            fish: 0,
+            figures: Vec::new(),
+        };
+        if node as usize >= self.systems.len() {
+            return &NO_SYSTEM;
+        }
         let root = self.systems_uf.find_mut(node);
         &self.systems[root as usize]
     }
@@ -1045,6 +1069,7 @@ impl Engine {
             tag,
         });
         if river_system {
+            self.cover_systems(node as usize + 1);
             let root = self.systems_uf.find_mut(node);
             self.systems[root as usize].figures.push(id);
         } else {
@@ -1237,6 +1262,29 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A game without rivers or lakes writes no river-system entry, and its nodes answer as
+    /// systems of their own, empty, until a figure is put on one's river system.
+    #[test]
+    fn river_systems_are_kept_for_the_nodes_of_river_tiles_only() {
+        let (catalog, counts) = base_catalog();
+        assert!(catalog.iter().all(|tile| !tile.has_river_system));
+        let mut engine = Engine::new(catalog);
+        play(&mut engine, &counts, 4);
+        assert!(engine.systems.is_empty());
+        let last = engine.nodes.len() as NodeId - 1;
+        for node in [0, last / 2, last] {
+            assert_eq!(engine.system_root(node), node);
+            let system = engine.system(node);
+            assert_eq!((system.fish, system.figures.len()), (0, 0));
+        }
+        assert!(engine.system_roots().is_empty());
+        let figure = engine.deploy(1, FigureKind("hut"), last / 2, true, 0);
+        assert_eq!(engine.systems.len(), last as usize / 2 + 1);
+        assert_eq!(engine.figures_on_system(last / 2), [figure]);
+        assert_eq!(engine.system_root(last), last);
+        assert!(engine.figures_on_system(last).is_empty());
     }
 
     #[test]
