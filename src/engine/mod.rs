@@ -300,7 +300,7 @@ impl LegalPlacements {
         assert!(k < self.count, "placement {k} of {}", self.count);
         let (mut rest, mut weight, mut k) = (&mut self.fitting[..], self.count, k);
         // Twice the rounds of halving it would take, and a few more: only bad luck, or an
-        // order made to defeat the middle pivot, runs out of them.
+        // order made to defeat the sampled pivots, runs out of them.
         let mut rounds = 2 * usize::BITS.saturating_sub(rest.len().leading_zeros()) + 4;
         loop {
             if rounds == 0 {
@@ -621,7 +621,7 @@ impl Engine {
         let rotated = self.catalog[tile].rotated_edges;
         for open in &self.open {
             let rotations = open.fitting_rotations(&rotated);
-            // Most positions fit no rotation of a given tile: one test skips them.
+            // A position where no rotation fits (about half of them) is passed by one test.
             if rotations != 0 {
                 let position = FittingPosition::new(open.key, rotations);
                 into.count += usize::from(position.placements);
@@ -631,9 +631,9 @@ impl Engine {
     }
 
     /// The legal placements of `tile` as (order key, rotation), in no particular order, into
-    /// `into` (emptied first): sorted, they are [`Engine::legal_placements`]. A caller that
-    /// needs one of them (the random simulator) takes it with `select_nth_unstable`, which is
-    /// linear, instead of sorting them all, and reuses the buffer from move to move.
+    /// `into` (emptied first): sorted, they are [`Engine::legal_placements`]. For a caller that
+    /// wants one entry a placement; one that needs the count and one of them (the random
+    /// simulator) asks [`Engine::scan_legal_placements`], which writes one entry a position.
     pub fn legal_placement_keys(&self, tile: usize, into: &mut Vec<(u64, u8)>) {
         into.clear();
         let rotated = self.catalog[tile].rotated_edges;
