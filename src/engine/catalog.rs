@@ -77,6 +77,9 @@ pub struct CompiledTile {
     /// `sides` again, each entry packed for joining: see [`SideEntry`].
     pub side_entries: [Vec<SideEntry>; 4],
     pub features: Vec<CompiledFeature>,
+    /// Whether a feature of the tile is a river or a lake: only such tiles take part in river
+    /// systems, so the engine keeps its river-system tables for their nodes only.
+    pub(crate) has_river_system: bool,
 }
 
 /// An entry of [`CompiledTile::sides`] with its feature's kind, packed so that whether two
@@ -181,6 +184,9 @@ impl CompiledTile {
             rotated_edges,
             sides,
             side_entries,
+            has_river_system: features
+                .iter()
+                .any(|feature| matches!(feature.kind, FeatureKind::River | FeatureKind::Lake)),
             features,
         }
     }

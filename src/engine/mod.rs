@@ -44,10 +44,9 @@ fn position_key(pos: Pos) -> u64 {
 /// comparison instead of four lookups.
 #[derive(Debug, Clone, Copy)]
 struct OpenPosition {
-    pos: Pos,
-    /// [`position_key`] of `pos`, computed once when the position opens: the legal-placement
-    /// scan lists it for every fitting rotation at every move, so it is not worked out again
-    /// there.
+    /// [`position_key`] of the position (which [`Engine::placement_of_key`] turns back into
+    /// it), computed once when the position opens: the legal-placement scan lists it for every
+    /// position where the tile fits at every move, so it is not worked out again there.
     key: u64,
     wanted: u32,
     mask: u32,
@@ -59,6 +58,17 @@ struct OpenPosition {
 impl OpenPosition {
     fn admits(&self, rotated_edges: u32) -> bool {
         rotated_edges & self.mask == self.wanted
+    }
+
+    /// The rotations of a tile (its packed edges in each rotation, `rotated`) that fit here, as
+    /// bit `r` for rotation `r`. The four tests are combined without a branch each, so that the
+    /// compiler can do them side by side.
+    fn fitting_rotations(&self, rotated: &[u32; 4]) -> u8 {
+        let mut rotations = 0;
+        for (r, edges) in rotated.iter().enumerate() {
+            rotations |= u8::from(self.admits(*edges)) << r;
+        }
+        rotations
     }
 
     /// Records the edge a new neighbour shows on `side` of this position.
@@ -215,6 +225,156 @@ pub enum PlacementProblem {
     Mismatch(Vec<Side>),
 }
 
+/// A position where a tile fits, with the rotations that fit there.
+#[derive(Debug, Clone, Copy)]
+struct FittingPosition {
+    /// [`position_key`] of the position.
+    key: u64,
+    /// Bit `r` set when rotation `r` fits.
+    rotations: u8,
+    /// How many rotations fit: the placements the position holds (kept, in the entry's
+    /// padding, because the k-th pick weighs the positions by it in every round).
+    placements: u8,
+}
+
+impl FittingPosition {
+    fn new(key: u64, rotations: u8) -> FittingPosition {
+        FittingPosition {
+            key,
+            rotations,
+            placements: rotations.count_ones() as u8,
+        }
+    }
+
+    /// The `nth` (from 0) of the rotations that fit, in order.
+    fn nth_placement(&self, nth: usize) -> (Pos, Rotation) {
+        let rotation = (0..4u8)
+            .filter(|r| self.rotations & (1 << r) != 0)
+            .nth(nth)
+            .expect("a position holds its rotations");
+        Engine::placement_of_key((self.key, rotation))
+    }
+}
+
+/// The legal placements of one tile, as one scan of the open positions found them (see
+/// [`Engine::scan_legal_placements`]): each position where the tile fits, once, with the set of
+/// its rotations that fit, rather than one entry a placement. Their order is that of
+/// [`Engine::legal_placements`]: by position ([`position_key`]), then rotation.
+#[derive(Debug, Clone, Default)]
+pub struct LegalPlacements {
+    /// In no order.
+    fitting: Vec<FittingPosition>,
+    /// The number of placements: the rotations of every entry of `fitting`.
+    count: usize,
+}
+
+impl LegalPlacements {
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// The placements in order, as [`Engine::legal_placements`] lists them (sorts the positions
+    /// first).
+    pub fn sorted(&mut self) -> impl Iterator<Item = (Pos, Rotation)> + '_ {
+        self.fitting.sort_unstable_by_key(|position| position.key);
+        self.fitting.iter().flat_map(|position| {
+            (0..usize::from(position.placements)).map(|nth| position.nth_placement(nth))
+        })
+    }
+
+    /// The placement at index `k` of the sorted list (`sorted().nth(k)`), without sorting: a
+    /// quickselect on the position key in which a position weighs as many placements as it has
+    /// fitting rotations. Each round splits the positions around a pivot and counts the
+    /// placements before it on the way: the `k`-th placement is one of the pivot's rotations,
+    /// or the search goes on in the part before or after it. Expected linear in the number of
+    /// positions (a move's few dozen); a run of bad pivots hands over to [`select_weighted`],
+    /// which is linear at worst. Leaves the positions in some other order.
+    ///
+    /// # Panics
+    /// When `k` is not below [`LegalPlacements::len`].
+    pub fn kth(&mut self, k: usize) -> (Pos, Rotation) {
+        assert!(k < self.count, "placement {k} of {}", self.count);
+        let (mut rest, mut weight, mut k) = (&mut self.fitting[..], self.count, k);
+        // Twice the rounds of halving it would take, and a few more: only bad luck, or an
+        // order made to defeat the sampled pivots, runs out of them.
+        let mut rounds = 2 * usize::BITS.saturating_sub(rest.len().leading_zeros()) + 4;
+        loop {
+            if rounds == 0 {
+                return select_weighted(rest, k);
+            }
+            rounds -= 1;
+            // The pivot: of the first, middle and last entries, the one whose rank among the
+            // three is nearest the rank the k-th placement has among all (rest's positions
+            // lie in no order, so three entries are a sample of them); it is parked at the end
+            // while the smaller keys (keys are distinct: one a position) are moved to the
+            // front, counting their placements.
+            let last = rest.len() - 1;
+            let [mut low, mut middle, mut high] = [0, last / 2, last];
+            if rest[low].key > rest[middle].key {
+                std::mem::swap(&mut low, &mut middle);
+            }
+            if rest[middle].key > rest[high].key {
+                std::mem::swap(&mut middle, &mut high);
+                if rest[low].key > rest[middle].key {
+                    std::mem::swap(&mut low, &mut middle);
+                }
+            }
+            rest.swap([low, middle, high][(3 * k / weight).min(2)], last);
+            let pivot = rest[last].key;
+            let (mut smaller, mut placements_before) = (0, 0);
+            for index in 0..last {
+                if rest[index].key < pivot {
+                    placements_before += usize::from(rest[index].placements);
+                    rest.swap(smaller, index);
+                    smaller += 1;
+                }
+            }
+            rest.swap(smaller, last);
+            let here = usize::from(rest[smaller].placements);
+            if k < placements_before {
+                (rest, weight) = (&mut rest[..smaller], placements_before);
+            } else if k < placements_before + here {
+                return rest[smaller].nth_placement(k - placements_before);
+            } else {
+                k -= placements_before + here;
+                weight -= placements_before + here;
+                rest = &mut rest[smaller + 1..];
+            }
+        }
+    }
+}
+
+/// The placement at index `k` of the sorted placements of `positions`, by a selection on the
+/// position key weighted by each position's rotations. Each round puts in its place the
+/// position where the `k`-th placement would lie if every position had as many rotations
+/// (`select_nth_unstable`, linear at worst) and weighs the positions before it: the placement
+/// is one of its rotations, or the search goes on in the part before or after it.
+fn select_weighted(positions: &mut [FittingPosition], k: usize) -> (Pos, Rotation) {
+    let weight_of = |positions: &[FittingPosition]| -> usize {
+        positions.iter().map(|p| usize::from(p.placements)).sum()
+    };
+    let (mut rest, mut k) = (positions, k);
+    let mut weight = weight_of(rest);
+    loop {
+        let guess = k * rest.len() / weight;
+        let (before, position, after) = rest.select_nth_unstable_by_key(guess, |p| p.key);
+        let placements_before = weight_of(before);
+        let here = usize::from(position.placements);
+        if k < placements_before {
+            (rest, weight) = (before, placements_before);
+        } else if k < placements_before + here {
+            return position.nth_placement(k - placements_before);
+        } else {
+            k -= placements_before + here;
+            (rest, weight) = (after, weight - placements_before - here);
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Engine {
     /// The compiled tiles, shared by every game of a run that plays the same tile sets.
@@ -233,6 +393,10 @@ pub struct Engine {
     /// Per node: where it lies and the next segment of its feature (see [`NodeLinks`]).
     nodes: Vec<NodeLinks>,
     components: Vec<Component>,
+    /// The river systems, by node like the features, but only as far as the last node of a
+    /// tile with a river or a lake (see [`Engine::cover_systems`]): nodes past the end are each
+    /// a system of their own, with no fish and no figures, as they were when every node had an
+    /// entry, and base games, which have no rivers, write no entry at all.
     systems_uf: UnionFind,
     systems: Vec<RiverSystem>,
     pub figures: Vec<Figure>,
@@ -439,36 +603,37 @@ impl Engine {
     /// positions where the tile fits are sorted, by one integer key each, and a position's
     /// rotations come out in order without sorting.
     pub fn legal_placements(&self, tile: usize) -> Vec<(Pos, Rotation)> {
-        let rotated = self.catalog[tile].rotated_edges;
-        let mut fitting: Vec<(u64, Pos, u8)> = Vec::with_capacity(self.open.len());
-        for open in &self.open {
-            let mut rotations = 0u8;
-            for (r, edges) in rotated.iter().enumerate() {
-                if open.admits(*edges) {
-                    rotations |= 1 << r;
-                }
-            }
-            if rotations != 0 {
-                fitting.push((open.key, open.pos, rotations));
-            }
-        }
-        fitting.sort_unstable_by_key(|(key, _, _)| *key);
-        let mut legal = Vec::with_capacity(fitting.len() * 2);
-        for (_, pos, rotations) in fitting {
-            legal.extend(
-                Rotation::ALL
-                    .into_iter()
-                    .filter(|r| rotations & (1 << r.0) != 0)
-                    .map(|r| (pos, r)),
-            );
-        }
+        let mut scan = LegalPlacements::default();
+        self.scan_legal_placements(tile, &mut scan);
+        let mut legal = Vec::with_capacity(scan.len());
+        legal.extend(scan.sorted());
         legal
     }
 
+    /// The legal placements of `tile`, into `into` (emptied first): each open position where
+    /// the tile fits, with the rotations that fit there, and how many placements that makes. A
+    /// caller that needs one of them (the random simulator) takes the k-th of
+    /// [`Engine::legal_placements`]' order with [`LegalPlacements::kth`] instead of listing and
+    /// sorting them all, and reuses the buffer from move to move.
+    pub fn scan_legal_placements(&self, tile: usize, into: &mut LegalPlacements) {
+        into.fitting.clear();
+        into.count = 0;
+        let rotated = self.catalog[tile].rotated_edges;
+        for open in &self.open {
+            let rotations = open.fitting_rotations(&rotated);
+            // A position where no rotation fits (about half of them) is passed by one test.
+            if rotations != 0 {
+                let position = FittingPosition::new(open.key, rotations);
+                into.count += usize::from(position.placements);
+                into.fitting.push(position);
+            }
+        }
+    }
+
     /// The legal placements of `tile` as (order key, rotation), in no particular order, into
-    /// `into` (emptied first): sorted, they are [`Engine::legal_placements`]. A caller that
-    /// needs one of them (the random simulator) takes it with `select_nth_unstable`, which is
-    /// linear, instead of sorting them all, and reuses the buffer from move to move.
+    /// `into` (emptied first): sorted, they are [`Engine::legal_placements`]. For a caller that
+    /// wants one entry a placement; one that needs the count and one of them (the random
+    /// simulator) asks [`Engine::scan_legal_placements`], which writes one entry a position.
     pub fn legal_placement_keys(&self, tile: usize, into: &mut Vec<(u64, u8)>) {
         into.clear();
         let rotated = self.catalog[tile].rotated_edges;
@@ -529,7 +694,6 @@ impl Engine {
                     let index = self.open.len() as u32;
                     let open = pos.neighbour(side);
                     self.open.push(OpenPosition {
-                        pos: open,
                         key: position_key(open),
                         wanted: 0,
                         mask: 0,
@@ -585,7 +749,6 @@ impl Engine {
         // from an iterator of known length (a range or a slice), which reserves once and writes
         // without a capacity check per element, instead of a push per node and table.
         self.features.add_sets(feature_count);
-        self.systems_uf.add_sets(feature_count);
         self.nodes
             .extend(
                 (0..feature_count as u16)
@@ -606,23 +769,21 @@ impl Engine {
                 segments: 1,
                 tokens: Vec::new(),
             }));
-        self.systems.extend(compiled.features.iter().map(|feature| {
-            let fish = if matches!(feature.kind, FeatureKind::River | FeatureKind::Lake) {
-                feature.contents[content_index(crate::model::ContentKind::Fish)]
-            } else {
-                0
-            };
-            RiverSystem {
-                fish,
-                figures: Vec::new(),
-            }
-        }));
         debug_assert_eq!(self.components.len(), first_node as usize + feature_count);
-        // A river and the lakes it flows into form one river system.
-        for index in 0..feature_count {
-            for nth in 0..self.catalog[tile].features[index].lakes.len() {
-                let lake = self.catalog[tile].features[index].lakes[nth];
-                self.union_systems(first_node + index as NodeId, first_node + lake as NodeId);
+        // A river and the lakes it flows into form one river system. Only the nodes of tiles
+        // with a river or a lake are given a system (see `systems`): a base game writes none.
+        if compiled.has_river_system {
+            self.cover_systems(first_node as usize + feature_count);
+            for index in 0..feature_count {
+                let feature = &self.catalog[tile].features[index];
+                if matches!(feature.kind, FeatureKind::River | FeatureKind::Lake) {
+                    self.systems[first_node as usize + index].fish =
+                        feature.contents[content_index(crate::model::ContentKind::Fish)];
+                }
+                for nth in 0..self.catalog[tile].features[index].lakes.len() {
+                    let lake = self.catalog[tile].features[index].lakes[nth];
+                    self.union_systems(first_node + index as NodeId, first_node + lake as NodeId);
+                }
             }
         }
 
@@ -735,7 +896,18 @@ impl Engine {
         }
     }
 
+    /// Gives every node below `nodes` its entry in the river-system tables (a system of its own,
+    /// empty), if it has none yet.
+    fn cover_systems(&mut self, nodes: usize) {
+        let covered = self.systems.len();
+        if covered < nodes {
+            self.systems_uf.add_sets(nodes - covered);
+            self.systems.resize_with(nodes, RiverSystem::default);
+        }
+    }
+
     fn union_systems(&mut self, a: NodeId, b: NodeId) {
+        self.cover_systems(a.max(b) as usize + 1);
         let root_a = self.systems_uf.find_mut(a);
         let root_b = self.systems_uf.find_mut(b);
         if root_a == root_b {
@@ -823,10 +995,22 @@ impl Engine {
     }
 
     pub fn system_root(&mut self, node: NodeId) -> NodeId {
+        if node as usize >= self.systems.len() {
+            // Past the river-system tables: a system of its own (see `systems`).
+            return node;
+        }
         self.systems_uf.find_mut(node)
     }
 
     pub fn system(&mut self, node: NodeId) -> &RiverSystem {
+        /// The system of a node past the river-system tables (see `systems`).
+        static NO_SYSTEM: RiverSystem = RiverSystem {
+            fish: 0,
+            figures: Vec::new(),
+        };
+        if node as usize >= self.systems.len() {
+            return &NO_SYSTEM;
+        }
         let root = self.systems_uf.find_mut(node);
         &self.systems[root as usize]
     }
@@ -885,6 +1069,7 @@ impl Engine {
             tag,
         });
         if river_system {
+            self.cover_systems(node as usize + 1);
             let root = self.systems_uf.find_mut(node);
             self.systems[root as usize].figures.push(id);
         } else {
@@ -982,6 +1167,13 @@ mod tests {
             let copies = if tile == start { count - 1 } else { *count };
             for copy in 0..copies as usize {
                 let legal = engine.legal_placements(tile);
+                // The k-th pick of the scan is the k-th of the list, for every k.
+                let mut scan = LegalPlacements::default();
+                engine.scan_legal_placements(tile, &mut scan);
+                assert_eq!(scan.len(), legal.len());
+                for (k, placement) in legal.iter().enumerate() {
+                    assert_eq!(scan.kth(k), *placement, "k {k}");
+                }
                 let mut keys = Vec::new();
                 engine.legal_placement_keys(tile, &mut keys);
                 let mut by_keys = keys.clone();
@@ -1024,6 +1216,75 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    /// `LegalPlacements::kth` finds the placement the sorted list holds at `k`, for lists of
+    /// board shape (a few columns around the origin, negative ones included), spread far, or
+    /// with positions of one rotation or all four.
+    #[test]
+    fn the_kth_legal_placement_is_that_of_the_sorted_list() {
+        let mut state = 11u64;
+        let mut below = |bound: usize| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((state >> 33) as usize) % bound
+        };
+        for round in 0..2_000 {
+            let spread = if round % 4 == 0 { 1_000 } else { 12 };
+            let mut scan = LegalPlacements::default();
+            for _ in 0..1 + below(60) {
+                let x = below(2 * spread) as i32 - spread as i32;
+                let y = below(2 * spread) as i32 - spread as i32;
+                let key = position_key(Pos::new(x, y));
+                if scan.fitting.iter().any(|other| other.key == key) {
+                    continue;
+                }
+                let rotations = match round % 3 {
+                    0 => 1 << below(4),
+                    1 => 0b1111,
+                    _ => 1 + below(15) as u8,
+                };
+                scan.fitting.push(FittingPosition::new(key, rotations));
+                scan.count += rotations.count_ones() as usize;
+            }
+            let mut by_sort = scan.clone();
+            let sorted: Vec<(Pos, Rotation)> = by_sort.sorted().collect();
+            assert_eq!(sorted.len(), scan.len());
+            assert!(sorted.windows(2).all(|w| w[0] < w[1]), "sorted, no repeats");
+            for (k, placement) in sorted.iter().enumerate() {
+                assert_eq!(scan.kth(k), *placement, "round {round}, k {k}");
+                // The fallback after a run of bad pivots, on its own.
+                assert_eq!(
+                    select_weighted(&mut scan.fitting, k),
+                    *placement,
+                    "round {round}, k {k}"
+                );
+            }
+        }
+    }
+
+    /// A game without rivers or lakes writes no river-system entry, and its nodes answer as
+    /// systems of their own, empty, until a figure is put on one's river system.
+    #[test]
+    fn river_systems_are_kept_for_the_nodes_of_river_tiles_only() {
+        let (catalog, counts) = base_catalog();
+        assert!(catalog.iter().all(|tile| !tile.has_river_system));
+        let mut engine = Engine::new(catalog);
+        play(&mut engine, &counts, 4);
+        assert!(engine.systems.is_empty());
+        let last = engine.nodes.len() as NodeId - 1;
+        for node in [0, last / 2, last] {
+            assert_eq!(engine.system_root(node), node);
+            let system = engine.system(node);
+            assert_eq!((system.fish, system.figures.len()), (0, 0));
+        }
+        assert!(engine.system_roots().is_empty());
+        let figure = engine.deploy(1, FigureKind("hut"), last / 2, true, 0);
+        assert_eq!(engine.systems.len(), last as usize / 2 + 1);
+        assert_eq!(engine.figures_on_system(last / 2), [figure]);
+        assert_eq!(engine.system_root(last), last);
+        assert!(engine.figures_on_system(last).is_empty());
     }
 
     #[test]

@@ -15,7 +15,7 @@ use crate::check::replay::moves::Offered;
 use crate::check::replay::turn::action_of;
 use crate::check::{Catalog, build_catalog, is_bonus};
 use crate::diagnostic::{Diagnostic, Span};
-use crate::engine::{Engine, Pos, Rotation};
+use crate::engine::{LegalPlacements, Pos, Rotation};
 use crate::model::{Action, FeatureKind, Name, Ruleset, Script, Step, TokenDraw};
 use crate::rules::{self, Decision, Move, Offer};
 use stats::{Accumulator, Statistics};
@@ -65,46 +65,6 @@ pub struct GameResult {
     pub powers_used: usize,
     pub flocks_scored: usize,
     pub wolves: usize,
-}
-
-/// The `k`-th smallest of `legal` (distinct placement keys, in no order): the entry that
-/// `legal.select_nth_unstable(k)` finds, but cheaper for the lists of a move, which are short
-/// and spread over a few columns of the board. The entries are counted by column (the x half
-/// of a position key, whose order is the keys' order), the column holding the `k`-th is moved
-/// to the front, and only that column is searched. Columns spanning more than 64 fall back
-/// to searching the whole list. Either way the list is left in some other order.
-fn kth_smallest(legal: &mut [(u64, u8)], k: usize) -> (u64, u8) {
-    const COLUMNS: usize = 64;
-    let column = |entry: &(u64, u8)| (entry.0 >> 32) as u32;
-    let (mut low, mut high) = (u32::MAX, 0);
-    for entry in legal.iter() {
-        low = low.min(column(entry));
-        high = high.max(column(entry));
-    }
-    if (high - low) as usize >= COLUMNS {
-        return *legal.select_nth_unstable(k).1;
-    }
-    let mut counts = [0usize; COLUMNS];
-    for entry in legal.iter() {
-        counts[(column(entry) - low) as usize] += 1;
-    }
-    // The column of the k-th entry, and how many entries lie in the columns before it.
-    let (mut wanted, mut before) = (0, 0);
-    for (index, count) in counts.iter().enumerate() {
-        if before + count > k {
-            wanted = low + index as u32;
-            break;
-        }
-        before += count;
-    }
-    let mut front = 0;
-    for index in 0..legal.len() {
-        if column(&legal[index]) == wanted {
-            legal.swap(front, index);
-            front += 1;
-        }
-    }
-    *legal[..front].select_nth_unstable(k - before).1
 }
 
 /// A small, fast, deterministic generator (SplitMix64).
@@ -336,7 +296,7 @@ pub(crate) fn play_on(
         rng: &mut rng,
         policy: config.policy,
         rejected: None,
-        placement_keys: Vec::new(),
+        legal_placements: LegalPlacements::default(),
         deployments: Vec::new(),
         result: GameResult {
             script: header.clone(),
@@ -443,7 +403,7 @@ struct Game<'a, 'r, 's> {
     rejected: Option<Diagnostic>,
     result: GameResult,
     /// The legal placements of the tile in hand (a buffer kept from move to move).
-    placement_keys: Vec<(u64, u8)>,
+    legal_placements: LegalPlacements,
     /// The legal deployments on the tile just placed (a buffer kept from move to move).
     deployments: Vec<Offered>,
 }
@@ -546,16 +506,16 @@ impl Game<'_, '_, '_> {
                 }
                 Decision::Place => {
                     let Some(tile) = in_hand.take() else { return };
-                    let mut legal = std::mem::take(&mut self.placement_keys);
-                    self.replay.engine().legal_placement_keys(tile, &mut legal);
+                    let mut legal = std::mem::take(&mut self.legal_placements);
+                    self.replay.engine().scan_legal_placements(tile, &mut legal);
                     if legal.is_empty() {
-                        self.placement_keys = legal;
+                        self.legal_placements = legal;
                         self.result.discarded.push(tile);
                         self.act_generated(Action::Discard, Generated::Discard);
                         continue;
                     }
                     let (pos, rotation) = self.choose_placement(tile, &mut legal, player);
-                    self.placement_keys = legal;
+                    self.legal_placements = legal;
                     let action = Action::Place { pos, rotation };
                     self.act_generated(action, Generated::Place { pos, rotation });
                     self.result.placed.push(tile);
@@ -571,23 +531,22 @@ impl Game<'_, '_, '_> {
         }
     }
 
-    /// One of the legal placements (`legal`: their keys, in no order), as if picked from
-    /// `Engine::legal_placements`'s sorted list: the random policy takes the k-th of that
-    /// order without sorting the rest.
+    /// One of the legal placements, as if picked from `Engine::legal_placements`'s sorted
+    /// list: the random policy takes the k-th of that order without sorting or listing the
+    /// rest.
     fn choose_placement(
         &mut self,
         tile: usize,
-        legal: &mut [(u64, u8)],
+        legal: &mut LegalPlacements,
         player: usize,
     ) -> (Pos, Rotation) {
         if self.policy == Policy::Random {
             let k = self.rng.below(legal.len());
-            return Engine::placement_of_key(kth_smallest(legal, k));
+            return legal.kth(k);
         }
-        legal.sort_unstable();
         let mut best: Vec<(Pos, Rotation)> = Vec::new();
         let mut best_value = i64::MIN;
-        for (pos, rotation) in legal.iter().map(|key| Engine::placement_of_key(*key)) {
+        for (pos, rotation) in legal.sorted() {
             let value = self.immediate_value(tile, pos, rotation, player);
             if value > best_value {
                 best_value = value;
@@ -728,42 +687,6 @@ impl Game<'_, '_, '_> {
         // just deployed).
         if matches!(mv, Move::Grow(_)) {
             self.result.wolves += self.replay.bag_wolves_drawn() - wolves_before;
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// `kth_smallest` finds the entry a full sort puts at `k`, for board-shaped lists (a few
-    /// columns around the origin, negative ones included) and for lists whose columns span
-    /// too far for its counts.
-    #[test]
-    fn the_kth_smallest_placement_is_that_of_the_sorted_list() {
-        let mut rng = Rng::new(11);
-        for round in 0..2_000 {
-            let spread = if round % 4 == 0 { 1_000 } else { 12 };
-            let mut legal: Vec<(u64, u8)> = Vec::new();
-            for _ in 0..1 + rng.below(120) {
-                let x = rng.below(2 * spread) as i32 - spread as i32;
-                let y = rng.below(2 * spread) as i32 - spread as i32;
-                let rotation = Rotation(rng.below(4) as u8);
-                legal.push(Engine::key_of_placement(Pos::new(x, y), rotation));
-            }
-            legal.sort_unstable();
-            legal.dedup();
-            let sorted = legal.clone();
-            let k = rng.below(legal.len());
-            // Shuffled, as the engine lists them.
-            for i in (1..legal.len()).rev() {
-                legal.swap(i, rng.below(i + 1));
-            }
-            assert_eq!(
-                kth_smallest(&mut legal, k),
-                sorted[k],
-                "round {round}, k {k}"
-            );
         }
     }
 }
