@@ -187,8 +187,8 @@ fn check_text_keeping(
     // more than may be kept, whatever the size of the text.
     let mut kept = Some(Vec::with_capacity((text.len() / 12).min(keep_up_to)));
     let (tiles, tile_diagnostics) = syntax::game::parse_each(&text, |item| match item {
-        Ok(statement) => {
-            if let Some(step) = lowering.statement(&statement) {
+        Ok(parsed) => {
+            if let Some(step) = lowering.parsed(&parsed) {
                 first_step.get_or_insert(step.span);
                 lays_tiles |= matches!(step.action, crate::model::Action::Lay { .. });
                 let full = kept.as_ref().is_some_and(|moves| moves.len() >= keep_up_to);
@@ -351,7 +351,7 @@ fn check_script(
                 None => {
                     let mut lowering = GameLowering::default();
                     syntax::game::parse_each(&text, |item| {
-                        if let Some(step) = item.ok().and_then(|s| lowering.statement(&s)) {
+                        if let Some(step) = item.ok().and_then(|p| lowering.parsed(&p)) {
                             replay.apply(&step);
                         }
                     });
