@@ -938,12 +938,14 @@ impl<'s, S: StatementWords> Args<'s, S> {
         .help("see docs/game-language.md for the form of each statement")
     }
 
+    #[inline]
     fn maybe_next(&mut self) -> Option<Word<'s>> {
         let word = self.statement.word(self.at)?;
         self.at += 1;
         Some(word)
     }
 
+    #[inline]
     fn next(&mut self, what: &str) -> Result<Word<'s>, Diagnostic> {
         match self.maybe_next() {
             Some(word) => Ok(word),
@@ -1169,8 +1171,8 @@ mod tests {
         let (tiles, errors) = parse_each(text, |item| {
             let parsed = item.expect("every line reads");
             plain_lines += usize::from(matches!(parsed, Parsed::Plain(_)));
-            plain_steps.push(plain.parsed(&parsed));
-            listed_steps.push(listed.statement(&parsed.into_statement()));
+            plain_steps.push(plain.parsed(parsed));
+            listed_steps.push(listed.statement(&parsed.to_statement()));
         });
         assert!(errors.is_empty());
         assert_eq!(plain_lines, text.lines().count());

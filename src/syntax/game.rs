@@ -107,10 +107,10 @@ pub enum Parsed<'a> {
 
 impl<'a> Parsed<'a> {
     /// The statement with its words in a list.
-    pub fn into_statement(self) -> Statement<'a> {
+    pub fn to_statement(&self) -> Statement<'a> {
         match self {
             Parsed::Plain(plain) => plain.to_statement(),
-            Parsed::General(statement) => statement,
+            Parsed::General(statement) => statement.clone(),
         }
     }
 }
@@ -120,7 +120,7 @@ pub fn parse(text: &str) -> (GameFile<'_>, Vec<Diagnostic>) {
     let mut statements = Vec::new();
     let mut diagnostics = Vec::new();
     let (tiles, tile_diagnostics) = parse_each(text, |item| match item {
-        Ok(parsed) => statements.push(parsed.into_statement()),
+        Ok(parsed) => statements.push(parsed.to_statement()),
         Err(diagnostic) => diagnostics.push(diagnostic),
     });
     diagnostics.extend(tile_diagnostics);
@@ -132,7 +132,7 @@ pub fn parse(text: &str) -> (GameFile<'_>, Vec<Diagnostic>) {
 /// kept. Returns the tiles the file defines, with their diagnostics.
 pub fn parse_each<'a>(
     text: &'a str,
-    mut each: impl FnMut(Result<Parsed<'a>, Diagnostic>),
+    mut each: impl FnMut(Result<&Parsed<'a>, Diagnostic>),
 ) -> (Vec<TileDecl<'a>>, Vec<Diagnostic>) {
     let mut tiles = FileParser::new(text);
     let mut at = 0;
@@ -151,7 +151,7 @@ pub fn parse_each<'a>(
                         .word_at(0)
                         .is_some_and(|(keyword, _)| keyword != "tile") =>
                 {
-                    each(Ok(Parsed::Plain(statement)));
+                    each(Ok(&Parsed::Plain(statement)));
                     at = next;
                     continue;
                 }
@@ -183,7 +183,10 @@ pub fn parse_each<'a>(
         for part in split_statements(code) {
             let part = part.trim();
             if !part.is_empty() {
-                each(statement(text, part).map(Parsed::General));
+                match statement(text, part) {
+                    Ok(statement) => each(Ok(&Parsed::General(statement))),
+                    Err(diagnostic) => each(Err(diagnostic)),
+                }
             }
         }
     }
