@@ -55,6 +55,15 @@ pub struct PlainStatement<'a> {
 }
 
 impl<'a> PlainStatement<'a> {
+    /// A statement of `text` with no words yet, for [`plain_line`] to fill.
+    fn empty(text: &'a str) -> Self {
+        PlainStatement {
+            text,
+            bounds: [(0, 0); MAX_PLAIN_WORDS],
+            len: 0,
+        }
+    }
+
     /// The keyword and its span.
     pub fn keyword(&self) -> (&'a str, Span) {
         let (start, end) = (self.bounds[0].0 as usize, self.bounds[0].1 as usize);
@@ -135,27 +144,30 @@ pub fn parse_each<'a>(
     mut each: impl FnMut(Result<&Parsed<'a>, Diagnostic>),
 ) -> (Vec<TileDecl<'a>>, Vec<Diagnostic>) {
     let mut tiles = FileParser::new(text);
+    // The statement each plain line is scanned into, in place: handed on by reference, it is
+    // never copied.
+    let mut plain = Parsed::Plain(PlainStatement::empty(text));
     let mut at = 0;
     while at < text.len() {
         // Most lines of a game are one statement of bare ASCII words: they are read by one
         // scan of their bytes. Any other line (a string, a comment, a `;`, a control or
         // non-ASCII character, a tile block) is read by the general path below, from its start.
         if !tiles.in_tile() {
-            match plain_line(text, at) {
+            let scanned = match &mut plain {
+                Parsed::Plain(statement) => plain_line(text, at, statement),
+                Parsed::General(_) => PlainLine::Other,
+            };
+            match scanned {
                 PlainLine::Blank { next } => {
                     at = next;
                     continue;
                 }
-                PlainLine::Statement { statement, next }
-                    if statement
-                        .word_at(0)
-                        .is_some_and(|(keyword, _)| keyword != "tile") =>
-                {
-                    each(Ok(&Parsed::Plain(statement)));
+                PlainLine::Statement { next } => {
+                    each(Ok(&plain));
                     at = next;
                     continue;
                 }
-                _ => {}
+                PlainLine::Other => {}
             }
         }
         let (line, next) = line_at(text, at);
@@ -211,15 +223,13 @@ fn line_at(text: &str, start: usize) -> (&str, usize) {
 }
 
 /// What the scan of a line for bare ASCII words found.
-enum PlainLine<'a> {
+enum PlainLine {
     /// White space only.
     Blank { next: usize },
     /// One statement of bare words, the next line starting at `next`.
-    Statement {
-        statement: PlainStatement<'a>,
-        next: usize,
-    },
-    /// A byte that needs the general path, or more than [`MAX_PLAIN_WORDS`] words.
+    Statement { next: usize },
+    /// A byte that needs the general path, more than [`MAX_PLAIN_WORDS`] words, or a tile
+    /// block's first line (`tile …`).
     Other,
 }
 
@@ -256,12 +266,14 @@ const BYTE_CLASSES: [ByteClass; 256] = {
 /// Reads the line of `text` starting at `start` in one scan, if it holds only bare words of
 /// printable ASCII and white space: then it has no comment, string or `;`, and its words are
 /// exactly what the general path (`split_comment`, `split_statements`, `statement`) finds.
-fn plain_line(text: &str, start: usize) -> PlainLine<'_> {
+/// They are written into `statement` (a statement of `text`); on `Other`, it holds nothing
+/// meaningful.
+fn plain_line(text: &str, start: usize, statement: &mut PlainStatement<'_>) -> PlainLine {
     let bytes = text.as_bytes();
     if u32::try_from(bytes.len()).is_err() {
         return PlainLine::Other;
     }
-    let mut bounds = [(0, 0); MAX_PLAIN_WORDS];
+    let bounds = &mut statement.bounds;
     let mut len = 0;
     let mut at = start;
     while let Some(&byte) = bytes.get(at) {
@@ -289,13 +301,14 @@ fn plain_line(text: &str, start: usize) -> PlainLine<'_> {
             }
         }
     }
+    statement.len = len;
     if len == 0 {
         return PlainLine::Blank { next: at };
     }
-    PlainLine::Statement {
-        statement: PlainStatement { text, bounds, len },
-        next: at,
+    if statement.keyword().0 == "tile" {
+        return PlainLine::Other;
     }
+    PlainLine::Statement { next: at }
 }
 
 /// Splits a line's code at `;` outside strings. An iterator, so that reading a line allocates
@@ -496,7 +509,8 @@ mod tests {
         ];
         for line in lines {
             let text = format!("{line}\nnext");
-            let PlainLine::Statement { statement, next } = plain_line(&text, 0) else {
+            let mut statement = PlainStatement::empty(&text);
+            let PlainLine::Statement { next } = plain_line(&text, 0, &mut statement) else {
                 panic!("{line:?} is plain");
             };
             let statement = statement.to_statement();
@@ -515,7 +529,11 @@ mod tests {
         }
         for blank in ["", "   \t\r", "\n"] {
             let text = format!("{blank}\nx");
-            assert!(matches!(plain_line(&text, 0), PlainLine::Blank { .. }));
+            let mut statement = PlainStatement::empty(&text);
+            assert!(matches!(
+                plain_line(&text, 0, &mut statement),
+                PlainLine::Blank { .. }
+            ));
         }
         for other in [
             "game \"a\"",
@@ -526,9 +544,13 @@ mod tests {
             "turn red\u{7f}",
             // More words than a plain statement holds.
             "expect score red 4 blue 0 x y",
+            // A tile block's first line, for the tile parser.
+            "tile A {",
+            "tile",
         ] {
+            let mut statement = PlainStatement::empty(other);
             assert!(
-                matches!(plain_line(other, 0), PlainLine::Other),
+                matches!(plain_line(other, 0, &mut statement), PlainLine::Other),
                 "{other:?} is not plain"
             );
         }
