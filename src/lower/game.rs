@@ -284,43 +284,8 @@ impl GameLowering {
             };
         let action = (|| -> Result<Action, Diagnostic> {
             Ok(match keyword {
-                "flock" if !self.turns_started => {
-                    // The token drawn for a shepherd put by the setup.
-                    let mut args = Args::new(statement);
-                    let token = args.token()?;
-                    args.done()?;
-                    Action::Flock { token }
-                }
-                "lay" | "put" if self.turns_started => {
-                    return Err(out_of_place(
-                        statement,
-                        "setup lines (`lay`, `put`) come before the first turn",
-                    ));
-                }
-                "lay" => {
-                    let mut args = Args::new(statement);
-                    let tile = args.name("a tile id")?;
-                    args.keyword("at")?;
-                    let pos = args.position()?;
-                    let rotation = args.optional_rotation()?;
-                    args.done()?;
-                    Action::Lay {
-                        tile,
-                        pos,
-                        rotation,
-                    }
-                }
-                "put" => {
-                    let mut args = Args::new(statement);
-                    let player = args.player(players)?;
-                    let (figure, pos, target) = figure_standing(&mut args)?;
-                    Action::Put {
-                        player,
-                        figure,
-                        pos,
-                        target,
-                    }
-                }
+                // The moves of every turn first: a guarded arm (`flock`, `lay`, `put`) splits
+                // the match into tests made one after the other.
                 "turn" => {
                     self.turns_started = true;
                     let mut args = Args::new(statement);
@@ -371,6 +336,43 @@ impl GameLowering {
                         "end" => Action::End,
                         "stable" => Action::Stable,
                         _ => Action::Stop,
+                    }
+                }
+                "flock" if !self.turns_started => {
+                    // The token drawn for a shepherd put by the setup.
+                    let mut args = Args::new(statement);
+                    let token = args.token()?;
+                    args.done()?;
+                    Action::Flock { token }
+                }
+                "lay" | "put" if self.turns_started => {
+                    return Err(out_of_place(
+                        statement,
+                        "setup lines (`lay`, `put`) come before the first turn",
+                    ));
+                }
+                "lay" => {
+                    let mut args = Args::new(statement);
+                    let tile = args.name("a tile id")?;
+                    args.keyword("at")?;
+                    let pos = args.position()?;
+                    let rotation = args.optional_rotation()?;
+                    args.done()?;
+                    Action::Lay {
+                        tile,
+                        pos,
+                        rotation,
+                    }
+                }
+                "put" => {
+                    let mut args = Args::new(statement);
+                    let player = args.player(players)?;
+                    let (figure, pos, target) = figure_standing(&mut args)?;
+                    Action::Put {
+                        player,
+                        figure,
+                        pos,
+                        target,
                     }
                 }
                 "under" => {
