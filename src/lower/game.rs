@@ -940,14 +940,16 @@ impl<'s, S: StatementWords> Args<'s, S> {
         .help("see docs/game-language.md for the form of each statement")
     }
 
-    #[inline]
+    // `next` and `maybe_next` are inlined always: as calls they returned a `Result` as large
+    // as a diagnostic for every word of every move.
+    #[inline(always)]
     fn maybe_next(&mut self) -> Option<Word<'s>> {
         let word = self.statement.word(self.at)?;
         self.at += 1;
         Some(word)
     }
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self, what: &str) -> Result<Word<'s>, Diagnostic> {
         match self.maybe_next() {
             Some(word) => Ok(word),
