@@ -142,11 +142,19 @@ impl Omitted {
 
     /// Keeps the first [`MAX_DIAGNOSTICS`] of `diagnostics` and counts the rest. Cheap when
     /// called after each diagnostic found, as the stages that may find millions do.
+    /// The test is inlined (the lowering asks after every statement) and the counting kept
+    /// out of line.
+    #[inline]
     pub fn keep_first(&mut self, diagnostics: &mut Vec<Diagnostic>) {
         if diagnostics.len() > MAX_DIAGNOSTICS {
-            for dropped in diagnostics.drain(MAX_DIAGNOSTICS..) {
-                self.add(dropped.code);
-            }
+            self.count_beyond_limit(diagnostics);
+        }
+    }
+
+    #[cold]
+    fn count_beyond_limit(&mut self, diagnostics: &mut Vec<Diagnostic>) {
+        for dropped in diagnostics.drain(MAX_DIAGNOSTICS..) {
+            self.add(dropped.code);
         }
     }
 

@@ -143,7 +143,8 @@ pub fn check_file_with(path: &Path, cache: &TileSetCache) -> CheckReport {
         Ok(text) if path.extension().is_some_and(|e| e == "jcz") => {
             check_jcz_text_with(&origin, text, base_dir, cache)
         }
-        Ok(text) => check_text_with(&origin, text, base_dir, cache),
+        // `read_text` normalised the text already.
+        Ok(text) => check_normalized_text(&origin, text, (base_dir, cache), KEEP_MOVES_UP_TO),
         Err(diagnostic) => CheckReport::failed(&origin, String::new(), vec![diagnostic]),
     }
 }
@@ -173,10 +174,20 @@ pub fn check_text_with(
 fn check_text_keeping(
     origin: &str,
     text: String,
+    tile_sets: (&Path, &TileSetCache),
+    keep_up_to: usize,
+) -> CheckReport {
+    check_normalized_text(origin, crate::input::normalize(text), tile_sets, keep_up_to)
+}
+
+/// [`check_text_keeping`] of a text already normalised by [`crate::input::normalize`] (as
+/// [`crate::input::read_text`] gives it).
+fn check_normalized_text(
+    origin: &str,
+    text: String,
     (base_dir, cache): (&Path, &TileSetCache),
     keep_up_to: usize,
 ) -> CheckReport {
-    let text = crate::input::normalize(text);
     let mut diagnostics = Vec::new();
     let mut omitted = Omitted::default();
     let mut lowering = GameLowering::default();
@@ -187,8 +198,8 @@ fn check_text_keeping(
     // more than may be kept, whatever the size of the text.
     let mut kept = Some(Vec::with_capacity((text.len() / 12).min(keep_up_to)));
     let (tiles, tile_diagnostics) = syntax::game::parse_each(&text, |item| match item {
-        Ok(statement) => {
-            if let Some(step) = lowering.statement(&statement) {
+        Ok(parsed) => {
+            if let Some(step) = lowering.parsed(parsed) {
                 first_step.get_or_insert(step.span);
                 lays_tiles |= matches!(step.action, crate::model::Action::Lay { .. });
                 let full = kept.as_ref().is_some_and(|moves| moves.len() >= keep_up_to);
@@ -351,7 +362,7 @@ fn check_script(
                 None => {
                     let mut lowering = GameLowering::default();
                     syntax::game::parse_each(&text, |item| {
-                        if let Some(step) = item.ok().and_then(|s| lowering.statement(&s)) {
+                        if let Some(step) = item.ok().and_then(|p| lowering.parsed(p)) {
                             replay.apply(&step);
                         }
                     });

@@ -9,9 +9,7 @@ use crate::model::{
     Step, Tile, TokenDraw,
 };
 use crate::rules;
-use crate::syntax::Spanned;
-use crate::syntax::Text;
-use crate::syntax::game::{GameFile, Statement};
+use crate::syntax::game::{GameFile, Parsed, PlainStatement, Statement};
 use crate::syntax::tiles::TileDecl;
 
 /// The result of lowering a game file.
@@ -25,7 +23,91 @@ pub struct LoweredGame {
     pub omitted: Omitted,
 }
 
-type Word<'a> = Spanned<Text<'a>>;
+/// A word of a statement as the lowering reads it: its text and its place.
+#[derive(Debug, Clone, Copy)]
+pub struct Word<'s> {
+    pub value: &'s str,
+    pub span: Span,
+}
+
+/// What the lowering reads of a statement: its keyword and words with their places. The
+/// general parser's [`Statement`] holds its words (a quoted one may be unescaped, owned); the
+/// scan of a plain line gives a [`PlainStatement`], the words' places in the text only, so that
+/// a move is lowered without a list of its words being built. The moves are lowered from
+/// either through [`Args`]; the rare lines read word by word elsewhere (the header, `expect`,
+/// the control-character check) get the statement with its word list
+/// ([`StatementWords::with_general`]).
+pub trait StatementWords {
+    fn keyword(&self) -> Word<'_>;
+    /// The word at `at` after the keyword (0 is the first).
+    fn word(&self, at: usize) -> Option<Word<'_>>;
+    fn word_count(&self) -> usize;
+    fn span(&self) -> Span;
+    /// Every word is bare printable ASCII: no control character to look for.
+    fn plain(&self) -> bool;
+    /// `read` of the statement with its words in a list.
+    fn with_general<R>(&self, read: impl FnOnce(&Statement<'_>) -> R) -> R;
+}
+
+impl StatementWords for Statement<'_> {
+    fn keyword(&self) -> Word<'_> {
+        Word {
+            value: &self.keyword.value,
+            span: self.keyword.span,
+        }
+    }
+
+    fn word(&self, at: usize) -> Option<Word<'_>> {
+        self.words.get(at).map(|word| Word {
+            value: &word.value,
+            span: word.span,
+        })
+    }
+
+    fn word_count(&self) -> usize {
+        self.words.len()
+    }
+
+    fn span(&self) -> Span {
+        self.span
+    }
+
+    fn plain(&self) -> bool {
+        self.plain
+    }
+
+    fn with_general<R>(&self, read: impl FnOnce(&Statement<'_>) -> R) -> R {
+        read(self)
+    }
+}
+
+impl StatementWords for PlainStatement<'_> {
+    fn keyword(&self) -> Word<'_> {
+        let (value, span) = self.keyword();
+        Word { value, span }
+    }
+
+    fn word(&self, at: usize) -> Option<Word<'_>> {
+        let (value, span) = self.word_at(at + 1)?;
+        Some(Word { value, span })
+    }
+
+    fn word_count(&self) -> usize {
+        PlainStatement::word_count(self)
+    }
+
+    fn span(&self) -> Span {
+        PlainStatement::span(self)
+    }
+
+    fn plain(&self) -> bool {
+        true
+    }
+
+    fn with_general<R>(&self, read: impl FnOnce(&Statement<'_>) -> R) -> R {
+        read(&self.to_statement())
+    }
+}
 
 /// The most figures of one kind a player may start with (`supply`).
 pub const MAX_SUPPLY: u32 = 99;
@@ -114,18 +196,26 @@ pub fn lower(file: &GameFile<'_>) -> LoweredGame {
 }
 
 impl GameLowering {
+    /// Lowers the next statement as the parser gives it (see [`GameLowering::statement`]).
+    pub fn parsed(&mut self, parsed: &Parsed<'_>) -> Option<Step> {
+        match parsed {
+            Parsed::Plain(plain) => self.statement(plain),
+            Parsed::General(statement) => self.statement(statement),
+        }
+    }
+
     /// Lowers the next statement: the step it is, if it is a move (or setup, or expectation)
     /// without errors. Header statements shape the game and give no step.
-    pub fn statement(&mut self, statement: &Statement<'_>) -> Option<Step> {
-        self.first_span.get_or_insert(statement.span);
+    pub fn statement(&mut self, statement: &impl StatementWords) -> Option<Step> {
+        self.first_span.get_or_insert(statement.span());
         // A text wrong on every line keeps only the first diagnostics, and a count of the rest.
         self.omitted.keep_first(&mut self.diagnostics);
-        let keyword = statement.keyword.value.as_ref();
+        let keyword = statement.keyword().value;
         // Names may not hold control characters; free text may (a title, an assertion kept as
         // `expect unsupported`), written as escapes in a quoted string. A plain statement's
         // words are printable ASCII (the scan that found them said so): nothing to look for.
-        if !statement.plain {
-            self.check_control_characters(statement);
+        if !statement.plain() {
+            statement.with_general(|statement| self.check_control_characters(statement));
         }
         let is_header = matches!(
             keyword,
@@ -147,7 +237,9 @@ impl GameLowering {
                 ));
                 return None;
             }
-            if let Err(d) = lower_header(&mut self.header, statement) {
+            if let Err(d) =
+                statement.with_general(|statement| lower_header(&mut self.header, statement))
+            {
                 self.diagnostics.push(d);
             }
             return None;
@@ -159,8 +251,8 @@ impl GameLowering {
         } = &*self.moves.get_or_insert_with(|| MoveContext::of(header));
         let has_hills_and_sheep = *has_hills_and_sheep;
         let players: &[String] = header.players.as_ref().map_or(&[], |(p, _)| p);
-        let figure_ok = |word: &Word<'_>| -> Result<Name, Diagnostic> {
-            let name: &str = &word.value;
+        let figure_ok = |word: Word<'_>| -> Result<Name, Diagnostic> {
+            let name = word.value;
             if name == "shepherd" && !has_hills_and_sheep {
                 return Err(Diagnostic::new(
                     &codes::UNKNOWN_FIGURE,
@@ -180,54 +272,20 @@ impl GameLowering {
             }
         };
         // `<figure> at <x>,<y> on <feature>`: where a figure stands (`put`, `return`).
-        let figure_standing = |args: &mut Args| -> Result<(Name, Pos, FeatureRef), Diagnostic> {
-            let figure = figure_ok(args.next("a figure")?)?;
-            args.keyword("at")?;
-            let pos = args.position()?;
-            args.keyword("on")?;
-            let target = args.feature_ref()?;
-            args.done()?;
-            Ok((figure, pos, target))
-        };
+        let figure_standing =
+            |args: &mut Args<'_, _>| -> Result<(Name, Pos, FeatureRef), Diagnostic> {
+                let figure = figure_ok(args.next("a figure")?)?;
+                args.keyword("at")?;
+                let pos = args.position()?;
+                args.keyword("on")?;
+                let target = args.feature_ref()?;
+                args.done()?;
+                Ok((figure, pos, target))
+            };
         let action = (|| -> Result<Action, Diagnostic> {
             Ok(match keyword {
-                "flock" if !self.turns_started => {
-                    // The token drawn for a shepherd put by the setup.
-                    let mut args = Args::new(statement);
-                    let token = args.token()?;
-                    args.done()?;
-                    Action::Flock { token }
-                }
-                "lay" | "put" if self.turns_started => {
-                    return Err(out_of_place(
-                        statement,
-                        "setup lines (`lay`, `put`) come before the first turn",
-                    ));
-                }
-                "lay" => {
-                    let mut args = Args::new(statement);
-                    let tile = args.name("a tile id")?;
-                    args.keyword("at")?;
-                    let pos = args.position()?;
-                    let rotation = args.optional_rotation()?;
-                    args.done()?;
-                    Action::Lay {
-                        tile,
-                        pos,
-                        rotation,
-                    }
-                }
-                "put" => {
-                    let mut args = Args::new(statement);
-                    let player = args.player(players)?;
-                    let (figure, pos, target) = figure_standing(&mut args)?;
-                    Action::Put {
-                        player,
-                        figure,
-                        pos,
-                        target,
-                    }
-                }
+                // The moves of every turn first: a guarded arm (`flock`, `lay`, `put`) splits
+                // the match into tests made one after the other.
                 "turn" => {
                     self.turns_started = true;
                     let mut args = Args::new(statement);
@@ -280,6 +338,43 @@ impl GameLowering {
                         _ => Action::Stop,
                     }
                 }
+                "flock" if !self.turns_started => {
+                    // The token drawn for a shepherd put by the setup.
+                    let mut args = Args::new(statement);
+                    let token = args.token()?;
+                    args.done()?;
+                    Action::Flock { token }
+                }
+                "lay" | "put" if self.turns_started => {
+                    return Err(out_of_place(
+                        statement,
+                        "setup lines (`lay`, `put`) come before the first turn",
+                    ));
+                }
+                "lay" => {
+                    let mut args = Args::new(statement);
+                    let tile = args.name("a tile id")?;
+                    args.keyword("at")?;
+                    let pos = args.position()?;
+                    let rotation = args.optional_rotation()?;
+                    args.done()?;
+                    Action::Lay {
+                        tile,
+                        pos,
+                        rotation,
+                    }
+                }
+                "put" => {
+                    let mut args = Args::new(statement);
+                    let player = args.player(players)?;
+                    let (figure, pos, target) = figure_standing(&mut args)?;
+                    Action::Put {
+                        player,
+                        figure,
+                        pos,
+                        target,
+                    }
+                }
                 "under" => {
                     let mut args = Args::new(statement);
                     let tile = args.name("a tile id, or `?` when the transcript does not say")?;
@@ -298,14 +393,16 @@ impl GameLowering {
                         Action::Grow { token }
                     }
                 }
-                "expect" => Action::Expect(lower_expectation(statement, players)?),
+                "expect" => Action::Expect(
+                    statement.with_general(|statement| lower_expectation(statement, players))?,
+                ),
                 _ => {
                     return Err(Diagnostic::new(
                         &codes::UNKNOWN_STATEMENT,
                         format!("unknown statement `{keyword}`"),
                     )
                     .at(
-                        statement.keyword.span,
+                        statement.keyword().span,
                         "not a statement of the game language",
                     )
                     .help("see `carcspec explain G001` for the statements of a game file"));
@@ -315,7 +412,7 @@ impl GameLowering {
         match action {
             Ok(action) => Some(Step {
                 action,
-                span: statement.span,
+                span: statement.span(),
             }),
             Err(d) => {
                 self.diagnostics.push(d);
@@ -467,12 +564,12 @@ fn has_forbidden_control(word: &str) -> bool {
         && word.chars().any(is_forbidden_control)
 }
 
-fn out_of_place(statement: &Statement<'_>, why: &str) -> Diagnostic {
+fn out_of_place(statement: &impl StatementWords, why: &str) -> Diagnostic {
     Diagnostic::new(
         &codes::STATEMENT_OUT_OF_PLACE,
-        format!("`{}` is out of place", statement.keyword.value),
+        format!("`{}` is out of place", statement.keyword().value),
     )
-    .at(statement.span, why.to_string())
+    .at(statement.span(), why.to_string())
     .help("a game file is: header, local tiles and setup, then turns")
 }
 
@@ -540,11 +637,10 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
                 .at(word.span, "no ruleset named yet")
                 .help("name the ruleset first: `ruleset carcassonne`"));
             };
-            if let Some(problem) = super::tiles::expansion_problem(ruleset, &word.value, word.span)
-            {
+            if let Some(problem) = super::tiles::expansion_problem(ruleset, word.value, word.span) {
                 return Err(problem);
             }
-            if !header.expansions.iter().any(|e| e == word.value.as_ref()) {
+            if !header.expansions.iter().any(|e| e == word.value) {
                 header.expansions.push(word.value.to_string());
             }
         }
@@ -553,9 +649,10 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
             let value = args.next("a variant value")?;
             let specs = header.ruleset.map(|(r, _)| rules::for_ruleset(r, &[]));
             let valid = specs.as_ref().is_some_and(|rules| {
-                rules.variants().iter().any(|v| {
-                    v.name == name.value.as_ref() && v.values.contains(&value.value.as_ref())
-                })
+                rules
+                    .variants()
+                    .iter()
+                    .any(|v| v.name == name.value && v.values.contains(&value.value))
             });
             if !valid {
                 let offered = specs
@@ -592,7 +689,7 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
             loop {
                 let mut next = args.maybe_next();
                 let mut multiplier = 1;
-                if let Some(times) = next.as_ref().filter(|w| is_multiplier_word(&w.value)) {
+                if let Some(times) = next.as_ref().filter(|w| is_multiplier_word(w.value)) {
                     multiplier = times
                         .value
                         .strip_prefix('x')
@@ -634,7 +731,7 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
             let mut players: Vec<String> = Vec::new();
             let mut named = std::collections::HashSet::new();
             while let Some(word) = args.maybe_next() {
-                if !named.insert(word.value.as_ref()) {
+                if !named.insert(word.value) {
                     return Err(Diagnostic::new(
                         &codes::GAME_HEADER,
                         format!("player `{}` named twice", word.value),
@@ -674,7 +771,7 @@ fn lower_expectation(
 ) -> Result<Expectation, Diagnostic> {
     let mut args = Args::new(statement);
     let kind = args.next("`score`, `total`, `final`, `violation`, `placements`, `supply`, `stands`, `home`, `bag`, `bonus` or `covered`")?;
-    let scores = |args: &mut Args<'_, '_>| -> Result<Vec<(usize, i64)>, Diagnostic> {
+    let scores = |args: &mut Args<'_, Statement<'_>>| -> Result<Vec<(usize, i64)>, Diagnostic> {
         let mut scores = Vec::new();
         while args.has_more() {
             let player = args.player(players)?;
@@ -686,7 +783,7 @@ fn lower_expectation(
         }
         Ok(scores)
     };
-    let expectation = match kind.value.as_ref() {
+    let expectation = match kind.value {
         "score" => Expectation::Score(scores(&mut args)?),
         "total" => Expectation::Total(scores(&mut args)?),
         "final" => Expectation::Final(scores(&mut args)?),
@@ -727,7 +824,7 @@ fn lower_expectation(
                 figure,
                 pos,
                 target,
-                home: kind.value.as_ref() == "home",
+                home: kind.value == "home",
             }
         }
         "bag" => {
@@ -748,7 +845,7 @@ fn lower_expectation(
         }
         "bonus" => {
             let word = args.next("`earned` or `none`")?;
-            match word.value.as_ref() {
+            match word.value {
                 "earned" => Expectation::Bonus(true),
                 "none" => Expectation::Bonus(false),
                 _ => {
@@ -761,7 +858,7 @@ fn lower_expectation(
             let mut animals = Vec::new();
             while args.has_more() {
                 let word = args.next("an animal: deer, aurochs, mammoth, tiger")?;
-                if !COVERABLE_ANIMALS.contains(&word.value.as_ref()) {
+                if !COVERABLE_ANIMALS.contains(&word.value) {
                     args.at -= 1;
                     return Err(args.error("expected an animal: deer, aurochs, mammoth, tiger"));
                 }
@@ -808,47 +905,52 @@ fn lower_expectation(
 
 /// Reads a statement's words one by one, with a clear diagnostic for each missing or
 /// malformed one.
-struct Args<'s, 'a> {
-    statement: &'s Statement<'a>,
+struct Args<'s, S> {
+    statement: &'s S,
+    /// The next word's index (0 is the first word after the keyword).
     at: usize,
 }
 
-impl<'s, 'a> Args<'s, 'a> {
-    fn new(statement: &'s Statement<'a>) -> Self {
+impl<'s, S: StatementWords> Args<'s, S> {
+    fn new(statement: &'s S) -> Self {
         Args { statement, at: 0 }
     }
 
     fn has_more(&self) -> bool {
-        self.at < self.statement.words.len()
+        self.at < self.statement.word_count()
     }
 
     fn peek_is(&self, word: &str) -> bool {
         self.statement
-            .words
-            .get(self.at)
+            .word(self.at)
             .is_some_and(|w| w.value == word)
     }
 
     fn error(&self, message: &str) -> Diagnostic {
-        let span = self.statement.words.get(self.at).map_or(
-            Span::new(self.statement.span.end, self.statement.span.end),
-            |w| w.span,
-        );
+        let end = self.statement.span().end;
+        let span = self
+            .statement
+            .word(self.at)
+            .map_or(Span::new(end, end), |w| w.span);
         Diagnostic::new(
             &codes::BAD_STATEMENT,
-            format!("`{}`: {message}", self.statement.keyword.value),
+            format!("`{}`: {message}", self.statement.keyword().value),
         )
         .at(span, message.to_string())
         .help("see docs/game-language.md for the form of each statement")
     }
 
-    fn maybe_next(&mut self) -> Option<&'s Word<'a>> {
-        let word = self.statement.words.get(self.at)?;
+    // `next` and `maybe_next` are inlined always: as calls they returned a `Result` as large
+    // as a diagnostic for every word of every move.
+    #[inline(always)]
+    fn maybe_next(&mut self) -> Option<Word<'s>> {
+        let word = self.statement.word(self.at)?;
         self.at += 1;
         Some(word)
     }
 
-    fn next(&mut self, what: &str) -> Result<&'s Word<'a>, Diagnostic> {
+    #[inline(always)]
+    fn next(&mut self, what: &str) -> Result<Word<'s>, Diagnostic> {
         match self.maybe_next() {
             Some(word) => Ok(word),
             None => Err(self.error(&format!("expected {what}"))),
@@ -856,7 +958,7 @@ impl<'s, 'a> Args<'s, 'a> {
     }
 
     /// The next word, or the diagnostic `expected` (made only when it is needed).
-    fn expect_word(&mut self, expected: &str) -> Result<&'s Word<'a>, Diagnostic> {
+    fn expect_word(&mut self, expected: &str) -> Result<Word<'s>, Diagnostic> {
         match self.maybe_next() {
             Some(word) => Ok(word),
             None => Err(self.error(expected)),
@@ -869,7 +971,7 @@ impl<'s, 'a> Args<'s, 'a> {
 
     /// The next word as the name of a tile or a figure in a move.
     fn name(&mut self, what: &str) -> Result<Name, Diagnostic> {
-        Ok(Name::new(&self.next(what)?.value))
+        Ok(Name::new(self.next(what)?.value))
     }
 
     fn keyword(&mut self, keyword: &str) -> Result<(), Diagnostic> {
@@ -972,7 +1074,7 @@ impl<'s, 'a> Args<'s, 'a> {
 
     fn rotation(&mut self) -> Result<Rotation, Diagnostic> {
         let word = self.expect_word("expected a rotation: r0, r90, r180 or r270")?;
-        Self::rotation_of(&word.value).ok_or_else(|| {
+        Self::rotation_of(word.value).ok_or_else(|| {
             self.at -= 1;
             self.error("expected a rotation: r0, r90, r180 or r270")
         })
@@ -991,7 +1093,7 @@ impl<'s, 'a> Args<'s, 'a> {
     fn token(&mut self) -> Result<TokenDraw, Diagnostic> {
         const EXPECTED: &str = "expected a token: sheep1 … sheep4, wolf, or `random <r>`";
         let word = self.expect_word(EXPECTED)?;
-        let token = match word.value.as_ref() {
+        let token = match word.value {
             "wolf" => 0,
             "sheep1" => 1,
             "sheep2" => 2,
@@ -1035,7 +1137,7 @@ impl<'s, 'a> Args<'s, 'a> {
                 .value
                 .parse::<Anchor>()
                 .map(FeatureRef::Anchor)
-                .map_err(|()| unknown(&word.value));
+                .map_err(|()| unknown(word.value));
         }
         let anchors = word
             .value
@@ -1046,5 +1148,47 @@ impl<'s, 'a> Args<'s, 'a> {
             [single] => FeatureRef::Anchor(*single),
             _ => FeatureRef::Anchors(anchors),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::game::parse_each;
+
+    /// A statement lowered from the plain scan's word places gives the step and the
+    /// diagnostics that the same statement with its words in a list gives, right or wrong.
+    #[test]
+    fn plain_statements_lower_as_listed_ones() {
+        let text = "ruleset carcassonne\ntiles carcassonne-base\nplayers red blue\n\
+            lay BA/CRRR at 0,0\nput red farmer at 0,0 on N\nput red wizard at 0,0 on N\n\
+            turn red\ndraw BA/CFC.2\nplace at -1,0 r270\ndeploy farmer on NL+ER\n\
+            deploy knight on E\ndeploy shepherd on E\ndeploy wizard on N\n\
+            deploy farmer on NL+QQ\ndeploy farmer on lower-field\nturn green\nturn\n\
+            draw\ndraw A B\nplace at 1,x r90\nplace at 1,0 r45\nplace 1,0\n\
+            place at 2000000,0\npass now\npass\nbogus word\nlay A at 0,0\n\
+            ruleset carcassonne\nexpect score red 4\nflock sheep1\nunder ?\nend\n";
+        let mut plain = GameLowering::default();
+        let mut listed = GameLowering::default();
+        let (mut plain_steps, mut listed_steps) = (Vec::new(), Vec::new());
+        let mut plain_lines = 0;
+        let (tiles, errors) = parse_each(text, |item| {
+            let parsed = item.expect("every line reads");
+            plain_lines += usize::from(matches!(parsed, Parsed::Plain(_)));
+            plain_steps.push(plain.parsed(parsed));
+            listed_steps.push(listed.statement(&parsed.to_statement()));
+        });
+        assert!(errors.is_empty());
+        assert_eq!(plain_lines, text.lines().count());
+        let plain = plain.finish(&tiles, Vec::new());
+        let listed = listed.finish(&tiles, Vec::new());
+        assert_eq!(format!("{plain_steps:?}"), format!("{listed_steps:?}"));
+        assert_eq!(
+            format!("{:?}", plain.diagnostics),
+            format!("{:?}", listed.diagnostics)
+        );
+        // Some of each: the comparison is not between two empty lists.
+        assert!(plain_steps.iter().filter(|s| s.is_some()).count() >= 10);
+        assert!(plain.diagnostics.len() >= 15, "{:?}", plain.diagnostics);
     }
 }

@@ -37,12 +37,99 @@ pub struct Statement<'a> {
 /// a longer statement (`players`, `expect score`) spills to the heap.
 pub type Words<'a> = SmallVec<[Spanned<Text<'a>>; 4]>;
 
+/// The most words (the keyword included) of a [`PlainStatement`]: enough for every move
+/// (`put red farmer at 0,0 on N` has seven); a longer plain line is read by the general path.
+const MAX_PLAIN_WORDS: usize = 7;
+
+/// A statement of bare words of printable ASCII, as the scan of a plain line finds it: the
+/// words as their places in the text, not copied (a bare word needs no unquoting), so that
+/// reading a move builds no word list. Its words are exactly those the general path would
+/// give ([`PlainStatement::to_statement`] builds that statement).
+#[derive(Debug, Clone, Copy)]
+pub struct PlainStatement<'a> {
+    text: &'a str,
+    /// Where the keyword and each word start and end in `text` (`u32`: a text this scan
+    /// reads is shorter than 4 GiB), the first `len` of them used.
+    bounds: [(u32, u32); MAX_PLAIN_WORDS],
+    len: usize,
+}
+
+impl<'a> PlainStatement<'a> {
+    /// A statement of `text` with no words yet, for [`plain_line`] to fill.
+    fn empty(text: &'a str) -> Self {
+        PlainStatement {
+            text,
+            bounds: [(0, 0); MAX_PLAIN_WORDS],
+            len: 0,
+        }
+    }
+
+    /// The keyword and its span.
+    pub fn keyword(&self) -> (&'a str, Span) {
+        let (start, end) = (self.bounds[0].0 as usize, self.bounds[0].1 as usize);
+        (&self.text[start..end], Span::new(start, end))
+    }
+
+    /// The word at `at` (0 is the keyword) and its span.
+    #[inline]
+    pub fn word_at(&self, at: usize) -> Option<(&'a str, Span)> {
+        let &(start, end) = self.bounds[..self.len].get(at)?;
+        let (start, end) = (start as usize, end as usize);
+        Some((&self.text[start..end], Span::new(start, end)))
+    }
+
+    /// The number of words after the keyword.
+    pub fn word_count(&self) -> usize {
+        self.len - 1
+    }
+
+    /// From the keyword's start to the last word's end.
+    pub fn span(&self) -> Span {
+        let last = self.len - 1;
+        Span::new(self.bounds[0].0 as usize, self.bounds[last].1 as usize)
+    }
+
+    /// The same statement as the general path gives it (its words copied into a list).
+    pub fn to_statement(&self) -> Statement<'a> {
+        let mut words = (0..self.len)
+            .filter_map(|at| self.word_at(at))
+            .map(|(word, span)| Spanned::new(Text::Borrowed(word), span));
+        let keyword = words
+            .next()
+            .unwrap_or_else(|| Spanned::new(Text::Borrowed(""), self.span()));
+        Statement {
+            keyword,
+            words: words.collect(),
+            span: self.span(),
+            plain: true,
+        }
+    }
+}
+
+/// A statement as the parser hands it on: read by the scan of a plain line, or by the general
+/// path.
+#[derive(Debug, Clone)]
+pub enum Parsed<'a> {
+    Plain(PlainStatement<'a>),
+    General(Statement<'a>),
+}
+
+impl<'a> Parsed<'a> {
+    /// The statement with its words in a list.
+    pub fn to_statement(&self) -> Statement<'a> {
+        match self {
+            Parsed::Plain(plain) => plain.to_statement(),
+            Parsed::General(statement) => statement.clone(),
+        }
+    }
+}
+
 /// Parses a game file; never panics, and reports every line it cannot read.
 pub fn parse(text: &str) -> (GameFile<'_>, Vec<Diagnostic>) {
     let mut statements = Vec::new();
     let mut diagnostics = Vec::new();
     let (tiles, tile_diagnostics) = parse_each(text, |item| match item {
-        Ok(statement) => statements.push(statement),
+        Ok(parsed) => statements.push(parsed.to_statement()),
         Err(diagnostic) => diagnostics.push(diagnostic),
     });
     diagnostics.extend(tile_diagnostics);
@@ -54,26 +141,33 @@ pub fn parse(text: &str) -> (GameFile<'_>, Vec<Diagnostic>) {
 /// kept. Returns the tiles the file defines, with their diagnostics.
 pub fn parse_each<'a>(
     text: &'a str,
-    mut each: impl FnMut(Result<Statement<'a>, Diagnostic>),
+    mut each: impl FnMut(Result<&Parsed<'a>, Diagnostic>),
 ) -> (Vec<TileDecl<'a>>, Vec<Diagnostic>) {
     let mut tiles = FileParser::new(text);
+    // The statement each plain line is scanned into, in place: handed on by reference, it is
+    // never copied.
+    let mut plain = Parsed::Plain(PlainStatement::empty(text));
     let mut at = 0;
     while at < text.len() {
         // Most lines of a game are one statement of bare ASCII words: they are read by one
         // scan of their bytes. Any other line (a string, a comment, a `;`, a control or
         // non-ASCII character, a tile block) is read by the general path below, from its start.
         if !tiles.in_tile() {
-            match plain_line(text, at) {
+            let scanned = match &mut plain {
+                Parsed::Plain(statement) => plain_line(text, at, statement),
+                Parsed::General(_) => PlainLine::Other,
+            };
+            match scanned {
                 PlainLine::Blank { next } => {
                     at = next;
                     continue;
                 }
-                PlainLine::Statement { statement, next } if statement.keyword.value != "tile" => {
-                    each(Ok(statement));
+                PlainLine::Statement { next } => {
+                    each(Ok(&plain));
                     at = next;
                     continue;
                 }
-                _ => {}
+                PlainLine::Other => {}
             }
         }
         let (line, next) = line_at(text, at);
@@ -101,7 +195,10 @@ pub fn parse_each<'a>(
         for part in split_statements(code) {
             let part = part.trim();
             if !part.is_empty() {
-                each(statement(text, part));
+                match statement(text, part) {
+                    Ok(statement) => each(Ok(&Parsed::General(statement))),
+                    Err(diagnostic) => each(Err(diagnostic)),
+                }
             }
         }
     }
@@ -125,18 +222,14 @@ fn line_at(text: &str, start: usize) -> (&str, usize) {
     (&text[start..start + kept], start + end)
 }
 
-/// What the scan of a line for bare ASCII words found. Returned by value and taken apart at
-/// once, so the statement stays inline (a box would be an allocation a line).
-#[allow(clippy::large_enum_variant)]
-enum PlainLine<'a> {
+/// What the scan of a line for bare ASCII words found.
+enum PlainLine {
     /// White space only.
     Blank { next: usize },
     /// One statement of bare words, the next line starting at `next`.
-    Statement {
-        statement: Statement<'a>,
-        next: usize,
-    },
-    /// A byte that needs the general path.
+    Statement { next: usize },
+    /// A byte that needs the general path, more than [`MAX_PLAIN_WORDS`] words, or a tile
+    /// block's first line (`tile …`).
     Other,
 }
 
@@ -173,10 +266,15 @@ const BYTE_CLASSES: [ByteClass; 256] = {
 /// Reads the line of `text` starting at `start` in one scan, if it holds only bare words of
 /// printable ASCII and white space: then it has no comment, string or `;`, and its words are
 /// exactly what the general path (`split_comment`, `split_statements`, `statement`) finds.
-fn plain_line(text: &str, start: usize) -> PlainLine<'_> {
+/// They are written into `statement` (a statement of `text`); on `Other`, it holds nothing
+/// meaningful.
+fn plain_line(text: &str, start: usize, statement: &mut PlainStatement<'_>) -> PlainLine {
     let bytes = text.as_bytes();
-    let mut keyword = None;
-    let mut words = Words::new();
+    if u32::try_from(bytes.len()).is_err() {
+        return PlainLine::Other;
+    }
+    let bounds = &mut statement.bounds;
+    let mut len = 0;
     let mut at = start;
     while let Some(&byte) = bytes.get(at) {
         match BYTE_CLASSES[usize::from(byte)] {
@@ -194,32 +292,23 @@ fn plain_line(text: &str, start: usize) -> PlainLine<'_> {
                 {
                     at += 1;
                 }
-                let word = Spanned::new(
-                    Text::Borrowed(&text[word_start..at]),
-                    Span::new(word_start, at),
-                );
-                if keyword.is_none() {
-                    keyword = Some(word);
-                } else {
-                    words.push(word);
-                }
+                let Some(slot) = bounds.get_mut(len) else {
+                    return PlainLine::Other;
+                };
+                // Both fit: the text is shorter than 4 GiB (checked above).
+                *slot = (word_start as u32, at as u32);
+                len += 1;
             }
         }
     }
-    let Some(keyword) = keyword else {
+    statement.len = len;
+    if len == 0 {
         return PlainLine::Blank { next: at };
-    };
-    let end = words.last().unwrap_or(&keyword).span.end;
-    let span = Span::new(keyword.span.start, end);
-    PlainLine::Statement {
-        statement: Statement {
-            keyword,
-            words,
-            span,
-            plain: true,
-        },
-        next: at,
     }
+    if statement.keyword().0 == "tile" {
+        return PlainLine::Other;
+    }
+    PlainLine::Statement { next: at }
 }
 
 /// Splits a line's code at `;` outside strings. An iterator, so that reading a line allocates
@@ -414,15 +503,17 @@ mod tests {
             "  draw BA/CFC.2 \t",
             "place at -1,0 r270\r",
             "deploy farmer on NL+ER",
-            "expect score red 4 blue 0 \x0b x \x0c y",
+            "put red farmer at 0,0 \x0b on \x0c N",
             "end",
             "a\\b c",
         ];
         for line in lines {
             let text = format!("{line}\nnext");
-            let PlainLine::Statement { statement, next } = plain_line(&text, 0) else {
+            let mut statement = PlainStatement::empty(&text);
+            let PlainLine::Statement { next } = plain_line(&text, 0, &mut statement) else {
                 panic!("{line:?} is plain");
             };
+            let statement = statement.to_statement();
             assert_eq!(next, line.len() + 1);
             let trimmed = text[..line.len()].trim();
             let general = super::statement(&text, trimmed).expect("a statement");
@@ -438,7 +529,11 @@ mod tests {
         }
         for blank in ["", "   \t\r", "\n"] {
             let text = format!("{blank}\nx");
-            assert!(matches!(plain_line(&text, 0), PlainLine::Blank { .. }));
+            let mut statement = PlainStatement::empty(&text);
+            assert!(matches!(
+                plain_line(&text, 0, &mut statement),
+                PlainLine::Blank { .. }
+            ));
         }
         for other in [
             "game \"a\"",
@@ -447,9 +542,15 @@ mod tests {
             "turn r\u{e9}d",
             "turn \u{7}red",
             "turn red\u{7f}",
+            // More words than a plain statement holds.
+            "expect score red 4 blue 0 x y",
+            // A tile block's first line, for the tile parser.
+            "tile A {",
+            "tile",
         ] {
+            let mut statement = PlainStatement::empty(other);
             assert!(
-                matches!(plain_line(other, 0), PlainLine::Other),
+                matches!(plain_line(other, 0, &mut statement), PlainLine::Other),
                 "{other:?} is not plain"
             );
         }
