@@ -1,6 +1,7 @@
 //! Replay speed of the checker on complete games, generated here with the engine's own
 //! legal-move generation and a fixed seed: Hunters and Gatherers on the 79 land tiles of the
-//! 2020 edition (no bonus tiles), the 72-tile Carcassonne base game, and the base game with
+//! 2020 edition (no bonus tiles), the 72-tile Carcassonne base game (once with a tile file of
+//! its own, once naming the shipped set as a base transcript does), and the base game with
 //! Hills & Sheep. Figures: `docs/performance.md`.
 //!
 //! Run with `cargo bench --bench replay`.
@@ -121,6 +122,18 @@ fn replay(c: &mut Criterion) {
                 Ruleset::Carcassonne,
                 "",
                 &[("base.tiles", shipped("carcassonne-base"))],
+            ),
+        ),
+        // What a base-game transcript is: a game naming the shipped set, whose catalog the
+        // checker compiles once per process, so the figure is the reading and the replay.
+        // The game above names a tile file of its own, read and compiled for every check.
+        (
+            "a carcassonne base transcript on the shipped set",
+            generated_game(
+                &dir,
+                Ruleset::Carcassonne,
+                "",
+                &[("carcassonne-base", shipped("carcassonne-base"))],
             ),
         ),
         (
