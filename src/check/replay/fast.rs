@@ -304,7 +304,7 @@ mod tests {
     use std::path::Path;
 
     use super::*;
-    use crate::check::build_catalog;
+    use crate::check::{Catalog, build_catalog};
     use crate::model::{Action, Ruleset};
     use crate::simulate::{self, Config, Policy, Rng};
 
@@ -324,6 +324,31 @@ mod tests {
             engine.placements,
             engine.figures,
         )
+    }
+
+    /// `game` replayed by a replay of its own, as `check` replays a transcript, which must
+    /// find no rule broken (warnings, such as a 2020 tile's power that the 2002 rules ignore,
+    /// are none).
+    fn checked_afresh<'g>(
+        config: &Config,
+        catalog: &Catalog,
+        game: &'g simulate::GameResult,
+        seed: u64,
+    ) -> Replay<'g> {
+        let rules = crate::rules::for_ruleset(config.ruleset, &config.variants);
+        let mut checked = Replay::new(&game.script, catalog.clone(), rules, "");
+        checked.begin(false);
+        for step in &game.script.steps {
+            checked.apply(step);
+        }
+        assert!(
+            checked.first_error_since(0).is_none(),
+            "{:?} {:?}, seed {seed}: {:?}",
+            config.tile_sets,
+            config.variants,
+            checked.diagnostics
+        );
+        checked
     }
 
     fn config(
@@ -410,19 +435,7 @@ mod tests {
                 let game = simulate::play_on(&mut fast, config, &header, &catalog, Rng::new(seed))
                     .expect("a legal game");
                 assert!(fast.first_error_since(0).is_none());
-                let rules = crate::rules::for_ruleset(config.ruleset, &config.variants);
-                let mut checked = Replay::new(&game.script, catalog.clone(), rules, "");
-                checked.begin(false);
-                for step in &game.script.steps {
-                    checked.apply(step);
-                }
-                // Warnings (a 2020 tile's power that the 2002 rules ignore) are no rule broken.
-                assert!(
-                    checked.first_error_since(0).is_none(),
-                    "{:?}, seed {seed}: {:?}",
-                    config.tile_sets,
-                    checked.diagnostics
-                );
+                let checked = checked_afresh(config, &catalog, &game, seed);
                 assert_eq!(
                     state(&fast),
                     state(&checked),
@@ -465,18 +478,7 @@ mod tests {
             for seed in seed..seed + 5 {
                 let game = simulate::play_on(replay, config, &header, &catalog, Rng::new(seed))
                     .expect("a legal game");
-                let rules = crate::rules::for_ruleset(config.ruleset, &config.variants);
-                let mut checked = Replay::new(&game.script, catalog.clone(), rules, "");
-                checked.begin(false);
-                for step in &game.script.steps {
-                    checked.apply(step);
-                }
-                assert!(
-                    checked.first_error_since(0).is_none(),
-                    "{:?}, seed {seed}: {:?}",
-                    config.variants,
-                    checked.diagnostics
-                );
+                checked_afresh(config, &catalog, &game, seed);
                 farmers += game
                     .script
                     .steps
