@@ -292,7 +292,7 @@ impl LegalPlacements {
     /// placements before it on the way: the `k`-th placement is one of the pivot's rotations,
     /// or the search goes on in the part before or after it. Expected linear in the number of
     /// positions (a move's few dozen); a run of bad pivots hands over to [`select_weighted`],
-    /// which is linear at worst. Leaves the positions in some other order.
+    /// which sorts, so a move is O(n log n) at worst. Leaves the positions in some other order.
     ///
     /// # Panics
     /// When `k` is not below [`LegalPlacements::len`].
@@ -348,31 +348,21 @@ impl LegalPlacements {
     }
 }
 
-/// The placement at index `k` of the sorted placements of `positions`, by a selection on the
-/// position key weighted by each position's rotations. Each round puts in its place the
-/// position where the `k`-th placement would lie if every position had as many rotations
-/// (`select_nth_unstable`, linear at worst) and weighs the positions before it: the placement
-/// is one of its rotations, or the search goes on in the part before or after it.
+/// The placement at index `k` of the sorted placements of `positions`: the positions sorted by
+/// key, then their rotations counted off until the `k`-th. O(n log n) whatever the order or the
+/// weights, which an interpolated selection is not (a guess that misses by one position a
+/// round makes it quadratic), so it is the bound behind [`LegalPlacements::kth`].
 fn select_weighted(positions: &mut [FittingPosition], k: usize) -> (Pos, Rotation) {
-    let weight_of = |positions: &[FittingPosition]| -> usize {
-        positions.iter().map(|p| usize::from(p.placements)).sum()
-    };
-    let (mut rest, mut k) = (positions, k);
-    let mut weight = weight_of(rest);
-    loop {
-        let guess = k * rest.len() / weight;
-        let (before, position, after) = rest.select_nth_unstable_by_key(guess, |p| p.key);
-        let placements_before = weight_of(before);
+    positions.sort_unstable_by_key(|p| p.key);
+    let mut k = k;
+    for position in positions.iter() {
         let here = usize::from(position.placements);
-        if k < placements_before {
-            (rest, weight) = (before, placements_before);
-        } else if k < placements_before + here {
-            return position.nth_placement(k - placements_before);
-        } else {
-            k -= placements_before + here;
-            (rest, weight) = (after, weight - placements_before - here);
+        if k < here {
+            return position.nth_placement(k);
         }
+        k -= here;
     }
+    unreachable!("k is below the placements' count (checked by LegalPlacements::kth)")
 }
 
 #[derive(Debug, Clone)]
