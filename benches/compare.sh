@@ -198,9 +198,9 @@ row() { printf "  %-58s %-34s %-19s %s\n" "$1" "$2" "$3" "$4"; }
 echo
 echo "figures of issue 14 ($(date -u '+%Y-%m-%d %H:%M UTC'), $(git rev-parse --short HEAD 2> /dev/null || echo '?'), load $(cut -d' ' -f1-3 /proc/loadavg 2> /dev/null || echo '?'))"
 row "figure" "measured" "target" "verdict"
-row "replay of a base transcript (shipped set), parse and lower incl." \
+row "replay of a base transcript, parse and lower included" \
     "$(commas "$replay_rate") placements/s" ">= 1,000,000/s" "$(verdict "$replay_rate" '>=' 1000000)"
-row "the same game naming a tile file of its own (read each time)" \
+row "the same game with a tile file of its own (read each time)" \
     "$(commas "$own_file_rate") placements/s" "" ""
 row "engine replay of lowered base games" \
     "$(commas "$engine_rate") placements/s" ">= 3,000,000/s" "$(verdict "$engine_rate" '>=' 3000000)"

@@ -128,7 +128,7 @@ fn replay(c: &mut Criterion) {
         // checker compiles once per process, so the figure is the reading and the replay.
         // The game above names a tile file of its own, read and compiled for every check.
         (
-            "a carcassonne base transcript on the shipped set",
+            "a carcassonne base transcript",
             generated_game(
                 &dir,
                 Ruleset::Carcassonne,
