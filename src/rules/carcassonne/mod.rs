@@ -93,18 +93,19 @@ pub struct Carcassonne {
     pub monasteries: OpenMonasteries,
 }
 
-/// The monasteries on the board that are not yet surrounded, and how many placements of the
-/// engine have been looked at for them. A placement can complete only a monastery on the
-/// nine positions around it, and a surrounded monastery has no free position around it left:
-/// the placements are looked at once each for monasteries, and a placement compares its
-/// position with the few open ones, where the tiles on the nine positions around every
-/// placement were searched for monasteries before.
+/// The monasteries on the board that are not yet surrounded, by placement. A placement can
+/// complete only a monastery on the nine positions around it, and a surrounded monastery has
+/// no free position around it left: each placement is looked at once for monasteries, and a
+/// placement then reads the flags of the (at most nine) placements around it — a constant
+/// cost whatever the number of monasteries still open on the board.
 #[derive(Debug, Default, Clone)]
 pub struct OpenMonasteries {
     /// Placements looked at: the engine's first `seen`.
     seen: usize,
-    /// Where each open monastery lies, and its node.
-    open: Vec<(Pos, NodeId)>,
+    /// For each placement looked at, whether its tile holds a monastery not yet surrounded.
+    open_at: Vec<bool>,
+    /// How many placements hold one (none: a placement has nothing to look at).
+    open: usize,
 }
 
 impl OpenMonasteries {
@@ -113,18 +114,17 @@ impl OpenMonasteries {
         let placed = engine.placements.len();
         if placed < self.seen {
             // The engine was emptied under these rules (a ruleset is made for each game, so
-            // this does not happen; it would start the list again).
+            // this does not happen; it would start the flags again).
             *self = OpenMonasteries::default();
         }
         for placement in self.seen..placed {
-            let placed = engine.placement(placement as PlacementId);
-            let tile = &engine.catalog[placed.tile];
-            for (feature, compiled) in tile.features.iter().enumerate() {
-                if compiled.kind == FeatureKind::Monastery {
-                    self.open
-                        .push((placed.pos, placed.first_node + feature as NodeId));
-                }
-            }
+            let tile = engine.tile_of(placement as PlacementId);
+            let has_monastery = tile
+                .features
+                .iter()
+                .any(|feature| feature.kind == FeatureKind::Monastery);
+            self.open_at.push(has_monastery);
+            self.open += usize::from(has_monastery);
         }
         self.seen = placed;
     }
@@ -133,32 +133,24 @@ impl OpenMonasteries {
     /// into `surrounded` in the order of the positions of [`Engine::square_around`] (`pos`,
     /// then [`Engine::around`]) and of their tiles' features.
     fn surrounded_near(&mut self, engine: &Engine, pos: Pos, surrounded: &mut Vec<NodeId>) {
-        // The place of a position of the square in that order: `pos` first, then the rows of
-        // `Engine::around` from dy = -1, each from dx = -1, without the middle.
-        let order = |at: Pos| {
-            let (dx, dy) = (at.x - pos.x, at.y - pos.y);
-            let row_major = ((dy + 1) * 3 + (dx + 1)) as usize;
-            match row_major {
-                4 => 0,
-                0..4 => row_major + 1,
-                _ => row_major,
+        for placement in engine.square_around(pos).into_iter().flatten() {
+            let open = &mut self.open_at[placement as usize];
+            if !*open {
+                continue;
             }
-        };
-        let mut found: Vec<(usize, NodeId)> = Vec::new();
-        let mut index = 0;
-        while index < self.open.len() {
-            let (at, node) = self.open[index];
-            let near = (at.x - pos.x).abs() <= 1 && (at.y - pos.y).abs() <= 1;
-            if near && engine.filled_around(at) == 8 {
-                found.push((order(at), node));
-                self.open.swap_remove(index);
-            } else {
-                index += 1;
+            let placed = engine.placement(placement);
+            if engine.filled_around(placed.pos) < 8 {
+                continue;
+            }
+            *open = false;
+            self.open -= 1;
+            let tile = &engine.catalog[placed.tile];
+            for (feature, compiled) in tile.features.iter().enumerate() {
+                if compiled.kind == FeatureKind::Monastery {
+                    surrounded.push(placed.first_node + feature as NodeId);
+                }
             }
         }
-        // Features of one tile have increasing nodes.
-        found.sort_unstable();
-        surrounded.extend(found.into_iter().map(|(_, node)| node));
     }
 }
 
@@ -291,7 +283,7 @@ impl Carcassonne {
         completion: &mut Completion,
     ) {
         self.monasteries.catch_up(engine);
-        if self.monasteries.open.is_empty() {
+        if self.monasteries.open == 0 {
             return;
         }
         let pos = engine.placement(placement).pos;
