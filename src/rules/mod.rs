@@ -277,10 +277,8 @@ pub trait Rules {
         placement: PlacementId,
         roots: &[NodeId],
     ) -> Completion;
-    /// Scores the end of the game and takes the figures off incomplete features; `roots` is
-    /// every feature's root in ascending order ([`Engine::feature_roots`], worked out once by
-    /// the caller, which keeps it for the statistics).
-    fn final_scoring(&self, engine: &mut Engine, roots: &[NodeId]) -> Vec<ScoreEvent>;
+    /// Scores the end of the game and takes the figures off incomplete features.
+    fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent>;
     /// A warning about a tile that does not fully belong to this ruleset, if any.
     fn tile_warning(&self, tile: &CompiledTile) -> Option<String>;
 

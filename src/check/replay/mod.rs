@@ -131,9 +131,6 @@ pub(crate) struct Replay<'s> {
     /// The per-player counts of the last turn that ended (`Turn::returned`, `Turn::points`),
     /// for the next turn to fill again.
     spare_turn: Option<(Vec<Vec<u32>>, Vec<i64>)>,
-    /// Every feature's root at the end of the game, as final scoring walked them (for the
-    /// simulator's statistics, so that the features are listed once).
-    final_roots: Vec<NodeId>,
     /// The list of a placement's roots, kept from one placement to the next: a tile's scoring
     /// hands it back (a placement never scored leaves a new one to be made).
     spare_roots: Vec<NodeId>,
@@ -220,7 +217,6 @@ impl<'s> Replay<'s> {
             figures_checked: false,
             standings: Vec::new(),
             spare_turn: None,
-            final_roots: Vec::new(),
             spare_roots: Vec::new(),
             report_events: true,
             flocks_scored: 0,
@@ -1231,10 +1227,7 @@ impl<'s> Replay<'s> {
     }
 
     fn final_scoring(&mut self) {
-        self.final_roots = self.engine.feature_roots();
-        let events = self
-            .rules
-            .final_scoring(&mut self.engine, &self.final_roots);
+        let events = self.rules.final_scoring(&mut self.engine);
         self.apply_events(&events, true);
         self.final_scored = true;
         self.game_over = true;

@@ -210,10 +210,12 @@ impl Rules for HuntersGatherers {
         completion
     }
 
-    fn final_scoring(&self, engine: &mut Engine, roots: &[NodeId]) -> Vec<ScoreEvent> {
+    fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
         let mut events = Vec::new();
+        // Every feature's root, in ascending order (returning figures joins no features).
+        let roots = engine.feature_roots();
         // “The players remove all tribe members from incomplete forests and rivers.”
-        for &root in roots {
+        for &root in &roots {
             let component = engine.component(root);
             if matches!(
                 component.kind,
@@ -240,7 +242,7 @@ impl Rules for HuntersGatherers {
         }
         // Hunters: 2 a deer, mammoth and aurochs; each tiger eats a deer; fire chases the
         // tigers; a hunter on the shrine takes the meadow alone.
-        for &root in roots {
+        for &root in &roots {
             if engine.component(root).kind != Some(FeatureKind::Meadow) {
                 continue;
             }

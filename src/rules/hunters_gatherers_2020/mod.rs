@@ -543,10 +543,12 @@ impl Rules for HuntersGatherers2020 {
         self.powers_used
     }
 
-    fn final_scoring(&self, engine: &mut Engine, roots: &[NodeId]) -> Vec<ScoreEvent> {
+    fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
         let mut events = Vec::new();
+        // Every feature's root, in ascending order (returning figures joins no features).
+        let roots = engine.feature_roots();
         // “Meeples in incomplete forests and rivers are removed and score nothing” (FR p6).
-        for &root in roots {
+        for &root in &roots {
             if matches!(
                 engine.component(root).kind,
                 Some(FeatureKind::Forest | FeatureKind::River)
@@ -585,7 +587,7 @@ impl Rules for HuntersGatherers2020 {
         }
         // Hunters: the meadow's animals less those the hunting traps covered; the wild fire
         // chases the meadow's tigers; a pit trap doubles the animals in its range.
-        for &root in roots {
+        for &root in &roots {
             if engine.component(root).kind != Some(FeatureKind::Meadow) {
                 continue;
             }
