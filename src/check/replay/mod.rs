@@ -1,6 +1,5 @@
 //! The replay: one game's steps, in order, against the engine and the ruleset.
 
-mod anchors;
 pub(crate) mod fast;
 pub(crate) mod inspect;
 pub(crate) mod moves;
@@ -590,15 +589,23 @@ impl<'s> Replay<'s> {
         let placed = *self.engine.placement(placement);
         let tile = &self.engine.catalog[placed.tile];
         let accept = |k| stands_on.contains(&k);
-        // The catalog's searches, on masks of anchors (`anchors.rs`).
         let feature = match target {
             FeatureRef::Anchor(anchor) => {
                 let in_tile = placed.rotation.anchor_to_tile(*anchor);
-                return anchors::feature_at_anchor(tile, in_tile, accept);
+                // Two features the figure may stand on that claim the anchor as their own (two
+                // lakes at `I`): the anchor alone does not say which is meant.
+                if tile
+                    .features_claiming_directly(in_tile, accept)
+                    .nth(1)
+                    .is_some()
+                {
+                    return Err(tile.features_claiming_directly(in_tile, accept).collect());
+                }
+                tile.feature_at(in_tile, accept)
             }
             FeatureRef::Anchors(named) => {
                 let in_tile = named.iter().map(|a| placed.rotation.anchor_to_tile(*a));
-                anchors::feature_claiming(tile, in_tile, accept)
+                tile.feature_claiming(in_tile, accept)
             }
             FeatureRef::Label(label) => tile.feature_by_label(label),
         };
