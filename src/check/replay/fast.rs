@@ -234,6 +234,7 @@ impl Replay<'_> {
             standings: _,
             spare_turn: _,
             spare_roots: _,
+            spare_completion: _,
             // The caller's choice, for every game of the replay.
             report_events: _,
             flocks_scored,

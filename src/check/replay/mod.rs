@@ -133,6 +133,9 @@ pub(crate) struct Replay<'s> {
     /// The list of a placement's roots, kept from one placement to the next: a tile's scoring
     /// hands it back (a placement never scored leaves a new one to be made).
     spare_roots: Vec<NodeId>,
+    /// What a placement's scoring brought ([`Rules::score_completed`]), kept from one placement
+    /// to the next for its lists' room.
+    spare_completion: crate::rules::Completion,
     /// Whether the scoring events are kept for the report (`events`); the simulator, which
     /// shows none, turns it off, so that no text is written for them.
     report_events: bool,
@@ -217,6 +220,7 @@ impl<'s> Replay<'s> {
             standings: Vec::new(),
             spare_turn: None,
             spare_roots: Vec::new(),
+            spare_completion: crate::rules::Completion::default(),
             report_events: true,
             flocks_scored: 0,
         }
@@ -1084,11 +1088,12 @@ impl<'s> Replay<'s> {
         // Nothing reads a tile's roots after its scoring.
         let roots = std::mem::take(&mut placed.roots);
         let (bonus, placement) = (placed.bonus, placed.placement);
-        let mut completion = self
-            .rules
-            .score_completed(&mut self.engine, placement, &roots);
+        let mut completion = std::mem::take(&mut self.spare_completion);
+        completion.clear();
+        self.rules
+            .score_completed(&mut self.engine, placement, &roots, &mut completion);
         self.apply_events(&completion.events, false);
-        for root in std::mem::take(&mut completion.returned) {
+        for &root in &completion.returned {
             for figure in self.engine.return_figures(root) {
                 self.give_back(figure);
             }
@@ -1102,8 +1107,10 @@ impl<'s> Replay<'s> {
             let outcome = self.rules.after_scoring(&mut self.engine, &view, &roots);
             self.apply_outcome(outcome);
         }
-        // The list goes back to be filled by the next placement (`place_into` empties it).
+        // The lists go back to be filled by the next placement (`place_into` empties the
+        // roots, `settle` the completion).
         self.spare_roots = roots;
+        self.spare_completion = completion;
     }
 
     fn give_back(&mut self, figure: FigureId) {

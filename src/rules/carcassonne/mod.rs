@@ -456,8 +456,8 @@ impl Rules for Carcassonne {
         engine: &mut Engine,
         placement: PlacementId,
         roots: &[NodeId],
-    ) -> Completion {
-        let mut completion = Completion::default();
+        completion: &mut Completion,
+    ) {
         for &root in roots {
             let component = engine.component(root);
             let closed = component.open_ends == 0;
@@ -469,8 +469,7 @@ impl Rules for Carcassonne {
             }
             completion.returned.push(root);
         }
-        self.score_monasteries_near(engine, placement, &mut completion);
-        completion
+        self.score_monasteries_near(engine, placement, completion);
     }
 
     fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {

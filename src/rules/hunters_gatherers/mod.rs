@@ -163,8 +163,8 @@ impl Rules for HuntersGatherers {
         engine: &mut Engine,
         _placement: PlacementId,
         roots: &[NodeId],
-    ) -> Completion {
-        let mut completion = Completion::default();
+        completion: &mut Completion,
+    ) {
         for &root in roots {
             let component = engine.component(root).clone();
             let kind = component.kind.unwrap_or(FeatureKind::Meadow);
@@ -199,15 +199,8 @@ impl Rules for HuntersGatherers {
                 }
                 (points, format!("{text} = {points}"))
             };
-            score_to_majority(
-                engine,
-                &mut completion,
-                root,
-                &component,
-                (points, breakdown),
-            );
+            score_to_majority(engine, completion, root, &component, (points, breakdown));
         }
-        completion
     }
 
     fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {

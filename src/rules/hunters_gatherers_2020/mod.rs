@@ -404,8 +404,8 @@ impl Rules for HuntersGatherers2020 {
         engine: &mut Engine,
         _placement: PlacementId,
         roots: &[NodeId],
-    ) -> Completion {
-        let mut completion = Completion::default();
+        completion: &mut Completion,
+    ) {
         for &root in roots {
             let component = engine.component(root).clone();
             let kind = component.kind.unwrap_or(FeatureKind::Meadow);
@@ -442,15 +442,8 @@ impl Rules for HuntersGatherers2020 {
                 }
                 (points, format!("{text} = {points}"))
             };
-            score_to_majority(
-                engine,
-                &mut completion,
-                root,
-                &component,
-                (points, breakdown),
-            );
+            score_to_majority(engine, completion, root, &component, (points, breakdown));
         }
-        completion
     }
 
     fn after_placement(
