@@ -112,13 +112,35 @@ impl LineCursor {
         if offset < self.offset {
             *self = LineCursor::default();
         }
-        self.breaks += text.as_bytes()[self.offset..offset]
-            .iter()
-            .filter(|byte| **byte == b'\n')
-            .count();
+        self.breaks += count_breaks(&text.as_bytes()[self.offset..offset]);
         self.offset = offset;
         self.breaks + 1
     }
+}
+
+/// The line breaks in `bytes`, eight bytes at a time: the count byte by byte took some four
+/// instructions a byte, over the text of every game checked.
+fn count_breaks(bytes: &[u8]) -> usize {
+    const NEWLINES: u64 = u64::from_le_bytes([b'\n'; 8]);
+    const LOW_SEVEN: u64 = u64::from_le_bytes([0x7F; 8]);
+    let mut chunks = bytes.chunks_exact(8);
+    let mut breaks = 0;
+    for chunk in &mut chunks {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        // A line break is a zero byte of `zeros`; the sum of a byte's low seven bits and 0x7F
+        // cannot carry into the next byte, so the high bit below is set for exactly the zero
+        // bytes, and nowhere else.
+        let zeros = u64::from_le_bytes(word) ^ NEWLINES;
+        let found = !(((zeros & LOW_SEVEN) + LOW_SEVEN) | zeros | LOW_SEVEN);
+        breaks += found.count_ones() as usize;
+    }
+    breaks
+        + chunks
+            .remainder()
+            .iter()
+            .filter(|byte| **byte == b'\n')
+            .count()
 }
 
 /// A game of up to this many moves is parsed and lowered once, its moves kept for the replay:
@@ -855,6 +877,28 @@ pub(crate) fn is_bonus(tile: &CompiledTile) -> bool {
 
 #[cfg(test)]
 mod tests {
+    /// The line breaks counted eight bytes at a time are those counted one byte at a time, for
+    /// every length and alignment, with line breaks next to every other byte value (`\n` + 1
+    /// and `\n` + 0x80 above all).
+    #[test]
+    fn line_breaks_counted_by_words_are_those_counted_by_bytes() {
+        let mut rng = crate::simulate::Rng::new(3);
+        for _ in 0..2_000 {
+            let len = rng.below(40);
+            let bytes: Vec<u8> = (0..len)
+                .map(|_| match rng.below(4) {
+                    0 => b'\n',
+                    1 => [0x0B, 0x8A, 0x09, 0x00, 0xFF][rng.below(5)],
+                    _ => rng.below(256) as u8,
+                })
+                .collect();
+            for start in 0..len.min(9) {
+                let expected = bytes[start..].iter().filter(|b| **b == b'\n').count();
+                assert_eq!(super::count_breaks(&bytes[start..]), expected, "{bytes:?}");
+            }
+        }
+    }
+
     use super::{LineCursor, TileSetCache, check_text, check_text_keeping, check_text_with};
 
     /// A game read once (its moves kept) and read twice (its moves lowered again as they are

@@ -47,6 +47,103 @@ pub struct CompiledFeature {
     /// The anchors as written (tile orientation), to resolve a deployment's target.
     pub anchors: Vec<Anchor>,
     pub shares: Vec<Side>,
+    /// `anchors` and `shares` as masks, for the searches of the feature a target names.
+    pub masks: AnchorMasks,
+}
+
+/// The bit of an anchor: a side (0–3), a half side (4–11: two a side) or the inner area (12).
+fn anchor_bit(anchor: Anchor) -> u16 {
+    match anchor {
+        Anchor::Side(side) => 1 << side.index(),
+        Anchor::Half(side, half) => 1 << (4 + 2 * side.index() + usize::from(half == Half::R)),
+        Anchor::Inner => 1 << 12,
+    }
+}
+
+/// Both halves of `anchor`'s side.
+fn both_halves(anchor: Anchor) -> u16 {
+    match anchor {
+        Anchor::Side(side) | Anchor::Half(side, _) => {
+            anchor_bit(Anchor::Half(side, Half::L)) | anchor_bit(Anchor::Half(side, Half::R))
+        }
+        Anchor::Inner => 0,
+    }
+}
+
+/// A feature's anchors and the places it claims, each as the bits of one integer
+/// ([`anchor_bit`]), made once when its tile is compiled: the searches of the feature an
+/// anchor names ([`CompiledTile::feature_at`] and the others) test a bit or two for each
+/// feature instead of looking through its lists of anchors and sides (every deployment a
+/// transcript names is resolved by them).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AnchorMasks {
+    kind_is_area: bool,
+    /// Its anchors as written (tile orientation).
+    anchors: u16,
+    /// The sides it shares with another feature.
+    shares: u16,
+    /// The places it claims: its anchors, a side of a field or meadow standing for both its
+    /// halves, and the sides it shares.
+    places: u16,
+    /// How many places it claims, repeats included (a side both written and shared counts
+    /// twice): among several features that claim every anchor named, the one with the fewest
+    /// is taken.
+    listed: usize,
+}
+
+impl AnchorMasks {
+    fn of(kind: FeatureKind, anchors: &[Anchor], shares: &[Side]) -> AnchorMasks {
+        let area = kind.anchor_class() == AnchorClass::Area;
+        let mut masks = AnchorMasks {
+            kind_is_area: area,
+            listed: shares.len(),
+            ..AnchorMasks::default()
+        };
+        for anchor in anchors {
+            masks.anchors |= anchor_bit(*anchor);
+            if area && matches!(anchor, Anchor::Side(_)) {
+                masks.places |= both_halves(*anchor);
+                masks.listed += 2;
+            } else {
+                masks.places |= anchor_bit(*anchor);
+                masks.listed += 1;
+            }
+        }
+        masks.shares = shares
+            .iter()
+            .fold(0, |mask, side| mask | anchor_bit(Anchor::Side(*side)));
+        masks.places |= masks.shares;
+        masks
+    }
+
+    /// `anchor` is one of its own anchors (a side through both its halves, a half through
+    /// the side of a field or meadow).
+    fn claims_directly(&self, anchor: Anchor) -> bool {
+        let has = |mask: u16| self.anchors & mask == mask;
+        match anchor {
+            Anchor::Inner => has(anchor_bit(anchor)),
+            Anchor::Side(_) => has(anchor_bit(anchor)) || has(both_halves(anchor)),
+            Anchor::Half(side, _) => {
+                has(anchor_bit(anchor))
+                    || (self.kind_is_area && has(anchor_bit(Anchor::Side(side))))
+            }
+        }
+    }
+
+    /// As [`AnchorMasks::claims_directly`], or a side it shares.
+    fn is_at(&self, anchor: Anchor) -> bool {
+        self.claims_directly(anchor)
+            || matches!(anchor, Anchor::Side(_)) && self.shares & anchor_bit(anchor) != 0
+    }
+
+    /// `anchor` is among its places (a side of a field or meadow through both its halves).
+    fn claims(&self, anchor: Anchor) -> bool {
+        let wanted = match anchor {
+            Anchor::Side(_) if self.kind_is_area => both_halves(anchor),
+            _ => anchor_bit(anchor),
+        };
+        self.places & wanted == wanted
+    }
 }
 
 pub const CONTENT_KINDS: usize = ContentKind::ALL.len();
@@ -162,6 +259,7 @@ impl CompiledTile {
                 power: feature.power,
                 anchors: feature.anchors.clone(),
                 shares: feature.shares.clone(),
+                masks: AnchorMasks::of(feature.kind, &feature.anchors, &feature.shares),
             });
         }
         let side_entries = sides.each_ref().map(|entries| {
@@ -199,28 +297,17 @@ impl CompiledTile {
         anchor: Anchor,
         accept: impl Fn(FeatureKind) -> bool,
     ) -> Option<usize> {
-        let matches = |feature: &CompiledFeature| match anchor {
-            Anchor::Inner => feature.anchors.contains(&Anchor::Inner),
-            Anchor::Side(side) => {
-                feature.anchors.contains(&Anchor::Side(side))
-                    || feature.shares.contains(&side)
-                    || (feature.anchors.contains(&Anchor::Half(side, Half::L))
-                        && feature.anchors.contains(&Anchor::Half(side, Half::R)))
-            }
-            Anchor::Half(side, _) => {
-                feature.anchors.contains(&anchor)
-                    || (feature.kind.anchor_class() == AnchorClass::Area
-                        && feature.anchors.contains(&Anchor::Side(side)))
-            }
-        };
-        let candidates: Vec<usize> = (0..self.features.len())
-            .filter(|i| matches(&self.features[*i]))
-            .collect();
-        candidates
-            .iter()
-            .copied()
-            .find(|i| accept(self.features[*i].kind))
-            .or_else(|| candidates.first().copied())
+        let mut candidates =
+            (0..self.features.len()).filter(|i| self.features[*i].masks.is_at(anchor));
+        let first = candidates.next()?;
+        if accept(self.features[first].kind) {
+            return Some(first);
+        }
+        Some(
+            candidates
+                .find(|i| accept(self.features[*i].kind))
+                .unwrap_or(first),
+        )
     }
 
     /// The feature of this tile that claims every one of `anchors` (tile orientation), as
@@ -229,72 +316,225 @@ impl CompiledTile {
     /// `accept` admits and that claims the fewest other places is taken.
     pub fn feature_claiming(
         &self,
-        anchors: &[Anchor],
+        anchors: impl Iterator<Item = Anchor> + Clone,
         accept: impl Fn(FeatureKind) -> bool,
     ) -> Option<usize> {
-        let places = |feature: &CompiledFeature| -> Vec<Anchor> {
-            let mut places = Vec::new();
-            for anchor in &feature.anchors {
-                match (feature.kind.anchor_class(), anchor) {
-                    (AnchorClass::Area, Anchor::Side(side)) => {
-                        places.push(Anchor::Half(*side, Half::L));
-                        places.push(Anchor::Half(*side, Half::R));
-                    }
-                    _ => places.push(*anchor),
-                }
-            }
-            places.extend(feature.shares.iter().map(|s| Anchor::Side(*s)));
-            places
-        };
-        let claims = |feature: &CompiledFeature, anchor: &Anchor| {
-            let places = places(feature);
-            match anchor {
-                Anchor::Side(side) if feature.kind.anchor_class() == AnchorClass::Area => {
-                    places.contains(&Anchor::Half(*side, Half::L))
-                        && places.contains(&Anchor::Half(*side, Half::R))
-                }
-                _ => places.contains(anchor),
-            }
-        };
         (0..self.features.len())
-            .filter(|i| anchors.iter().all(|a| claims(&self.features[*i], a)))
+            .filter(|i| {
+                let masks = &self.features[*i].masks;
+                anchors.clone().all(|anchor| masks.claims(anchor))
+            })
             .min_by_key(|i| {
-                (
-                    !accept(self.features[*i].kind),
-                    places(&self.features[*i]).len(),
-                )
+                let feature = &self.features[*i];
+                (!accept(feature.kind), feature.masks.listed)
             })
     }
 
     /// The features that `accept` admits and that claim `anchor` (tile orientation) in their
     /// own anchors — not through a side they share. More than one (two lakes at `I`) means
     /// the anchor alone does not say which feature it names.
-    pub fn features_claiming_directly(
-        &self,
+    pub fn features_claiming_directly<'t>(
+        &'t self,
         anchor: Anchor,
-        accept: impl Fn(FeatureKind) -> bool,
-    ) -> Vec<usize> {
-        let claims = |feature: &CompiledFeature| match anchor {
-            Anchor::Inner => feature.anchors.contains(&Anchor::Inner),
-            Anchor::Side(side) => {
-                feature.anchors.contains(&Anchor::Side(side))
-                    || (feature.anchors.contains(&Anchor::Half(side, Half::L))
-                        && feature.anchors.contains(&Anchor::Half(side, Half::R)))
-            }
-            Anchor::Half(side, _) => {
-                feature.anchors.contains(&anchor)
-                    || (feature.kind.anchor_class() == AnchorClass::Area
-                        && feature.anchors.contains(&Anchor::Side(side)))
-            }
-        };
-        (0..self.features.len())
-            .filter(|i| accept(self.features[*i].kind) && claims(&self.features[*i]))
-            .collect()
+        accept: impl Fn(FeatureKind) -> bool + 't,
+    ) -> impl Iterator<Item = usize> + 't {
+        (0..self.features.len()).filter(move |i| {
+            let feature = &self.features[*i];
+            accept(feature.kind) && feature.masks.claims_directly(anchor)
+        })
     }
 
     pub fn feature_by_label(&self, label: &str) -> Option<usize> {
         self.features
             .iter()
             .position(|f| f.label.as_deref() == Some(label))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The searches as first written, on the feature's lists of anchors and shared sides
+    /// (places listed for every feature and anchor compared): the reference the masks are
+    /// held to.
+    mod by_lists {
+        use super::*;
+
+        pub fn feature_at(
+            tile: &CompiledTile,
+            anchor: Anchor,
+            accept: impl Fn(FeatureKind) -> bool,
+        ) -> Option<usize> {
+            let matches = |feature: &CompiledFeature| match anchor {
+                Anchor::Inner => feature.anchors.contains(&Anchor::Inner),
+                Anchor::Side(side) => {
+                    feature.anchors.contains(&Anchor::Side(side))
+                        || feature.shares.contains(&side)
+                        || (feature.anchors.contains(&Anchor::Half(side, Half::L))
+                            && feature.anchors.contains(&Anchor::Half(side, Half::R)))
+                }
+                Anchor::Half(side, _) => {
+                    feature.anchors.contains(&anchor)
+                        || (feature.kind.anchor_class() == AnchorClass::Area
+                            && feature.anchors.contains(&Anchor::Side(side)))
+                }
+            };
+            let candidates: Vec<usize> = (0..tile.features.len())
+                .filter(|i| matches(&tile.features[*i]))
+                .collect();
+            candidates
+                .iter()
+                .copied()
+                .find(|i| accept(tile.features[*i].kind))
+                .or_else(|| candidates.first().copied())
+        }
+
+        pub fn feature_claiming(
+            tile: &CompiledTile,
+            anchors: &[Anchor],
+            accept: impl Fn(FeatureKind) -> bool,
+        ) -> Option<usize> {
+            let places = |feature: &CompiledFeature| -> Vec<Anchor> {
+                let mut places = Vec::new();
+                for anchor in &feature.anchors {
+                    match (feature.kind.anchor_class(), anchor) {
+                        (AnchorClass::Area, Anchor::Side(side)) => {
+                            places.push(Anchor::Half(*side, Half::L));
+                            places.push(Anchor::Half(*side, Half::R));
+                        }
+                        _ => places.push(*anchor),
+                    }
+                }
+                places.extend(feature.shares.iter().map(|s| Anchor::Side(*s)));
+                places
+            };
+            let claims = |feature: &CompiledFeature, anchor: &Anchor| {
+                let places = places(feature);
+                match anchor {
+                    Anchor::Side(side) if feature.kind.anchor_class() == AnchorClass::Area => {
+                        places.contains(&Anchor::Half(*side, Half::L))
+                            && places.contains(&Anchor::Half(*side, Half::R))
+                    }
+                    _ => places.contains(anchor),
+                }
+            };
+            (0..tile.features.len())
+                .filter(|i| anchors.iter().all(|a| claims(&tile.features[*i], a)))
+                .min_by_key(|i| {
+                    (
+                        !accept(tile.features[*i].kind),
+                        places(&tile.features[*i]).len(),
+                    )
+                })
+        }
+
+        pub fn features_claiming_directly(
+            tile: &CompiledTile,
+            anchor: Anchor,
+            accept: impl Fn(FeatureKind) -> bool,
+        ) -> Vec<usize> {
+            let claims = |feature: &CompiledFeature| match anchor {
+                Anchor::Inner => feature.anchors.contains(&Anchor::Inner),
+                Anchor::Side(side) => {
+                    feature.anchors.contains(&Anchor::Side(side))
+                        || (feature.anchors.contains(&Anchor::Half(side, Half::L))
+                            && feature.anchors.contains(&Anchor::Half(side, Half::R)))
+                }
+                Anchor::Half(side, _) => {
+                    feature.anchors.contains(&anchor)
+                        || (feature.kind.anchor_class() == AnchorClass::Area
+                            && feature.anchors.contains(&Anchor::Side(side)))
+                }
+            };
+            (0..tile.features.len())
+                .filter(|i| accept(tile.features[*i].kind) && claims(&tile.features[*i]))
+                .collect()
+        }
+    }
+
+    /// Every anchor of a tile: the four sides, the eight halves and the inner area.
+    fn every_anchor() -> Vec<Anchor> {
+        let mut anchors: Vec<Anchor> = Side::ALL.into_iter().map(Anchor::Side).collect();
+        for side in Side::ALL {
+            anchors.push(Anchor::Half(side, Half::L));
+            anchors.push(Anchor::Half(side, Half::R));
+        }
+        anchors.push(Anchor::Inner);
+        anchors
+    }
+
+    /// The searches on masks give the answers of the searches on lists, for every tile of the
+    /// shipped sets of every ruleset, every anchor alone and every set of up to four anchors,
+    /// whichever kinds the figure accepts.
+    #[test]
+    fn the_masks_name_the_features_the_lists_name() {
+        let anchors = every_anchor();
+        let accepts: [&dyn Fn(FeatureKind) -> bool; 4] = [
+            &|_| true,
+            &|k| k == FeatureKind::Field,
+            &|k| matches!(k, FeatureKind::Road | FeatureKind::City),
+            &|k| matches!(k, FeatureKind::Lake | FeatureKind::Monastery),
+        ];
+        let (mut tiles, mut several_direct) = (0, 0);
+        let cache = crate::check::TileSetCache::default();
+        let sets = crate::shipped::TILE_SETS
+            .iter()
+            .map(|(name, _)| *name)
+            .chain(["spec/hunters-gatherers/rulebook.tiles"]);
+        for set in sets {
+            let resolved = cache.resolve(set, std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
+            let prepared = resolved.prepared.as_ref().expect("a shipped set");
+            assert!(prepared.usable().is_some(), "{set} loads");
+            for tile in prepared.compiled.iter() {
+                tiles += 1;
+                for accept in accepts {
+                    for anchor in &anchors {
+                        let direct: Vec<usize> =
+                            tile.features_claiming_directly(*anchor, accept).collect();
+                        assert_eq!(
+                            direct,
+                            by_lists::features_claiming_directly(tile, *anchor, accept),
+                            "tile {} at {anchor}",
+                            tile.id
+                        );
+                        several_direct += usize::from(direct.len() > 1);
+                        assert_eq!(
+                            tile.feature_at(*anchor, accept),
+                            by_lists::feature_at(tile, *anchor, accept),
+                            "tile {} at {anchor}",
+                            tile.id
+                        );
+                    }
+                    // Every set of one to four anchors, in increasing order of bits.
+                    let mut sets: Vec<Vec<Anchor>> = vec![Vec::new()];
+                    for anchor in &anchors {
+                        let longer: Vec<Vec<Anchor>> = sets
+                            .iter()
+                            .filter(|set| set.len() < 4)
+                            .map(|set| {
+                                let mut set = set.clone();
+                                set.push(*anchor);
+                                set
+                            })
+                            .collect();
+                        sets.extend(longer);
+                    }
+                    for set in sets.iter().filter(|set| !set.is_empty()) {
+                        assert_eq!(
+                            tile.feature_claiming(set.iter().copied(), accept),
+                            by_lists::feature_claiming(tile, set, accept),
+                            "tile {} at {set:?}",
+                            tile.id
+                        );
+                    }
+                }
+            }
+        }
+        assert!(tiles > 100, "only {tiles} tiles compared");
+        assert!(
+            several_direct > 0,
+            "no anchor claimed directly by several features"
+        );
     }
 }

@@ -45,11 +45,8 @@ pub fn resolve_feature(
     match feature {
         FeatureRef::Anchor(anchor) => tile.feature_at(rotation.anchor_to_tile(*anchor), |_| true),
         FeatureRef::Anchors(anchors) => {
-            let in_tile: Vec<Anchor> = anchors
-                .iter()
-                .map(|a| rotation.anchor_to_tile(*a))
-                .collect();
-            tile.feature_claiming(&in_tile, |_| true)
+            let in_tile = anchors.iter().map(|a| rotation.anchor_to_tile(*a));
+            tile.feature_claiming(in_tile, |_| true)
         }
         FeatureRef::Label(label) => tile.feature_by_label(label),
     }

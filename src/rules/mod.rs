@@ -187,6 +187,15 @@ pub struct Completion {
     pub earns_bonus: bool,
 }
 
+impl Completion {
+    /// Empties it for the next placement, keeping the lists' room.
+    pub fn clear(&mut self) {
+        self.events.clear();
+        self.returned.clear();
+        self.earns_bonus = false;
+    }
+}
+
 /// A legal deployment on the tile just placed: a figure and the feature it would stand on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Occupation {
@@ -269,18 +278,18 @@ pub trait Rules {
     fn variants(&self) -> &'static [VariantSpec];
     /// The figures that forbid deploying `figure` on the feature of `node`.
     fn blockers(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> Vec<FigureId>;
-    /// Scores the features that the placement `placement` completed; `roots` are the features
-    /// the placed tile is part of.
+    /// Scores the features that the placement `placement` completed, into `completion` (empty:
+    /// the caller keeps one from placement to placement, so that its lists are not made and
+    /// dropped at every placement); `roots` are the features the placed tile is part of.
     fn score_completed(
         &mut self,
         engine: &mut Engine,
         placement: PlacementId,
         roots: &[NodeId],
-    ) -> Completion;
-    /// Scores the end of the game and takes the figures off incomplete features; `roots` is
-    /// every feature's root in ascending order ([`Engine::feature_roots`], worked out once by
-    /// the caller, which keeps it for the statistics).
-    fn final_scoring(&self, engine: &mut Engine, roots: &[NodeId]) -> Vec<ScoreEvent>;
+        completion: &mut Completion,
+    );
+    /// Scores the end of the game and takes the figures off incomplete features.
+    fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent>;
     /// A warning about a tile that does not fully belong to this ruleset, if any.
     fn tile_warning(&self, tile: &CompiledTile) -> Option<String>;
 

@@ -365,11 +365,11 @@ pub(crate) fn play_on(
     }
     result.scores = replay.scores().to_vec();
     result.powers_used = replay.powers_used() as usize;
-    // The features final scoring walked (a game the replay accepted was final-scored).
-    let roots = replay.take_final_roots();
+    // Every feature at the end (a game the replay accepted was final-scored).
     debug_assert!(replay.is_final_scored());
-    result.features.reserve(roots.len());
     let engine = replay.engine_mut();
+    let roots = engine.feature_roots();
+    result.features.reserve(roots.len());
     for root in roots {
         let component = engine.component(root);
         let (Some(kind), open_ends) = (component.kind, component.open_ends) else {

@@ -113,7 +113,9 @@ pub struct Accumulator {
     turns_min: usize,
     turns_max: usize,
     seats: Vec<SeatSums>,
-    features: BTreeMap<FeatureKind, FeatureSums>,
+    /// By kind, in the order of [`FeatureKind::ALL`] (the order of the kinds): an entry of
+    /// a map for each feature of each game cost more than the rest of the counting.
+    features: [FeatureSums; FeatureKind::ALL.len()],
     placed: Vec<usize>,
     fit_nowhere: Vec<usize>,
     /// Under the 2020 Hunters and Gatherers rules the bonus draws are menhir turns.
@@ -136,7 +138,7 @@ impl Accumulator {
             turns_min: 0,
             turns_max: 0,
             seats: Vec::new(),
-            features: BTreeMap::new(),
+            features: Default::default(),
             placed: vec![0; tiles],
             fit_nowhere: vec![0; tiles],
             menhir_turns: ruleset == Ruleset::HuntersGatherers2020,
@@ -173,7 +175,8 @@ impl Accumulator {
             seat.max = seat.max.max(score);
         }
         for &(kind, tiles, completed) in &game.features {
-            let sums = self.features.entry(kind).or_default();
+            debug_assert_eq!(FeatureKind::ALL[kind as usize], kind);
+            let sums = &mut self.features[kind as usize];
             sums.count += 1;
             sums.completed += u64::from(completed);
             sums.tiles += tiles as u64;
@@ -213,10 +216,12 @@ impl Accumulator {
                 }
             })
             .collect();
-        let features = self
-            .features
-            .iter()
-            .map(|(&kind, sums)| FeatureStats {
+        // The kinds that occurred, in their order.
+        let features = FeatureKind::ALL
+            .into_iter()
+            .zip(&self.features)
+            .filter(|(_, sums)| sums.count > 0)
+            .map(|(kind, sums)| FeatureStats {
                 kind,
                 per_game: ratio(sums.count, games),
                 share_completed: ratio(sums.completed, sums.count),

@@ -173,12 +173,6 @@ impl Replay<'_> {
         self.settle();
     }
 
-    /// Every feature's root at the end of the game (ascending), as final scoring walked them;
-    /// empty before final scoring.
-    pub(crate) fn take_final_roots(&mut self) -> Vec<NodeId> {
-        std::mem::take(&mut self.final_roots)
-    }
-
     /// Flocks guided to the stable so far (Hills & Sheep).
     pub(crate) fn flocks_scored(&self) -> usize {
         self.flocks_scored
@@ -239,8 +233,8 @@ impl Replay<'_> {
             figures_checked,
             standings: _,
             spare_turn: _,
-            final_roots,
             spare_roots: _,
+            spare_completion: _,
             // The caller's choice, for every game of the replay.
             report_events: _,
             flocks_scored,
@@ -286,7 +280,6 @@ impl Replay<'_> {
         *passed = 0;
         *failed = 0;
         events.clear();
-        final_roots.clear();
         // The new rules may have other figures in play (a variant without farmers).
         *figures_checked = false;
         *flocks_scored = 0;

@@ -1,6 +1,5 @@
 //! The replay: one game's steps, in order, against the engine and the ruleset.
 
-mod anchors;
 pub(crate) mod fast;
 pub(crate) mod inspect;
 pub(crate) mod moves;
@@ -131,12 +130,12 @@ pub(crate) struct Replay<'s> {
     /// The per-player counts of the last turn that ended (`Turn::returned`, `Turn::points`),
     /// for the next turn to fill again.
     spare_turn: Option<(Vec<Vec<u32>>, Vec<i64>)>,
-    /// Every feature's root at the end of the game, as final scoring walked them (for the
-    /// simulator's statistics, so that the features are listed once).
-    final_roots: Vec<NodeId>,
     /// The list of a placement's roots, kept from one placement to the next: a tile's scoring
     /// hands it back (a placement never scored leaves a new one to be made).
     spare_roots: Vec<NodeId>,
+    /// What a placement's scoring brought ([`Rules::score_completed`]), kept from one placement
+    /// to the next for its lists' room.
+    spare_completion: crate::rules::Completion,
     /// Whether the scoring events are kept for the report (`events`); the simulator, which
     /// shows none, turns it off, so that no text is written for them.
     report_events: bool,
@@ -220,8 +219,8 @@ impl<'s> Replay<'s> {
             figures_checked: false,
             standings: Vec::new(),
             spare_turn: None,
-            final_roots: Vec::new(),
             spare_roots: Vec::new(),
+            spare_completion: crate::rules::Completion::default(),
             report_events: true,
             flocks_scored: 0,
         }
@@ -594,15 +593,23 @@ impl<'s> Replay<'s> {
         let placed = *self.engine.placement(placement);
         let tile = &self.engine.catalog[placed.tile];
         let accept = |k| stands_on.contains(&k);
-        // The catalog's searches, on masks of anchors (`anchors.rs`).
         let feature = match target {
             FeatureRef::Anchor(anchor) => {
                 let in_tile = placed.rotation.anchor_to_tile(*anchor);
-                return anchors::feature_at_anchor(tile, in_tile, accept);
+                // Two features the figure may stand on that claim the anchor as their own (two
+                // lakes at `I`): the anchor alone does not say which is meant.
+                if tile
+                    .features_claiming_directly(in_tile, accept)
+                    .nth(1)
+                    .is_some()
+                {
+                    return Err(tile.features_claiming_directly(in_tile, accept).collect());
+                }
+                tile.feature_at(in_tile, accept)
             }
             FeatureRef::Anchors(named) => {
                 let in_tile = named.iter().map(|a| placed.rotation.anchor_to_tile(*a));
-                anchors::feature_claiming(tile, in_tile, accept)
+                tile.feature_claiming(in_tile, accept)
             }
             FeatureRef::Label(label) => tile.feature_by_label(label),
         };
@@ -1081,11 +1088,12 @@ impl<'s> Replay<'s> {
         // Nothing reads a tile's roots after its scoring.
         let roots = std::mem::take(&mut placed.roots);
         let (bonus, placement) = (placed.bonus, placed.placement);
-        let mut completion = self
-            .rules
-            .score_completed(&mut self.engine, placement, &roots);
+        let mut completion = std::mem::take(&mut self.spare_completion);
+        completion.clear();
+        self.rules
+            .score_completed(&mut self.engine, placement, &roots, &mut completion);
         self.apply_events(&completion.events, false);
-        for root in std::mem::take(&mut completion.returned) {
+        for &root in &completion.returned {
             for figure in self.engine.return_figures(root) {
                 self.give_back(figure);
             }
@@ -1099,8 +1107,10 @@ impl<'s> Replay<'s> {
             let outcome = self.rules.after_scoring(&mut self.engine, &view, &roots);
             self.apply_outcome(outcome);
         }
-        // The list goes back to be filled by the next placement (`place_into` empties it).
+        // The lists go back to be filled by the next placement (`place_into` empties the
+        // roots, `settle` the completion).
         self.spare_roots = roots;
+        self.spare_completion = completion;
     }
 
     fn give_back(&mut self, figure: FigureId) {
@@ -1231,10 +1241,7 @@ impl<'s> Replay<'s> {
     }
 
     fn final_scoring(&mut self) {
-        self.final_roots = self.engine.feature_roots();
-        let events = self
-            .rules
-            .final_scoring(&mut self.engine, &self.final_roots);
+        let events = self.rules.final_scoring(&mut self.engine);
         self.apply_events(&events, true);
         self.final_scored = true;
         self.game_over = true;

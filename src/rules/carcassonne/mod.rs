@@ -97,16 +97,27 @@ pub struct Carcassonne {
 /// complete only a monastery on the nine positions around it, and a surrounded monastery has
 /// no free position around it left: each placement is looked at once for monasteries, and a
 /// placement then reads the flags of the (at most nine) placements around it — a constant
-/// cost whatever the number of monasteries still open on the board.
+/// cost whatever the number of monasteries still open on the board. While few are open (as in
+/// a real game), their positions tell first whether any lies near at all, which is cheaper
+/// than the board's look-up of nine positions that most placements would make for nothing.
 #[derive(Debug, Default, Clone)]
 pub struct OpenMonasteries {
     /// Placements looked at: the engine's first `seen`.
     seen: usize,
-    /// For each placement looked at, whether its tile holds a monastery not yet surrounded.
-    open_at: Vec<bool>,
-    /// How many placements hold one (none: a placement has nothing to look at).
-    open: usize,
+    /// For each placement looked at, the index in `open` of its tile's monastery while it is
+    /// not yet surrounded, or [`NOT_OPEN`].
+    open_at: Vec<u32>,
+    /// The placements (and their positions) whose monastery is not yet surrounded, in no
+    /// particular order.
+    open: Vec<(PlacementId, Pos)>,
 }
+
+/// [`OpenMonasteries::open_at`] of a placement with no monastery open.
+const NOT_OPEN: u32 = u32::MAX;
+
+/// Up to this many open monasteries, their positions are compared with a placement's before
+/// the board is looked at around it (a look-up of nine positions costs about as much).
+const FEW_OPEN: usize = 8;
 
 impl OpenMonasteries {
     /// Takes in the monasteries of the placements made since the last call.
@@ -118,13 +129,18 @@ impl OpenMonasteries {
             *self = OpenMonasteries::default();
         }
         for placement in self.seen..placed {
-            let tile = engine.tile_of(placement as PlacementId);
+            let placement = placement as PlacementId;
+            let tile = engine.tile_of(placement);
             let has_monastery = tile
                 .features
                 .iter()
                 .any(|feature| feature.kind == FeatureKind::Monastery);
-            self.open_at.push(has_monastery);
-            self.open += usize::from(has_monastery);
+            if has_monastery {
+                self.open_at.push(self.open.len() as u32);
+                self.open.push((placement, engine.placement(placement).pos));
+            } else {
+                self.open_at.push(NOT_OPEN);
+            }
         }
         self.seen = placed;
     }
@@ -133,23 +149,40 @@ impl OpenMonasteries {
     /// into `surrounded` in the order of the positions of [`Engine::square_around`] (`pos`,
     /// then [`Engine::around`]) and of their tiles' features.
     fn surrounded_near(&mut self, engine: &Engine, pos: Pos, surrounded: &mut Vec<NodeId>) {
+        if self.open.is_empty() {
+            return;
+        }
+        let near =
+            |(_, at): &(PlacementId, Pos)| at.x.abs_diff(pos.x) <= 1 && at.y.abs_diff(pos.y) <= 1;
+        if self.open.len() <= FEW_OPEN && !self.open.iter().any(near) {
+            return;
+        }
         for placement in engine.square_around(pos).into_iter().flatten() {
-            let open = &mut self.open_at[placement as usize];
-            if !*open {
+            let index = self.open_at[placement as usize];
+            if index == NOT_OPEN {
                 continue;
             }
             let placed = engine.placement(placement);
             if engine.filled_around(placed.pos) < 8 {
                 continue;
             }
-            *open = false;
-            self.open -= 1;
+            self.close(placement, index);
             let tile = &engine.catalog[placed.tile];
             for (feature, compiled) in tile.features.iter().enumerate() {
                 if compiled.kind == FeatureKind::Monastery {
                     surrounded.push(placed.first_node + feature as NodeId);
                 }
             }
+        }
+    }
+
+    /// Takes the monastery of `placement`, at `index` in `open`, off the open ones (the last
+    /// one takes its place in the list).
+    fn close(&mut self, placement: PlacementId, index: u32) {
+        self.open.swap_remove(index as usize);
+        self.open_at[placement as usize] = NOT_OPEN;
+        if let Some(&(moved, _)) = self.open.get(index as usize) {
+            self.open_at[moved as usize] = index;
         }
     }
 }
@@ -283,7 +316,7 @@ impl Carcassonne {
         completion: &mut Completion,
     ) {
         self.monasteries.catch_up(engine);
-        if self.monasteries.open == 0 {
+        if self.monasteries.open.is_empty() {
             return;
         }
         let pos = engine.placement(placement).pos;
@@ -423,8 +456,8 @@ impl Rules for Carcassonne {
         engine: &mut Engine,
         placement: PlacementId,
         roots: &[NodeId],
-    ) -> Completion {
-        let mut completion = Completion::default();
+        completion: &mut Completion,
+    ) {
         for &root in roots {
             let component = engine.component(root);
             let closed = component.open_ends == 0;
@@ -436,15 +469,15 @@ impl Rules for Carcassonne {
             }
             completion.returned.push(root);
         }
-        self.score_monasteries_near(engine, placement, &mut completion);
-        completion
+        self.score_monasteries_near(engine, placement, completion);
     }
 
-    fn final_scoring(&self, engine: &mut Engine, roots: &[NodeId]) -> Vec<ScoreEvent> {
+    fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
         let mut events = Vec::new();
         // Most features have no follower: the features to score are found from the followers
-        // on the board (a few dozen), not by a look at each of the hundreds of features.
-        // Ascending, as `roots` lists them, so that the events come in the same order.
+        // on the board (a few dozen), not by a look at each of the hundreds of features (nor
+        // by a list of every feature's root, `Engine::feature_roots`, made for nothing).
+        // Ascending, as that list of roots is, so that the events come in the same order.
         let mut scored: Vec<NodeId> = engine
             .figures
             .iter()
@@ -456,14 +489,12 @@ impl Rules for Carcassonne {
         }
         scored.sort_unstable();
         scored.dedup();
-        debug_assert!(roots.is_sorted());
-        scored.retain(|root| roots.binary_search(root).is_ok());
         // The features a look at each root finds (the tests' games are checked this way).
         debug_assert_eq!(
             scored,
-            roots
-                .iter()
-                .copied()
+            engine
+                .feature_roots()
+                .into_iter()
                 .filter(|root| super::any_figure_on(engine, *root, false, |f| {
                     f.on_board && is_follower(f)
                 }))
@@ -627,7 +658,9 @@ mod tests {
 
     /// The open monasteries give the monasteries the search gave, in its order, after every
     /// placement of boards filled at random (tiles laid without regard to their edges, as a
-    /// replay lays a wrong move, so that monasteries crowd and several complete at once).
+    /// replay lays a wrong move, so that monasteries crowd and several complete at once) —
+    /// boards of many monasteries and boards of few, where the open ones' positions are
+    /// compared first (`FEW_OPEN`).
     #[test]
     fn open_monasteries_find_what_the_search_around_a_placement_found() {
         let cache = crate::check::TileSetCache::default();
@@ -645,30 +678,44 @@ mod tests {
         assert!(!monasteries.is_empty());
         let mut rng = Rng::new(5);
         let mut several_at_once = 0;
-        for _ in 0..200 {
-            let mut engine = Engine::new(catalog.clone());
-            let mut open = OpenMonasteries::default();
-            let mut free: Vec<Pos> = (-3..=3)
-                .flat_map(|x| (-3..=3).map(move |y| Pos::new(x, y)))
-                .collect();
-            rng.shuffle(&mut free);
-            for pos in free {
-                // Half of the tiles monasteries, the rest any tile.
-                let tile = if rng.below(2) == 0 {
-                    monasteries[rng.below(monasteries.len())]
-                } else {
-                    rng.below(catalog.len())
-                };
-                let rotation = crate::engine::Rotation(rng.below(4) as u8);
-                let (placement, _) = engine.place(tile, pos, rotation);
-                let expected = surrounded_by_search(&engine, engine.placement(placement).pos);
-                open.catch_up(&engine);
-                let mut found = Vec::new();
-                open.surrounded_near(&engine, pos, &mut found);
-                assert_eq!(found, expected, "placement at {pos}");
-                several_at_once += usize::from(found.len() > 1);
+        let mut found_among_few = 0;
+        // One tile in two a monastery, then one in twelve.
+        for (one_in, boards) in [(2, 200), (12, 300)] {
+            for _ in 0..boards {
+                let mut engine = Engine::new(catalog.clone());
+                let mut open = OpenMonasteries::default();
+                let mut free: Vec<Pos> = (-3..=3)
+                    .flat_map(|x| (-3..=3).map(move |y| Pos::new(x, y)))
+                    .collect();
+                rng.shuffle(&mut free);
+                for pos in free {
+                    // Half of the tiles monasteries, the rest any tile.
+                    let tile = if rng.below(one_in) == 0 {
+                        monasteries[rng.below(monasteries.len())]
+                    } else {
+                        rng.below(catalog.len())
+                    };
+                    let rotation = crate::engine::Rotation(rng.below(4) as u8);
+                    let (placement, _) = engine.place(tile, pos, rotation);
+                    let expected = surrounded_by_search(&engine, engine.placement(placement).pos);
+                    open.catch_up(&engine);
+                    let few = open.open.len() <= FEW_OPEN;
+                    let mut found = Vec::new();
+                    open.surrounded_near(&engine, pos, &mut found);
+                    assert_eq!(found, expected, "placement at {pos}");
+                    several_at_once += usize::from(found.len() > 1);
+                    found_among_few += usize::from(few && !found.is_empty());
+                    // Each open monastery's entry points back at it.
+                    for (index, (placement, _)) in open.open.iter().enumerate() {
+                        assert_eq!(open.open_at[*placement as usize], index as u32);
+                    }
+                }
             }
         }
+        assert!(
+            found_among_few > 10,
+            "{found_among_few} placements surrounded a monastery among few open"
+        );
         assert!(
             several_at_once > 10,
             "{several_at_once} placements surrounded several"

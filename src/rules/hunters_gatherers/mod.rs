@@ -163,8 +163,8 @@ impl Rules for HuntersGatherers {
         engine: &mut Engine,
         _placement: PlacementId,
         roots: &[NodeId],
-    ) -> Completion {
-        let mut completion = Completion::default();
+        completion: &mut Completion,
+    ) {
         for &root in roots {
             let component = engine.component(root).clone();
             let kind = component.kind.unwrap_or(FeatureKind::Meadow);
@@ -199,21 +199,16 @@ impl Rules for HuntersGatherers {
                 }
                 (points, format!("{text} = {points}"))
             };
-            score_to_majority(
-                engine,
-                &mut completion,
-                root,
-                &component,
-                (points, breakdown),
-            );
+            score_to_majority(engine, completion, root, &component, (points, breakdown));
         }
-        completion
     }
 
-    fn final_scoring(&self, engine: &mut Engine, roots: &[NodeId]) -> Vec<ScoreEvent> {
+    fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
         let mut events = Vec::new();
+        // Every feature's root, in ascending order (returning figures joins no features).
+        let roots = engine.feature_roots();
         // “The players remove all tribe members from incomplete forests and rivers.”
-        for &root in roots {
+        for &root in &roots {
             let component = engine.component(root);
             if matches!(
                 component.kind,
@@ -240,7 +235,7 @@ impl Rules for HuntersGatherers {
         }
         // Hunters: 2 a deer, mammoth and aurochs; each tiger eats a deer; fire chases the
         // tigers; a hunter on the shrine takes the meadow alone.
-        for &root in roots {
+        for &root in &roots {
             if engine.component(root).kind != Some(FeatureKind::Meadow) {
                 continue;
             }

@@ -404,8 +404,8 @@ impl Rules for HuntersGatherers2020 {
         engine: &mut Engine,
         _placement: PlacementId,
         roots: &[NodeId],
-    ) -> Completion {
-        let mut completion = Completion::default();
+        completion: &mut Completion,
+    ) {
         for &root in roots {
             let component = engine.component(root).clone();
             let kind = component.kind.unwrap_or(FeatureKind::Meadow);
@@ -442,15 +442,8 @@ impl Rules for HuntersGatherers2020 {
                 }
                 (points, format!("{text} = {points}"))
             };
-            score_to_majority(
-                engine,
-                &mut completion,
-                root,
-                &component,
-                (points, breakdown),
-            );
+            score_to_majority(engine, completion, root, &component, (points, breakdown));
         }
-        completion
     }
 
     fn after_placement(
@@ -543,10 +536,12 @@ impl Rules for HuntersGatherers2020 {
         self.powers_used
     }
 
-    fn final_scoring(&self, engine: &mut Engine, roots: &[NodeId]) -> Vec<ScoreEvent> {
+    fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
         let mut events = Vec::new();
+        // Every feature's root, in ascending order (returning figures joins no features).
+        let roots = engine.feature_roots();
         // “Meeples in incomplete forests and rivers are removed and score nothing” (FR p6).
-        for &root in roots {
+        for &root in &roots {
             if matches!(
                 engine.component(root).kind,
                 Some(FeatureKind::Forest | FeatureKind::River)
@@ -585,7 +580,7 @@ impl Rules for HuntersGatherers2020 {
         }
         // Hunters: the meadow's animals less those the hunting traps covered; the wild fire
         // chases the meadow's tigers; a pit trap doubles the animals in its range.
-        for &root in roots {
+        for &root in &roots {
             if engine.component(root).kind != Some(FeatureKind::Meadow) {
                 continue;
             }
