@@ -444,8 +444,8 @@ pub struct Catalog {
 
 /// The catalog index of each tile id, looked up for every tile drawn. Ids come from tile
 /// files and game texts, which may be hostile, so the hasher is keyed, seeded at random for
-/// each map — foldhash's, not the standard SipHash: some 30 instructions for a short id
-/// instead of 170, a twentieth of the replay's own work on a drawn tile.
+/// each map — foldhash's, not the standard SipHash, which took 170 instructions to hash a
+/// short id (the lookup, compare included, fell from about 180 to 110 instructions).
 pub type TileIds = HashMap<String, usize, foldhash::quality::RandomState>;
 
 /// The tiles of the game: its tile sets (a bare shipped name is the shipped set, anything else
