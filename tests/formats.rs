@@ -414,6 +414,62 @@ fn quiet_prints_only_failures_and_the_summary() {
     assert_eq!(json.lines().count(), 1, "only the summary: {json}");
 }
 
+/// `--quiet` checks a game without writing its scorings, and a game it then shows (one that
+/// is not clean) again with them: the record shown is the one a run without `--quiet` gives.
+#[test]
+fn quiet_shows_a_failing_game_with_its_scorings() {
+    let dir = std::env::temp_dir().join(format!("carcspec-quiet-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.to_str().unwrap();
+    let simulated = carcspec(&[
+        "simulate",
+        "--tiles",
+        "carcassonne-base",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--out",
+        out,
+    ]);
+    assert_eq!(simulated.status.code(), Some(0), "{}", stdout(&simulated));
+    let mut games: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    games.sort();
+    assert_eq!(games.len(), 2);
+    // The first game stops halfway: it fails (G009) after scoring on the way.
+    let text = std::fs::read_to_string(&games[0]).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    std::fs::write(&games[0], lines[..lines.len() / 2].join("\n") + "\n").unwrap();
+    let full = stdout(&carcspec(&["check", "--format", "json", out]));
+    let quiet = stdout(&carcspec(&["check", "-q", "--format", "json", out]));
+    let full: Vec<&str> = full.lines().collect();
+    let quiet: Vec<&str> = quiet.lines().collect();
+    assert_eq!(full.len(), 3, "two games and the summary");
+    assert_eq!(
+        quiet,
+        [full[0], full[2]],
+        "the failing game and the summary"
+    );
+    let record: Value = serde_json::from_str(quiet[0]).unwrap();
+    assert_eq!(record["ok"], false);
+    assert!(!record["events"].as_array().unwrap().is_empty(), "{record}");
+    // The human report lists the scorings too.
+    let human = |quiet: bool| {
+        let mut args = vec!["check", games[0].to_str().unwrap()];
+        if quiet {
+            args.insert(1, "-q");
+        }
+        stdout(&carcspec(&args))
+    };
+    let shown = human(true);
+    assert!(shown.contains("  line "), "{shown}");
+    assert_eq!(shown, human(false));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn color_follows_the_flag_and_the_environment() {
     let colored = |args: &[&str], env: &[(&str, &str)]| {

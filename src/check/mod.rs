@@ -159,14 +159,34 @@ pub fn check_file(path: &Path) -> CheckReport {
 
 /// Checks the game file at `path`, with the tile sets of the run's `cache`.
 pub fn check_file_with(path: &Path, cache: &TileSetCache) -> CheckReport {
+    check_file_reporting(path, cache, ScoreEvents::Reported)
+}
+
+/// Whether a check lists the game's scorings in its report ([`CheckReport::events`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScoreEvents {
+    /// Every scoring, with its line, players and breakdown.
+    Reported,
+    /// None: the points are scored all the same, but no scoring's text is written, no player's
+    /// name copied and no line counted. For a report that is never shown (a clean game under
+    /// `--quiet`, the formats that show only diagnostics). A game with expectations lists its
+    /// scorings all the same, since `expect scored` and the help of a failed `expect score`
+    /// read them.
+    LeftOut,
+}
+
+/// [`check_file_with`], listing the game's scorings or not.
+pub fn check_file_reporting(path: &Path, cache: &TileSetCache, events: ScoreEvents) -> CheckReport {
     let origin = path.display().to_string();
     let base_dir = path.parent().unwrap_or(Path::new("."));
     match crate::input::read_text(path) {
         Ok(text) if path.extension().is_some_and(|e| e == "jcz") => {
-            check_jcz_text_with(&origin, text, base_dir, cache)
+            check_jcz_text_reporting(&origin, text, (base_dir, cache, events))
         }
         // `read_text` normalised the text already.
-        Ok(text) => check_normalized_text(&origin, text, (base_dir, cache), KEEP_MOVES_UP_TO),
+        Ok(text) => {
+            check_normalized_text(&origin, text, (base_dir, cache, events), KEEP_MOVES_UP_TO)
+        }
         Err(diagnostic) => CheckReport::failed(&origin, String::new(), vec![diagnostic]),
     }
 }
@@ -199,15 +219,22 @@ fn check_text_keeping(
     tile_sets: (&Path, &TileSetCache),
     keep_up_to: usize,
 ) -> CheckReport {
-    check_normalized_text(origin, crate::input::normalize(text), tile_sets, keep_up_to)
+    let (base_dir, cache) = tile_sets;
+    check_normalized_text(
+        origin,
+        crate::input::normalize(text),
+        (base_dir, cache, ScoreEvents::Reported),
+        keep_up_to,
+    )
 }
 
 /// [`check_text_keeping`] of a text already normalised by [`crate::input::normalize`] (as
-/// [`crate::input::read_text`] gives it).
+/// [`crate::input::read_text`] gives it). `setting`: the folder tile sets by path are looked
+/// up in, the run's tile sets, and whether the report lists the scorings.
 fn check_normalized_text(
     origin: &str,
     text: String,
-    (base_dir, cache): (&Path, &TileSetCache),
+    setting: (&Path, &TileSetCache, ScoreEvents),
     keep_up_to: usize,
 ) -> CheckReport {
     let mut diagnostics = Vec::new();
@@ -215,6 +242,7 @@ fn check_normalized_text(
     let mut lowering = GameLowering::default();
     let mut first_step = None;
     let mut lays_tiles = false;
+    let mut has_expectations = false;
     // Room for the moves at once (a statement takes some 13 bytes of a transcript), instead of
     // the vector growing by doubling and copying its moves several times for each game; never
     // more than may be kept, whatever the size of the text.
@@ -224,6 +252,7 @@ fn check_normalized_text(
             if let Some(step) = lowering.parsed(parsed) {
                 first_step.get_or_insert(step.span);
                 lays_tiles |= matches!(step.action, crate::model::Action::Lay { .. });
+                has_expectations |= matches!(step.action, crate::model::Action::Expect(_));
                 let full = kept.as_ref().is_some_and(|moves| moves.len() >= keep_up_to);
                 if full {
                     // Too many moves to keep: the replay reads the text a second time.
@@ -250,13 +279,17 @@ fn check_normalized_text(
         lays_tiles,
         kept,
     };
+    let (base_dir, cache, mut events) = setting;
+    if has_expectations {
+        events = ScoreEvents::Reported;
+    }
     check_script(
         origin,
         text,
         &script,
         &lowered.incomplete_tiles,
         (diagnostics, omitted),
-        (base_dir, cache),
+        (base_dir, cache, events),
         steps,
     )
 }
@@ -280,6 +313,15 @@ pub fn check_jcz_text_with(
     base_dir: &Path,
     cache: &TileSetCache,
 ) -> CheckReport {
+    check_jcz_text_reporting(origin, text, (base_dir, cache, ScoreEvents::Reported))
+}
+
+/// [`check_jcz_text_with`], listing the game's scorings or not.
+fn check_jcz_text_reporting(
+    origin: &str,
+    text: String,
+    (base_dir, cache, events): (&Path, &TileSetCache, ScoreEvents),
+) -> CheckReport {
     let text = crate::input::normalize(text);
     let imported = syntax::jcz::parse(&text)
         .map_err(|d| vec![d])
@@ -291,7 +333,7 @@ pub fn check_jcz_text_with(
             &script,
             &[],
             (warnings, omitted),
-            (base_dir, cache),
+            (base_dir, cache, events),
             Steps::Listed,
         ),
         Err(diagnostics) => CheckReport::failed(origin, text, diagnostics),
@@ -336,7 +378,7 @@ fn check_script(
     script: &Script,
     incomplete_local: &[usize],
     earlier: (Vec<Diagnostic>, Omitted),
-    (base_dir, cache): (&Path, &TileSetCache),
+    (base_dir, cache, events): (&Path, &TileSetCache, ScoreEvents),
     steps: Steps,
 ) -> CheckReport {
     let (mut diagnostics, omitted) = earlier;
@@ -360,6 +402,15 @@ fn check_script(
         *replay.engine_mut() = engine;
     }
     replay.add_diagnostics(diagnostics, omitted);
+    let has_expectations = match &steps {
+        Steps::Listed => script
+            .steps
+            .iter()
+            .any(|s| matches!(s.action, crate::model::Action::Expect(_))),
+        // The first pass looked, and asks for the events if the game has any.
+        Steps::Streamed { .. } => false,
+    };
+    replay.report_events(events == ScoreEvents::Reported || has_expectations);
     match steps {
         Steps::Listed => {
             replay.begin(
@@ -410,8 +461,14 @@ pub struct Catalog {
     /// Copies of each tile in the box (index as in `tiles`).
     pub counts: Vec<u32>,
     /// The index in `tiles` of each tile id.
-    pub ids: Arc<HashMap<String, usize>>,
+    pub ids: Arc<TileIds>,
 }
+
+/// The catalog index of each tile id, looked up for every tile drawn. Ids come from tile
+/// files and game texts, which may be hostile, so the hasher is keyed, seeded at random for
+/// each map — foldhash's, not the standard SipHash, which took 170 instructions to hash a
+/// short id (the lookup, compare included, fell from about 180 to 110 instructions).
+pub type TileIds = HashMap<String, usize, foldhash::quality::RandomState>;
 
 /// The tiles of the game: its tile sets (a bare shipped name is the shipped set, anything else
 /// a path relative to `base_dir`, the game file's folder), combined with the tiles the game
@@ -931,6 +988,59 @@ mod tests {
             checked += 1;
         }
         assert!(checked > 100, "only {checked} games found");
+    }
+
+    /// A game checked without its scorings is reported as with them, but for the list of
+    /// scorings: empty, or (for a game with expectations, which read it) the same. Every spec
+    /// and game fixture, as it is and without its expectations.
+    #[test]
+    fn scorings_left_out_change_nothing_else() {
+        use super::{KEEP_MOVES_UP_TO, ScoreEvents, check_normalized_text};
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let games = crate::cli::files_below(&root.join("spec"), &["game"])
+            .into_iter()
+            .chain(crate::cli::files_below(
+                &root.join("tests/fixtures/games"),
+                &["game"],
+            ));
+        let cache = TileSetCache::default();
+        let (mut scored, mut with_expectations) = (0, 0);
+        for path in games {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let without_expectations: String = text
+                .lines()
+                .filter(|line| !line.trim_start().starts_with("expect"))
+                .flat_map(|line| [line, "\n"])
+                .collect();
+            for text in [text.clone(), without_expectations] {
+                let check = |events| {
+                    let base = path.parent().unwrap();
+                    let text = crate::input::normalize(text.clone());
+                    check_normalized_text("g.game", text, (base, &cache, events), KEEP_MOVES_UP_TO)
+                };
+                let mut reported = check(ScoreEvents::Reported);
+                let left_out = check(ScoreEvents::LeftOut);
+                if text.contains("\nexpect") {
+                    with_expectations += 1;
+                } else {
+                    assert!(left_out.events.is_empty(), "{}", path.display());
+                    scored += usize::from(!reported.events.is_empty());
+                    reported.events.clear();
+                }
+                assert_eq!(
+                    crate::cli::render_check_report(&reported, false),
+                    crate::cli::render_check_report(&left_out, false),
+                    "{}",
+                    path.display()
+                );
+            }
+        }
+        assert!(
+            scored > 50 && with_expectations > 50,
+            "{scored} {with_expectations}"
+        );
     }
 
     /// Games of one run share their tile sets: each must still be reported as if it were

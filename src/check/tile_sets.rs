@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
+use super::TileIds;
 use crate::engine::CompiledTile;
 use crate::load::{self, LoadedTiles};
 use crate::model::TileSet;
@@ -21,7 +22,7 @@ pub(crate) struct PreparedSet {
     /// errors: such a set is never played).
     pub compiled: Arc<[CompiledTile]>,
     /// The catalog index of each tile id of `compiled`.
-    pub ids: Arc<HashMap<String, usize>>,
+    pub ids: Arc<TileIds>,
 }
 
 impl PreparedSet {
@@ -50,8 +51,8 @@ impl PreparedSet {
 }
 
 /// The catalog index of each tile id (the first tile of an id, should one repeat).
-pub(crate) fn ids_of(tiles: &[CompiledTile]) -> HashMap<String, usize> {
-    let mut ids = HashMap::with_capacity(tiles.len());
+pub(crate) fn ids_of(tiles: &[CompiledTile]) -> TileIds {
+    let mut ids = TileIds::with_capacity_and_hasher(tiles.len(), Default::default());
     for (index, tile) in tiles.iter().enumerate() {
         ids.entry(tile.id.clone()).or_insert(index);
     }

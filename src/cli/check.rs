@@ -151,6 +151,7 @@ pub fn run(paths: &[String], options: &CheckOptions) -> i32 {
         deny_warnings: options.deny_warnings,
     };
     let stdin_filename = options.stdin_filename.as_deref();
+    let events = EventsShown::of(options);
     // The tile sets of the run: each is read and compiled once, for every game that names it.
     let cache = check::TileSetCache::default();
     let result = Reporter::new(
@@ -163,7 +164,7 @@ pub fn run(paths: &[String], options: &CheckOptions) -> i32 {
         run_ordered(
             &inputs,
             options.threads,
-            |input| check_input(input, stdin_filename, &cache),
+            |input| check_input(input, stdin_filename, &cache, events),
             &mut reporter,
         )?;
         reporter.finish()
@@ -179,13 +180,57 @@ pub fn run(paths: &[String], options: &CheckOptions) -> i32 {
     }
 }
 
+/// When the run shows a game's scorings (the human and JSON reports list them).
+#[derive(Clone, Copy)]
+enum EventsShown {
+    Always,
+    /// Under `--quiet`: only in the report of a game that is not clean or has warnings, since
+    /// a clean game's report is left out.
+    UnlessClean,
+    /// The formats that show diagnostics only.
+    Never,
+}
+
+impl EventsShown {
+    fn of(options: &CheckOptions) -> Self {
+        match options.format {
+            OutputFormat::Human | OutputFormat::Json if options.quiet => EventsShown::UnlessClean,
+            OutputFormat::Human | OutputFormat::Json => EventsShown::Always,
+            OutputFormat::Github | OutputFormat::Sarif | OutputFormat::Junit => EventsShown::Never,
+        }
+    }
+}
+
+/// Checks the game file at `path`, listing its scorings only if the report may show them: a
+/// game's scorings are some 5 % of checking it (their text, the players' names, the lines
+/// counted), and `--quiet` shows no clean game.
+fn check_game_file(path: &Path, cache: &check::TileSetCache, events: EventsShown) -> CheckReport {
+    use check::ScoreEvents;
+    match events {
+        EventsShown::Always => check::check_file_reporting(path, cache, ScoreEvents::Reported),
+        EventsShown::Never => check::check_file_reporting(path, cache, ScoreEvents::LeftOut),
+        EventsShown::UnlessClean => {
+            let report = check::check_file_reporting(path, cache, ScoreEvents::LeftOut);
+            // The reporter shows a game under `--quiet` when it has a diagnostic (an error or a
+            // warning) or a failed expectation: such a game (rare in a run that checks many) is
+            // checked again with its scorings, for the report.
+            if report.diagnostics.is_empty() && report.expectations_failed == 0 {
+                report
+            } else {
+                check::check_file_reporting(path, cache, ScoreEvents::Reported)
+            }
+        }
+    }
+}
+
 fn check_input(
     input: &Input,
     stdin_filename: Option<&str>,
     cache: &check::TileSetCache,
+    events: EventsShown,
 ) -> Box<dyn FileReport> {
     match input {
-        Input::File(path) => Box::new(GameReport(check::check_file_with(path, cache))),
+        Input::File(path) => Box::new(GameReport(check_game_file(path, cache, events))),
         Input::Stdin => {
             let origin = stdin_origin(stdin_filename);
             let report = match read_stdin() {

@@ -7,7 +7,6 @@ mod powers;
 mod state;
 pub(crate) mod turn;
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::{Catalog, CheckReport, LineCursor, ReportedEvent, is_bonus};
@@ -75,7 +74,7 @@ pub(crate) struct Replay<'s> {
     text: &'s str,
     rules: Box<dyn Rules>,
     engine: Engine,
-    ids: Arc<HashMap<String, usize>>,
+    ids: Arc<super::TileIds>,
     /// Copies left in the stacks, per catalog index.
     stack: Vec<u32>,
     land_left: u32,
