@@ -455,9 +455,6 @@ pub struct Engine {
     systems_uf: UnionFind,
     systems: Vec<RiverSystem>,
     pub figures: Vec<Figure>,
-    /// Scratch list of the joins of the placement being made (see `facing_joins`), kept so
-    /// that a placement does not allocate.
-    joins: Vec<Join>,
 }
 
 /// Where a node lies (its placement and its feature index on the tile) and the next segment of
@@ -471,15 +468,6 @@ struct NodeLinks {
     next_segment: NodeId,
     index: u16,
     kind: FeatureKind,
-}
-
-/// One step of joining a placed tile with a neighbour.
-#[derive(Debug, Clone, Copy)]
-enum Join {
-    /// Join the features of the two nodes.
-    Union(NodeId, NodeId),
-    /// One end of the node's feature now faces a neighbour.
-    Close(NodeId),
 }
 
 impl Engine {
@@ -496,7 +484,6 @@ impl Engine {
             systems_uf: UnionFind::default(),
             systems: Vec::new(),
             figures: Vec::new(),
-            joins: Vec::new(),
         }
     }
 
@@ -856,22 +843,15 @@ impl Engine {
             }
         }
 
-        // The joins with the neighbours, listed from the catalog first, then applied (see
-        // `facing_joins`); the list is the engine's, kept from placement to placement.
-        let mut joins = std::mem::take(&mut self.joins);
-        joins.clear();
+        // The joins with the neighbours (see `join_facing`), made as the catalog's side entries
+        // are read: the catalog is held apart from the engine meanwhile (a second handle on
+        // the shared tiles), so that reading it and changing the features do not conflict.
+        let catalog = Arc::clone(&self.catalog);
         for side in Side::ALL {
             if let Some(neighbour) = neighbours[side.index()] {
-                self.facing_joins(id, side, neighbour, &mut joins);
+                self.join_facing(&catalog, id, side, neighbour);
             }
         }
-        for join in &joins {
-            match *join {
-                Join::Union(a, b) => self.union(a, b),
-                Join::Close(node) => self.close_end(node),
-            }
-        }
-        self.joins = joins;
 
         roots.clear();
         roots.extend((0..feature_count as NodeId).map(|i| self.features.find_mut(first_node + i)));
@@ -880,29 +860,27 @@ impl Engine {
         id
     }
 
-    /// Lists, into `joins`, what laying placement `mine` beside `theirs` (on board side `side`
-    /// of `mine`) does to the features: every pair of facing slot entries joins, and each entry
-    /// with a partner closes one end of its feature — a city stretch facing two stretches still
-    /// closes once. The list is made first and applied after (see `place_into`) so that the
-    /// slots are read as plain slices of the catalog, and the order of the operations is the one
-    /// in which they were always applied: for each entry of `mine` its joins then its close,
-    /// then the closes of `theirs`. (Closing an end before a later union of the same pass is the
-    /// same as after it: a union adds the open ends of both sides, and each entry closes at most
-    /// once, so nothing goes below zero.) The entries of `theirs` that found a partner are
-    /// gathered in a bit mask; a side has a handful of entries, and one with more than 64 is
-    /// asked again.
-    fn facing_joins(
-        &self,
+    /// Does what laying placement `mine` beside `theirs` (on board side `side` of `mine`) does
+    /// to the features: every pair of facing slot entries joins, and each entry with a partner
+    /// closes one end of its feature — a city stretch facing two stretches still closes once.
+    /// The order of the operations is the one in which they were always applied: for each entry
+    /// of `mine` its joins then its close, then the closes of `theirs`. (Closing an end before
+    /// a later union of the same pass is the same as after it: a union adds the open ends of
+    /// both sides, and each entry closes at most once, so nothing goes below zero.) The entries
+    /// of `theirs` that found a partner are gathered in a bit mask; a side has a handful of
+    /// entries, and one with more than 64 is asked again. `catalog` is the engine's (see
+    /// `place_into`).
+    fn join_facing(
+        &mut self,
+        catalog: &[CompiledTile],
         mine: PlacementId,
         side: Side,
         theirs: PlacementId,
-        joins: &mut Vec<Join>,
     ) {
         let a = self.placements[mine as usize];
         let b = self.placements[theirs as usize];
-        let a_slots = &self.catalog[a.tile].side_entries[a.rotation.to_tile(side).index()];
-        let b_slots =
-            &self.catalog[b.tile].side_entries[b.rotation.to_tile(opposite(side)).index()];
+        let a_slots = &catalog[a.tile].side_entries[a.rotation.to_tile(side).index()];
+        let b_slots = &catalog[b.tile].side_entries[b.rotation.to_tile(opposite(side)).index()];
         // Facing slots of features of the same kind (see `SideEntry`).
         let faces = |entry_a: &SideEntry, entry_b: &SideEntry| entry_a.facing == entry_b.key;
         let mut partnered_b: u64 = 0;
@@ -911,7 +889,7 @@ impl Engine {
             let mut partnered = false;
             for (j, entry_b) in b_slots.iter().enumerate() {
                 if faces(entry_a, entry_b) {
-                    joins.push(Join::Union(node_a, b.first_node + entry_b.feature));
+                    self.union(node_a, b.first_node + entry_b.feature);
                     partnered = true;
                     if j < 64 {
                         partnered_b |= 1 << j;
@@ -919,7 +897,7 @@ impl Engine {
                 }
             }
             if partnered {
-                joins.push(Join::Close(node_a));
+                self.close_end(node_a);
             }
         }
         for (j, entry_b) in b_slots.iter().enumerate() {
@@ -929,7 +907,7 @@ impl Engine {
                 a_slots.iter().any(|entry_a| faces(entry_a, entry_b))
             };
             if partnered {
-                joins.push(Join::Close(b.first_node + entry_b.feature));
+                self.close_end(b.first_node + entry_b.feature);
             }
         }
     }
