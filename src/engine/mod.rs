@@ -348,13 +348,17 @@ impl LegalPlacements {
     }
 }
 
+/// The most positions [`select_kth`] sorts rather than selects among.
+const SORTED_UP_TO: usize = 8;
+
 /// The placement at index `k` of the sorted placements of `positions`, which hold `weight`
 /// placements in all: the weighted quickselect of [`LegalPlacements::kth`].
 fn select_kth(positions: &mut [FittingPosition], weight: usize, k: usize) -> (Pos, Rotation) {
     debug_assert!(k < weight);
-    // One position (the usual case within a column of a base board) needs no round.
-    if let [only] = positions {
-        return only.nth_placement(k);
+    // A few positions (the usual case within a column of a base board) are sorted instead:
+    // an insertion sort of a handful of entries costs less than a round of the selection.
+    if positions.len() <= SORTED_UP_TO {
+        return select_weighted(positions, k);
     }
     let (mut rest, mut weight, mut k) = (positions, weight, k);
     // Twice the rounds of halving it would take, and a few more: only bad luck, or an
