@@ -107,6 +107,11 @@ pub(super) struct Board {
     origins: Vec<Pos>,
     /// The index of each block, by block coordinates.
     directory: HashMap<Pos, u32, BuildHasherDefault<PosHasher>>,
+    /// The position [`Board::locate_or_insert`] found last and where it is stored: the engine
+    /// locates each placed position there, and the rules then ask [`Board::square`] around the
+    /// same position, which this spares a second look-up. A cell never moves once its block
+    /// exists, so the pair stays true until the board is cleared.
+    last_located: Option<(Pos, CellRef)>,
 }
 
 impl Board {
@@ -116,6 +121,7 @@ impl Board {
         self.links.clear();
         self.origins.clear();
         self.directory.clear();
+        self.last_located = None;
     }
 
     /// Where `pos` is stored, if its block exists.
@@ -133,7 +139,9 @@ impl Board {
             Some(index) => *index,
             None => self.insert_block(block),
         };
-        CellRef(index * BLOCK_CELLS as u32 + offset)
+        let at = CellRef(index * BLOCK_CELLS as u32 + offset);
+        self.last_located = Some((pos, at));
+        at
     }
 
     #[inline]
@@ -212,7 +220,11 @@ impl Board {
     /// tile's four neighbours always have cells (`Engine::place` creates them as open
     /// positions), and the orthogonal neighbour of `pos` on the way is one of them.
     pub(super) fn square(&self, pos: Pos) -> [Option<PlacementId>; 9] {
-        let Some(centre) = self.locate(pos) else {
+        let centre = match self.last_located {
+            Some((last, at)) if last == pos => Some(at),
+            _ => self.locate(pos),
+        };
+        let Some(centre) = centre else {
             // No block at `pos` (so no tile there, nor beside it); a diagonal may still hold
             // one, in a block of its own: look each position up.
             let mut square = [None; 9];

@@ -506,16 +506,14 @@ impl Game<'_, '_, '_> {
                 }
                 Decision::Place => {
                     let Some(tile) = in_hand.take() else { return };
-                    let mut legal = std::mem::take(&mut self.legal_placements);
-                    self.replay.engine().scan_legal_placements(tile, &mut legal);
+                    let legal = &mut self.legal_placements;
+                    self.replay.engine().scan_legal_placements(tile, legal);
                     if legal.is_empty() {
-                        self.legal_placements = legal;
                         self.result.discarded.push(tile);
                         self.act_generated(Action::Discard, Generated::Discard);
                         continue;
                     }
-                    let (pos, rotation) = self.choose_placement(tile, &mut legal, player);
-                    self.legal_placements = legal;
+                    let (pos, rotation) = self.choose_placement(tile, player);
                     let action = Action::Place { pos, rotation };
                     self.act_generated(action, Generated::Place { pos, rotation });
                     self.result.placed.push(tile);
@@ -531,19 +529,17 @@ impl Game<'_, '_, '_> {
         }
     }
 
-    /// One of the legal placements, as if picked from `Engine::legal_placements`'s sorted
-    /// list: the random policy takes the k-th of that order without sorting or listing the
-    /// rest.
-    fn choose_placement(
-        &mut self,
-        tile: usize,
-        legal: &mut LegalPlacements,
-        player: usize,
-    ) -> (Pos, Rotation) {
+    /// One of the legal placements of `tile` (scanned into `legal_placements`), as if picked
+    /// from `Engine::legal_placements`'s sorted list: the random policy takes the k-th of that
+    /// order without sorting or listing the rest.
+    fn choose_placement(&mut self, tile: usize, player: usize) -> (Pos, Rotation) {
         if self.policy == Policy::Random {
-            let k = self.rng.below(legal.len());
-            return legal.kth(k);
+            let k = self.rng.below(self.legal_placements.len());
+            return self.legal_placements.kth(k);
         }
+        // The greedy policy looks at the board for each placement: the list is taken out for
+        // that while (the random one above uses it in place: no copy of the buffer a move).
+        let mut legal = std::mem::take(&mut self.legal_placements);
         let mut best: Vec<(Pos, Rotation)> = Vec::new();
         let mut best_value = i64::MIN;
         for (pos, rotation) in legal.sorted() {
@@ -556,6 +552,7 @@ impl Game<'_, '_, '_> {
                 best.push((pos, rotation));
             }
         }
+        self.legal_placements = legal;
         best[self.rng.below(best.len())]
     }
 
