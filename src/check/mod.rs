@@ -958,17 +958,22 @@ mod tests {
 
     use super::{LineCursor, TileSetCache, check_text, check_text_keeping, check_text_with};
 
+    /// Every game under `spec/` and `tests/fixtures/games/`.
+    fn every_spec_and_fixture_game() -> Vec<std::path::PathBuf> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut games = crate::cli::files_below(&root.join("spec"), &["game"]);
+        games.extend(crate::cli::files_below(
+            &root.join("tests/fixtures/games"),
+            &["game"],
+        ));
+        games
+    }
+
     /// A game read once (its moves kept) and read twice (its moves lowered again as they are
     /// replayed) is reported the same: every spec and game fixture, both ways.
     #[test]
     fn kept_and_streamed_moves_report_the_same() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let games = crate::cli::files_below(&root.join("spec"), &["game"])
-            .into_iter()
-            .chain(crate::cli::files_below(
-                &root.join("tests/fixtures/games"),
-                &["game"],
-            ));
+        let games = every_spec_and_fixture_game();
         let cache = TileSetCache::default();
         let mut checked = 0;
         for path in games {
@@ -996,13 +1001,7 @@ mod tests {
     #[test]
     fn scorings_left_out_change_nothing_else() {
         use super::{KEEP_MOVES_UP_TO, ScoreEvents, check_normalized_text};
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let games = crate::cli::files_below(&root.join("spec"), &["game"])
-            .into_iter()
-            .chain(crate::cli::files_below(
-                &root.join("tests/fixtures/games"),
-                &["game"],
-            ));
+        let games = every_spec_and_fixture_game();
         let cache = TileSetCache::default();
         let (mut scored, mut with_expectations) = (0, 0);
         for path in games {

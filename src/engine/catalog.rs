@@ -366,19 +366,10 @@ mod tests {
             anchor: Anchor,
             accept: impl Fn(FeatureKind) -> bool,
         ) -> Option<usize> {
-            let matches = |feature: &CompiledFeature| match anchor {
-                Anchor::Inner => feature.anchors.contains(&Anchor::Inner),
-                Anchor::Side(side) => {
-                    feature.anchors.contains(&Anchor::Side(side))
-                        || feature.shares.contains(&side)
-                        || (feature.anchors.contains(&Anchor::Half(side, Half::L))
-                            && feature.anchors.contains(&Anchor::Half(side, Half::R)))
-                }
-                Anchor::Half(side, _) => {
-                    feature.anchors.contains(&anchor)
-                        || (feature.kind.anchor_class() == AnchorClass::Area
-                            && feature.anchors.contains(&Anchor::Side(side)))
-                }
+            // A side is also found by the features that only share it.
+            let matches = |feature: &CompiledFeature| {
+                claims_directly(feature, anchor)
+                    || matches!(anchor, Anchor::Side(side) if feature.shares.contains(&side))
             };
             let candidates: Vec<usize> = (0..tile.features.len())
                 .filter(|i| matches(&tile.features[*i]))
@@ -434,7 +425,17 @@ mod tests {
             anchor: Anchor,
             accept: impl Fn(FeatureKind) -> bool,
         ) -> Vec<usize> {
-            let claims = |feature: &CompiledFeature| match anchor {
+            (0..tile.features.len())
+                .filter(|i| {
+                    accept(tile.features[*i].kind) && claims_directly(&tile.features[*i], anchor)
+                })
+                .collect()
+        }
+
+        /// Whether `feature` names `anchor` among its own anchors: a side by both its halves
+        /// too, and a half by its whole side when the feature is an area.
+        fn claims_directly(feature: &CompiledFeature, anchor: Anchor) -> bool {
+            match anchor {
                 Anchor::Inner => feature.anchors.contains(&Anchor::Inner),
                 Anchor::Side(side) => {
                     feature.anchors.contains(&Anchor::Side(side))
@@ -446,10 +447,7 @@ mod tests {
                         || (feature.kind.anchor_class() == AnchorClass::Area
                             && feature.anchors.contains(&Anchor::Side(side)))
                 }
-            };
-            (0..tile.features.len())
-                .filter(|i| accept(tile.features[*i].kind) && claims(&tile.features[*i]))
-                .collect()
+            }
         }
     }
 
