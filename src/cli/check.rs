@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use super::output::{
-    FileReport, InputProblem, OutputFormat, ReportOptions, Reporter, read_stdin, run_ordered,
-    stdin_origin,
+    FileReport, InputProblem, OutputFormat, ReportOptions, Reporter, quiet_shows, read_stdin,
+    run_ordered, stdin_origin,
 };
 use super::{EXIT_FINDINGS, EXIT_USAGE};
 use crate::check::{self, CheckReport, ReportedEvent};
@@ -204,20 +204,20 @@ impl EventsShown {
 /// Checks the game file at `path`, listing its scorings only if the report may show them: a
 /// game's scorings are some 5 % of checking it (their text, the players' names, the lines
 /// counted), and `--quiet` shows no clean game.
-fn check_game_file(path: &Path, cache: &check::TileSetCache, events: EventsShown) -> CheckReport {
+fn check_game_file(path: &Path, cache: &check::TileSetCache, events: EventsShown) -> GameReport {
     use check::ScoreEvents;
+    let check = |events| GameReport(check::check_file_reporting(path, cache, events));
     match events {
-        EventsShown::Always => check::check_file_reporting(path, cache, ScoreEvents::Reported),
-        EventsShown::Never => check::check_file_reporting(path, cache, ScoreEvents::LeftOut),
+        EventsShown::Always => check(ScoreEvents::Reported),
+        EventsShown::Never => check(ScoreEvents::LeftOut),
         EventsShown::UnlessClean => {
-            let report = check::check_file_reporting(path, cache, ScoreEvents::LeftOut);
-            // The reporter shows a game under `--quiet` when it has a diagnostic (an error or a
-            // warning) or a failed expectation: such a game (rare in a run that checks many) is
-            // checked again with its scorings, for the report.
-            if report.diagnostics.is_empty() && report.expectations_failed == 0 {
-                report
+            let report = check(ScoreEvents::LeftOut);
+            // A game `--quiet` shows (rare in a run that checks many) is checked again with
+            // its scorings, for the report.
+            if quiet_shows(&report) {
+                check(ScoreEvents::Reported)
             } else {
-                check::check_file_reporting(path, cache, ScoreEvents::Reported)
+                report
             }
         }
     }
@@ -230,7 +230,7 @@ fn check_input(
     events: EventsShown,
 ) -> Box<dyn FileReport> {
     match input {
-        Input::File(path) => Box::new(GameReport(check_game_file(path, cache, events))),
+        Input::File(path) => Box::new(check_game_file(path, cache, events)),
         Input::Stdin => {
             let origin = stdin_origin(stdin_filename);
             let report = match read_stdin() {

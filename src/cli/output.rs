@@ -121,6 +121,12 @@ pub(crate) trait FileReport: Send {
     }
 }
 
+/// Whether `--quiet` shows the report of a file: one with a diagnostic (an error or a
+/// warning) or failed otherwise; a clean file's report is left out.
+pub(crate) fn quiet_shows(report: &dyn FileReport) -> bool {
+    !report.outcome().diagnostics.is_empty() || report.failed_otherwise()
+}
+
 /// Whether a diagnostic means the input could not be read at all (exit 2).
 pub(crate) fn is_input_error(diagnostic: &Diagnostic) -> bool {
     [
@@ -221,7 +227,7 @@ impl<W: Write> Reporter<W> {
         self.totals.unreadable += usize::from(unreadable);
         self.totals.expectations.passed += passed;
         self.totals.expectations.failed += failed;
-        let show = !(self.quiet && ok && warnings == 0);
+        let show = !self.quiet || quiet_shows(report);
         match self.format {
             OutputFormat::Human if show => write!(self.out, "{}", report.human(self.color))?,
             OutputFormat::Json if show => writeln!(self.out, "{}", report.json(ok))?,
