@@ -37,49 +37,21 @@ pub struct Script {
     pub steps: Vec<Step>,
 }
 
-/// A name in a move: a tile id (`BA/CFC.2`) or a figure (`farmer`). A name of up to
-/// [`Name::INLINE`] bytes — every shipped tile id and figure — is kept inline, so that reading,
-/// generating, copying and dropping a move allocates nothing; a longer one (a game's own tiles
-/// may have long ids) is kept on the heap. Reads as a `&str`.
-#[derive(Clone)]
-pub struct Name(NameRepr);
-
-#[derive(Clone)]
-enum NameRepr {
-    /// The bytes of a `str`, `len` of them.
-    Inline {
-        len: u8,
-        bytes: [u8; Name::INLINE],
-    },
-    Heap(Box<str>),
-}
+/// A name in a move: a tile id (`BA/CFC.2`) or a figure (`farmer`). A name of up to 24 bytes —
+/// every shipped tile id and figure — is kept inline, so that reading, generating, copying and
+/// dropping a move allocates nothing; a longer one (a game's own tiles may have long ids) is
+/// kept on the heap. Reads as a `&str` without checking its bytes again: the replay looks up the
+/// tile of every `draw` by it.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Name(compact_str::CompactString);
 
 impl Name {
-    /// The longest name kept inline: 22 bytes and a length make the 24 bytes of a `String`.
-    pub const INLINE: usize = 22;
-
     pub fn new(name: &str) -> Name {
-        if name.len() <= Name::INLINE {
-            let mut bytes = [0; Name::INLINE];
-            bytes[..name.len()].copy_from_slice(name.as_bytes());
-            Name(NameRepr::Inline {
-                len: name.len() as u8,
-                bytes,
-            })
-        } else {
-            Name(NameRepr::Heap(name.into()))
-        }
+        Name(compact_str::CompactString::new(name))
     }
 
     pub fn as_str(&self) -> &str {
-        match &self.0 {
-            // The bytes were copied whole from a `str`, so they are UTF-8; the check is a
-            // short ASCII scan, and the empty name is never reached.
-            NameRepr::Inline { len, bytes } => {
-                std::str::from_utf8(&bytes[..usize::from(*len)]).unwrap_or_default()
-            }
-            NameRepr::Heap(name) => name,
-        }
+        self.0.as_str()
     }
 }
 
@@ -108,14 +80,6 @@ impl From<String> for Name {
     }
 }
 
-impl PartialEq for Name {
-    fn eq(&self, other: &Name) -> bool {
-        self.as_str() == other.as_str()
-    }
-}
-
-impl Eq for Name {}
-
 impl PartialEq<str> for Name {
     fn eq(&self, other: &str) -> bool {
         self.as_str() == other
@@ -125,12 +89,6 @@ impl PartialEq<str> for Name {
 impl PartialEq<&str> for Name {
     fn eq(&self, other: &&str) -> bool {
         self.as_str() == *other
-    }
-}
-
-impl std::hash::Hash for Name {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.as_str().hash(state);
     }
 }
 
@@ -312,8 +270,8 @@ mod tests {
             "BA/CFC.2",
             "farmer",
             "\u{e9}t\u{e9}",
-            &"x".repeat(22),
-            &"y".repeat(23),
+            &"x".repeat(24),
+            &"y".repeat(25),
         ] {
             let name = Name::new(text);
             assert_eq!(name.as_str(), text);
@@ -322,7 +280,7 @@ mod tests {
             assert_eq!(format!("{name:?}"), format!("{text:?}"));
         }
         // A multi-byte character across the inline limit goes to the heap whole.
-        let long = format!("{}\u{e9}", "x".repeat(21));
+        let long = format!("{}\u{e9}", "x".repeat(23));
         assert_eq!(Name::new(&long).as_str(), long);
         assert_ne!(Name::new("A"), Name::new("B"));
         // No larger than the `String` it replaces, so a kept move does not grow.
