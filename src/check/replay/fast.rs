@@ -370,6 +370,7 @@ mod tests {
             seed: 1,
             policy,
             threads: 1,
+            transcripts: true,
         }
     }
 
