@@ -357,11 +357,11 @@ pub(crate) fn play_on(
     let mut player = 0;
     while !land.is_empty() && game.rejected.is_none() {
         game.result.turns += 1;
-        game.act(Action::Turn { player });
+        game.act_generated(Generated::Turn { player }, |_| Action::Turn { player });
         game.play_turn(&mut land, &mut bonus, player);
         player = (player + 1) % players;
     }
-    game.act(Action::End);
+    game.act_generated(Generated::End, |_| Action::End);
     let Game {
         replay,
         steps,
@@ -688,7 +688,7 @@ impl Game<'_, '_, '_> {
                     target: replay.target_of(&deployment).clone(),
                 });
             }
-            None => self.act(Action::Pass),
+            None => self.act_generated(Generated::Pass, |_| Action::Pass),
         }
     }
 

@@ -430,12 +430,21 @@ impl<'s> Replay<'s> {
             Action::Deploy { figure, target } => self.deploy(figure, target),
             Action::Pass => self.pass(),
             Action::Expect(expectation) => self.expect(expectation),
-            Action::End => {
+            Action::End => self.end_game(),
+            Action::Stop => {
+                self.stopped = true;
                 self.end_turn();
-                if !self.final_scored {
-                    if !self.script.excerpt && self.land_left > 0 {
-                        let left = self.land_left;
-                        self.report(
+            }
+        }
+    }
+
+    /// `end`: closes the last turn and scores the game, if the last land tile has not done so.
+    fn end_game(&mut self) {
+        self.end_turn();
+        if !self.final_scored {
+            if !self.script.excerpt && self.land_left > 0 {
+                let left = self.land_left;
+                self.report(
                             &codes::EARLY_END,
                             format!(
                                 "the game ends with {left} land tile{} left in the stack",
@@ -444,14 +453,8 @@ impl<'s> Replay<'s> {
                             "final scoring here",
                             "a recorded game ends by itself after the last land tile is placed; a file that shows part of a game says `excerpt` in its header",
                         );
-                    }
-                    self.final_scoring();
-                }
             }
-            Action::Stop => {
-                self.stopped = true;
-                self.end_turn();
-            }
+            self.final_scoring();
         }
     }
 
@@ -820,7 +823,6 @@ impl<'s> Replay<'s> {
             );
             return;
         }
-        self.turns_started = true;
         if player != self.next_player {
             let expected = self.player_name(self.next_player).to_string();
             self.report(
@@ -833,6 +835,13 @@ impl<'s> Replay<'s> {
                 "players take turns in the order of the `players` line",
             );
         }
+        self.open_turn(player);
+    }
+
+    /// Starts `player`'s turn (the checks of `begin_turn` made, or the simulator's turn, which
+    /// needs none): the next player is the one after, and the turn's lists are emptied.
+    fn open_turn(&mut self, player: usize) {
+        self.turns_started = true;
         self.next_player = (player + 1) % self.script.players.len();
         let pools = self.rules.pools().len();
         let players = self.script.players.len();
