@@ -60,7 +60,10 @@ struct Turn {
     bonus_drawn: bool,
     /// Figures returned to the supply by this turn's scoring, per player and pool: “From the
     /// next turn onwards, the player can then use them again” is about the player's own.
-    returned: Vec<Vec<u32>>,
+    /// One list, at `player * pools + pool`: emptied at each turn in one go.
+    returned: Vec<u32>,
+    /// The ruleset's pools of figures (the stride of `returned`).
+    pools: usize,
     /// Points each player scored in this turn.
     points: Vec<i64>,
     /// Figures deployed from this index on were deployed in this turn.
@@ -128,7 +131,7 @@ pub(crate) struct Replay<'s> {
     standings: Vec<Option<Vec<crate::rules::Standing>>>,
     /// The per-player counts of the last turn that ended (`Turn::returned`, `Turn::points`),
     /// for the next turn to fill again.
-    spare_turn: Option<(Vec<Vec<u32>>, Vec<i64>)>,
+    spare_turn: Option<(Vec<u32>, Vec<i64>)>,
     /// The list of a placement's roots, kept from one placement to the next: a tile's scoring
     /// hands it back (a placement never scored leaves a new one to be made).
     spare_roots: Vec<NodeId>,
@@ -807,7 +810,10 @@ impl<'s> Replay<'s> {
         pool: usize,
     ) -> u32 {
         let supply = self.supply[player][pool].saturating_sub(self.taken_back_now(player, pool));
-        let returned = self.turn.as_ref().map_or(0, |t| t.returned[player][pool]);
+        let returned = self
+            .turn
+            .as_ref()
+            .map_or(0, |t| t.returned[player * t.pools + pool]);
         self.rules.usable_figures(view, supply, returned)
     }
 
@@ -847,10 +853,7 @@ impl<'s> Replay<'s> {
         let players = self.script.players.len();
         // The per-player counts of the turn that ended, emptied: no vectors per turn.
         let (mut returned, mut points) = self.spare_turn.take().unwrap_or_default();
-        returned.resize_with(players, Vec::new);
-        for counts in &mut returned {
-            zero(counts, pools);
-        }
+        zero(&mut returned, players * pools);
         zero(&mut points, players);
         self.turn = Some(Turn {
             player,
@@ -863,6 +866,7 @@ impl<'s> Replay<'s> {
             bonus_earned: false,
             bonus_drawn: false,
             returned,
+            pools,
             points,
             first_figure: self.engine.figures.len(),
             needs_under: false,
@@ -1126,7 +1130,8 @@ impl<'s> Replay<'s> {
         let pool = self.rules.figure(figure.kind.0).map_or(0, |s| s.pool);
         self.supply[figure.player][pool] += 1;
         if let Some(turn) = self.turn.as_mut() {
-            turn.returned[figure.player][pool] += 1;
+            debug_assert!(pool < turn.pools, "a figure of no pool of the ruleset");
+            turn.returned[figure.player * turn.pools + pool] += 1;
         }
     }
 
