@@ -50,21 +50,13 @@ impl Replay<'_> {
 
     /// Reports the rules broken, scores the points and puts the figures sent home back in
     /// their owners' supplies.
-    /// Most outcomes (the end of every turn, the look after every placement and scoring)
-    /// bring nothing: the test is inlined into the callers, so that an empty outcome costs no
-    /// call, and no move of the outcome into one.
-    #[inline]
     pub(super) fn apply_outcome(&mut self, outcome: Outcome) {
-        if !(outcome.violations.is_empty()
-            && outcome.events.is_empty()
-            && outcome.returned.is_empty())
+        // Most outcomes (the end of every turn, the flocks' look after every scoring) bring
+        // nothing: no loops to enter and no vectors to drop.
+        if outcome.violations.is_empty() && outcome.events.is_empty() && outcome.returned.is_empty()
         {
-            self.apply_some_outcome(outcome);
+            return;
         }
-    }
-
-    /// [`Replay::apply_outcome`] of an outcome that brings something.
-    fn apply_some_outcome(&mut self, outcome: Outcome) {
         for violation in outcome.violations {
             self.report(
                 violation.code,
