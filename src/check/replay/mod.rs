@@ -1182,7 +1182,14 @@ impl<'s> Replay<'s> {
             violations,
             ..Default::default()
         });
-        let Some(turn) = self.turn.take() else { return };
+        // The turn stays in place while it is checked (the reports do not read it), rather than
+        // moved out and, for the last turn's final scoring, back: what the checks read of it.
+        let Some(turn) = self.turn.as_ref() else {
+            return;
+        };
+        let (player, redraw_due, started) = (turn.player, turn.redraw_due, turn.started);
+        let (land_drawn, land_placed) = (turn.land_drawn, turn.land_placed);
+        let (bonus_earned, bonus_drawn) = (turn.bonus_earned, turn.bonus_drawn);
         if turn.hand.is_some() {
             self.report(
                 &codes::MOVE_OUT_OF_ORDER,
@@ -1200,9 +1207,9 @@ impl<'s> Replay<'s> {
         };
         // An example may stop in the middle of a turn: the turn's own draw is not due then.
         if !self.stopped {
-            if let Some(bonus) = turn.redraw_due.filter(|b| redraw_possible(*b)) {
+            if let Some(bonus) = redraw_due.filter(|b| redraw_possible(*b)) {
                 let what = if bonus { "bonus" } else { "land" };
-                let name = self.player_name(turn.player).to_string();
+                let name = self.player_name(player).to_string();
                 self.report(
                     &codes::DISCARD_NOT_REDRAWN,
                     format!("{name} discarded a {what} tile and drew no other"),
@@ -1213,9 +1220,9 @@ impl<'s> Replay<'s> {
                     ),
                 )
                 .secondary
-                .extend(label(turn.started, "the turn began here"));
-            } else if !turn.land_drawn && !turn.land_placed && self.land_left > 0 {
-                let name = self.player_name(turn.player).to_string();
+                .extend(label(started, "the turn began here"));
+            } else if !land_drawn && !land_placed && self.land_left > 0 {
+                let name = self.player_name(player).to_string();
                 self.report(
                     &codes::TURN_WITHOUT_TILE,
                     format!("{name}'s turn draws no land tile"),
@@ -1223,15 +1230,11 @@ impl<'s> Replay<'s> {
                     "a turn draws a land tile and places it (`draw <tile>`, `place at <x>,<y>`); end an example in the middle of a turn with `stop`",
                 )
                 .secondary
-                .extend(label(turn.started, "the turn began here"));
+                .extend(label(started, "the turn began here"));
             }
         }
-        if turn.bonus_earned
-            && !turn.bonus_drawn
-            && turn.redraw_due != Some(true)
-            && self.bonus_left > 0
-        {
-            let name = self.player_name(turn.player).to_string();
+        if bonus_earned && !bonus_drawn && redraw_due != Some(true) && self.bonus_left > 0 {
+            let name = self.player_name(player).to_string();
             self.report(
                 &codes::BONUS_NOT_DRAWN,
                 format!(
@@ -1242,15 +1245,19 @@ impl<'s> Replay<'s> {
                 "add `bonus <tile>` with the bonus tile drawn, then place it",
             );
         }
-        let turn = if self.land_left == 0 && !self.game_over {
+        if self.land_left == 0 && !self.game_over {
             // “The game ends at the end of the turn in which the last land tile is placed.”
-            self.turn = Some(turn);
             self.final_scoring();
-            self.turn.take().expect("the last turn")
-        } else {
-            turn
-        };
-        self.spare_turn = Some((turn.returned, turn.points));
+        }
+        // The per-player counts go back to be emptied by the next turn.
+        if let Some(turn) = self.turn.as_mut() {
+            let counts = (
+                std::mem::take(&mut turn.returned),
+                std::mem::take(&mut turn.points),
+            );
+            self.spare_turn = Some(counts);
+        }
+        self.turn = None;
     }
 
     fn final_scoring(&mut self) {
