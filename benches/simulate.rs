@@ -23,6 +23,8 @@ fn config(ruleset: Ruleset, expansions: &[&str], tiles: &[&str]) -> Config {
         seed: 1,
         policy: Policy::Random,
         threads: 1,
+        // As `carcspec simulate` without `--out`: no transcript is written down.
+        transcripts: false,
     }
 }
 

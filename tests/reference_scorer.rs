@@ -36,6 +36,7 @@ fn config(
         policy,
         threads: 2,
         start: None,
+        transcripts: true,
     }
 }
 

@@ -29,6 +29,7 @@ fn config(
         seed,
         policy,
         threads: 2,
+        transcripts: true,
     }
 }
 
@@ -324,6 +325,25 @@ fn streamed_games_come_in_order_and_their_statistics_do_not_depend_on_the_thread
             .collect()
     };
     assert_eq!(scripts(&games_a), scripts(&games_b));
+
+    // Without transcripts (`simulate` without `--out`) the same games are played: the same
+    // results and statistics, and no move written down.
+    let mut untold = one.clone();
+    untold.transcripts = false;
+    let (c, games_c) = stream(&untold);
+    assert_eq!(json(&a.statistics), json(&c.statistics));
+    for ((_, told), (_, untold)) in games_a.iter().zip(&games_c) {
+        assert!(!told.script.steps.is_empty());
+        assert!(untold.script.steps.is_empty());
+        let without_steps = |g: &simulate::GameResult| simulate::GameResult {
+            script: simulate::header(&one),
+            ..g.clone()
+        };
+        assert_eq!(
+            format!("{:?}", without_steps(told)),
+            format!("{:?}", without_steps(untold))
+        );
+    }
 
     // The statistics gathered as games end are those of the games kept whole.
     let kept: Vec<simulate::GameResult> = games_a.into_iter().map(|(_, g)| g).collect();

@@ -192,6 +192,8 @@ pub fn run(args: SimulateArgs) -> i32 {
             PolicyArg::Greedy => Policy::Greedy,
         },
         threads,
+        // The moves are written down only for the transcripts of `--out`.
+        transcripts: args.out.is_some(),
     };
     let show_progress = std::io::stderr().is_terminal() && args.games >= 20;
     let total = args.games as usize;

@@ -44,12 +44,17 @@ pub struct Config {
     pub policy: Policy,
     /// Threads to play on (the results do not depend on it).
     pub threads: usize,
+    /// Whether each game's [`GameResult::script`] lists its moves (for `--out`, and for the
+    /// tests that check the games again). Without, the script is the header alone and no move
+    /// is written down: the games and their statistics are the same.
+    pub transcripts: bool,
 }
 
 /// One simulated game and what it showed.
 #[derive(Debug, Clone)]
 pub struct GameResult {
-    /// The game as a script: printed with `format::game::print_script`, it checks clean.
+    /// The game as a script: printed with `format::game::print_script`, it checks clean. Its
+    /// steps are empty unless the configuration asks for `transcripts`.
     pub script: Script,
     pub scores: Vec<i64>,
     pub turns: usize,
@@ -293,6 +298,8 @@ pub(crate) fn play_on(
     let mut game = Game {
         replay,
         steps: Vec::new(),
+        transcript: config.transcripts,
+        moves: 0,
         rng: &mut rng,
         policy: config.policy,
         rejected: None,
@@ -339,7 +346,9 @@ pub(crate) fn play_on(
     let tiles = land.len() + bonus.len();
     // A turn is four moves (`turn`, a draw, `place`, a deployment or `pass`), with room for
     // a discard and redraw, a bonus turn or a ruleset's decision now and then.
-    game.steps.reserve(5 * tiles + 8);
+    if game.transcript {
+        game.steps.reserve(5 * tiles + 8);
+    }
     game.result.placed.reserve(tiles);
     game.rng.shuffle(&mut land);
     game.rng.shuffle(&mut bonus);
@@ -348,11 +357,11 @@ pub(crate) fn play_on(
     let mut player = 0;
     while !land.is_empty() && game.rejected.is_none() {
         game.result.turns += 1;
-        game.act(Action::Turn { player });
+        game.act_generated(Generated::Turn { player }, |_| Action::Turn { player });
         game.play_turn(&mut land, &mut bonus, player);
         player = (player + 1) % players;
     }
-    game.act(Action::End);
+    game.act_generated(Generated::End, |_| Action::End);
     let Game {
         replay,
         steps,
@@ -396,7 +405,11 @@ pub(crate) fn play_on(
 
 struct Game<'a, 'r, 's> {
     replay: &'r mut Replay<'s>,
+    /// The moves so far, when the game's transcript is kept (`transcript`).
     steps: Vec<Step>,
+    transcript: bool,
+    /// The number of moves played so far.
+    moves: usize,
     rng: &'a mut Rng,
     policy: Policy,
     /// The first of the simulator's moves that the replay rejected.
@@ -411,18 +424,6 @@ struct Game<'a, 'r, 's> {
 impl Game<'_, '_, '_> {
     /// Plays a move through the checker's replay, checked.
     fn act(&mut self, action: Action) {
-        self.record(action, None);
-    }
-
-    /// Plays a move the generator took from the ruleset's offers: through the replay's fast
-    /// path, which makes the same changes without checking the move again.
-    fn act_generated(&mut self, action: Action, generated: Generated) {
-        self.record(action, Some(generated));
-    }
-
-    /// Writes the move into the transcript and plays it; a rule it breaks (the ruleset's own
-    /// findings come on either path) rejects the game.
-    fn record(&mut self, action: Action, generated: Option<Generated>) {
         if self.rejected.is_some() {
             return;
         }
@@ -431,14 +432,40 @@ impl Game<'_, '_, '_> {
             span: Span::default(),
         };
         let before = self.replay.findings();
-        match generated {
-            Some(generated) => self.replay.play_generated(generated),
-            None => self.replay.apply(&step),
+        self.replay.apply(&step);
+        self.recorded(before, step);
+    }
+
+    /// Plays a move the generator took from the ruleset's offers: through the replay's fast
+    /// path, which makes the same changes without checking the move again. `action` writes the
+    /// move down (from the catalog and the names of the features, which the move does not
+    /// change): only when the transcript is kept, or the move is rejected.
+    fn act_generated(&mut self, generated: Generated, action: impl Fn(&Replay<'_>) -> Action) {
+        if self.rejected.is_some() {
+            return;
         }
-        self.steps.push(step);
+        let before = self.replay.findings();
+        self.replay.play_generated(generated);
+        if self.transcript || self.replay.first_error_since(before).is_some() {
+            let step = Step {
+                action: action(self.replay),
+                span: Span::default(),
+            };
+            self.recorded(before, step);
+        } else {
+            self.moves += 1;
+        }
+    }
+
+    /// Writes the move just played into the transcript (when it is kept); a rule it broke (the
+    /// ruleset's own findings come on either path) rejects the game.
+    fn recorded(&mut self, before: usize, step: Step) {
+        self.moves += 1;
         if let Some(error) = self.replay.first_error_since(before) {
+            // The move's line as the transcript would print it: the last line of the header
+            // and the move.
             let mut game = self.result.script.clone();
-            game.steps = self.steps.clone();
+            game.steps = vec![step.clone()];
             let text = crate::format::game::print_script(&game, None);
             let line = text.lines().last().unwrap_or_default().to_string();
             self.rejected = Some(
@@ -446,14 +473,16 @@ impl Game<'_, '_, '_> {
                     error.code,
                     format!(
                         "the replay rejects the simulator's move `{line}` (move {}): {}",
-                        self.steps.len(),
-                        error.message
+                        self.moves, error.message
                     ),
                 )
                 .help(
                     "the move generator and the checker disagree: this is a bug of carcspec; please report it with the command line",
                 ),
             );
+        }
+        if self.transcript {
+            self.steps.push(step);
         }
     }
 
@@ -482,14 +511,15 @@ impl Game<'_, '_, '_> {
                     };
                     let Some(tile) = deck.pop() else { return };
                     in_hand = Some(tile);
-                    let id = Name::new(&self.replay.engine().catalog[tile].id);
-                    let action = if drawing_bonus {
-                        Action::Bonus { tile: id }
-                    } else {
-                        Action::Draw { tile: id }
-                    };
                     let bonus = drawing_bonus;
-                    self.act_generated(action, Generated::Draw { tile, bonus });
+                    self.act_generated(Generated::Draw { tile, bonus }, |replay| {
+                        let tile = Name::new(&replay.engine().catalog[tile].id);
+                        if bonus {
+                            Action::Bonus { tile }
+                        } else {
+                            Action::Draw { tile }
+                        }
+                    });
                 }
                 Decision::UnderTile => {
                     let deck = if drawing_bonus {
@@ -498,11 +528,9 @@ impl Game<'_, '_, '_> {
                         &mut *land
                     };
                     let Some(under) = deck.pop() else { return };
-                    let under_id = Name::new(&self.replay.engine().catalog[under].id);
-                    let action = Action::Under {
-                        tile: Some(under_id),
-                    };
-                    self.act_generated(action, Generated::Under { tile: under });
+                    self.act_generated(Generated::Under { tile: under }, |replay| Action::Under {
+                        tile: Some(Name::new(&replay.engine().catalog[under].id)),
+                    });
                 }
                 Decision::Place => {
                     let Some(tile) = in_hand.take() else { return };
@@ -510,12 +538,12 @@ impl Game<'_, '_, '_> {
                     self.replay.engine().scan_legal_placements(tile, legal);
                     if legal.is_empty() {
                         self.result.discarded.push(tile);
-                        self.act_generated(Action::Discard, Generated::Discard);
+                        self.act_generated(Generated::Discard, |_| Action::Discard);
                         continue;
                     }
                     let (pos, rotation) = self.choose_placement(tile, player);
-                    let action = Action::Place { pos, rotation };
-                    self.act_generated(action, Generated::Place { pos, rotation });
+                    let generated = Generated::Place { pos, rotation };
+                    self.act_generated(generated, |_| Action::Place { pos, rotation });
                     self.result.placed.push(tile);
                 }
                 Decision::DeployOrPass => {
@@ -655,13 +683,12 @@ impl Game<'_, '_, '_> {
                     figure: deployment.figure,
                     node: deployment.node,
                 };
-                let action = Action::Deploy {
+                self.act_generated(generated, |replay| Action::Deploy {
                     figure: deployment.figure.into(),
-                    target: self.replay.target_of(&deployment).clone(),
-                };
-                self.act_generated(action, generated);
+                    target: replay.target_of(&deployment).clone(),
+                });
             }
-            None => self.act(Action::Pass),
+            None => self.act_generated(Generated::Pass, |_| Action::Pass),
         }
     }
 

@@ -1,6 +1,7 @@
 //! The simulator's fast path: moves that the move generator took from what the ruleset offers
-//! are applied without being checked a second time. Each method makes the same state changes
-//! as the checked move of `mod.rs` (stacks, hand, supply, figures, scores, scoring events) and
+//! (and the `turn`, `pass` and `end` it plays in their order) are applied without being checked
+//! a second time. Each method makes the same state changes as the checked move of `mod.rs`
+//! (stacks, hand, supply, figures, scores, scoring events) and
 //! asks the ruleset the same questions (`after_draw`, `after_placement`, `deployed`,
 //! `score_completed` through `settle`…), so the ruleset's code still decides everything; what
 //! is skipped is the checker's re-verification of a move the ruleset itself offered — the fit
@@ -22,6 +23,8 @@ use crate::rules::{Decision, Rules};
 /// than by the text's names (the transcript keeps the text).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum Generated {
+    /// `turn`: the player whose turn is next begins it (the previous turn ends).
+    Turn { player: usize },
     /// `draw` (or `bonus`) of the tile with this catalog index.
     Draw { tile: usize, bonus: bool },
     /// `under`: the tile put under the hill tile just drawn.
@@ -33,6 +36,10 @@ pub(crate) enum Generated {
     /// `deploy` of a figure on a feature of the tile just placed, as `legal_deployments`
     /// offered it.
     Deploy { figure: &'static str, node: NodeId },
+    /// `pass`: no figure on the tile just placed.
+    Pass,
+    /// `end` after the turn that placed the last land tile.
+    End,
 }
 
 impl Replay<'_> {
@@ -50,17 +57,43 @@ impl Replay<'_> {
             self.apply_outcome(crate::rules::Outcome::violation(violation));
         }
         debug_assert!(
-            !self.game_over,
+            !self.game_over || mv == Generated::End,
             "a generated move after the end of the game"
         );
-        debug_assert!(self.turn.is_some(), "a generated move outside a turn");
+        debug_assert!(
+            self.turn.is_some() || matches!(mv, Generated::Turn { .. } | Generated::End),
+            "a generated move outside a turn"
+        );
         match mv {
+            Generated::Turn { player } => self.turn_generated(player),
+            Generated::Pass => self.pass_generated(),
+            Generated::End => self.end_game(),
             Generated::Draw { tile, bonus } => self.draw_generated(tile, bonus),
             Generated::Under { tile } => self.under_generated(tile),
             Generated::Discard => self.discard_generated(),
             Generated::Place { pos, rotation } => self.place_generated(pos, rotation),
             Generated::Deploy { figure, node } => self.deploy_generated(figure, node),
         }
+    }
+
+    fn turn_generated(&mut self, player: usize) {
+        self.end_turn();
+        debug_assert!(
+            !self.game_over,
+            "a generated turn after the end of the game"
+        );
+        debug_assert_eq!(player, self.next_player, "a generated turn out of turn");
+        self.open_turn(player);
+    }
+
+    fn pass_generated(&mut self) {
+        debug_assert!(
+            self.turn
+                .as_ref()
+                .is_some_and(|t| t.placed.as_ref().is_some_and(|p| !p.settled)),
+            "a generated `pass` with no tile just placed"
+        );
+        self.settle();
     }
 
     fn draw_generated(&mut self, tile: usize, bonus: bool) {
@@ -370,6 +403,7 @@ mod tests {
             seed: 1,
             policy,
             threads: 1,
+            transcripts: true,
         }
     }
 

@@ -60,7 +60,10 @@ struct Turn {
     bonus_drawn: bool,
     /// Figures returned to the supply by this turn's scoring, per player and pool: “From the
     /// next turn onwards, the player can then use them again” is about the player's own.
-    returned: Vec<Vec<u32>>,
+    /// One list, at `player * pools + pool`: emptied at each turn in one go.
+    returned: Vec<u32>,
+    /// The ruleset's pools of figures (the stride of `returned`).
+    pools: usize,
     /// Points each player scored in this turn.
     points: Vec<i64>,
     /// Figures deployed from this index on were deployed in this turn.
@@ -128,7 +131,7 @@ pub(crate) struct Replay<'s> {
     standings: Vec<Option<Vec<crate::rules::Standing>>>,
     /// The per-player counts of the last turn that ended (`Turn::returned`, `Turn::points`),
     /// for the next turn to fill again.
-    spare_turn: Option<(Vec<Vec<u32>>, Vec<i64>)>,
+    spare_turn: Option<(Vec<u32>, Vec<i64>)>,
     /// The list of a placement's roots, kept from one placement to the next: a tile's scoring
     /// hands it back (a placement never scored leaves a new one to be made).
     spare_roots: Vec<NodeId>,
@@ -430,12 +433,21 @@ impl<'s> Replay<'s> {
             Action::Deploy { figure, target } => self.deploy(figure, target),
             Action::Pass => self.pass(),
             Action::Expect(expectation) => self.expect(expectation),
-            Action::End => {
+            Action::End => self.end_game(),
+            Action::Stop => {
+                self.stopped = true;
                 self.end_turn();
-                if !self.final_scored {
-                    if !self.script.excerpt && self.land_left > 0 {
-                        let left = self.land_left;
-                        self.report(
+            }
+        }
+    }
+
+    /// `end`: closes the last turn and scores the game, if the last land tile has not done so.
+    fn end_game(&mut self) {
+        self.end_turn();
+        if !self.final_scored {
+            if !self.script.excerpt && self.land_left > 0 {
+                let left = self.land_left;
+                self.report(
                             &codes::EARLY_END,
                             format!(
                                 "the game ends with {left} land tile{} left in the stack",
@@ -444,14 +456,8 @@ impl<'s> Replay<'s> {
                             "final scoring here",
                             "a recorded game ends by itself after the last land tile is placed; a file that shows part of a game says `excerpt` in its header",
                         );
-                    }
-                    self.final_scoring();
-                }
             }
-            Action::Stop => {
-                self.stopped = true;
-                self.end_turn();
-            }
+            self.final_scoring();
         }
     }
 
@@ -804,7 +810,10 @@ impl<'s> Replay<'s> {
         pool: usize,
     ) -> u32 {
         let supply = self.supply[player][pool].saturating_sub(self.taken_back_now(player, pool));
-        let returned = self.turn.as_ref().map_or(0, |t| t.returned[player][pool]);
+        let returned = self
+            .turn
+            .as_ref()
+            .map_or(0, |t| t.returned[player * t.pools + pool]);
         self.rules.usable_figures(view, supply, returned)
     }
 
@@ -820,7 +829,6 @@ impl<'s> Replay<'s> {
             );
             return;
         }
-        self.turns_started = true;
         if player != self.next_player {
             let expected = self.player_name(self.next_player).to_string();
             self.report(
@@ -833,15 +841,19 @@ impl<'s> Replay<'s> {
                 "players take turns in the order of the `players` line",
             );
         }
+        self.open_turn(player);
+    }
+
+    /// Starts `player`'s turn (the checks of `begin_turn` made, or the simulator's turn, which
+    /// needs none): the next player is the one after, and the turn's lists are emptied.
+    fn open_turn(&mut self, player: usize) {
+        self.turns_started = true;
         self.next_player = (player + 1) % self.script.players.len();
         let pools = self.rules.pools().len();
         let players = self.script.players.len();
         // The per-player counts of the turn that ended, emptied: no vectors per turn.
         let (mut returned, mut points) = self.spare_turn.take().unwrap_or_default();
-        returned.resize_with(players, Vec::new);
-        for counts in &mut returned {
-            zero(counts, pools);
-        }
+        zero(&mut returned, players * pools);
         zero(&mut points, players);
         self.turn = Some(Turn {
             player,
@@ -854,6 +866,7 @@ impl<'s> Replay<'s> {
             bonus_earned: false,
             bonus_drawn: false,
             returned,
+            pools,
             points,
             first_figure: self.engine.figures.len(),
             needs_under: false,
@@ -1117,7 +1130,8 @@ impl<'s> Replay<'s> {
         let pool = self.rules.figure(figure.kind.0).map_or(0, |s| s.pool);
         self.supply[figure.player][pool] += 1;
         if let Some(turn) = self.turn.as_mut() {
-            turn.returned[figure.player][pool] += 1;
+            debug_assert!(pool < turn.pools, "a figure of no pool of the ruleset");
+            turn.returned[figure.player * turn.pools + pool] += 1;
         }
     }
 
@@ -1168,7 +1182,14 @@ impl<'s> Replay<'s> {
             violations,
             ..Default::default()
         });
-        let Some(turn) = self.turn.take() else { return };
+        // The turn stays in place while it is checked (the reports do not read it), rather than
+        // moved out and, for the last turn's final scoring, back: what the checks read of it.
+        let Some(turn) = self.turn.as_ref() else {
+            return;
+        };
+        let (player, redraw_due, started) = (turn.player, turn.redraw_due, turn.started);
+        let (land_drawn, land_placed) = (turn.land_drawn, turn.land_placed);
+        let (bonus_earned, bonus_drawn) = (turn.bonus_earned, turn.bonus_drawn);
         if turn.hand.is_some() {
             self.report(
                 &codes::MOVE_OUT_OF_ORDER,
@@ -1186,9 +1207,9 @@ impl<'s> Replay<'s> {
         };
         // An example may stop in the middle of a turn: the turn's own draw is not due then.
         if !self.stopped {
-            if let Some(bonus) = turn.redraw_due.filter(|b| redraw_possible(*b)) {
+            if let Some(bonus) = redraw_due.filter(|b| redraw_possible(*b)) {
                 let what = if bonus { "bonus" } else { "land" };
-                let name = self.player_name(turn.player).to_string();
+                let name = self.player_name(player).to_string();
                 self.report(
                     &codes::DISCARD_NOT_REDRAWN,
                     format!("{name} discarded a {what} tile and drew no other"),
@@ -1199,9 +1220,9 @@ impl<'s> Replay<'s> {
                     ),
                 )
                 .secondary
-                .extend(label(turn.started, "the turn began here"));
-            } else if !turn.land_drawn && !turn.land_placed && self.land_left > 0 {
-                let name = self.player_name(turn.player).to_string();
+                .extend(label(started, "the turn began here"));
+            } else if !land_drawn && !land_placed && self.land_left > 0 {
+                let name = self.player_name(player).to_string();
                 self.report(
                     &codes::TURN_WITHOUT_TILE,
                     format!("{name}'s turn draws no land tile"),
@@ -1209,15 +1230,11 @@ impl<'s> Replay<'s> {
                     "a turn draws a land tile and places it (`draw <tile>`, `place at <x>,<y>`); end an example in the middle of a turn with `stop`",
                 )
                 .secondary
-                .extend(label(turn.started, "the turn began here"));
+                .extend(label(started, "the turn began here"));
             }
         }
-        if turn.bonus_earned
-            && !turn.bonus_drawn
-            && turn.redraw_due != Some(true)
-            && self.bonus_left > 0
-        {
-            let name = self.player_name(turn.player).to_string();
+        if bonus_earned && !bonus_drawn && redraw_due != Some(true) && self.bonus_left > 0 {
+            let name = self.player_name(player).to_string();
             self.report(
                 &codes::BONUS_NOT_DRAWN,
                 format!(
@@ -1228,15 +1245,19 @@ impl<'s> Replay<'s> {
                 "add `bonus <tile>` with the bonus tile drawn, then place it",
             );
         }
-        let turn = if self.land_left == 0 && !self.game_over {
+        if self.land_left == 0 && !self.game_over {
             // “The game ends at the end of the turn in which the last land tile is placed.”
-            self.turn = Some(turn);
             self.final_scoring();
-            self.turn.take().expect("the last turn")
-        } else {
-            turn
-        };
-        self.spare_turn = Some((turn.returned, turn.points));
+        }
+        // The per-player counts go back to be emptied by the next turn.
+        if let Some(turn) = self.turn.as_mut() {
+            let counts = (
+                std::mem::take(&mut turn.returned),
+                std::mem::take(&mut turn.points),
+            );
+            self.spare_turn = Some(counts);
+        }
+        self.turn = None;
     }
 
     fn final_scoring(&mut self) {

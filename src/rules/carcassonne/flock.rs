@@ -252,7 +252,10 @@ impl Flocks {
 
     /// The turn ends: a flock choice left open is a broken rule.
     pub fn end_turn(&mut self) -> Option<Violation> {
-        (!std::mem::take(&mut self.choices).is_empty()).then(|| {
+        // Emptied in place: the list keeps its room for the next turn.
+        let undecided = !self.choices.is_empty();
+        self.choices.clear();
+        undecided.then(|| {
             Violation::new(
                 &codes::FLOCK_STEP,
                 "the turn ends without growing or stabling the flock",

@@ -384,7 +384,10 @@ impl Rules for Carcassonne {
     }
 
     fn end_turn(&mut self) -> Vec<Violation> {
-        self.flocks.end_turn().into_iter().collect()
+        match self.flocks.end_turn() {
+            None => Vec::new(),
+            Some(violation) => vec![violation],
+        }
     }
 
     fn bag(&self) -> Option<(&Bag, usize)> {
