@@ -1015,6 +1015,26 @@ impl Engine {
             .count()
     }
 
+    /// [`Engine::tile_count`] of every feature at once, by node: the entry of a root is the
+    /// number of distinct tiles its feature lies on (the entries of other nodes are 0). One
+    /// pass over the nodes, each found once, where a walk of each feature finds the earlier
+    /// features of each segment's tile again: for the statistics of every feature at the end
+    /// of a game. A tile's nodes are consecutive, so a root counts a tile when the last tile
+    /// it was seen on (`seen_on`) is another. The finds halve the paths they walk, as every
+    /// node is found: the later ones walk the shorter paths.
+    pub fn tile_counts(&mut self) -> Vec<u32> {
+        let mut counts = vec![0; self.nodes.len()];
+        let mut seen_on = vec![PlacementId::MAX; self.nodes.len()];
+        for (node, links) in self.nodes.iter().enumerate() {
+            let root = self.features.find_mut(node as NodeId) as usize;
+            if seen_on[root] != links.placement {
+                seen_on[root] = links.placement;
+                counts[root] += 1;
+            }
+        }
+        counts
+    }
+
     /// The lake nodes at the ends of the river of `node`, with repeats when two segments flow
     /// into one lake.
     pub fn lakes_of(&self, node: NodeId) -> impl Iterator<Item = NodeId> + '_ {
@@ -1081,10 +1101,11 @@ impl Engine {
     }
 
     /// The roots of every feature on the board, each once, in board order: the nodes that are
-    /// their own root (no list of every node's root to sort and deduplicate).
-    pub fn feature_roots(&mut self) -> Vec<NodeId> {
+    /// their own root (no list of every node's root to sort and deduplicate). A node is a root
+    /// when it is its own parent, which one read tells (no find, so no path is walked).
+    pub fn feature_roots(&self) -> Vec<NodeId> {
         (0..self.nodes.len() as NodeId)
-            .filter(|n| self.features.find_mut(*n) == *n)
+            .filter(|n| self.features.is_root(*n))
             .collect()
     }
 
@@ -1378,7 +1399,14 @@ mod tests {
         for skip in 0..8 {
             engine.clear();
             play(&mut engine, &counts, skip);
-            for root in engine.feature_roots() {
+            let tile_counts = engine.tile_counts();
+            let roots = engine.feature_roots();
+            for node in 0..engine.nodes.len() as NodeId {
+                if !roots.contains(&node) {
+                    assert_eq!(tile_counts[node as usize], 0, "not a root");
+                }
+            }
+            for root in roots {
                 let segments: Vec<NodeId> = engine.segments_of(root).collect();
                 assert_eq!(segments.len() as u32, engine.component(root).segments);
                 assert!(segments.iter().all(|s| engine.clone_root(*s) == root));
@@ -1388,6 +1416,7 @@ mod tests {
                 tiles.sort_unstable();
                 tiles.dedup();
                 assert_eq!(engine.tile_count(root), tiles.len());
+                assert_eq!(tile_counts[root as usize] as usize, tiles.len());
                 if tiles.len() < segments.len() {
                     tiles_with_two_segments += 1;
                 }

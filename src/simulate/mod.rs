@@ -369,6 +369,8 @@ pub(crate) fn play_on(
     debug_assert!(replay.is_final_scored());
     let engine = replay.engine_mut();
     let roots = engine.feature_roots();
+    // The tiles of every feature counted in one pass, not a walk of each feature.
+    let tiles = engine.tile_counts();
     result.features.reserve(roots.len());
     for root in roots {
         let component = engine.component(root);
@@ -387,7 +389,7 @@ pub(crate) fn play_on(
         };
         result
             .features
-            .push((kind, engine.tile_count(root), completed));
+            .push((kind, tiles[root as usize] as usize, completed));
     }
     result.script.steps = steps;
     result.flocks_scored = replay.flocks_scored();
