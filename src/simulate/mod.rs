@@ -276,6 +276,20 @@ pub(crate) fn new_replay<'s>(config: &Config, header: &'s Script, catalog: &Cata
     Replay::new(header, catalog.clone(), rules, "")
 }
 
+/// The move generator's buffers, kept from game to game on a thread (see [`SPARE_BUFFERS`]).
+#[derive(Default)]
+struct MoveBuffers {
+    legal_placements: LegalPlacements,
+    deployments: Vec<Offered>,
+}
+
+thread_local! {
+    /// The buffers of the last game played on this thread, for the next one: a run of many
+    /// games grows them once, not again at every game (a thread-local rather than a parameter
+    /// so that [`play_on`]'s callers keep nothing of the generator's).
+    static SPARE_BUFFERS: std::cell::Cell<Option<MoveBuffers>> = const { std::cell::Cell::new(None) };
+}
+
 /// One game, as [`play`], on a replay of the same header and catalog that earlier games may
 /// have used: it is emptied first (keeping its tables' capacity).
 pub(crate) fn play_on(
@@ -290,14 +304,15 @@ pub(crate) fn play_on(
         rules::for_ruleset(config.ruleset, &config.variants),
     );
     replay.begin(false);
+    let buffers = SPARE_BUFFERS.take().unwrap_or_default();
     let mut game = Game {
         replay,
         steps: Vec::new(),
         rng: &mut rng,
         policy: config.policy,
         rejected: None,
-        legal_placements: LegalPlacements::default(),
-        deployments: Vec::new(),
+        legal_placements: buffers.legal_placements,
+        deployments: buffers.deployments,
         result: GameResult {
             script: header.clone(),
             scores: Vec::new(),
@@ -358,8 +373,14 @@ pub(crate) fn play_on(
         steps,
         mut result,
         rejected,
+        legal_placements,
+        deployments,
         ..
     } = game;
+    SPARE_BUFFERS.set(Some(MoveBuffers {
+        legal_placements,
+        deployments,
+    }));
     if let Some(rejected) = rejected {
         return Err(rejected);
     }
