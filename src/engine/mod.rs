@@ -158,12 +158,14 @@ impl Component {
         self.contents[content_index(content)]
     }
 
-    /// Takes in the data of `other` and leaves it empty. The figures and tokens of the feature
-    /// with more segments come first, as they did when each feature kept a list of its tiles
-    /// and the longer list stayed in place (the order of returned figures shows in reports).
-    /// Only the two lists move (swapped when `other`'s come first, then the other's appended,
-    /// which costs a length test when it is empty, as most are); the counts are added in place,
-    /// so a union copies no whole record.
+    /// Takes in the data of `other`, whose feature stops being a root. The figures and tokens
+    /// of the feature with more segments come first, as they did when each feature kept a list
+    /// of its tiles and the longer list stayed in place (the order of returned figures shows in
+    /// reports). Only the two lists move (swapped when `other`'s come first, then the other's
+    /// appended, which costs a length test when it is empty, as most are); the counts are
+    /// added in place, so a union copies no whole record. The counts left in `other` are not
+    /// cleared: only a root's record is ever read (every reader finds the root first), so
+    /// clearing them would be stores for nothing at every union.
     fn absorb(&mut self, other: &mut Component) {
         if other.segments > self.segments {
             std::mem::swap(&mut self.figures, &mut other.figures);
@@ -176,12 +178,11 @@ impl Component {
         if !other.tokens.is_empty() {
             self.tokens.append(&mut other.tokens);
         }
-        self.open_ends += std::mem::take(&mut other.open_ends);
-        for (mine, theirs) in self.contents.iter_mut().zip(&mut other.contents) {
-            *mine += std::mem::take(theirs);
+        self.open_ends += other.open_ends;
+        for (mine, theirs) in self.contents.iter_mut().zip(&other.contents) {
+            *mine += *theirs;
         }
-        self.segments += std::mem::take(&mut other.segments);
-        other.kind = None;
+        self.segments += other.segments;
     }
 }
 
@@ -880,13 +881,14 @@ impl Engine {
     /// Does what laying placement `mine` beside `theirs` (on board side `side` of `mine`) does
     /// to the features: every pair of facing slot entries joins, and each entry with a partner
     /// closes one end of its feature — a city stretch facing two stretches still closes once.
-    /// The order of the operations is the one in which they were always applied: for each entry
-    /// of `mine` its joins then its close, then the closes of `theirs`. (Closing an end before
-    /// a later union of the same pass is the same as after it: a union adds the open ends of
-    /// both sides, and each entry closes at most once, so nothing goes below zero.) The entries
-    /// of `theirs` that found a partner are gathered in a bit mask; a side has a handful of
-    /// entries, and one with more than 64 is asked again. `catalog` is the engine's (see
-    /// `place_into`).
+    /// Each end is closed on the root the union that found its partner returns, so no close
+    /// looks for a root again: an entry of `theirs` at its first union, an entry of `mine`
+    /// after its last one (the root of its feature then). The closes once came after the
+    /// joins; the order does not change the result, because a union adds the open ends of both
+    /// sides and each entry closes at most once (an entry counts one end of its feature, so
+    /// nothing goes below zero either way). The entries of `theirs` that found a partner are
+    /// gathered in a bit mask; a side has a handful of entries, and one past the 64th is
+    /// asked again. `catalog` is the engine's (see `place_into`).
     fn join_facing(
         &mut self,
         catalog: &[CompiledTile],
@@ -901,45 +903,43 @@ impl Engine {
         // Facing slots of features of the same kind (see `SideEntry`).
         let faces = |entry_a: &SideEntry, entry_b: &SideEntry| entry_a.facing == entry_b.key;
         let mut partnered_b: u64 = 0;
-        for entry_a in a_slots {
+        for (i, entry_a) in a_slots.iter().enumerate() {
             let node_a = a.first_node + entry_a.feature;
-            let mut partnered = false;
+            let mut joined = None;
             for (j, entry_b) in b_slots.iter().enumerate() {
                 if faces(entry_a, entry_b) {
-                    self.union(node_a, b.first_node + entry_b.feature);
-                    partnered = true;
-                    if j < 64 {
+                    let root = self.union(node_a, b.first_node + entry_b.feature);
+                    joined = Some(root);
+                    let first_partner = if j < 64 {
+                        let first = partnered_b & (1 << j) == 0;
                         partnered_b |= 1 << j;
+                        first
+                    } else {
+                        !a_slots[..i].iter().any(|earlier| faces(earlier, entry_b))
+                    };
+                    if first_partner {
+                        self.close_end_of_root(root);
                     }
                 }
             }
-            if partnered {
-                self.close_end(node_a);
-            }
-        }
-        for (j, entry_b) in b_slots.iter().enumerate() {
-            let partnered = if j < 64 {
-                partnered_b & (1 << j) != 0
-            } else {
-                a_slots.iter().any(|entry_a| faces(entry_a, entry_b))
-            };
-            if partnered {
-                self.close_end(b.first_node + entry_b.feature);
+            if let Some(root) = joined {
+                self.close_end_of_root(root);
             }
         }
     }
 
-    fn close_end(&mut self, node: NodeId) {
-        let root = self.features.find_mut(node) as usize;
-        let component = &mut self.components[root];
+    /// Closes one open end of the feature rooted at `root`.
+    fn close_end_of_root(&mut self, root: NodeId) {
+        let component = &mut self.components[root as usize];
         component.open_ends = component.open_ends.saturating_sub(1);
     }
 
-    fn union(&mut self, a: NodeId, b: NodeId) {
+    /// Joins the features of `a` and `b`; returns the root of the joined feature.
+    fn union(&mut self, a: NodeId, b: NodeId) -> NodeId {
         let root_a = self.features.find_mut(a);
         let root_b = self.features.find_mut(b);
         if root_a == root_b {
-            return;
+            return root_a;
         }
         let root = self.features.union_roots(root_a, root_b);
         let other = if root == root_a { root_b } else { root_a };
@@ -958,6 +958,7 @@ impl Engine {
         ) {
             self.union_systems(a, b);
         }
+        root
     }
 
     /// Gives every node below `nodes` its entry in the river-system tables (a system of its own,
