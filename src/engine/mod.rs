@@ -262,11 +262,15 @@ impl FittingPosition {
 
     /// The `nth` (from 0) of the rotations that fit, in order.
     fn nth_placement(&self, nth: usize) -> (Pos, Rotation) {
-        let rotation = (0..4u8)
-            .filter(|r| self.rotations & (1 << r) != 0)
-            .nth(nth)
-            .expect("a position holds its rotations");
-        Engine::placement_of_key((self.key, rotation))
+        debug_assert!(nth < usize::from(self.placements));
+        // The lowest rotation left once the `nth` lowest are cleared (each `x & (x - 1)`
+        // clears the lowest set bit): no loop over the four rotations.
+        let mut rotations = self.rotations;
+        for _ in 0..nth {
+            rotations &= rotations.wrapping_sub(1);
+        }
+        assert!(rotations != 0, "a position holds its rotations");
+        Engine::placement_of_key((self.key, rotations.trailing_zeros() as u8))
     }
 }
 
@@ -362,17 +366,18 @@ impl LegalPlacements {
     }
 }
 
-/// The most positions [`select_kth`] sorts rather than selects among.
+/// The most positions [`select_kth`] counts off directly ([`select_among_few`]) rather than
+/// selects among.
 const SORTED_UP_TO: usize = 8;
 
 /// The placement at index `k` of the sorted placements of `positions`, which hold `weight`
 /// placements in all: the weighted quickselect of [`LegalPlacements::kth`].
 fn select_kth(positions: &mut [FittingPosition], weight: usize, k: usize) -> (Pos, Rotation) {
     debug_assert!(k < weight);
-    // A few positions (the usual case within a column of a base board) are sorted instead:
-    // an insertion sort of a handful of entries costs less than a round of the selection.
+    // A few positions (the usual case within a column of a base board: one to three) are
+    // counted off instead, which costs less than a round of the selection.
     if positions.len() <= SORTED_UP_TO {
-        return select_weighted(positions, k);
+        return select_among_few(positions, k);
     }
     let (mut rest, mut weight, mut k) = (positions, weight, k);
     // Twice the rounds of halving it would take, and a few more: only bad luck, or an
@@ -421,6 +426,27 @@ fn select_kth(positions: &mut [FittingPosition], weight: usize, k: usize) -> (Po
             rest = &mut rest[smaller + 1..];
         }
     }
+}
+
+/// The placement at index `k` of the sorted placements of a few `positions` (up to
+/// [`SORTED_UP_TO`]), without moving them: a position holds the k-th placement when the
+/// placements of the positions before it (of smaller keys) number at most `k`, and with its own
+/// more than `k`. Quadratic in the positions, so for a handful only, where it needs neither the
+/// sort's moves nor its calls.
+fn select_among_few(positions: &[FittingPosition], k: usize) -> (Pos, Rotation) {
+    for position in positions {
+        let before: usize = positions
+            .iter()
+            .filter(|other| other.key < position.key)
+            .map(|other| usize::from(other.placements))
+            .sum();
+        if let Some(nth) = k.checked_sub(before)
+            && nth < usize::from(position.placements)
+        {
+            return position.nth_placement(nth);
+        }
+    }
+    unreachable!("k is below the placements' count (checked by LegalPlacements::kth)")
 }
 
 /// The placement at index `k` of the sorted placements of `positions`: the positions sorted by
@@ -1337,6 +1363,13 @@ mod tests {
                     *placement,
                     "round {round}, k {k}"
                 );
+                if scan.fitting.len() <= SORTED_UP_TO {
+                    assert_eq!(
+                        select_among_few(&scan.fitting, k),
+                        *placement,
+                        "round {round}, k {k}"
+                    );
+                }
             }
         }
     }
