@@ -280,8 +280,11 @@ impl FittingPosition {
 /// [`Engine::legal_placements`]: by position ([`position_key`]), then rotation.
 #[derive(Debug, Clone)]
 pub struct LegalPlacements {
-    /// In no order.
+    /// In no order: the first `positions` entries. The vector is kept at least as long as the open
+    /// positions (grown, never shortened), so that the scan writes each entry by index, with
+    /// no capacity check and no update of the vector's length a position.
     fitting: Vec<FittingPosition>,
+    positions: usize,
     /// The number of placements: the rotations of every entry of `fitting`.
     count: usize,
     /// The placements of each column of the board (positions of one `x`), from the column
@@ -303,6 +306,7 @@ impl Default for LegalPlacements {
     fn default() -> LegalPlacements {
         LegalPlacements {
             fitting: Vec::new(),
+            positions: 0,
             count: 0,
             columns: [0; MAX_COLUMNS],
             width: 0,
@@ -323,8 +327,9 @@ impl LegalPlacements {
     /// The placements in order, as [`Engine::legal_placements`] lists them (sorts the positions
     /// first).
     pub fn sorted(&mut self) -> impl Iterator<Item = (Pos, Rotation)> + '_ {
-        self.fitting.sort_unstable_by_key(|position| position.key);
-        self.fitting.iter().flat_map(|position| {
+        let fitting = &mut self.fitting[..self.positions];
+        fitting.sort_unstable_by_key(|position| position.key);
+        fitting.iter().flat_map(|position| {
             (0..usize::from(position.placements)).map(|nth| position.nth_placement(nth))
         })
     }
@@ -342,7 +347,7 @@ impl LegalPlacements {
     pub fn kth(&mut self, k: usize) -> (Pos, Rotation) {
         assert!(k < self.count, "placement {k} of {}", self.count);
         if self.width == 0 {
-            return select_kth(&mut self.fitting, self.count, k);
+            return select_kth(&mut self.fitting[..self.positions], self.count, k);
         }
         // The order is by column first: the counts find the k-th's column, and only that
         // column's positions (a few on a base board) are selected among.
@@ -354,15 +359,16 @@ impl LegalPlacements {
             k -= placements as usize;
             column += 1;
         }
+        let fitting = &mut self.fitting[..self.positions];
         let (mut in_column, mut weight) = (0, 0);
-        for index in 0..self.fitting.len() {
-            if (self.fitting[index].key >> 32) as u32 == column {
-                weight += usize::from(self.fitting[index].placements);
-                self.fitting.swap(in_column, index);
+        for index in 0..fitting.len() {
+            if (fitting[index].key >> 32) as u32 == column {
+                weight += usize::from(fitting[index].placements);
+                fitting.swap(in_column, index);
                 in_column += 1;
             }
         }
-        select_kth(&mut self.fitting[..in_column], weight, k)
+        select_kth(&mut fitting[..in_column], weight, k)
     }
 }
 
@@ -717,7 +723,10 @@ impl Engine {
         // its length and the count in registers (a write through `into` could otherwise change
         // them, as far as it knows).
         let mut fitting = std::mem::take(&mut into.fitting);
-        fitting.clear();
+        if fitting.len() < self.open.len() {
+            fitting.resize(self.open.len(), FittingPosition::new(0, 0));
+        }
+        let mut len = 0;
         let (first, last) = self.open_columns;
         let width = last.wrapping_sub(first).wrapping_add(1) as usize;
         into.width = if width <= self.open.len() && width <= MAX_COLUMNS {
@@ -736,7 +745,8 @@ impl Engine {
             if rotations != 0 {
                 let position = FittingPosition::new(open.key, rotations);
                 count += usize::from(position.placements);
-                fitting.push(position);
+                fitting[len] = position;
+                len += 1;
                 // No column when the columns are not counted (`columns` is empty then).
                 let column = ((open.key >> 32) as u32).wrapping_sub(first) as usize;
                 if let Some(placements) = columns.get_mut(column) {
@@ -745,6 +755,7 @@ impl Engine {
             }
         }
         into.fitting = fitting;
+        into.positions = len;
         into.count = count;
     }
 
@@ -1349,6 +1360,7 @@ mod tests {
                     _ => 1 + below(15) as u8,
                 };
                 scan.fitting.push(FittingPosition::new(key, rotations));
+                scan.positions += 1;
                 scan.count += rotations.count_ones() as usize;
             }
             let mut by_sort = scan.clone();
