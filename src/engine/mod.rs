@@ -939,9 +939,27 @@ impl Engine {
         let b_slots = &catalog[b.tile].side_entries[b.rotation.to_tile(opposite(side)).index()];
         // Facing slots of features of the same kind (see `SideEntry`).
         let faces = |entry_a: &SideEntry, entry_b: &SideEntry| entry_a.facing == entry_b.key;
+        let b_entry_of_key =
+            &catalog[b.tile].entry_of_key[b.rotation.to_tile(opposite(side)).index()];
         let mut partnered_b: u64 = 0;
         for (i, entry_a) in a_slots.iter().enumerate() {
             let node_a = a.first_node + entry_a.feature;
+            // The partner is found by its key when the facing side has one entry of that key
+            // (the usual case): the same union as the comparison of every pair would make.
+            let single = b_entry_of_key[usize::from(entry_a.facing)];
+            if single == catalog::NO_ENTRY {
+                continue;
+            }
+            if single != catalog::SEVERAL_ENTRIES {
+                let j = usize::from(single);
+                let root = self.union(node_a, b.first_node + b_slots[j].feature);
+                if partnered_b & (1 << j) == 0 {
+                    partnered_b |= 1 << j;
+                    self.close_end_of_root(root);
+                }
+                self.close_end_of_root(root);
+                continue;
+            }
             let mut joined = None;
             for (j, entry_b) in b_slots.iter().enumerate() {
                 if faces(entry_a, entry_b) {
@@ -1555,6 +1573,35 @@ mod tests {
         });
         assert_eq!(blocks, 3 * tiles as usize);
         assert!(bytes < 40 << 20, "scattered: {bytes} bytes");
+    }
+
+    /// The joins by key (a side's single entry of a key looked up) make the same features as
+    /// the comparison of every pair of entries, which a side with several entries of one key
+    /// takes: a catalog whose sides all claim several entries a key plays the same game.
+    #[test]
+    fn joins_by_key_are_those_of_every_pair() {
+        let (catalog, counts) = base_catalog();
+        let mut by_key = Engine::new(catalog.clone());
+        let moves = play(&mut by_key, &counts, 6);
+        let mut all_pairs = catalog;
+        for tile in &mut all_pairs {
+            for table in &mut tile.entry_of_key {
+                for entry in table.iter_mut().filter(|e| **e != catalog::NO_ENTRY) {
+                    *entry = catalog::SEVERAL_ENTRIES;
+                }
+            }
+        }
+        let mut by_pairs = Engine::new(all_pairs);
+        for (tile, pos, rotation) in moves {
+            by_pairs.place(tile, pos, rotation);
+        }
+        assert_eq!(features(&mut by_key), features(&mut by_pairs));
+        assert!(by_key.catalog.iter().any(|tile| {
+            tile.entry_of_key
+                .iter()
+                .flatten()
+                .any(|e| *e != catalog::NO_ENTRY && *e != catalog::SEVERAL_ENTRIES)
+        }));
     }
 
     #[test]
