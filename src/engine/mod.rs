@@ -172,11 +172,21 @@ impl Component {
             std::mem::swap(&mut self.tokens, &mut other.tokens);
             self.kind = other.kind;
         }
+        // Onto an empty list (usually one that never held anything, so unallocated) the other
+        // list is moved whole rather than copied into a new allocation.
         if !other.figures.is_empty() {
-            self.figures.append(&mut other.figures);
+            if self.figures.is_empty() {
+                std::mem::swap(&mut self.figures, &mut other.figures);
+            } else {
+                self.figures.append(&mut other.figures);
+            }
         }
         if !other.tokens.is_empty() {
-            self.tokens.append(&mut other.tokens);
+            if self.tokens.is_empty() {
+                std::mem::swap(&mut self.tokens, &mut other.tokens);
+            } else {
+                self.tokens.append(&mut other.tokens);
+            }
         }
         self.open_ends += other.open_ends;
         for (mine, theirs) in self.contents.iter_mut().zip(&other.contents) {
