@@ -1183,9 +1183,11 @@ impl Engine {
     /// their own root (no list of every node's root to sort and deduplicate). A node is a root
     /// when it is its own parent, which one read tells (no find, so no path is walked).
     pub fn feature_roots(&self) -> Vec<NodeId> {
-        (0..self.nodes.len() as NodeId)
-            .filter(|n| self.features.is_root(*n))
-            .collect()
+        // Made at the size of every node (a few kilobytes at most for a base game): a list
+        // grown root by root reallocates several times a game.
+        let mut roots = Vec::with_capacity(self.nodes.len());
+        roots.extend((0..self.nodes.len() as NodeId).filter(|n| self.features.is_root(*n)));
+        roots
     }
 
     /// Where a node lies: its placement and feature index.
