@@ -173,6 +173,11 @@ pub struct CompiledTile {
     pub sides: [Vec<(Slot, usize)>; 4],
     /// `sides` again, each entry packed for joining: see [`SideEntry`].
     pub side_entries: [Vec<SideEntry>; 4],
+    /// For each side (tile orientation), the index in `side_entries` of the entry of each key
+    /// ([`SideEntry::key`]): [`NO_ENTRY`] when the side has none, [`SEVERAL_ENTRIES`] when it
+    /// has more than one (or one past the 64th). A placement looks up the partner of each of
+    /// its entries here instead of comparing it with every entry of the facing side.
+    pub entry_of_key: [[u8; SIDE_KEYS]; 4],
     pub features: Vec<CompiledFeature>,
     /// Whether a feature of the tile is a river or a lake: only such tiles take part in river
     /// systems, so the engine keeps its river-system tables for their nodes only.
@@ -192,6 +197,14 @@ pub struct SideEntry {
     /// The feature's index on the tile.
     pub feature: u32,
 }
+
+/// The number of [`SideEntry::key`]s: four slots for each feature kind.
+pub const SIDE_KEYS: usize = 4 * FeatureKind::ALL.len();
+/// In [`CompiledTile::entry_of_key`]: no entry of the side has the key.
+pub const NO_ENTRY: u8 = u8::MAX;
+/// In [`CompiledTile::entry_of_key`]: the key is that of several entries of the side (the
+/// joins then compare every pair, as for a side whose entries are many).
+pub const SEVERAL_ENTRIES: u8 = u8::MAX - 1;
 
 impl SideEntry {
     fn new(slot: Slot, kind: FeatureKind, feature: usize) -> SideEntry {
@@ -268,6 +281,18 @@ impl CompiledTile {
                 .map(|&(slot, feature)| SideEntry::new(slot, features[feature].kind, feature))
                 .collect()
         });
+        let entry_of_key = side_entries.each_ref().map(|entries: &Vec<SideEntry>| {
+            let mut table = [NO_ENTRY; SIDE_KEYS];
+            for (index, entry) in entries.iter().enumerate() {
+                let slot = &mut table[usize::from(entry.key)];
+                *slot = if *slot == NO_ENTRY && index < 64 {
+                    index as u8
+                } else {
+                    SEVERAL_ENTRIES
+                };
+            }
+            table
+        });
         let edges = tile.edges(ruleset).into_bytes();
         let edges = [edges[0], edges[1], edges[2], edges[3]];
         let rotated_edges = Rotation::ALL.map(|rotation| {
@@ -282,6 +307,7 @@ impl CompiledTile {
             rotated_edges,
             sides,
             side_entries,
+            entry_of_key,
             has_river_system: features
                 .iter()
                 .any(|feature| matches!(feature.kind, FeatureKind::River | FeatureKind::Lake)),

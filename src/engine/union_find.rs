@@ -42,6 +42,12 @@ impl UnionFind {
             .extend((first..first + count as u32).map(|parent| Entry { parent, rank: 0 }));
     }
 
+    /// Whether `x` represents its set: one read, where [`UnionFind::find`] of `x` compared with
+    /// `x` would walk the path of every other element.
+    pub fn is_root(&self, x: u32) -> bool {
+        self.entries[x as usize].parent == x
+    }
+
     /// The representative of `x`'s set, without changing anything.
     pub fn find(&self, mut x: u32) -> u32 {
         loop {

@@ -281,6 +281,20 @@ pub(crate) fn new_replay<'s>(config: &Config, header: &'s Script, catalog: &Cata
     Replay::new(header, catalog.clone(), rules, "")
 }
 
+/// The move generator's buffers, kept from game to game on a thread (see [`SPARE_BUFFERS`]).
+#[derive(Default)]
+struct MoveBuffers {
+    legal_placements: LegalPlacements,
+    deployments: Vec<Offered>,
+}
+
+thread_local! {
+    /// The buffers of the last game played on this thread, for the next one: a run of many
+    /// games grows them once, not again at every game (a thread-local rather than a parameter
+    /// so that [`play_on`]'s callers keep nothing of the generator's).
+    static SPARE_BUFFERS: std::cell::Cell<Option<MoveBuffers>> = const { std::cell::Cell::new(None) };
+}
+
 /// One game, as [`play`], on a replay of the same header and catalog that earlier games may
 /// have used: it is emptied first (keeping its tables' capacity).
 pub(crate) fn play_on(
@@ -295,6 +309,7 @@ pub(crate) fn play_on(
         rules::for_ruleset(config.ruleset, &config.variants),
     );
     replay.begin(false);
+    let buffers = SPARE_BUFFERS.take().unwrap_or_default();
     let mut game = Game {
         replay,
         steps: Vec::new(),
@@ -303,8 +318,8 @@ pub(crate) fn play_on(
         rng: &mut rng,
         policy: config.policy,
         rejected: None,
-        legal_placements: LegalPlacements::default(),
-        deployments: Vec::new(),
+        legal_placements: buffers.legal_placements,
+        deployments: buffers.deployments,
         result: GameResult {
             script: header.clone(),
             scores: Vec::new(),
@@ -367,8 +382,14 @@ pub(crate) fn play_on(
         steps,
         mut result,
         rejected,
+        legal_placements,
+        deployments,
         ..
     } = game;
+    SPARE_BUFFERS.set(Some(MoveBuffers {
+        legal_placements,
+        deployments,
+    }));
     if let Some(rejected) = rejected {
         return Err(rejected);
     }
@@ -378,6 +399,8 @@ pub(crate) fn play_on(
     debug_assert!(replay.is_final_scored());
     let engine = replay.engine_mut();
     let roots = engine.feature_roots();
+    // The tiles of every feature counted in one pass, not a walk of each feature.
+    let tiles = engine.tile_counts();
     result.features.reserve(roots.len());
     for root in roots {
         let component = engine.component(root);
@@ -396,7 +419,7 @@ pub(crate) fn play_on(
         };
         result
             .features
-            .push((kind, engine.tile_count(root), completed));
+            .push((kind, tiles[root as usize] as usize, completed));
     }
     result.script.steps = steps;
     result.flocks_scored = replay.flocks_scored();
