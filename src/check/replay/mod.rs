@@ -448,14 +448,14 @@ impl<'s> Replay<'s> {
             if !self.script.excerpt && self.land_left > 0 {
                 let left = self.land_left;
                 self.report(
-                            &codes::EARLY_END,
-                            format!(
-                                "the game ends with {left} land tile{} left in the stack",
-                                if left == 1 { "" } else { "s" }
-                            ),
-                            "final scoring here",
-                            "a recorded game ends by itself after the last land tile is placed; a file that shows part of a game says `excerpt` in its header",
-                        );
+                    &codes::EARLY_END,
+                    format!(
+                        "the game ends with {left} land tile{} left in the stack",
+                        if left == 1 { "" } else { "s" }
+                    ),
+                    "final scoring here",
+                    "a recorded game ends by itself after the last land tile is placed; a file that shows part of a game says `excerpt` in its header",
+                );
             }
             self.final_scoring();
         }
