@@ -155,7 +155,11 @@ replay_rate=$(per_second "${replay_placements:-0}" "$(median_ns replay 'a carcas
 own_file_placements=$(find "$target_dir/criterion/replay" -maxdepth 1 -name 'a carcassonne base game*' 2> /dev/null |
     sed -n 's/.* of \([0-9]*\) placed tiles.*/\1/p' | head -n 1)
 own_file_rate=$(per_second "${own_file_placements:-0}" "$(median_ns replay 'a carcassonne base game')")
-sim_bench_rate=$(per_second 1 "$(median_ns simulate 'carcassonne base game')")
+# A game played on its own (its engine and replay built for it), and games as a run plays them.
+sim_bench_rate=$(per_second 1 "$(median_ns simulate 'one random 2-player game_ carcassonne base game')")
+sim_run_games=$(find "$target_dir/criterion/simulate" -maxdepth 1 -name '*in one run_ carcassonne base game' 2> /dev/null |
+    sed -n 's/.*games, \([0-9]*\) in one run.*/\1/p' | head -n 1)
+sim_run_rate=$(per_second "${sim_run_games:-0}" "$(median_ns simulate 'in one run_ carcassonne base game')")
 # The smallest and the largest game of the scaling bench that ran.
 sizes=$(find "$target_dir/criterion/scaling" -path '*/new/estimates.json' -newer "$tmp/started" 2> /dev/null |
     sed -n 's/.*check a game of \([0-9]*\) tiles.*/\1/p' | sort -n)
@@ -208,8 +212,10 @@ row "check $(commas "$games") base transcripts, --threads 1" \
     "$(commas "$check1_rate") games/s ($(commas "$check1_cpu_rate")/CPU-s)" ">= 10,000/s a core" "$(verdict "$check1_rate" '>=' 10000)"
 row "check $(commas "$games") base transcripts, --threads 2" \
     "$(commas "$check2_rate") games/s ($(commas "$check2_cpu_rate")/CPU-s)" "near-linear" "${speedup}x of 1 thread"
-row "one random 2-player base game with farms (criterion)" \
-    "$(commas "$sim_bench_rate") games/s" ">= 12,000/s" "$(verdict "$sim_bench_rate" '>=' 12000)"
+row "random 2-player base games with farms, in a run (criterion)" \
+    "$(commas "$sim_run_rate") games/s" ">= 12,000/s" "$(verdict "$sim_run_rate" '>=' 12000)"
+row "one such game on its own, engine and replay built for it" \
+    "$(commas "$sim_bench_rate") games/s" "" ""
 row "simulate $(commas "$sim_games") base games, --threads 1 (process)" \
     "$(commas "$sim_rate") games/s ($(commas "$sim_cpu_rate")/CPU-s)" ">= 12,000/s" "$(verdict "$sim_rate" '>=' 12000)"
 row "time a placement at $(commas "${small:-?}") / $(commas "${large:-?}") tiles (scaling bench)" \

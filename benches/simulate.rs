@@ -11,6 +11,10 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use carcspec::model::Ruleset;
 use carcspec::simulate::{self, Config, Policy, Rng};
 
+/// The games of a run in the benchmark of whole runs: enough that the catalog, built once a
+/// run, is a small part of it.
+const GAMES_IN_A_RUN: usize = 200;
+
 fn config(ruleset: Ruleset, expansions: &[&str], tiles: &[&str]) -> Config {
     Config {
         ruleset,
@@ -30,7 +34,6 @@ fn config(ruleset: Ruleset, expansions: &[&str], tiles: &[&str]) -> Config {
 
 fn games(c: &mut Criterion) {
     let mut group = c.benchmark_group("simulate");
-    group.throughput(Throughput::Elements(1));
     for (name, config) in [
         (
             "carcassonne base game",
@@ -52,12 +55,31 @@ fn games(c: &mut Criterion) {
         let header = simulate::header(&config);
         let catalog = carcspec::check::build_catalog(&header, &[], Path::new("."), &mut Vec::new());
         let mut seed = 0;
+        // A game on its own: its engine and replay built for it, as a caller of `play` has it.
+        group.throughput(Throughput::Elements(1));
         group.bench_function(format!("one random 2-player game: {name}"), |b| {
             b.iter(|| {
                 seed += 1;
                 simulate::play(&config, &header, &catalog, Rng::new(seed))
             })
         });
+        // Games as `carcspec simulate` plays them: one run of many, which builds the catalog
+        // once and plays each game on the engine and replay of the one before (emptied), its
+        // statistics gathered. The figure of the speed target.
+        let mut run = config.clone();
+        run.games = GAMES_IN_A_RUN;
+        group.throughput(Throughput::Elements(GAMES_IN_A_RUN as u64));
+        group.bench_function(
+            format!("random 2-player games, {GAMES_IN_A_RUN} in one run: {name}"),
+            |b| {
+                b.iter(|| {
+                    run.seed += 1;
+                    simulate::run(&run, &|_| {}, |_, _| Ok::<(), ()>(()))
+                        .map(|simulation| simulation.statistics)
+                        .map_err(|_| "the simulation stopped")
+                })
+            },
+        );
     }
     group.finish();
 }
