@@ -705,6 +705,15 @@ codes (`T2`). It allows nothing.
 
 Correct the code; `carcspec explain --list` lists them all.";
 
+    UNREADABLE_FOLDER = "F030" "unreadable-folder" Error:
+"A folder below a folder given to `check`, `fmt`, `tiles fmt` or `tiles lint` could not be read
+(its permissions do not let carcspec list it, or it went away during the walk), or an
+`--exclude` glob is not a glob. The files in it are not checked, so the run exits with 2, as
+for a file that cannot be read; every other file is still checked.
+
+Make the folder readable, or leave it out of the walk with `--exclude NAME` (or an entry in
+`.gitignore`). `docs/ci.md` lists the rules of the walk.";
+
     UNKNOWN_RENDER_TILE = "R001" "render-unknown-tile" Error:
 "`carcspec render --tile ID` or `--legal ID` names a tile that the tile set (or the game's tile
 sets and its own tiles) does not have, or `--legal` without an id finds no tile in hand and

@@ -21,11 +21,12 @@ pub const MAX_INPUT_BYTES: u64 = 64 * 1024 * 1024;
 pub fn read_text(path: &Path) -> Result<String, Diagnostic> {
     let shown = path.display();
     let unreadable = |error: std::io::Error| {
-        Diagnostic::new(
-            &codes::UNREADABLE_INPUT,
-            format!("cannot read `{shown}`: {error}"),
-        )
-        .help("give the path of a readable file")
+        let message = if error.kind() == std::io::ErrorKind::NotFound {
+            format!("`{shown}`: no such file or folder")
+        } else {
+            format!("cannot read `{shown}`: {error}")
+        };
+        Diagnostic::new(&codes::UNREADABLE_INPUT, message).help("give the path of a readable file")
     };
     // `metadata` follows symbolic links; it is asked before opening, since opening a FIFO
     // blocks until someone writes to it.

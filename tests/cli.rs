@@ -2,6 +2,14 @@
 
 mod common;
 
+// Further tests of the command line, in files of their own (one test binary for them all).
+#[path = "cli/ci_tools.rs"]
+mod ci_tools;
+#[path = "cli/conventions.rs"]
+mod conventions;
+#[path = "cli/walk.rs"]
+mod walk;
+
 use common::{carcspec, stdout};
 use std::path::Path;
 use std::process::Output;
@@ -158,8 +166,14 @@ fn fmt_rewrites_then_check_passes() {
     )
     .unwrap();
     let output = carcspec(&["tiles", "fmt", broken.to_str().unwrap()]);
-    assert_eq!(output.status.code(), Some(1));
-    assert!(stdout(&output).contains("fix the syntax errors first"));
+    // Like rustfmt and ruff: a file that does not parse cannot be formatted (exit 2), and is
+    // left as it is.
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        common::stderr(&output).contains("cannot be formatted: fix the syntax errors first"),
+        "{}",
+        common::stderr(&output)
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

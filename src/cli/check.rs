@@ -8,6 +8,7 @@ use super::output::{
     FileReport, InputProblem, OutputFormat, ReportOptions, Reporter, quiet_shows, read_stdin,
     run_ordered, stdin_origin,
 };
+use super::walk::WalkArgs;
 use super::{EXIT_FINDINGS, EXIT_USAGE};
 use crate::check::{self, CheckReport, ReportedEvent};
 use crate::codes;
@@ -21,18 +22,20 @@ enum Input {
     Problem(InputProblem),
 }
 
-/// The inputs named by `paths`: files as given, folders searched for `.game` and `.jcz` files,
-/// `-` for standard input. A path that cannot be used is an input of its own, reported in its
-/// place, so that the others are still checked.
-fn inputs(paths: &[String]) -> Vec<Input> {
+/// The inputs named by `paths`: files as given, folders walked for `.game` and `.jcz` files
+/// ([`super::walk`]), `-` for standard input. A path that cannot be used is an input of its
+/// own, reported in its place, so that the others are still checked. With `dependents`, a tile
+/// set named stands for the games below the current folder that use it.
+fn inputs(paths: &[String], walk: &WalkArgs, dependents: bool) -> Vec<Input> {
     let mut inputs = Vec::new();
+    let mut changed_tile_sets = Vec::new();
     for name in paths {
         let path = Path::new(name);
         if name == "-" {
             inputs.push(Input::Stdin);
         } else if path.is_dir() {
-            let found = super::files_below(path, &["game", "jcz"]);
-            if found.is_empty() {
+            let found = super::walk::files_below(path, &["game", "jcz"], walk);
+            if found.files.is_empty() && found.problems.is_empty() {
                 inputs.push(problem(
                     name,
                     Diagnostic::new(
@@ -42,7 +45,12 @@ fn inputs(paths: &[String]) -> Vec<Input> {
                     .help("give a folder that holds games, or the games themselves"),
                 ));
             }
-            inputs.extend(found.into_iter().map(Input::File));
+            for diagnostic in found.problems {
+                inputs.push(problem(name, diagnostic));
+            }
+            inputs.extend(found.files.into_iter().map(Input::File));
+        } else if dependents && path.is_file() && tile_set_kind(path).is_some() {
+            changed_tile_sets.push(path.to_path_buf());
         } else if let Some(kind) = tile_set_kind(path) {
             inputs.push(problem(
                 name,
@@ -56,12 +64,23 @@ fn inputs(paths: &[String]) -> Vec<Input> {
             ));
         } else if path.is_file() {
             inputs.push(Input::File(path.to_path_buf()));
+        } else if path.exists() {
+            inputs.push(problem(
+                name,
+                Diagnostic::new(
+                    &codes::NOT_A_REGULAR_FILE,
+                    format!("`{name}` is neither a file nor a folder"),
+                )
+                .help(
+                    "give .game or .jcz files, folders that hold them, or `-` for standard input",
+                ),
+            ));
         } else {
             inputs.push(problem(
                 name,
                 Diagnostic::new(
                     &codes::UNREADABLE_INPUT,
-                    format!("`{name}` is neither a file nor a folder"),
+                    format!("`{name}`: no such file or folder"),
                 )
                 .help(
                     "give .game or .jcz files, folders that hold them, or `-` for standard input",
@@ -69,7 +88,55 @@ fn inputs(paths: &[String]) -> Vec<Input> {
             ));
         }
     }
+    if !changed_tile_sets.is_empty() {
+        add_games_using(&mut inputs, &changed_tile_sets, walk);
+    }
     inputs
+}
+
+/// Adds the games below the current folder that name one of `tile_sets` in a `tiles` line and
+/// are not inputs already: a pre-commit hook that sees a tile set change checks the games that
+/// play it. Games are matched by the file their `tiles` names come to (relative to the game's
+/// folder, as `check` resolves them), so `../tiles/a.tiles` and `a.tiles` beside it both count.
+fn add_games_using(inputs: &mut Vec<Input>, tile_sets: &[PathBuf], walk: &WalkArgs) {
+    let wanted: Vec<PathBuf> = tile_sets
+        .iter()
+        .filter_map(|path| std::fs::canonicalize(path).ok())
+        .collect();
+    let named: std::collections::HashSet<PathBuf> = inputs
+        .iter()
+        .filter_map(|input| match input {
+            Input::File(path) => std::fs::canonicalize(path).ok(),
+            _ => None,
+        })
+        .collect();
+    let found = super::walk::files_below(Path::new("."), &["game"], walk);
+    for game in found.files {
+        // Unreadable games are left to the run that names them; this one only looks.
+        let Ok(text) = crate::input::read_text(&game) else {
+            continue;
+        };
+        let folder = game.parent().unwrap_or(Path::new("."));
+        let uses_one = crate::syntax::game::parse(&text)
+            .0
+            .statements
+            .iter()
+            .filter(|statement| statement.keyword.value == "tiles")
+            .flat_map(|statement| statement.words.iter())
+            .filter_map(|word| {
+                std::fs::canonicalize(check::tile_set_target(&word.value, folder)).ok()
+            })
+            .any(|target| wanted.contains(&target));
+        let canonical = std::fs::canonicalize(&game).ok();
+        if uses_one && canonical.is_some_and(|c| !named.contains(&c)) {
+            // `./a.game` as `a.game`, the way the hook names the files it passes.
+            let shown = game
+                .strip_prefix(".")
+                .map(Path::to_path_buf)
+                .unwrap_or(game);
+            inputs.push(Input::File(shown));
+        }
+    }
 }
 
 /// The kind of tile set a file's name says it holds, if it names one.
@@ -120,6 +187,9 @@ pub struct CheckOptions {
     pub stdin_filename: Option<String>,
     /// `(K, N)`: only the K-th (from 1) of N shares of the inputs.
     pub shard: Option<(usize, usize)>,
+    pub walk: WalkArgs,
+    /// A tile set among the paths stands for the games that use it.
+    pub dependents: bool,
 }
 
 /// Reads `K/N` with 1 ≤ K ≤ N.
@@ -134,7 +204,7 @@ pub fn parse_shard(text: &str) -> Result<(usize, usize), String> {
 }
 
 pub fn run(paths: &[String], options: &CheckOptions) -> i32 {
-    let mut inputs = inputs(paths);
+    let mut inputs = inputs(paths, &options.walk, options.dependents);
     if let Some((k, n)) = options.shard {
         // Every input keeps its place in the ordered list, so the N shares never overlap and
         // together hold every input, on every machine that sees the same files.

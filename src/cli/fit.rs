@@ -3,18 +3,18 @@
 //! example can paste it into the game (before the same line) and the expectation holds.
 
 use std::io::Write;
-use std::path::Path;
 
 use clap::Args;
 use serde::Serialize;
 
 use super::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, ReportFormat, use_color};
-use crate::check::{GameState, StateError, game_state};
+use crate::check::{GameState, StateError};
 use crate::model::Expectation;
 
 #[derive(Args)]
 pub struct FitArgs {
-    /// The game (.game or .jcz).
+    /// The game (.game or .jcz), or `-` for standard input (tile sets named by path are
+    /// looked up from the current folder).
     game: String,
     /// The tile id; by default the tile in hand at that point, or else the next tile the game
     /// draws.
@@ -57,14 +57,18 @@ struct FitJson<'a> {
 }
 
 pub fn run(args: FitArgs) -> i32 {
-    let state = match game_state(Path::new(&args.game), args.at) {
-        Ok(state) => state,
-        Err(StateError::Unplayable(report)) => {
+    let state = match super::output::game_state(&args.game, args.at) {
+        Err(diagnostic) => {
+            super::print_input_error(&diagnostic);
+            return EXIT_USAGE;
+        }
+        Ok(Ok(state)) => state,
+        Ok(Err(StateError::Unplayable(report))) => {
             eprint!("{}", super::render_check_report(&report, use_color()));
             eprintln!("{}: the game cannot be replayed", args.game);
             return EXIT_FINDINGS;
         }
-        Err(error @ StateError::NoSuchLine { .. }) => {
+        Ok(Err(error @ StateError::NoSuchLine { .. })) => {
             eprintln!("error: {error}");
             eprintln!("help: `--at LINE` takes a line of the game, from 1 to one past its last");
             return EXIT_USAGE;

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use clap::Args;
 
-use super::output::{read_stdin, stdin_origin};
+use super::output::{TextKind, read_stdin, stdin_origin};
 use super::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, print_input_error, use_color};
 use crate::codes;
 use crate::diagnostic::Diagnostic;
@@ -24,9 +24,12 @@ pub struct FmtArgs {
     #[arg(required = true)]
     paths: Vec<String>,
     /// The file name standard input (`-`) stands for: its ending (`.tiles`, `.game`) says
-    /// which language it is written in.
+    /// which language it is written in (without it, the text says: a tile set has a
+    /// `tileset NAME` line, a game `game "TITLE"` or `players`).
     #[arg(long)]
     stdin_filename: Option<String>,
+    #[command(flatten)]
+    walk: super::walk::WalkArgs,
 }
 
 /// The languages a formatter reads.
@@ -48,7 +51,6 @@ impl Language {
 
 /// `carcspec fmt`: tile and game files.
 pub fn run(args: &FmtArgs, quiet: bool) -> i32 {
-    // Standard input without a file name is a game: `tiles fmt` is there for tile files.
     format_files(
         args,
         &[Language::Game, Language::Tiles],
@@ -81,8 +83,12 @@ fn format_files(args: &FmtArgs, languages: &[Language], command: &str, quiet: bo
                     Language::Game => "game",
                 })
                 .collect();
-            let found = super::files_below(path, &extensions);
-            if found.is_empty() {
+            let found = super::walk::files_below(path, &extensions, &args.walk);
+            for problem in &found.problems {
+                print_input_error(problem);
+                exit = EXIT_USAGE;
+            }
+            if found.files.is_empty() && found.problems.is_empty() {
                 print_input_error(
                     &Diagnostic::new(
                         &codes::NO_INPUT_FILES,
@@ -92,7 +98,11 @@ fn format_files(args: &FmtArgs, languages: &[Language], command: &str, quiet: bo
                 );
                 exit = EXIT_USAGE;
             }
-            found.into_iter().map(|p| p.display().to_string()).collect()
+            found
+                .files
+                .into_iter()
+                .map(|p| p.display().to_string())
+                .collect()
         } else {
             vec![name.clone()]
         };
@@ -124,11 +134,22 @@ fn kinds(languages: &[Language]) -> &'static str {
 }
 
 /// The canonical text of `text`, or the syntax errors that keep it from being formatted
-/// (formatting a file that did not parse would drop the lines in error).
+/// (formatting a file that did not parse would drop the lines in error). In a game, a line
+/// the game language has no statement for (`garbage here ((`) is one: the parser splits any
+/// line into words, and only the lowering knows the statements.
 fn canonical(text: &str, language: Language) -> Result<String, Vec<Diagnostic>> {
     let diagnostics = match language {
         Language::Tiles => syntax::tiles::parse(text).1,
-        Language::Game => syntax::game::parse(text).1,
+        Language::Game => {
+            let (file, mut diagnostics) = syntax::game::parse(text);
+            diagnostics.extend(
+                crate::lower::game::lower(&file)
+                    .diagnostics
+                    .into_iter()
+                    .filter(|d| std::ptr::eq(d.code, &codes::UNKNOWN_STATEMENT)),
+            );
+            diagnostics
+        }
     };
     if !diagnostics.is_empty() {
         return Err(diagnostics);
@@ -143,7 +164,7 @@ fn canonical(text: &str, language: Language) -> Result<String, Vec<Diagnostic>> 
 enum Formatted {
     Canonical,
     Rewritten,
-    /// Not canonical and left as it is (`--check`, `--diff`, or syntax errors).
+    /// Not canonical and left as it is (`--check`, `--diff`).
     NotCanonical,
 }
 
@@ -184,9 +205,11 @@ fn format_file(
     let formatted = match canonical(&text, language) {
         Ok(formatted) => formatted,
         Err(diagnostics) => {
-            print!("{}", report::render(path, &text, &diagnostics, use_color()));
-            println!("{path}: not formatted: fix the syntax errors first");
-            return Ok(Formatted::NotCanonical);
+            // As rustfmt and ruff do: the file is left as it is, and the run fails as for a
+            // file that cannot be read (exit 2), not as for one that needs formatting.
+            eprint!("{}", report::render(path, &text, &diagnostics, use_color()));
+            eprintln!("error: `{path}` cannot be formatted: fix the syntax errors first");
+            return Err(EXIT_USAGE);
         }
     };
     if formatted == text {
@@ -207,7 +230,7 @@ fn format_file(
         // `--diff` alone shows what would change, as `ruff format --diff` does.
         return Ok(Formatted::NotCanonical);
     }
-    match std::fs::write(path, formatted) {
+    match write_atomically(Path::new(path), &formatted) {
         Ok(()) => {
             if !quiet {
                 println!("{path}: formatted");
@@ -221,12 +244,10 @@ fn format_file(
     }
 }
 
-/// Formats standard input to standard output (`--check`: only says whether it is canonical).
+/// Formats standard input to standard output (`--check`: says whether it is canonical, and
+/// shows the change when it is not).
 fn format_stdin(args: &FmtArgs, languages: &[Language]) -> i32 {
     let origin = stdin_origin(args.stdin_filename.as_deref());
-    let language = Language::of(&origin)
-        .filter(|l| languages.contains(l))
-        .unwrap_or(languages[0]);
     let text = match read_stdin() {
         Ok(text) => text,
         Err(error) => {
@@ -240,14 +261,37 @@ fn format_stdin(args: &FmtArgs, languages: &[Language]) -> i32 {
             return EXIT_USAGE;
         }
     };
+    let named = args
+        .stdin_filename
+        .as_deref()
+        .and_then(Language::of)
+        .filter(|l| languages.contains(l));
+    let Some(language) = named.or_else(|| language_of_text(&text, languages)) else {
+        print_input_error(
+            &Diagnostic::new(
+                &codes::WRONG_KIND_OF_FILE,
+                "cannot tell whether standard input is a tile set or a game",
+            )
+            .help(
+                "a tile set has a `tileset NAME` line, a game `game \"TITLE\"` and `players`; \
+                 or name the language with `--stdin-filename NAME.tiles` (or `NAME.game`)",
+            ),
+        );
+        return EXIT_USAGE;
+    };
     match canonical(&text, language) {
         Ok(formatted) if args.check || args.diff => {
             if formatted == text {
                 EXIT_CLEAN
             } else {
-                if args.diff {
-                    print!("{}", unified_diff(&origin, &text, &formatted));
+                if args.check {
+                    eprintln!(
+                        "{origin}: not in canonical layout [{} {}]",
+                        codes::NOT_FORMATTED.code,
+                        codes::NOT_FORMATTED.name
+                    );
                 }
+                print!("{}", unified_diff(&origin, &text, &formatted));
                 EXIT_FINDINGS
             }
         }
@@ -257,10 +301,47 @@ fn format_stdin(args: &FmtArgs, languages: &[Language]) -> i32 {
         }
         Err(diagnostics) => {
             eprint!("{}", report::render(&origin, &text, &diagnostics, false));
-            eprintln!("{origin}: not formatted: fix the syntax errors first");
-            EXIT_FINDINGS
+            eprintln!("error: `{origin}` cannot be formatted: fix the syntax errors first");
+            EXIT_USAGE
         }
     }
+}
+
+/// The language of a text without a file name, by its content ([`TextKind`]). With one
+/// language to choose from (`tiles fmt`), that one.
+fn language_of_text(text: &str, languages: &[Language]) -> Option<Language> {
+    if let [only] = languages {
+        return Some(*only);
+    }
+    let language = match TextKind::of(text)? {
+        TextKind::Tiles => Language::Tiles,
+        TextKind::Game => Language::Game,
+        TextKind::TilesJson | TextKind::Jcz => return None,
+    };
+    languages.contains(&language).then_some(language)
+}
+
+/// Replaces the file at `path` with `text` so that it is never left half written: the text
+/// goes to a temporary file in the same folder (the same file system, so the rename is
+/// atomic), which takes the old file's permissions and then its place. An interrupted run or a
+/// full disk leaves the old file whole (and at worst a stray `.tmp` file beside it).
+fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write as _;
+    // A symbolic link is formatted through: its target is replaced, the link kept.
+    let target = std::fs::canonicalize(path)?;
+    let folder = target.parent().unwrap_or(Path::new("."));
+    let permissions = std::fs::metadata(&target)?.permissions();
+    let mut temporary = tempfile::Builder::new()
+        .prefix(".carcspec-fmt-")
+        .suffix(".tmp")
+        .tempfile_in(folder)?;
+    temporary.write_all(text.as_bytes())?;
+    temporary.as_file().sync_all()?;
+    temporary.as_file().set_permissions(permissions)?;
+    temporary
+        .persist(&target)
+        .map(drop)
+        .map_err(|error| error.error)
 }
 
 fn unified_diff(path: &str, before: &str, after: &str) -> String {

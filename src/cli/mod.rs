@@ -8,6 +8,7 @@ mod fmt;
 mod output;
 mod render;
 mod simulate;
+mod walk;
 
 pub use check::render_human as render_check_report;
 mod tiles;
@@ -53,7 +54,7 @@ enum Command {
         /// The output format.
         #[arg(long, value_enum, default_value_t)]
         format: OutputFormat,
-        /// Threads to check on (default: every core); the output does not depend on it.
+        /// Threads to check on (default, or 0: every core); the output does not depend on it.
         #[arg(long, short = 'j', default_value_t = 0, hide_default_value = true)]
         threads: usize,
         /// Make warnings fail the run (exit 1) as errors do.
@@ -67,6 +68,13 @@ enum Command {
         /// the ordered list, so that N CI jobs check an archive between them.
         #[arg(long, value_parser = check::parse_shard, value_name = "K/N")]
         shard: Option<(usize, usize)>,
+        /// A tile set among the paths (.tiles, .json, .yaml) stands for the games below the
+        /// current folder that name it in a `tiles` line: a hook that sees a tile set change
+        /// checks the games that play it.
+        #[arg(long)]
+        dependents: bool,
+        #[command(flatten)]
+        walk: walk::WalkArgs,
     },
     /// Where a tile fits at a point of a game, as an `expect placements` line to paste.
     Fit(fit::FitArgs),
@@ -152,6 +160,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             deny,
             stdin_filename,
             shard,
+            dependents,
+            walk,
         } => check::run(
             &paths,
             &check::CheckOptions {
@@ -161,6 +171,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
                 deny_warnings: deny.contains(&Deny::Warnings),
                 stdin_filename,
                 shard,
+                walk,
+                dependents,
             },
         ),
         Command::Import {
@@ -191,19 +203,40 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     }
 }
 
+/// The players each ruleset seats, a line each, as `simulate --help` and docs/simulation.md
+/// list them (from the rules).
+pub fn simulate_player_counts() -> Vec<String> {
+    simulate::player_counts()
+}
+
 /// The command-line definition, for completions, the manual page and tests.
 pub fn command() -> clap::Command {
     Cli::command()
 }
 
-/// The manual pages, generated from the command-line definition.
+/// The manual pages, generated from the command-line definition, with the sections a manual
+/// page has that the definition does not hold (exit status, environment, examples) on the
+/// main page.
 fn man(out: Option<&std::path::Path>) -> i32 {
     let command = Cli::command();
     let result = match out {
-        None => clap_mangen::Man::new(command).render(&mut std::io::stdout()),
-        Some(folder) => {
-            std::fs::create_dir_all(folder).and_then(|()| clap_mangen::generate_to(command, folder))
+        None => {
+            let mut page = Vec::new();
+            clap_mangen::Man::new(command)
+                .render(&mut page)
+                .and_then(|()| {
+                    page.extend_from_slice(MAN_SECTIONS.as_bytes());
+                    std::io::stdout().write_all(&page)
+                })
         }
+        Some(folder) => std::fs::create_dir_all(folder)
+            .and_then(|()| clap_mangen::generate_to(command, folder))
+            .and_then(|()| {
+                let main = folder.join("carcspec.1");
+                let mut page = std::fs::read_to_string(&main)?;
+                page.push_str(MAN_SECTIONS);
+                std::fs::write(main, page)
+            }),
     };
     match result {
         Ok(()) => EXIT_CLEAN,
@@ -213,6 +246,45 @@ fn man(out: Option<&std::path::Path>) -> i32 {
         }
     }
 }
+
+/// The manual page's EXIT STATUS, ENVIRONMENT and EXAMPLES, in roff.
+const MAN_SECTIONS: &str = r#".SH "EXIT STATUS"
+.TP
+\fB0\fR
+Clean: no violation, failed expectation or lint error (warnings pass unless \fB\-\-deny warnings\fR).
+.TP
+\fB1\fR
+Findings: a violation, a failed expectation, a lint error, a file not in canonical layout (\fBfmt \-\-check\fR).
+.TP
+\fB2\fR
+An input that could not be read (a missing path, a folder that cannot be read, a file of the wrong kind, a file with syntax errors given to \fBfmt\fR) or a usage error. The other inputs are still checked.
+.SH ENVIRONMENT
+.TP
+\fBNO_COLOR\fR
+When set and not empty, no colour under \fB\-\-color auto\fR.
+.TP
+\fBTERM\fR
+\fBdumb\fR: no colour under \fB\-\-color auto\fR.
+.TP
+\fBFORCE_COLOR\fR, \fBCLICOLOR_FORCE\fR
+When set and neither empty nor 0, colour under \fB\-\-color auto\fR even when the output is not a terminal.
+.SH EXAMPLES
+.TP
+\fBcarcspec check spec\fR
+Replay every game below \fIspec\fR and check its expectations.
+.TP
+\fBcarcspec check \-\-format junit \-\-exclude drafts games > report.xml\fR
+A JUnit report of the games, leaving out every folder named \fIdrafts\fR.
+.TP
+\fBcarcspec tiles lint \-\-deny warnings tiles\fR
+Lint the tile sets; warnings fail the run.
+.TP
+\fBcarcspec fmt \-\-check \-\-diff spec tiles\fR
+Show what formatting would change.
+.TP
+\fBcarcspec render game.game \-\-highlight \-1,1:N \-o board.png\fR
+Draw a game's board with a feature outlined.
+"#;
 
 fn import(file: &str, stdin_filename: Option<&str>) -> i32 {
     let (file, read) = if file == "-" {
@@ -302,57 +374,12 @@ fn explain(query: Option<&str>, list: bool, markdown: bool) -> i32 {
     }
 }
 
-/// The files below `dir` whose name ends in one of `.{extensions}`, sorted so that reports are
-/// stable: a folder's files by name, then its subfolders'.
-///
-/// Symbolic links are followed, but each folder is visited once (by its canonical path), so a
-/// link to a parent folder or a loop of links neither repeats files nor recurses for ever.
-/// Entries that are not regular files (a FIFO named `b.game`) are listed all the same: reading
-/// them reports what they are.
+/// The files below `dir` whose name ends in one of `.{extensions}`, walked by the default rules
+/// ([`walk`]: hidden files and what ignore files exclude are skipped), without the folders that
+/// could not be read; for the crate's own tests of its folders.
+#[cfg(test)]
 pub(crate) fn files_below(dir: &std::path::Path, extensions: &[&str]) -> Vec<std::path::PathBuf> {
-    // The files found, folder by folder: each folder is read once, so every file of a folder
-    // is found by the one `read_dir` of that folder's path.
-    let mut folders: Vec<(std::path::PathBuf, Vec<std::path::PathBuf>)> = Vec::new();
-    let mut visited = std::collections::HashSet::new();
-    let mut pending = vec![dir.to_path_buf()];
-    while let Some(dir) = pending.pop() {
-        let Ok(canonical) = std::fs::canonicalize(&dir) else {
-            continue;
-        };
-        if !visited.insert(canonical) {
-            continue;
-        }
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        let mut found = Vec::new();
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                pending.push(path);
-            } else if path
-                .extension()
-                .is_some_and(|e| extensions.iter().any(|wanted| e == *wanted))
-            {
-                found.push(path);
-            }
-        }
-        folders.push((dir, found));
-    }
-    // The files of a folder together, before those of its subfolders: a report per folder
-    // (JUnit's test suites) then sees each folder once. That is the order of (folder, file
-    // name), sorted in two steps: `Path` comparisons (and `file_name`) split a path into
-    // components again at every comparison, which cost more than the rest of the walk in a
-    // folder of thousands of games. Every path of a folder is the folder's path joined with a
-    // name, so comparing the paths as strings compares the names.
-    folders.sort_by(|(a, _), (b, _)| a.cmp(b));
-    folders
-        .into_iter()
-        .flat_map(|(_, mut found)| {
-            found.sort_unstable_by(|a, b| a.as_os_str().cmp(b.as_os_str()));
-            found
-        })
-        .collect()
+    walk::files_below(dir, extensions, &walk::WalkArgs::default()).files
 }
 
 /// The documentation of every code as Markdown, with an anchor per code for the SARIF rules'

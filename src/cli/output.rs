@@ -61,9 +61,9 @@ pub(crate) fn set_color(choice: ColorChoice) {
     let _ = COLOR.set(choice);
 }
 
-/// Whether to colour standard output: `--color`, then `NO_COLOR`, `CLICOLOR_FORCE` and
-/// `FORCE_COLOR` (as no-color.org and force-color.org define them), then whether it is a
-/// terminal.
+/// Whether to colour standard output: `--color`, then `NO_COLOR`, `TERM=dumb`,
+/// `CLICOLOR_FORCE` and `FORCE_COLOR` (as no-color.org and force-color.org define them), then
+/// whether it is a terminal.
 pub(crate) fn use_color() -> bool {
     let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
     let forced = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0");
@@ -71,6 +71,8 @@ pub(crate) fn use_color() -> bool {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
         ColorChoice::Auto if set("NO_COLOR") => false,
+        // A terminal that says it cannot show escape sequences.
+        ColorChoice::Auto if std::env::var_os("TERM").is_some_and(|t| t == "dumb") => false,
         ColorChoice::Auto if forced("CLICOLOR_FORCE") || forced("FORCE_COLOR") => true,
         ColorChoice::Auto => io::stdout().is_terminal(),
     }
@@ -135,6 +137,7 @@ pub(crate) fn is_input_error(diagnostic: &Diagnostic) -> bool {
         &codes::INPUT_TOO_LARGE,
         &codes::WRONG_KIND_OF_FILE,
         &codes::NO_INPUT_FILES,
+        &codes::UNREADABLE_FOLDER,
     ]
     .iter()
     .any(|code| std::ptr::eq(*code, diagnostic.code))
@@ -196,7 +199,7 @@ impl<W: Write> Reporter<W> {
             _ => None,
         };
         let junit = match options.format {
-            OutputFormat::Junit => Some(JunitWriter::begin(&mut out, suite)?),
+            OutputFormat::Junit => Some(JunitWriter::begin(suite)),
             _ => None,
         };
         Ok(Reporter {
@@ -212,8 +215,8 @@ impl<W: Write> Reporter<W> {
         })
     }
 
-    /// Reports one file.
-    pub fn file(&mut self, report: &dyn FileReport) -> io::Result<()> {
+    /// Reports one file, which took `time` to check.
+    pub fn file(&mut self, report: &dyn FileReport, time: std::time::Duration) -> io::Result<()> {
         let outcome = report.outcome();
         let errors = outcome.diagnostics.iter().filter(|d| d.is_error()).count();
         let warnings = outcome.diagnostics.len() - errors;
@@ -240,7 +243,7 @@ impl<W: Write> Reporter<W> {
             }
             OutputFormat::Junit => {
                 if let Some(junit) = &mut self.junit {
-                    junit.file(&mut self.out, &outcome, unreadable, self.deny_warnings)?;
+                    junit.file(&outcome, unreadable, self.deny_warnings, time);
                 }
             }
         }
@@ -355,7 +358,8 @@ pub(crate) fn run_ordered<T: Sync, W: Write>(
         .map_err(io::Error::other)?;
     let window = pool.current_num_threads() * 8;
     let work = &work;
-    let (sender, receiver) = std::sync::mpsc::channel::<(usize, Option<Box<dyn FileReport>>)>();
+    type Done = (usize, Option<Box<dyn FileReport>>, std::time::Duration);
+    let (sender, receiver) = std::sync::mpsc::channel::<Done>();
     // The body runs on this thread (which waits for results), the work on the pool's threads.
     pool.in_place_scope(|scope| {
         let mut waiting = std::collections::BTreeMap::new();
@@ -365,20 +369,132 @@ pub(crate) fn run_ordered<T: Sync, W: Write>(
                 let (sender, input, index) = (sender.clone(), &inputs[started], started);
                 scope.spawn(move |_| {
                     // A panic is a bug; it becomes an internal error rather than a hang.
+                    let started = std::time::Instant::now();
                     let report =
                         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(input)));
-                    let _ = sender.send((index, report.ok()));
+                    let _ = sender.send((index, report.ok(), started.elapsed()));
                 });
                 started += 1;
             }
-            let (index, report) = receiver.recv().map_err(io::Error::other)?;
+            let (index, report, time) = receiver.recv().map_err(io::Error::other)?;
             let report = report.ok_or_else(|| io::Error::other("internal error while checking"))?;
-            waiting.insert(index, report);
-            while let Some(report) = waiting.remove(&reported) {
-                reporter.file(report.as_ref())?;
+            waiting.insert(index, (report, time));
+            while let Some((report, time)) = waiting.remove(&reported) {
+                reporter.file(report.as_ref(), time)?;
                 reported += 1;
             }
         }
         Ok(())
     })
+}
+
+/// What a text read without a file name (standard input, `-`) is written in, by its content.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum TextKind {
+    /// The tile language: it has the header line `tileset NAME`, which no game has.
+    Tiles,
+    /// A tile set as a JSON document (`tiles export --format json`).
+    TilesJson,
+    /// The game language: it has lines no tile set has (`game`, `excerpt`, `players`,
+    /// `tiles`, `turn`). `ruleset` starts both, so it says nothing.
+    Game,
+    /// A JCloisterZone saved game: JSON with JCloisterZone's `appVersion`.
+    Jcz,
+}
+
+impl TextKind {
+    pub fn of(text: &str) -> Option<TextKind> {
+        if text.trim_start().starts_with('{') {
+            return Some(if text.contains("\"appVersion\"") {
+                TextKind::Jcz
+            } else {
+                TextKind::TilesJson
+            });
+        }
+        let first_words = || {
+            text.lines()
+                .filter_map(|line| line.split_whitespace().next())
+                .filter(|word| !word.starts_with('#'))
+        };
+        if first_words().any(|word| word == "tileset") {
+            Some(TextKind::Tiles)
+        } else if first_words()
+            .any(|word| matches!(word, "game" | "excerpt" | "players" | "tiles" | "turn"))
+        {
+            Some(TextKind::Game)
+        } else {
+            None
+        }
+    }
+
+    pub fn is_game(self) -> bool {
+        matches!(self, TextKind::Game | TextKind::Jcz)
+    }
+}
+
+/// Standard input as a diagnostic when it cannot be read; `what` says what to pipe in.
+pub(crate) fn read_stdin_or_diagnostic(what: &str) -> Result<String, Diagnostic> {
+    read_stdin().map_err(|error| {
+        Diagnostic::new(
+            &codes::UNREADABLE_INPUT,
+            format!("cannot read standard input: {error}"),
+        )
+        .help(format!("pipe {what} into `-`"))
+    })
+}
+
+/// A tile set from a path, a shipped set's name, or standard input (`-`), whose content says
+/// how it is written (the tile language, or JSON).
+pub(crate) fn load_tiles(name: &str) -> Result<crate::load::LoadedTiles, Diagnostic> {
+    if name != "-" {
+        return crate::load::load(name);
+    }
+    let text = read_stdin_or_diagnostic("a tile set (the tile language, or JSON)")?;
+    match TextKind::of(&text) {
+        Some(TextKind::Tiles) => Ok(crate::load::from_text("<stdin>", text, None)),
+        Some(TextKind::TilesJson) => Ok(crate::load::from_text(
+            "<stdin>",
+            text,
+            Some(crate::interchange::DocumentFormat::Json),
+        )),
+        Some(TextKind::Game | TextKind::Jcz) => Err(Diagnostic::new(
+            &codes::WRONG_KIND_OF_FILE,
+            "standard input is a game, not a tile set",
+        )
+        .help("pipe a tile set (a `tileset NAME` file, or its JSON) into `-`")),
+        None => Err(Diagnostic::new(
+            &codes::WRONG_KIND_OF_FILE,
+            "standard input is not a tile set: it has no `tileset NAME` line and is not JSON",
+        )
+        .help("pipe a tile set into `-`; a YAML tile set is read from a `.yaml` file")),
+    }
+}
+
+/// A game's state from a path or from standard input (`-`, the game language or a
+/// JCloisterZone saved game, told apart by content; tile sets named by path are looked up from
+/// the current folder), before the 1-based line `before_line` or at the end. `Err` when
+/// standard input cannot be read.
+pub(crate) fn game_state(
+    name: &str,
+    before_line: Option<usize>,
+) -> Result<Result<crate::check::GameState, crate::check::StateError>, Diagnostic> {
+    use crate::check::GameFormat;
+    if name != "-" {
+        return Ok(crate::check::game_state(
+            std::path::Path::new(name),
+            before_line,
+        ));
+    }
+    let text = read_stdin_or_diagnostic("a game (.game or .jcz)")?;
+    let format = match TextKind::of(&text) {
+        Some(TextKind::Jcz) => GameFormat::Jcz,
+        _ => GameFormat::Game,
+    };
+    Ok(crate::check::game_state_of_text(
+        "<stdin>",
+        text,
+        format,
+        std::path::Path::new("."),
+        before_line,
+    ))
 }

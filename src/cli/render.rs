@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 
 use super::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, use_color};
-use crate::check::{GameState, StateError, game_state};
+use crate::check::{GameState, StateError};
 use crate::codes::{self, Code};
 use crate::engine::CompiledTile;
 use crate::load;
@@ -19,7 +19,8 @@ use crate::render::{self, Page, PrintLayout};
 
 #[derive(Args)]
 pub struct RenderArgs {
-    /// A tile set (.tiles, .json, .yaml file, or a shipped set's name) or a game (.game, .jcz).
+    /// A tile set (.tiles, .json, .yaml file, or a shipped set's name), a game (.game, .jcz),
+    /// or `-` for standard input (a tile set or a game, told apart by its content).
     input: String,
     /// Draw only this tile of the set.
     #[arg(long, value_name = "ID")]
@@ -39,8 +40,9 @@ pub struct RenderArgs {
     legal: Option<String>,
     /// Outline a feature: `X,Y:FEATURE` on a game's board (the whole feature, over every tile
     /// it extends to; FEATURE as a deployment names it: `N`, `ER+SL`, a label), or `FEATURE`
-    /// on the tile of `--tile`. Repeatable.
-    #[arg(long, value_name = "FEATURE")]
+    /// on the tile of `--tile`. Repeatable. A negative position is a value, not an option:
+    /// `--highlight -1,1:N` (or `--highlight=-1,1:N`).
+    #[arg(long, value_name = "FEATURE", allow_hyphen_values = true)]
     highlight: Vec<String>,
     /// The picture's format: SVG (standard output unless `-o`), PNG (needs `-o`) or text.
     /// Default: the extension of `-o` (`.png`, `.svg`, `.txt`), else SVG.
@@ -156,10 +158,18 @@ fn render(args: &RenderArgs) -> Result<(), Refusal> {
             "give the file to write: `-o picture.png`",
         ));
     }
-    let is_game = matches!(
-        Path::new(&args.input).extension().and_then(|e| e.to_str()),
-        Some("game" | "jcz")
-    );
+    // Standard input is told by its content: a game has lines a tile set has not.
+    let is_game = if args.input == "-" {
+        super::output::read_stdin()
+            .ok()
+            .and_then(|text| super::output::TextKind::of(&text))
+            .is_some_and(super::output::TextKind::is_game)
+    } else {
+        matches!(
+            Path::new(&args.input).extension().and_then(|e| e.to_str()),
+            Some("game" | "jcz")
+        )
+    };
     let picture = if is_game {
         render_game(args)?
     } else {
@@ -247,7 +257,7 @@ fn unknown_tile(id: &str, known: &[&str]) -> Refusal {
 
 fn render_tiles(args: &RenderArgs) -> Result<Picture, Refusal> {
     refuse_options(args, false)?;
-    let loaded = load::load(&args.input).map_err(|diagnostic| {
+    let loaded = super::output::load_tiles(&args.input).map_err(|diagnostic| {
         Refusal::new(
             &codes::UNREADABLE_INPUT,
             diagnostic.message,
@@ -456,11 +466,20 @@ fn render_game(args: &RenderArgs) -> Result<Picture, Refusal> {
     refuse_options(args, true)?;
     let path = Path::new(&args.input);
     let replay = |before: Option<usize>| -> Result<GameState, Refusal> {
-        match game_state(path, before) {
+        let state = super::output::game_state(&args.input, before).map_err(|diagnostic| {
+            let mut refusal = Refusal::new(
+                diagnostic.code,
+                diagnostic.message,
+                diagnostic.help.unwrap_or_default(),
+            );
+            refusal.exit = EXIT_USAGE;
+            refusal
+        })?;
+        match state {
             Ok(state) => Ok(state),
             Err(StateError::Unplayable(report)) => {
                 eprint!("{}", super::render_check_report(&report, use_color()));
-                let readable = path.is_file();
+                let readable = args.input == "-" || path.is_file();
                 let mut refusal = if readable {
                     Refusal::new(
                         &codes::RENDER_INPUT_HAS_ERRORS,
@@ -499,7 +518,8 @@ fn render_game(args: &RenderArgs) -> Result<Picture, Refusal> {
     if violations > 0 {
         // The board is drawn as the replay played it; say that it is not a legal one.
         eprintln!(
-            "note: the game breaks the rules {violations} time(s) up to this point; `carcspec check {}` shows where",
+            "note: the game breaks the rules {violations} time{} up to this point; `carcspec check {}` shows where",
+            if violations == 1 { "" } else { "s" },
             args.input
         );
     }

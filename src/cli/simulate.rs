@@ -1,7 +1,7 @@
 //! `carcspec simulate`
 
 use std::io::{IsTerminal, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 
@@ -11,11 +11,13 @@ use crate::simulate::{self, Config, Policy, Stopped};
 
 #[derive(Args)]
 pub struct SimulateArgs {
-    /// The ruleset (by default the tile sets' own).
+    /// The ruleset (by default the tile sets' own): `carcassonne`, `hunters-gatherers` or
+    /// `hunters-gatherers-2020`.
     #[arg(long, value_parser = parse_ruleset)]
     ruleset: Option<Ruleset>,
     /// Tile sets combined: shipped names or files, `NAME` or `NAME:xN` for N copies of each
-    /// tile (default: the ruleset's base set). Repeatable, or several after one `--tiles`.
+    /// tile (default: the ruleset's base set), `-` for standard input (saved as `stdin.tiles`
+    /// in the `--out` folder). Repeatable, or several after one `--tiles`.
     #[arg(long = "tiles", num_args = 1..)]
     tiles: Vec<String>,
     /// The tile that starts every game (needed when the sets have several start tiles).
@@ -27,8 +29,9 @@ pub struct SimulateArgs {
     /// Rule variants as `name=value`. Repeatable.
     #[arg(long = "variant")]
     variants: Vec<String>,
-    /// Players at the table (1 to 6).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=6))]
+    /// Players at the table (default 2), as many as the ruleset is for.
+    #[arg(long, default_value_t = 2, long_help = players_help(),
+          value_parser = clap::value_parser!(u8).range(1..=6))]
     players: u8,
     /// Games to play (at most 1,000,000; memory does not grow with them: statistics are
     /// gathered and transcripts written as games end).
@@ -44,8 +47,8 @@ pub struct SimulateArgs {
     /// Write every game as a `.game` transcript into this folder.
     #[arg(long)]
     out: Option<String>,
-    /// Threads to play on (default: every core); the results do not depend on it.
-    #[arg(long)]
+    /// Threads to play on (default, or 0: every core); the results do not depend on it.
+    #[arg(long, short = 'j')]
     threads: Option<usize>,
     /// The output format.
     #[arg(long, value_enum, default_value_t)]
@@ -62,7 +65,42 @@ enum PolicyArg {
 
 fn parse_ruleset(text: &str) -> Result<Ruleset, String> {
     text.parse()
-        .map_err(|()| "expected `carcassonne` or `hunters-gatherers`".to_string())
+        .map_err(|()| format!("expected {}", Ruleset::help_names()))
+}
+
+/// The players each ruleset is for, and what its variants change, from the rules themselves:
+/// `--help` prints it and docs/simulation.md says the same (a test compares them).
+pub fn player_counts() -> Vec<String> {
+    Ruleset::ALL
+        .iter()
+        .map(|&ruleset| {
+            let rules = crate::rules::for_ruleset(ruleset, &[]);
+            let seats = rules.player_count();
+            let mut text = format!("{}: {} to {}", ruleset.name(), seats.start(), seats.end());
+            for variant in rules.variants() {
+                for value in variant.values {
+                    let chosen = [(variant.name.to_string(), value.to_string())];
+                    let other = crate::rules::for_ruleset(ruleset, &chosen).player_count();
+                    if other != seats {
+                        text.push_str(&format!(
+                            " ({} to {} with `--variant {}={value}`)",
+                            other.start(),
+                            other.end(),
+                            variant.name
+                        ));
+                    }
+                }
+            }
+            text
+        })
+        .collect()
+}
+
+fn players_help() -> String {
+    format!(
+        "Players at the table (default 2), as many as the ruleset is for: {}.",
+        player_counts().join("; ")
+    )
 }
 
 fn usage(message: &str) -> i32 {
@@ -74,6 +112,8 @@ pub fn run(args: SimulateArgs) -> i32 {
     let mut tile_sets = Vec::new();
     // (absolute path, as the user wrote it), to show the user's spelling in messages.
     let mut spelt = Vec::new();
+    // The temporary file that holds a tile set read from standard input, for the whole run.
+    let mut _stdin_file: Option<tempfile::NamedTempFile> = None;
     for spec in &args.tiles {
         let (name, times) = match spec.rsplit_once(":x") {
             Some((name, times)) => match times.parse::<u32>() {
@@ -86,8 +126,25 @@ pub fn run(args: SimulateArgs) -> i32 {
             },
             None => (spec.clone(), 1),
         };
+        // Standard input is saved to a file the games load like any other: into the folder of
+        // the transcripts (which then name it `stdin.tiles`), or a temporary file for the run.
+        let name = if name == "-" {
+            match stdin_tile_set(args.out.as_deref()) {
+                Ok((path, file)) => {
+                    _stdin_file = file;
+                    spelt.push((path.clone(), "<stdin>".to_string()));
+                    path
+                }
+                Err(diagnostic) => {
+                    super::print_input_error(&diagnostic);
+                    return EXIT_USAGE;
+                }
+            }
+        } else {
+            name
+        };
         // A bare shipped name is the shipped set; anything else a path, made absolute so that
-        // transcripts written elsewhere still find it.
+        // the games load it wherever they are written.
         let name = if crate::shipped::tiles(&name).is_some() {
             name
         } else {
@@ -142,16 +199,6 @@ pub fn run(args: SimulateArgs) -> i32 {
         tile_sets.push((base.to_string(), 1));
     }
     let rules = crate::rules::for_ruleset(ruleset, &[]);
-    let seats = rules.player_count();
-    if !seats.contains(&usize::from(args.players)) {
-        return usage(&format!(
-            "{} is played by {} to {} players, not {}",
-            ruleset.name(),
-            seats.start(),
-            seats.end(),
-            args.players
-        ));
-    }
     let mut variants = Vec::new();
     for variant in &args.variants {
         let Some((name, value)) = variant.split_once('=') else {
@@ -175,8 +222,21 @@ pub fn run(args: SimulateArgs) -> i32 {
         }
         variants.push((name.to_string(), value.to_string()));
     }
+    // The seats with the variants chosen (`player-count=jcloisterzone` seats 1 to 6).
+    let seats = crate::rules::for_ruleset(ruleset, &variants).player_count();
+    if !seats.contains(&usize::from(args.players)) {
+        return usage(&format!(
+            "{} is played by {} to {} players, not {} (the rulesets: {})",
+            ruleset.name(),
+            seats.start(),
+            seats.end(),
+            args.players,
+            player_counts().join("; ")
+        ));
+    }
     let threads = args
         .threads
+        .filter(|&n| n > 0)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let config = Config {
         ruleset,
@@ -214,13 +274,26 @@ pub fn run(args: SimulateArgs) -> i32 {
     // Each game's transcript is written as soon as the game is handed on, so that neither
     // the games nor their transcripts are kept (the folder is made when the first game ends,
     // so that tile sets that cannot be played leave nothing behind).
-    let write_transcript = |index: usize, game: simulate::GameResult| -> Result<(), String> {
+    // The transcripts' folder, absolute, once it is made.
+    let mut out_folder: Option<PathBuf> = None;
+    let write_transcript = |index: usize, mut game: simulate::GameResult| -> Result<(), String> {
         let Some(dir) = &args.out else {
             return Ok(());
         };
         if index == 0 {
             std::fs::create_dir_all(dir)
+                .and_then(|()| std::fs::canonicalize(dir))
+                .map(|folder| out_folder = Some(folder))
                 .map_err(|error| format!("cannot create `{dir}`: {error}"))?;
+        }
+        // Tile sets by path as seen from the transcript's folder (shipped sets keep their
+        // names), so that the folder of transcripts and tile sets can be moved as a whole.
+        if let Some(folder) = &out_folder {
+            for (name, _, _) in &mut game.script.tile_sets {
+                if crate::shipped::tiles(name).is_none() {
+                    *name = relative_name(folder, Path::new(name));
+                }
+            }
         }
         let path = Path::new(dir).join(format!("game-{:05}.game", index + 1));
         let source = format!(
@@ -263,4 +336,84 @@ pub fn run(args: SimulateArgs) -> i32 {
         ),
     };
     EXIT_CLEAN
+}
+
+/// The absolute path `target` as a game's `tiles` line names it from the absolute folder
+/// `folder`: relative (`../sets/a.tiles`), with `./` before a name that is a shipped set's (a
+/// bare shipped name is always the shipped set).
+fn relative_name(folder: &Path, target: &Path) -> String {
+    let from: Vec<_> = folder.components().collect();
+    let to: Vec<_> = target.components().collect();
+    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+    let mut path = PathBuf::new();
+    for _ in common..from.len() {
+        path.push("..");
+    }
+    for component in &to[common..] {
+        path.push(component);
+    }
+    let name = path.display().to_string();
+    if crate::shipped::tiles(&name).is_some() {
+        format!("./{name}")
+    } else {
+        name
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::relative_name;
+    use std::path::Path;
+
+    #[test]
+    fn tile_sets_are_named_from_the_transcripts_folder() {
+        let name = |folder: &str, target: &str| relative_name(Path::new(folder), Path::new(target));
+        assert_eq!(name("/a/b/out", "/a/b/sets/x.tiles"), "../sets/x.tiles");
+        assert_eq!(name("/a/b/out", "/a/b/out/x.tiles"), "x.tiles");
+        assert_eq!(name("/a/out", "/c/x.tiles"), "../../c/x.tiles");
+        assert_eq!(
+            name("/a/out", "/a/out/carcassonne-base"),
+            "./carcassonne-base"
+        );
+    }
+}
+
+/// Saves the tile set on standard input to a file: `stdin.tiles` (or `.json`) in the
+/// transcripts' folder `out`, or a temporary file (returned, to be kept for the run). Returns
+/// its absolute path.
+fn stdin_tile_set(
+    out: Option<&str>,
+) -> Result<(String, Option<tempfile::NamedTempFile>), crate::diagnostic::Diagnostic> {
+    use super::output::TextKind;
+    let text = super::output::load_tiles("-")?.text;
+    let extension = match TextKind::of(&text) {
+        Some(TextKind::TilesJson) => ".json",
+        _ => ".tiles",
+    };
+    let cannot_save = |error: std::io::Error| {
+        crate::diagnostic::Diagnostic::new(
+            &crate::codes::UNREADABLE_INPUT,
+            format!("cannot save the tile set of standard input: {error}"),
+        )
+        .help("give the tile set as a file: `--tiles my-set.tiles`")
+    };
+    let (path, file) = match out {
+        Some(folder) => {
+            std::fs::create_dir_all(folder).map_err(cannot_save)?;
+            let path = Path::new(folder).join(format!("stdin{extension}"));
+            std::fs::write(&path, &text).map_err(cannot_save)?;
+            (path, None)
+        }
+        None => {
+            let mut file = tempfile::Builder::new()
+                .prefix("carcspec-stdin-")
+                .suffix(extension)
+                .tempfile()
+                .map_err(cannot_save)?;
+            std::io::Write::write_all(&mut file, text.as_bytes()).map_err(cannot_save)?;
+            (file.path().to_path_buf(), Some(file))
+        }
+    };
+    let path = std::fs::canonicalize(path).map_err(cannot_save)?;
+    Ok((path.display().to_string(), file))
 }

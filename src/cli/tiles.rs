@@ -29,7 +29,8 @@ pub enum TilesCommand {
         /// The format to write.
         #[arg(long, value_enum)]
         format: ExportFormat,
-        /// A tile file or the name of a shipped tile set.
+        /// A tile file, the name of a shipped tile set, or `-` for standard input (the tile
+        /// language or JSON).
         path: String,
     },
 }
@@ -61,6 +62,8 @@ pub struct LintArgs {
     /// (`.json`, `.yaml`) says how the text is written.
     #[arg(long)]
     stdin_filename: Option<String>,
+    #[command(flatten)]
+    walk: super::walk::WalkArgs,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -100,7 +103,7 @@ enum LintInput {
     Problem(InputProblem),
 }
 
-fn lint_inputs(paths: &[String]) -> Vec<LintInput> {
+fn lint_inputs(paths: &[String], walk: &super::walk::WalkArgs) -> Vec<LintInput> {
     let mut inputs = Vec::new();
     for name in paths {
         let path = Path::new(name);
@@ -108,8 +111,15 @@ fn lint_inputs(paths: &[String]) -> Vec<LintInput> {
             inputs.push(LintInput::Stdin);
         } else if path.is_dir() && shipped::tiles(name).is_none() {
             // A bare shipped name is the shipped set, even where a folder of that name exists.
-            let found = super::files_below(path, &["tiles"]);
-            if found.is_empty() {
+            let found = super::walk::files_below(path, &["tiles"], walk);
+            for diagnostic in found.problems.iter().cloned() {
+                inputs.push(LintInput::Problem(InputProblem {
+                    origin: name.clone(),
+                    list: "diagnostics",
+                    diagnostics: vec![diagnostic],
+                }));
+            }
+            if found.files.is_empty() && found.problems.is_empty() {
                 inputs.push(LintInput::Problem(InputProblem {
                     origin: name.clone(),
                     list: "diagnostics",
@@ -124,6 +134,7 @@ fn lint_inputs(paths: &[String]) -> Vec<LintInput> {
             }
             inputs.extend(
                 found
+                    .files
                     .into_iter()
                     .map(|p| LintInput::Named(p.display().to_string())),
             );
@@ -217,7 +228,7 @@ fn lint(args: &LintArgs, quiet: bool) -> i32 {
             }
         }
     }
-    let inputs = lint_inputs(&args.paths);
+    let inputs = lint_inputs(&args.paths, &args.walk);
     let stdin_filename = args.stdin_filename.as_deref();
     let result = Reporter::new(
         std::io::stdout().lock(),
@@ -376,7 +387,7 @@ fn plural(n: usize, word: &str) -> String {
 }
 
 fn export(path: &str, format: ExportFormat) -> i32 {
-    let loaded = match load::load(path) {
+    let loaded = match super::output::load_tiles(path) {
         Ok(loaded) => loaded,
         Err(diagnostic) => {
             print_input_error(&diagnostic);

@@ -47,10 +47,17 @@ impl Summary {
 
 impl std::fmt::Display for Summary {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let plural = |n: u64| if n == 1 { "" } else { "s" };
         write!(
             f,
-            "{} tiles, {} copies: {} start, {} land, {} bonus",
-            self.tiles, self.copies, self.start, self.land, self.bonus
+            "{} tile{}, {} cop{}: {} start, {} land, {} bonus",
+            self.tiles,
+            plural(self.tiles as u64),
+            self.copies,
+            if self.copies == 1 { "y" } else { "ies" },
+            self.start,
+            self.land,
+            self.bonus
         )
     }
 }

@@ -473,7 +473,18 @@ impl GameLowering {
             .help(format!("add `{example}` at the top of the file"))
         };
         if header.ruleset.is_none() {
-            diagnostics.push(missing("ruleset", "ruleset hunters-gatherers"));
+            // The ruleset of a shipped set the game names, else the base game's.
+            let ruleset = header
+                .tile_sets
+                .iter()
+                .filter_map(|(name, _, _)| crate::shipped::tiles(name))
+                .find_map(|text| {
+                    text.lines()
+                        .find_map(|line| line.trim().strip_prefix("ruleset "))
+                        .map(str::trim)
+                })
+                .unwrap_or(Ruleset::Carcassonne.name());
+            diagnostics.push(missing("ruleset", &format!("ruleset {ruleset}")));
         }
         if header.players.is_none() {
             diagnostics.push(missing("players", "players red blue"));

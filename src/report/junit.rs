@@ -1,131 +1,149 @@
-//! JUnit XML, as CI test reporters (GitLab, Jenkins, GitHub test-report actions) read it: a test
-//! suite per folder, a test case per file, a failure per error (a violation or an expectation
-//! that does not hold) with its message and line.
+//! JUnit XML, as CI test reporters (GitLab, Jenkins, GitHub test-report actions, junitparser)
+//! read it: a test suite per folder, a test case per file, and in a file that fails one
+//! `failure` (an `error` for an input that could not be read) that holds every finding of the
+//! file, since Ant's schema and the readers count a test case as one failure at most.
+//! Each test case has the time it took (`time`, in seconds), each suite and the root the sum of
+//! their cases' times, and the root the totals of the run.
 //!
-//! Files come in the order of the run; a suite is written when the next file lies in another
-//! folder, so memory holds one folder's test cases, never the whole archive.
+//! The root's totals are known at the end of the run only, so the suites are kept as text
+//! (some 150 bytes a clean file) and the document is written when the run finishes.
 
 use std::io::{self, Write};
 use std::path::Path;
+use std::time::Duration;
 
 use super::{FileOutcome, line_column};
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Diagnostic, Severity};
 
 /// Writes one JUnit document, a file at a time.
 pub struct JunitWriter {
+    name: String,
     suite: Option<Suite>,
+    /// The closed suites' text.
+    suites: String,
+    totals: Counts,
+}
+
+/// Test cases, failures, errors and time, of a suite or of the run.
+#[derive(Default, Clone, Copy)]
+struct Counts {
+    tests: usize,
+    failures: usize,
+    errors: usize,
+    time: Duration,
+}
+
+impl Counts {
+    fn attributes(&self) -> String {
+        format!(
+            "tests=\"{}\" failures=\"{}\" errors=\"{}\" time=\"{}\"",
+            self.tests,
+            self.failures,
+            self.errors,
+            seconds(self.time)
+        )
+    }
+
+    fn add(&mut self, other: &Counts) {
+        self.tests += other.tests;
+        self.failures += other.failures;
+        self.errors += other.errors;
+        self.time += other.time;
+    }
 }
 
 struct Suite {
     name: String,
-    tests: usize,
-    failures: usize,
-    errors: usize,
+    counts: Counts,
     cases: String,
 }
 
+/// A time as JUnit writes it: seconds, to the millisecond.
+fn seconds(time: Duration) -> String {
+    format!("{:.3}", time.as_secs_f64())
+}
+
 impl JunitWriter {
-    pub fn begin(out: &mut impl Write, name: &str) -> io::Result<JunitWriter> {
-        writeln!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")?;
-        writeln!(out, "<testsuites name=\"{}\">", escape(name))?;
-        Ok(JunitWriter { suite: None })
+    pub fn begin(name: &str) -> JunitWriter {
+        JunitWriter {
+            name: name.to_string(),
+            suite: None,
+            suites: String::new(),
+            totals: Counts::default(),
+        }
     }
 
-    /// Adds the test case of one file. `unreadable` files are errors (the test could not run),
-    /// not failures; with `deny_warnings` warnings are failures too.
+    /// Adds the test case of one file, which took `time` to check. `unreadable` files are
+    /// errors (the test could not run), not failures; with `deny_warnings` warnings are
+    /// failures too, and otherwise they go to the case's `system-out`.
     pub fn file(
         &mut self,
-        out: &mut impl Write,
         outcome: &FileOutcome,
         unreadable: bool,
         deny_warnings: bool,
-    ) -> io::Result<()> {
+        time: Duration,
+    ) {
         let folder = Path::new(outcome.origin)
             .parent()
             .map(|p| p.display().to_string())
             .filter(|p| !p.is_empty())
             .unwrap_or_else(|| ".".to_string());
         if self.suite.as_ref().is_some_and(|s| s.name != folder) {
-            self.close_suite(out)?;
+            self.close_suite();
         }
         let suite = self.suite.get_or_insert_with(|| Suite {
             name: folder,
-            tests: 0,
-            failures: 0,
-            errors: 0,
+            counts: Counts::default(),
             cases: String::new(),
         });
-        suite.tests += 1;
+        suite.counts.tests += 1;
+        suite.counts.time += time;
         let name = Path::new(outcome.origin)
             .file_name()
             .map_or(outcome.origin.to_string(), |n| {
                 n.to_string_lossy().into_owned()
             });
         let mut case = format!(
-            "    <testcase name=\"{}\" classname=\"{}\" file=\"{}\"",
+            "    <testcase name=\"{}\" classname=\"{}\" file=\"{}\" time=\"{}\"",
             escape(&name),
             escape(&suite.name),
-            escape(outcome.origin)
+            escape(outcome.origin),
+            seconds(time)
         );
-        let errors: Vec<_> = outcome
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity() == Severity::Error || deny_warnings)
-            .collect();
-        let warnings: Vec<_> = outcome
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity() == Severity::Warning && !deny_warnings)
-            .collect();
-        if errors.is_empty() && warnings.is_empty() {
+        let fails = |d: &&Diagnostic| d.severity() == Severity::Error || deny_warnings;
+        let failing: Vec<&Diagnostic> = outcome.diagnostics.iter().filter(fails).collect();
+        let warnings: Vec<&Diagnostic> = outcome.diagnostics.iter().filter(|d| !fails(d)).collect();
+        if failing.is_empty() && warnings.is_empty() {
             case.push_str("/>\n");
         } else {
             case.push_str(">\n");
-            let element = if unreadable { "error" } else { "failure" };
-            if !errors.is_empty() {
-                if unreadable {
-                    suite.errors += 1;
+            if let Some(first) = failing.first() {
+                let element = if unreadable {
+                    suite.counts.errors += 1;
+                    "error"
                 } else {
-                    suite.failures += 1;
+                    suite.counts.failures += 1;
+                    "failure"
+                };
+                // The message is the first finding (what a test list shows), the text every
+                // finding, a line each, with its help.
+                let mut message = match line_of(outcome, first) {
+                    Some(line) => format!("line {line}: {}", first.message),
+                    None => first.message.clone(),
+                };
+                if failing.len() > 1 {
+                    message.push_str(&format!(" (and {} more)", failing.len() - 1));
                 }
-            }
-            for diagnostic in errors {
-                let line = diagnostic
-                    .primary
-                    .as_ref()
-                    .map(|l| line_column(outcome.text, l.span.start).0);
-                let place = line.map_or(String::new(), |l| format!(":{l}"));
-                let mut body = format!(
-                    "{}{place}: {} {}: {}",
-                    outcome.origin, diagnostic.code.code, diagnostic.code.name, diagnostic.message
-                );
-                if let Some(help) = &diagnostic.help {
-                    body.push_str(&format!("\nhelp: {help}"));
-                }
+                let body: Vec<String> = failing.iter().map(|d| finding(outcome, d)).collect();
                 case.push_str(&format!(
                     "      <{element} message=\"{}\" type=\"{}\">{}</{element}>\n",
-                    escape(&match line {
-                        Some(line) => format!("line {line}: {}", diagnostic.message),
-                        None => diagnostic.message.clone(),
-                    }),
-                    diagnostic.code.code,
-                    escape_text(&body)
+                    escape(&message),
+                    first.code.code,
+                    escape_text(&body.join("\n"))
                 ));
             }
             if !warnings.is_empty() {
-                let text: Vec<String> = warnings
-                    .iter()
-                    .map(|d| {
-                        let line = d
-                            .primary
-                            .as_ref()
-                            .map_or(0, |l| line_column(outcome.text, l.span.start).0);
-                        format!(
-                            "{}:{line}: warning {} {}: {}",
-                            outcome.origin, d.code.code, d.code.name, d.message
-                        )
-                    })
-                    .collect();
+                let text: Vec<String> = warnings.iter().map(|d| finding(outcome, d)).collect();
                 case.push_str(&format!(
                     "      <system-out>{}</system-out>\n",
                     escape_text(&text.join("\n"))
@@ -134,29 +152,58 @@ impl JunitWriter {
             case.push_str("    </testcase>\n");
         }
         suite.cases.push_str(&case);
-        Ok(())
     }
 
-    fn close_suite(&mut self, out: &mut impl Write) -> io::Result<()> {
+    fn close_suite(&mut self) {
         if let Some(suite) = self.suite.take() {
-            writeln!(
-                out,
-                "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"0\">",
+            self.suites.push_str(&format!(
+                "  <testsuite name=\"{}\" {} skipped=\"0\">\n{}  </testsuite>\n",
                 escape(&suite.name),
-                suite.tests,
-                suite.failures,
-                suite.errors
-            )?;
-            write!(out, "{}", suite.cases)?;
-            writeln!(out, "  </testsuite>")?;
+                suite.counts.attributes(),
+                suite.cases
+            ));
+            self.totals.add(&suite.counts);
         }
-        Ok(())
     }
 
+    /// Writes the document.
     pub fn finish(mut self, out: &mut impl Write) -> io::Result<()> {
-        self.close_suite(out)?;
+        self.close_suite();
+        writeln!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")?;
+        writeln!(
+            out,
+            "<testsuites name=\"{}\" {}>",
+            escape(&self.name),
+            self.totals.attributes()
+        )?;
+        out.write_all(self.suites.as_bytes())?;
         writeln!(out, "</testsuites>")
     }
+}
+
+fn line_of(outcome: &FileOutcome, diagnostic: &Diagnostic) -> Option<usize> {
+    diagnostic
+        .primary
+        .as_ref()
+        .map(|l| line_column(outcome.text, l.span.start).0)
+}
+
+/// One finding as a line of a failure's text: `file:line: severity CODE name: message`, and its
+/// help on the next line.
+fn finding(outcome: &FileOutcome, diagnostic: &Diagnostic) -> String {
+    let place = line_of(outcome, diagnostic).map_or(String::new(), |l| format!(":{l}"));
+    let severity = match diagnostic.severity() {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    };
+    let mut text = format!(
+        "{}{place}: {severity} {} {}: {}",
+        outcome.origin, diagnostic.code.code, diagnostic.code.name, diagnostic.message
+    );
+    if let Some(help) = &diagnostic.help {
+        text.push_str(&format!("\n  help: {help}"));
+    }
+    text
 }
 
 /// Escapes text for an XML attribute; characters XML 1.0 forbids (control characters other

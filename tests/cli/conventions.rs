@@ -1,0 +1,421 @@
+//! The conventions of command-line tools that CI users meet: `fmt` that never loses a file and
+//! refuses what it cannot parse, `-` for standard input on every command that reads a tile set
+//! or a game, portable transcripts, player counts from one source, colour, plurals, the manual
+//! page, and a `rust-version` that is the true minimum.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use super::common::{carcspec, stderr, stdout};
+
+/// Runs `carcspec` with `input` on standard input.
+fn carcspec_with_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_carcspec"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(path).unwrap()
+}
+
+#[test]
+fn fmt_refuses_a_game_with_a_line_it_cannot_parse_and_leaves_it() {
+    let temp = tempfile::tempdir().unwrap();
+    let game = temp.path().join("broken.game");
+    let text = format!("{}garbage here ((\n", read("spec/carcassonne/farms.game"));
+    std::fs::write(&game, &text).unwrap();
+    for args in [vec!["fmt"], vec!["fmt", "--check"]] {
+        let mut args = args.clone();
+        args.push(game.to_str().unwrap());
+        let output = carcspec(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&output).contains("cannot be formatted"),
+            "{}",
+            stderr(&output)
+        );
+        assert!(stderr(&output).contains("G001"), "{}", stderr(&output));
+        assert!(!stdout(&output).contains("already in canonical layout\n0 of"));
+        assert_eq!(std::fs::read_to_string(&game).unwrap(), text);
+    }
+}
+
+#[test]
+fn fmt_rewrites_through_a_temporary_file_and_keeps_the_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let temp = tempfile::tempdir().unwrap();
+    let file = temp.path().join("messy.tiles");
+    std::fs::write(
+        &file,
+        read("tests/fixtures/tiles/valid/comments-everywhere.tiles"),
+    )
+    .unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let link = temp.path().join("link.tiles");
+    std::os::unix::fs::symlink(&file, &link).unwrap();
+    let output = carcspec(&["fmt", link.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640);
+    // The link is kept and its target rewritten; no temporary file is left beside it.
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let check = carcspec(&["fmt", "--check", file.to_str().unwrap()]);
+    assert_eq!(check.status.code(), Some(0));
+    let names: Vec<String> = std::fs::read_dir(temp.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+}
+
+#[test]
+fn fmt_of_standard_input_tells_tiles_from_games_and_shows_what_differs() {
+    let messy_tiles = read("tests/fixtures/tiles/valid/comments-everywhere.tiles");
+    let tiles = carcspec_with_stdin(&["fmt", "-"], messy_tiles.as_bytes());
+    assert_eq!(tiles.status.code(), Some(0), "{}", stderr(&tiles));
+    let canonical = stdout(&tiles);
+    assert_ne!(canonical, messy_tiles);
+    // Formatted as a tile set: what `tiles fmt` makes of it.
+    let as_tiles = carcspec_with_stdin(&["tiles", "fmt", "-"], messy_tiles.as_bytes());
+    assert_eq!(canonical, stdout(&as_tiles));
+
+    let game = read("spec/carcassonne/farms.game");
+    let messy_game = game.replace("\nplace at", "\nplace   at");
+    assert_ne!(messy_game, game);
+    let formatted = carcspec_with_stdin(&["fmt", "-"], messy_game.as_bytes());
+    assert_eq!(stdout(&formatted), game, "{}", stderr(&formatted));
+
+    let check = carcspec_with_stdin(&["fmt", "--check", "-"], messy_game.as_bytes());
+    assert_eq!(check.status.code(), Some(1));
+    assert!(stdout(&check).contains("-place   at"), "{}", stdout(&check));
+    assert!(stdout(&check).contains("+place at"), "{}", stdout(&check));
+    assert!(stderr(&check).contains("not in canonical layout"));
+
+    let neither = carcspec_with_stdin(&["fmt", "-"], b"hello world\n");
+    assert_eq!(neither.status.code(), Some(2));
+    assert!(
+        stderr(&neither).contains("cannot tell whether standard input is a tile set or a game"),
+        "{}",
+        stderr(&neither)
+    );
+}
+
+#[test]
+fn standard_input_is_read_by_render_simulate_export_and_fit() {
+    let tiles = read("tiles/hills-and-sheep.tiles");
+    let base = read("tiles/carcassonne-base.tiles");
+    let game = read("spec/carcassonne/farms.game");
+
+    let sheet = carcspec_with_stdin(&["render", "-", "--format", "text"], base.as_bytes());
+    assert_eq!(sheet.status.code(), Some(0), "{}", stderr(&sheet));
+    let by_name = carcspec(&["render", "carcassonne-base", "--format", "text"]);
+    assert_eq!(stdout(&sheet), stdout(&by_name));
+
+    let board = carcspec_with_stdin(&["render", "-", "--format", "text"], game.as_bytes());
+    assert_eq!(board.status.code(), Some(0), "{}", stderr(&board));
+    let board_of_file = carcspec(&["render", "spec/carcassonne/farms.game", "--format", "text"]);
+    assert_eq!(
+        stdout(&board).replace("<stdin>", ""),
+        stdout(&board_of_file).replace("spec/carcassonne/farms.game", "")
+    );
+
+    let exported = carcspec_with_stdin(
+        &["tiles", "export", "--format", "json", "-"],
+        tiles.as_bytes(),
+    );
+    assert_eq!(exported.status.code(), Some(0), "{}", stderr(&exported));
+    let of_file = carcspec(&[
+        "tiles",
+        "export",
+        "--format",
+        "json",
+        "tiles/hills-and-sheep.tiles",
+    ]);
+    assert_eq!(exported.stdout, of_file.stdout);
+    // And the JSON it wrote reads back from standard input.
+    let again = carcspec_with_stdin(
+        &["tiles", "export", "--format", "tiles", "-"],
+        &exported.stdout,
+    );
+    assert_eq!(again.status.code(), Some(0), "{}", stderr(&again));
+
+    let fit = carcspec_with_stdin(&["fit", "-", "BA/CFC.2", "--at", "13"], game.as_bytes());
+    let fit_file = carcspec(&[
+        "fit",
+        "spec/carcassonne/farms.game",
+        "BA/CFC.2",
+        "--at",
+        "13",
+    ]);
+    assert_eq!(
+        fit.status.code(),
+        fit_file.status.code(),
+        "{}",
+        stderr(&fit)
+    );
+    assert_eq!(stdout(&fit), stdout(&fit_file));
+    assert!(!stdout(&fit).is_empty());
+
+    let simulated = carcspec_with_stdin(
+        &[
+            "simulate", "--tiles", "-", "--games", "3", "--format", "json",
+        ],
+        base.as_bytes(),
+    );
+    assert_eq!(simulated.status.code(), Some(0), "{}", stderr(&simulated));
+    let by_name = carcspec(&[
+        "simulate",
+        "--tiles",
+        "carcassonne-base",
+        "--games",
+        "3",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(simulated.stdout, by_name.stdout);
+}
+
+/// Transcripts name their tile sets from their own folder: moved together with the sets, they
+/// still check clean.
+#[test]
+fn simulated_transcripts_can_be_moved_with_their_tile_sets() {
+    let temp = tempfile::tempdir().unwrap();
+    let project = temp.path().join("project");
+    std::fs::create_dir_all(project.join("sets")).unwrap();
+    std::fs::copy(
+        "spec/carcassonne/fan-expansion/fan-keep.tiles",
+        project.join("sets/fan-keep.tiles"),
+    )
+    .unwrap();
+    let out = project.join("games");
+    let output = carcspec(&[
+        "simulate",
+        "--tiles",
+        "carcassonne-base",
+        project.join("sets/fan-keep.tiles").to_str().unwrap(),
+        "--games",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let transcript = std::fs::read_to_string(out.join("game-00001.game")).unwrap();
+    assert!(
+        transcript.contains("tiles carcassonne-base ../sets/fan-keep.tiles")
+            || transcript.contains("tiles ../sets/fan-keep.tiles"),
+        "{transcript}"
+    );
+    let moved = temp.path().join("moved");
+    std::fs::rename(&project, &moved).unwrap();
+    let check = carcspec(&["check", moved.join("games").to_str().unwrap()]);
+    assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+}
+
+#[test]
+fn player_counts_come_from_the_rules_in_help_docs_and_simulate() {
+    let help = stdout(&carcspec(&["simulate", "--help"]));
+    let docs = read("docs/simulation.md");
+    let start = docs.find("<!-- player-counts").unwrap();
+    let end = docs.find("<!-- end player-counts -->").unwrap();
+    let listed: Vec<&str> = docs[start..end]
+        .lines()
+        .filter_map(|line| line.strip_prefix("- "))
+        .collect();
+    let from_rules = carcspec::cli::simulate_player_counts();
+    assert_eq!(listed, from_rules, "docs/simulation.md");
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    for line in &from_rules {
+        assert!(help.contains(line.as_str()), "{line} not in\n{help}");
+    }
+    // And simulate seats what the help says: six players with JCloisterZone's count.
+    let six = carcspec(&[
+        "simulate",
+        "--variant",
+        "player-count=jcloisterzone",
+        "--players",
+        "6",
+        "--games",
+        "1",
+    ]);
+    assert_eq!(six.status.code(), Some(0), "{}", stderr(&six));
+    let refused = carcspec(&["simulate", "--players", "6", "--games", "1"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("2 to 5 players, not 6"),
+        "{}",
+        stderr(&refused)
+    );
+    let j = carcspec(&["simulate", "-j", "0", "--games", "2", "--format", "json"]);
+    let one = carcspec(&["simulate", "-j", "1", "--games", "2", "--format", "json"]);
+    assert_eq!(j.status.code(), Some(0), "{}", stderr(&j));
+    assert_eq!(j.stdout, one.stdout);
+}
+
+#[test]
+fn terminal_and_message_conventions() {
+    // `TERM=dumb` under `--color always`-less auto with a forced colour: no escape.
+    let output = Command::new(env!("CARGO_BIN_EXE_carcspec"))
+        .args([
+            "check",
+            "tests/fixtures/games/invalid/occupied-position.game",
+        ])
+        .env_remove("NO_COLOR")
+        .env("TERM", "dumb")
+        .output()
+        .unwrap();
+    assert!(!stdout(&output).contains('\u{1b}'));
+    let forced = Command::new(env!("CARGO_BIN_EXE_carcspec"))
+        .args([
+            "check",
+            "tests/fixtures/games/invalid/occupied-position.game",
+        ])
+        .env_remove("NO_COLOR")
+        .env("FORCE_COLOR", "1")
+        .env("TERM", "xterm")
+        .output()
+        .unwrap();
+    assert!(
+        stdout(&forced).contains('\u{1b}'),
+        "FORCE_COLOR still colours"
+    );
+
+    let missing = carcspec(&["check", "no/such/game.game"]);
+    assert!(
+        stdout(&missing).contains("no such file or folder"),
+        "{}",
+        stdout(&missing)
+    );
+    let missing = carcspec(&["tiles", "lint", "no/such/set.tiles"]);
+    assert!(
+        stdout(&missing).contains("no such file or folder"),
+        "{}",
+        stdout(&missing)
+    );
+
+    // A negative position is a value of `--highlight`.
+    let highlighted = carcspec(&[
+        "render",
+        "spec/carcassonne/farms.game",
+        "--highlight",
+        "-1,0:N",
+        "--format",
+        "text",
+    ]);
+    assert_ne!(
+        highlighted.status.code(),
+        Some(2),
+        "{}",
+        stderr(&highlighted)
+    );
+    assert!(!stderr(&highlighted).contains("unexpected argument"));
+
+    // Plurals: one tile, one copy.
+    let temp = tempfile::tempdir().unwrap();
+    let one = temp.path().join("one.tiles");
+    std::fs::write(
+        &one,
+        "tileset one\nruleset carcassonne\ntile S start {\n  field: N E S W\n}\n",
+    )
+    .unwrap();
+    let lint = stdout(&carcspec(&["tiles", "lint", one.to_str().unwrap()]));
+    assert!(lint.contains(": 1 tile, 1 copy:"), "{lint}");
+
+    // An empty game's help names a ruleset that exists.
+    let empty = temp.path().join("empty.game");
+    std::fs::write(&empty, "").unwrap();
+    let report = stdout(&carcspec(&["check", empty.to_str().unwrap()]));
+    assert!(report.contains("add `ruleset carcassonne`"), "{report}");
+    let of_shipped = temp.path().join("hg.game");
+    std::fs::write(&of_shipped, "tiles hunters-gatherers-v2\nplayers a b\n").unwrap();
+    let report = stdout(&carcspec(&["check", of_shipped.to_str().unwrap()]));
+    assert!(
+        report.contains("add `ruleset hunters-gatherers"),
+        "{report}"
+    );
+}
+
+#[test]
+fn the_manual_page_has_exit_status_environment_and_examples() {
+    let page = stdout(&carcspec(&["man"]));
+    for section in [".SH \"EXIT STATUS\"", ".SH ENVIRONMENT", ".SH EXAMPLES"] {
+        assert!(page.contains(section), "{section}");
+    }
+    let temp = tempfile::tempdir().unwrap();
+    let output = carcspec(&["man", "--out", temp.path().to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0));
+    let main = std::fs::read_to_string(temp.path().join("carcspec.1")).unwrap();
+    assert!(main.contains(".SH EXAMPLES"));
+}
+
+/// `rust-version` is the highest `rust-version` any locked package declares, dependencies and
+/// dev-dependencies alike, as `cargo metadata` reads them: raising a dependency that needs a
+/// newer Rust fails this test until Cargo.toml says so. The packages are those of the platform
+/// the tests run on (`--filter-platform`): the others' manifests are not downloaded by a build.
+#[test]
+fn rust_version_is_the_highest_any_locked_package_needs() {
+    let rustc = Command::new(std::env::var_os("RUSTC").unwrap_or("rustc".into()))
+        .arg("-vV")
+        .output()
+        .unwrap();
+    let host = stdout(&rustc)
+        .lines()
+        .find_map(|line| line.strip_prefix("host: "))
+        .expect("rustc -vV names the host")
+        .to_string();
+    let output = Command::new(env!("CARGO"))
+        .args(["metadata", "--format-version", "1", "--locked", "--offline"])
+        .args(["--filter-platform", &host])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let version =
+        |text: &str| -> Vec<u64> { text.split('.').map(|part| part.parse().unwrap()).collect() };
+    let mut needed = (vec![0], String::new());
+    let mut ours = None;
+    for package in metadata["packages"].as_array().unwrap() {
+        let Some(declared) = package["rust_version"].as_str() else {
+            continue;
+        };
+        if package["name"] == "carcspec" {
+            ours = Some(version(declared));
+            continue;
+        }
+        if version(declared) > needed.0 {
+            needed = (
+                version(declared),
+                package["name"].as_str().unwrap().to_string(),
+            );
+        }
+    }
+    let ours = ours.expect("Cargo.toml states rust-version");
+    assert!(
+        ours >= needed.0,
+        "rust-version {ours:?} is below the {:?} that `{}` declares",
+        needed.0,
+        needed.1
+    );
+    // Not above it either: the minimum is the true one.
+    let mut trimmed = needed.0.clone();
+    trimmed.resize(ours.len(), 0);
+    assert_eq!(
+        ours, trimmed,
+        "rust-version is higher than any package needs"
+    );
+    assert!(Path::new("Cargo.toml").is_file());
+}
