@@ -278,3 +278,74 @@ fn options_of_one_picture_are_refused_for_the_page() {
     assert!(stderr(&output).contains("R0"), "{}", stderr(&output));
     assert!(stderr(&output).contains("#turn=N"));
 }
+
+/// Runs `check` with `args` and returns the exit code and the report written to `-o`.
+fn check_report(dir: &Path, args: &[&str]) -> (Option<i32>, String) {
+    let report = dir.join("report.html");
+    let mut all = vec!["check", "--format", "html", "-o", report.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let output = carcspec(&all);
+    assert!(stdout(&output).is_empty(), "the report goes to -o");
+    (
+        output.status.code(),
+        std::fs::read_to_string(report).unwrap(),
+    )
+}
+
+#[test]
+fn the_check_report_shows_the_board_at_each_failing_move() {
+    let dir = scratch("report");
+    let (code, report) = check_report(&dir, &["spec/carcassonne", FAILING]);
+    assert_eq!(code, Some(1));
+    // Clean games are one line each, and hidden until asked for.
+    let clean = report.matches("<li class=\"clean\"").count();
+    assert!(clean >= 10, "{clean} clean games");
+    assert!(
+        report.contains("main:has(#show-clean:not(:checked)) .files > li.clean { display: none; }")
+    );
+    // The failing game: linkable by its name and by the line of its violation, with the
+    // board after that line, as `render --at 11` draws it (its tiles by reference).
+    assert!(report.contains(&format!("<li class=\"problems\" id=\"{FAILING}\">")));
+    let section = between(
+        &report,
+        &format!("<div class=\"move\" id=\"{FAILING}:10\">"),
+        "</div>",
+    );
+    assert!(section.contains("V107"), "{section}");
+    assert!(section.contains("the board after line 10"));
+    let drawn = stdout(&carcspec(&["render", FAILING, "--at", "11"]));
+    let title = between(&drawn, "font-size=\"14\" fill=\"#111111\">", "</text>");
+    assert!(section.contains(title), "the board's title: {title}");
+    assert!(section.contains("<use href=\"#tile-"));
+    // The diagnostics' text keeps its lines.
+    assert!(section.contains("deploy hunter on N\n"), "{section}");
+    assert!(!report.contains('\u{fffd}'));
+    assert!(
+        report.contains("<g id=\"tile-0\">"),
+        "the tiles are defined once"
+    );
+    assert!(report.contains("games clean</p>"));
+}
+
+#[test]
+fn a_report_of_clean_games_costs_a_line_each() {
+    let dir = scratch("clean");
+    let games = dir.join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    let game = std::fs::read_to_string("spec/carcassonne/road-completed.game").unwrap();
+    for n in 0..300 {
+        std::fs::write(games.join(format!("game-{n:05}.game")), &game).unwrap();
+    }
+    let (code, report) = check_report(&dir, &[games.to_str().unwrap()]);
+    assert_eq!(code, Some(0));
+    assert_eq!(report.matches("<li class=\"clean\"").count(), 300);
+    // A clean game costs its line and nothing more: its path three times (id, link, name)
+    // and some 100 bytes of markup; 10,000 games with paths of 40 bytes stay under 5 MB.
+    let path_length = games.join("game-00000.game").to_str().unwrap().len();
+    let frame = 20_000;
+    assert!(
+        report.len() < frame + 300 * (3 * path_length + 100),
+        "{} bytes for paths of {path_length}",
+        report.len()
+    );
+}

@@ -67,6 +67,10 @@ enum Command {
         /// the ordered list, so that N CI jobs check an archive between them.
         #[arg(long, value_parser = check::parse_shard, value_name = "K/N")]
         shard: Option<(usize, usize)>,
+        /// Write the report to this file instead of standard output (`--format html -o
+        /// report.html`).
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<std::path::PathBuf>,
     },
     /// Where a tile fits at a point of a game, as an `expect placements` line to paste.
     Fit(fit::FitArgs),
@@ -152,6 +156,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             deny,
             stdin_filename,
             shard,
+            output,
         } => check::run(
             &paths,
             &check::CheckOptions {
@@ -161,6 +166,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
                 deny_warnings: deny.contains(&Deny::Warnings),
                 stdin_filename,
                 shard,
+                output,
             },
         ),
         Command::Import {
