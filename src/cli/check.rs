@@ -190,6 +190,8 @@ pub struct CheckOptions {
     pub walk: WalkArgs,
     /// A tile set among the paths stands for the games that use it.
     pub dependents: bool,
+    /// The file to write the report to (standard output when `None`).
+    pub output: Option<PathBuf>,
 }
 
 /// Reads `K/N` with 1 ≤ K ≤ N.
@@ -224,21 +226,26 @@ pub fn run(paths: &[String], options: &CheckOptions) -> i32 {
     let events = EventsShown::of(options);
     // The tile sets of the run: each is read and compiled once, for every game that names it.
     let cache = check::TileSetCache::default();
-    let result = Reporter::new(
-        std::io::stdout().lock(),
-        &report_options,
-        "game",
-        "carcspec check",
-    )
-    .and_then(|mut reporter| {
-        run_ordered(
-            &inputs,
-            options.threads,
-            |input| check_input(input, stdin_filename, &cache, events),
-            &mut reporter,
-        )?;
-        reporter.finish()
-    });
+    let out: Box<dyn std::io::Write> = match &options.output {
+        None => Box::new(std::io::stdout().lock()),
+        Some(path) => match std::fs::File::create(path) {
+            Ok(file) => Box::new(std::io::BufWriter::new(file)),
+            Err(error) => {
+                eprintln!("error: cannot write `{}`: {error}", path.display());
+                return EXIT_USAGE;
+            }
+        },
+    };
+    let result =
+        Reporter::new(out, &report_options, "game", "carcspec check").and_then(|mut reporter| {
+            run_ordered(
+                &inputs,
+                options.threads,
+                |input| check_input(input, stdin_filename, &cache, events),
+                &mut reporter,
+            )?;
+            reporter.finish()
+        });
     match result {
         Ok(exit) => exit,
         // Standard output closed (a pager quit, `| head`): nothing more to say.
@@ -266,7 +273,10 @@ impl EventsShown {
         match options.format {
             OutputFormat::Human | OutputFormat::Json if options.quiet => EventsShown::UnlessClean,
             OutputFormat::Human | OutputFormat::Json => EventsShown::Always,
-            OutputFormat::Github | OutputFormat::Sarif | OutputFormat::Junit => EventsShown::Never,
+            OutputFormat::Github
+            | OutputFormat::Sarif
+            | OutputFormat::Junit
+            | OutputFormat::Html => EventsShown::Never,
         }
     }
 }
@@ -367,6 +377,14 @@ impl FileReport for GameReport {
 
     fn failed_otherwise(&self) -> bool {
         self.0.expectations_failed > 0
+    }
+
+    fn board_after(&self, line: Option<usize>) -> Option<Result<String, String>> {
+        Some(super::render::html::board_after_line(
+            &self.0.origin,
+            &self.0.text,
+            line,
+        ))
     }
 }
 

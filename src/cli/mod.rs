@@ -75,6 +75,10 @@ enum Command {
         dependents: bool,
         #[command(flatten)]
         walk: walk::WalkArgs,
+        /// Write the report to this file instead of standard output (`--format html -o
+        /// report.html`).
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<std::path::PathBuf>,
     },
     /// Where a tile fits at a point of a game, as an `expect placements` line to paste.
     Fit(fit::FitArgs),
@@ -162,6 +166,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             shard,
             dependents,
             walk,
+            output,
         } => check::run(
             &paths,
             &check::CheckOptions {
@@ -173,6 +178,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
                 shard,
                 walk,
                 dependents,
+                output,
             },
         ),
         Command::Import {

@@ -12,6 +12,7 @@ use super::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE};
 use crate::codes;
 use crate::diagnostic::Diagnostic;
 use crate::report::github;
+use crate::report::html::HtmlWriter;
 use crate::report::junit::JunitWriter;
 use crate::report::sarif::SarifWriter;
 use crate::report::{self, FileOutcome};
@@ -34,6 +35,9 @@ pub enum OutputFormat {
     Junit,
     /// GitHub Actions workflow commands that annotate the pull request.
     Github,
+    /// One self-contained page: every file, and each failing one's diagnostics by line with,
+    /// for a game, the board after each failing line (docs/ci.md).
+    Html,
 }
 
 /// `--color`.
@@ -121,6 +125,11 @@ pub(crate) trait FileReport: Send {
     fn failed_otherwise(&self) -> bool {
         false
     }
+    /// The board (SVG) after the 1-based line `line`, at the end for `None`, for the HTML
+    /// report: `None` for a file that has no board, `Err` why a game has none.
+    fn board_after(&self, _line: Option<usize>) -> Option<Result<String, String>> {
+        None
+    }
 }
 
 /// Whether `--quiet` shows the report of a file: one with a diagnostic (an error or a
@@ -178,6 +187,7 @@ pub(crate) struct Reporter<W: Write> {
     noun: &'static str,
     sarif: Option<SarifWriter>,
     junit: Option<JunitWriter>,
+    html: Option<HtmlWriter>,
     totals: Totals,
 }
 
@@ -202,6 +212,10 @@ impl<W: Write> Reporter<W> {
             OutputFormat::Junit => Some(JunitWriter::begin(suite)),
             _ => None,
         };
+        let html = match options.format {
+            OutputFormat::Html => Some(HtmlWriter::begin(&mut out, suite)?),
+            _ => None,
+        };
         Ok(Reporter {
             format: options.format,
             out,
@@ -211,6 +225,7 @@ impl<W: Write> Reporter<W> {
             noun,
             sarif,
             junit,
+            html,
             totals: Totals::default(),
         })
     }
@@ -246,8 +261,30 @@ impl<W: Write> Reporter<W> {
                     junit.file(&outcome, unreadable, self.deny_warnings, time);
                 }
             }
+            OutputFormat::Html => {
+                if let Some(html) = &mut self.html {
+                    let board = |line| report.board_after(line);
+                    html.file(&mut self.out, &outcome, ok, (passed, failed), &board)?;
+                }
+            }
         }
         Ok(())
+    }
+
+    /// `3 of 4 games clean, 1 not read`.
+    fn summary_line(&self) -> String {
+        let totals = &self.totals;
+        let mut line = format!(
+            "{} of {} {}{} clean",
+            totals.clean,
+            totals.files,
+            self.noun,
+            if totals.files == 1 { "" } else { "s" }
+        );
+        if totals.unreadable > 0 {
+            line.push_str(&format!(", {} not read", totals.unreadable));
+        }
+        line
     }
 
     /// Writes the summary and returns the exit code.
@@ -255,17 +292,13 @@ impl<W: Write> Reporter<W> {
         let totals = &self.totals;
         match self.format {
             OutputFormat::Human | OutputFormat::Github => {
-                let mut line = format!(
-                    "{} of {} {}{} clean",
-                    totals.clean,
-                    totals.files,
-                    self.noun,
-                    if totals.files == 1 { "" } else { "s" }
-                );
-                if totals.unreadable > 0 {
-                    line.push_str(&format!(", {} not read", totals.unreadable));
+                writeln!(self.out, "{}", self.summary_line())?;
+            }
+            OutputFormat::Html => {
+                let line = self.summary_line();
+                if let Some(html) = self.html.take() {
+                    html.finish(&mut self.out, &line)?;
                 }
-                writeln!(self.out, "{line}")?;
             }
             OutputFormat::Json => {
                 let summary = SummaryJson {

@@ -17,6 +17,8 @@ use crate::load;
 use crate::model::{Action, Pos, Rotation, Tile, TileSet};
 use crate::render::{self, Page, PrintLayout};
 
+pub(super) mod html;
+
 #[derive(Args)]
 pub struct RenderArgs {
     /// A tile set (.tiles, .json, .yaml file, or a shipped set's name), a game (.game, .jcz),
@@ -44,8 +46,9 @@ pub struct RenderArgs {
     /// `--highlight -1,1:N` (or `--highlight=-1,1:N`).
     #[arg(long, value_name = "FEATURE", allow_hyphen_values = true)]
     highlight: Vec<String>,
-    /// The picture's format: SVG (standard output unless `-o`), PNG (needs `-o`) or text.
-    /// Default: the extension of `-o` (`.png`, `.svg`, `.txt`), else SVG.
+    /// The picture's format: SVG (standard output unless `-o`), PNG (needs `-o`), text, or
+    /// for a game an HTML page that steps through its turns. Default: the extension of `-o`
+    /// (`.png`, `.svg`, `.txt`, `.html`), else SVG.
     #[arg(long, value_enum)]
     format: Option<PictureFormat>,
     /// Lay out every copy of the set's tiles at real size on pages of this paper, to print
@@ -70,6 +73,8 @@ pub enum PictureFormat {
     Svg,
     Png,
     Text,
+    /// A page to step through a game's turns (docs/rendering.md).
+    Html,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -135,6 +140,7 @@ impl RenderArgs {
             match extension.as_deref() {
                 Some("png") => PictureFormat::Png,
                 Some("txt") => PictureFormat::Text,
+                Some("html" | "htm") => PictureFormat::Html,
                 _ => PictureFormat::Svg,
             }
         })
@@ -170,7 +176,16 @@ fn render(args: &RenderArgs) -> Result<(), Refusal> {
             Some("game" | "jcz")
         )
     };
-    let picture = if is_game {
+    if !is_game && args.format() == PictureFormat::Html {
+        return Err(Refusal::new(
+            &codes::RENDER_OPTION_DOES_NOT_APPLY,
+            "`--format html` is a page to step through a game, and the input is a tile set",
+            "draw a tile set as SVG, PNG or text; give a .game or .jcz file for a page",
+        ));
+    }
+    let picture = if is_game && args.format() == PictureFormat::Html {
+        Picture::Text(html::replay_page(args)?)
+    } else if is_game {
         render_game(args)?
     } else {
         render_tiles(args)?
@@ -462,47 +477,52 @@ fn line_after_turns(state: &GameState, turns: usize) -> Result<Option<usize>, Re
     Ok(Some(state.text[..offset].matches('\n').count() + 1))
 }
 
+/// The state of the game `args.input` before the 1-based line `before` (the end when `None`),
+/// or the refusal to draw it.
+fn state_at(args: &RenderArgs, before: Option<usize>) -> Result<GameState, Refusal> {
+    let path = Path::new(&args.input);
+    let state = super::output::game_state(&args.input, before).map_err(|diagnostic| {
+        let mut refusal = Refusal::new(
+            diagnostic.code,
+            diagnostic.message,
+            diagnostic.help.unwrap_or_default(),
+        );
+        refusal.exit = EXIT_USAGE;
+        refusal
+    })?;
+    match state {
+        Ok(state) => Ok(state),
+        Err(StateError::Unplayable(report)) => {
+            eprint!("{}", super::render_check_report(&report, use_color()));
+            let readable = args.input == "-" || path.is_file();
+            let mut refusal = if readable {
+                Refusal::new(
+                    &codes::RENDER_INPUT_HAS_ERRORS,
+                    format!("`{}` cannot be replayed, so it is not drawn", args.input),
+                    format!("fix the errors above (`carcspec check {}`)", args.input),
+                )
+            } else {
+                Refusal::new(
+                    &codes::UNREADABLE_INPUT,
+                    format!("cannot read `{}`", args.input),
+                    "give the path of a .game or .jcz file",
+                )
+            };
+            refusal.exit = if readable { EXIT_FINDINGS } else { EXIT_USAGE };
+            Err(refusal)
+        }
+        Err(error @ StateError::NoSuchLine { .. }) => Err(Refusal::new(
+            &codes::NO_SUCH_POINT,
+            error.to_string(),
+            "`--at LINE` takes a line of the game, from 1 to one past its last",
+        )),
+    }
+}
+
 fn render_game(args: &RenderArgs) -> Result<Picture, Refusal> {
     refuse_options(args, true)?;
     let path = Path::new(&args.input);
-    let replay = |before: Option<usize>| -> Result<GameState, Refusal> {
-        let state = super::output::game_state(&args.input, before).map_err(|diagnostic| {
-            let mut refusal = Refusal::new(
-                diagnostic.code,
-                diagnostic.message,
-                diagnostic.help.unwrap_or_default(),
-            );
-            refusal.exit = EXIT_USAGE;
-            refusal
-        })?;
-        match state {
-            Ok(state) => Ok(state),
-            Err(StateError::Unplayable(report)) => {
-                eprint!("{}", super::render_check_report(&report, use_color()));
-                let readable = args.input == "-" || path.is_file();
-                let mut refusal = if readable {
-                    Refusal::new(
-                        &codes::RENDER_INPUT_HAS_ERRORS,
-                        format!("`{}` cannot be replayed, so it is not drawn", args.input),
-                        format!("fix the errors above (`carcspec check {}`)", args.input),
-                    )
-                } else {
-                    Refusal::new(
-                        &codes::UNREADABLE_INPUT,
-                        format!("cannot read `{}`", args.input),
-                        "give the path of a .game or .jcz file",
-                    )
-                };
-                refusal.exit = if readable { EXIT_FINDINGS } else { EXIT_USAGE };
-                Err(refusal)
-            }
-            Err(error @ StateError::NoSuchLine { .. }) => Err(Refusal::new(
-                &codes::NO_SUCH_POINT,
-                error.to_string(),
-                "`--at LINE` takes a line of the game, from 1 to one past its last",
-            )),
-        }
-    };
+    let replay = |before: Option<usize>| state_at(args, before);
     let (state, point) = match (args.at, args.turn) {
         (Some(line), _) => (replay(Some(line))?, format!("before line {line}")),
         (None, Some(turns)) => {
@@ -528,18 +548,7 @@ fn render_game(args: &RenderArgs) -> Result<Picture, Refusal> {
     for text in &args.highlight {
         highlight.push(parse_board_highlight(text)?);
     }
-    let name = state
-        .script
-        .title
-        .clone()
-        .unwrap_or_else(|| args.input.clone());
-    let scores: Vec<String> = state
-        .players
-        .iter()
-        .zip(&state.scores)
-        .map(|(p, s)| format!("{p} {s}"))
-        .collect();
-    let title = format!("{name} — {point} — {}", scores.join(", "));
+    let title = board_title(&state, &args.input, &point);
     let legal = match args.legal.as_deref() {
         Some("") => Some(
             state
@@ -556,8 +565,39 @@ fn render_game(args: &RenderArgs) -> Result<Picture, Refusal> {
         ),
         other => other.map(str::to_string),
     };
-    let board = render::board_of_state(&state, &tiles, title, legal.as_deref(), &highlight)
-        .map_err(|problem| match problem {
+    let board = board_of(&state, &tiles, title, legal.as_deref(), &highlight)?;
+    Ok(match args.format() {
+        PictureFormat::Text => Picture::Text(render::text::board_text(&board)),
+        _ => Picture::Svg(vec![render::board_svg(&board)]),
+    })
+}
+
+/// What a board picture says above it: the game, the point, the scores.
+fn board_title(state: &GameState, input: &str, point: &str) -> String {
+    let name = state
+        .script
+        .title
+        .clone()
+        .unwrap_or_else(|| input.to_string());
+    let scores: Vec<String> = state
+        .players
+        .iter()
+        .zip(&state.scores)
+        .map(|(p, s)| format!("{p} {s}"))
+        .collect();
+    format!("{name} — {point} — {}", scores.join(", "))
+}
+
+/// The board of `state` as `render` draws it, or why it is not drawn.
+fn board_of<'a>(
+    state: &GameState,
+    tiles: &'a HashMap<String, Tile>,
+    title: String,
+    legal: Option<&str>,
+    highlight: &[render::FeatureOnBoard],
+) -> Result<render::Board<'a>, Refusal> {
+    let board = render::board_of_state(state, tiles, title, legal, highlight).map_err(
+        |problem| match problem {
             render::BoardProblem::UnknownLegalTile(id) => {
                 let known: Vec<&str> = state.engine.catalog.iter().map(|t| t.id.as_str()).collect();
                 unknown_tile(&id, &known)
@@ -572,7 +612,8 @@ fn render_game(args: &RenderArgs) -> Result<Picture, Refusal> {
                 format!("no feature `{}` at {}: {why}", wanted.feature, wanted.pos),
                 "name a placed tile's position and a feature on it as a deployment does (`0,0:N`)",
             ),
-        })?;
+        },
+    )?;
     if let Some((min, max)) = board.bounds() {
         let columns = i64::from(max.x) - i64::from(min.x) + 1;
         let rows = i64::from(max.y) - i64::from(min.y) + 1;
@@ -587,10 +628,7 @@ fn render_game(args: &RenderArgs) -> Result<Picture, Refusal> {
             ));
         }
     }
-    Ok(match args.format() {
-        PictureFormat::Text => Picture::Text(render::text::board_text(&board)),
-        _ => Picture::Svg(vec![render::board_svg(&board)]),
-    })
+    Ok(board)
 }
 
 /// `X,Y:FEATURE` (`0,-1:N`, `2,0:ER+SL`, `1,1:c`).

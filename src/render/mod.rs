@@ -9,6 +9,7 @@
 
 mod board;
 mod game;
+pub mod html;
 mod sheet;
 pub mod svg;
 mod symbols;

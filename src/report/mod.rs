@@ -2,6 +2,7 @@
 //! SARIF, JUnit XML, GitHub Actions workflow commands).
 
 pub mod github;
+pub mod html;
 pub mod junit;
 pub mod sarif;
 
