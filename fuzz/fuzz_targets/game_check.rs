@@ -1,21 +1,9 @@
-//! The game language through the whole check (parse, lower, tile sets, replay, expectations)
-//! and both reports (the human one and the JSON diagnostics).
+//! Fuzz target `game_check`: its body and properties are `properties::game_check`, shared
+//! with `tests/fuzz_seeds.rs`, which runs them on the seed corpus in every `cargo test`.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
+#[allow(dead_code)]
+#[path = "../properties.rs"]
+mod properties;
 
-fuzz_target!(|data: &[u8]| {
-    let text = String::from_utf8_lossy(data).into_owned();
-    // Tile sets are named by their shipped names; no path is read.
-    let report =
-        carcspec::check::check_text("fuzz.game", text, std::path::Path::new("/nonexistent"));
-    let _ = carcspec::cli::render_check_report(&report, false);
-    for diagnostic in report.diagnostics.iter().chain(&report.expected_violations) {
-        let _ = serde_json_line(&report.text, diagnostic);
-    }
-});
-
-fn serde_json_line(text: &str, diagnostic: &carcspec::diagnostic::Diagnostic) -> usize {
-    let json = carcspec::report::to_json(text, diagnostic);
-    json.message.len() + json.line.unwrap_or(0)
-}
+libfuzzer_sys::fuzz_target!(|data: &[u8]| properties::game_check(data));

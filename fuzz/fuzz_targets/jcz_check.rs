@@ -1,13 +1,9 @@
-//! JCloisterZone saved games through import (printed as a game) and check.
+//! Fuzz target `jcz_check`: its body and properties are `properties::jcz_check`, shared
+//! with `tests/fuzz_seeds.rs`, which runs them on the seed corpus in every `cargo test`.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
+#[allow(dead_code)]
+#[path = "../properties.rs"]
+mod properties;
 
-fuzz_target!(|data: &[u8]| {
-    let text = String::from_utf8_lossy(data).into_owned();
-    if let Ok(script) = carcspec::check::import_jcz(&text) {
-        let _ = carcspec::format::game::print_script(&script, Some("fuzz.jcz"));
-    }
-    let report = carcspec::check::check_jcz_text("fuzz.jcz", text);
-    let _ = carcspec::cli::render_check_report(&report, false);
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| properties::jcz_check(data));

@@ -1,19 +1,9 @@
-//! JSON and YAML tile sets (the first byte chooses) through reading, lint and the report.
+//! Fuzz target `tile_documents`: its body and properties are `properties::tile_documents`, shared
+//! with `tests/fuzz_seeds.rs`, which runs them on the seed corpus in every `cargo test`.
 #![no_main]
 
-use carcspec::interchange::DocumentFormat;
-use libfuzzer_sys::fuzz_target;
+#[allow(dead_code)]
+#[path = "../properties.rs"]
+mod properties;
 
-fuzz_target!(|data: &[u8]| {
-    let Some((choice, rest)) = data.split_first() else {
-        return;
-    };
-    let format = if choice % 2 == 0 {
-        DocumentFormat::Json
-    } else {
-        DocumentFormat::Yaml
-    };
-    let text = String::from_utf8_lossy(rest).into_owned();
-    let loaded = carcspec::load::from_text("fuzz.document", text, Some(format));
-    let _ = carcspec::report::render(&loaded.origin, &loaded.text, &loaded.diagnostics, false);
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| properties::tile_documents(data));

@@ -1,13 +1,9 @@
-//! The tile language through parsing, lowering, lint and the human report.
+//! Fuzz target `tiles_lint`: its body and properties are `properties::tiles_lint`, shared
+//! with `tests/fuzz_seeds.rs`, which runs them on the seed corpus in every `cargo test`.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
+#[allow(dead_code)]
+#[path = "../properties.rs"]
+mod properties;
 
-fuzz_target!(|data: &[u8]| {
-    let text = String::from_utf8_lossy(data).into_owned();
-    let loaded = carcspec::load::from_text("fuzz.tiles", text, None);
-    let _ = carcspec::report::render(&loaded.origin, &loaded.text, &loaded.diagnostics, false);
-    for diagnostic in &loaded.diagnostics {
-        let _ = carcspec::report::to_json(&loaded.text, diagnostic);
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| properties::tiles_lint(data));

@@ -135,15 +135,12 @@ struct MoveContext {
 
 impl MoveContext {
     fn of(header: &Header) -> MoveContext {
-        let variants: Vec<(String, String)> = header
-            .variants
-            .iter()
-            .map(|(name, value, _)| (name.clone(), value.clone()))
-            .collect();
         MoveContext {
-            rules: header
-                .ruleset
-                .map(|(r, _)| rules::for_ruleset(r, &variants)),
+            // The ruleset's figures in its default reading, which has them all: a figure that
+            // the game's variants leave out of play (`variant farmers off`) is a word of the
+            // game, and its move a broken rule that the replay reports (G005) and checks on
+            // from, as it does for a saved game with the same move.
+            rules: header.ruleset.map(|(r, _)| rules::for_ruleset(r, &[])),
             has_hills_and_sheep: header.expansions.iter().any(|e| e == "hills-and-sheep"),
         }
     }

@@ -144,6 +144,21 @@ pub fn header(config: &Config) -> Script {
     }
 }
 
+/// Every reading of `ruleset`'s rules, as the variants of the ruleset's own list
+/// ([`rules::Rules::variants`]) give them: the default game (no variant chosen), then each
+/// other value of each variant on its own. A variant added to a ruleset is a reading here at
+/// once, for the tests that play every one.
+pub fn readings(ruleset: Ruleset) -> Vec<Vec<(String, String)>> {
+    let rules = rules::for_ruleset(ruleset, &[]);
+    let mut readings = vec![Vec::new()];
+    for variant in rules.variants() {
+        for value in variant.values.iter().skip(1) {
+            readings.push(vec![(variant.name.to_string(), value.to_string())]);
+        }
+    }
+    readings
+}
+
 /// Why [`run`] stopped before the end.
 #[derive(Debug)]
 pub enum Stopped<E> {
@@ -214,8 +229,14 @@ pub fn run<E>(
         replay
     };
     let play_game = |replay: &mut Replay<'_>, index: usize| {
-        let seed = config.seed ^ (index as u64).wrapping_mul(0xA076_1D64_78BD_642F);
-        play_on(replay, config, &header, &catalog, Rng::new(seed)).map_err(|d| {
+        play_on(
+            replay,
+            config,
+            &header,
+            &catalog,
+            game_rng(config.seed, index),
+        )
+        .map_err(|d| {
             let message = format!("simulated game {index}: {}", d.message);
             Diagnostic { message, ..d }
         })
@@ -260,6 +281,11 @@ pub fn simulate(
         Err(Stopped::Diagnostics(diagnostics)) => Err(diagnostics),
         Err(Stopped::Output(never)) => match never {},
     }
+}
+
+/// The generator of game `index` of a run with `seed`: each game's own, whatever the threads.
+pub(crate) fn game_rng(seed: u64, index: usize) -> Rng {
+    Rng::new(seed ^ (index as u64).wrapping_mul(0xA076_1D64_78BD_642F))
 }
 
 /// One game: a shuffled stack, and each turn's moves chosen by the policy from the legal ones.

@@ -14,10 +14,11 @@
 //! One replay also plays many games: [`Replay::restart`] empties it for the next game and keeps
 //! every table's capacity (the engine's through `Engine::clear`, the catalog compiled once).
 
-use super::{Hand, Replay, is_bonus};
+use super::transition::UnderTile;
+use super::{Replay, is_bonus};
 use crate::diagnostic::{Omitted, Span};
 use crate::engine::{NodeId, Pos, Rotation};
-use crate::rules::{Decision, Rules};
+use crate::rules::Rules;
 
 /// A move the simulator chose among those the ruleset offers, by catalog index and node rather
 /// than by the text's names (the transcript keeps the text).
@@ -100,71 +101,47 @@ impl Replay<'_> {
         self.settle();
         debug_assert!(self.turn.as_ref().is_some_and(|t| t.hand.is_none()));
         debug_assert_eq!(is_bonus(&self.engine.catalog[tile]), bonus);
-        let taken = self.take_from_stack(tile);
+        let taken = self.apply_draw(tile, bonus);
         debug_assert!(taken, "a generated draw of a tile not in the stack");
-        let hill_takes_a_tile = self
-            .rules
-            .after_draw(&self.engine.catalog[tile], self.land_left)
-            == Some(Decision::UnderTile);
-        let turn = self.turn.as_mut().expect("in a turn");
-        if bonus {
-            turn.bonus_drawn = true;
-        } else {
-            turn.land_drawn = true;
-        }
-        turn.redraw_due = None;
-        turn.needs_under = hill_takes_a_tile;
-        turn.hand = Some(Hand { tile, bonus });
     }
 
     fn under_generated(&mut self, tile: usize) {
-        let turn = self.turn.as_mut().expect("in a turn");
-        debug_assert!(turn.needs_under, "a generated `under` with no hill drawn");
-        turn.needs_under = false;
-        debug_assert!(!is_bonus(&self.engine.catalog[tile]));
-        let taken = self.take_from_stack(tile);
+        debug_assert!(
+            self.turn.as_ref().is_some_and(|t| t.needs_under),
+            "a generated `under` with no hill drawn"
+        );
+        let taken = self.apply_under(UnderTile::Named(tile));
         debug_assert!(taken, "a generated `under` of a tile not in the stack");
     }
 
     fn discard_generated(&mut self) {
-        let turn = self.turn.as_mut().expect("in a turn");
-        let hand = turn
-            .hand
-            .take()
-            .expect("a generated discard with a tile in hand");
-        if hand.bonus {
-            turn.bonus_drawn = false;
-        }
-        turn.redraw_due = Some(hand.bonus);
+        let hand = self.apply_discard();
+        debug_assert!(hand.is_some(), "a generated discard with no tile in hand");
         debug_assert!(
-            !self.engine.fits_somewhere(hand.tile),
+            hand.is_none_or(|hand| !self.engine.fits_somewhere(hand.tile)),
             "a generated discard of a tile that fits"
         );
     }
 
     fn place_generated(&mut self, pos: Pos, rotation: Rotation) {
         self.settle();
-        let turn = self.turn.as_mut().expect("in a turn");
-        let hand = turn
-            .hand
-            .take()
-            .expect("a generated placement with a tile in hand");
-        if !hand.bonus {
-            turn.land_placed = true;
-        }
-        debug_assert!(!turn.needs_under, "a hill tile placed before its `under`");
         debug_assert!(
-            self.engine
-                .check_placement(hand.tile, pos, rotation)
-                .is_ok(),
+            self.turn.as_ref().is_some_and(|t| !t.needs_under),
+            "a hill tile placed before its `under`"
+        );
+        debug_assert!(
+            self.turn
+                .as_ref()
+                .and_then(|t| t.hand)
+                .is_some_and(|hand| self
+                    .engine
+                    .check_placement(hand.tile, pos, rotation)
+                    .is_ok()),
             "a generated placement that does not fit"
         );
-        let mut roots = std::mem::take(&mut self.spare_roots);
-        let placement = self.engine.place_into(hand.tile, pos, rotation, &mut roots);
-        self.placement_steps.push(self.current_step);
         // The checked path warns once about a tile whose power the ruleset ignores: a warning,
         // not a rule, and the simulator reports no warnings.
-        self.placed(placement, hand.bonus, roots);
+        self.apply_place(Some((pos, rotation)));
     }
 
     fn deploy_generated(&mut self, figure: &str, node: NodeId) {
@@ -172,38 +149,26 @@ impl Replay<'_> {
             .rules
             .figure(figure)
             .expect("a generated deployment of a figure of the game");
-        let turn = self.turn.as_ref().expect("in a turn");
-        let player = turn.player;
         debug_assert!(
-            turn.placed
+            self.turn.as_ref().is_some_and(|turn| turn
+                .placed
                 .as_ref()
-                .is_some_and(|p| !p.deployed && !p.settled),
+                .is_some_and(|p| !p.deployed && !p.settled)),
             "a generated deployment with no tile just placed"
         );
         debug_assert!(spec.stands_on.contains(&self.engine.feature_kind(node)));
-        debug_assert!(self.usable_figures(player, spec.pool) > 0);
+        debug_assert!(
+            self.turn
+                .as_ref()
+                .is_some_and(|turn| self.usable_figures(turn.player, spec.pool) > 0)
+        );
         debug_assert!(
             self.rules
                 .blockers(&mut self.engine, &spec, node)
                 .is_empty(),
             "a generated deployment on an occupied feature"
         );
-        let pool = spec.pool;
-        self.supply[player][pool] = self.supply[player][pool].saturating_sub(1);
-        let figure = self.engine.deploy(
-            player,
-            spec.kind,
-            node,
-            spec.holds_river_system,
-            self.figure_steps.len(),
-        );
-        self.rules
-            .deployed(&self.engine, figure, node, !self.turns_started);
-        self.figure_steps.push(self.current_step);
-        if let Some(placed) = self.turn.as_mut().and_then(|t| t.placed.as_mut()) {
-            placed.deployed = true;
-        }
-        self.settle();
+        self.apply_deploy(Some((&spec, node)));
     }
 
     /// Flocks guided to the stable so far (Hills & Sheep).
@@ -276,26 +241,10 @@ impl Replay<'_> {
         engine.clear();
         stack.clear();
         stack.extend_from_slice(counts);
-        let (mut land, mut bonus) = (0u32, 0u32);
-        for (tile, count) in engine.catalog.iter().zip(counts) {
-            let left = if is_bonus(tile) {
-                &mut bonus
-            } else {
-                &mut land
-            };
-            *left = left.saturating_add(*count);
-        }
-        (*land_left, *bonus_left) = (land, bonus);
-        let pools = old_rules.pools();
+        (*land_left, *bonus_left) = super::stack_sizes(&engine.catalog, counts);
         for player_supply in supply.iter_mut() {
             player_supply.clear();
-            player_supply.extend(pools.iter().map(|(name, n)| {
-                script
-                    .supply
-                    .iter()
-                    .find(|(pool, _)| *pool == crate::rules::pool_word(name))
-                    .map_or(*n, |(_, count)| *count)
-            }));
+            player_supply.extend(super::starting_supply(old_rules.as_ref(), script));
         }
         scores.fill(0);
         *turn = None;
@@ -407,71 +356,96 @@ mod tests {
         }
     }
 
+    /// The tile sets each ruleset's games are compared on: the shipped ones (with and without
+    /// the expansion), and the rulebook's own tiles of the examples.
+    fn tile_sets(ruleset: Ruleset) -> Vec<Vec<&'static str>> {
+        match ruleset {
+            Ruleset::Carcassonne => vec![
+                vec!["carcassonne-base"],
+                vec!["carcassonne-base", "hills-and-sheep"],
+            ],
+            Ruleset::HuntersGatherers => vec![
+                vec!["hunters-gatherers-v2"],
+                vec!["spec/hunters-gatherers/rulebook.tiles"],
+            ],
+            Ruleset::HuntersGatherers2020 => vec![
+                vec!["hunters-gatherers-v2"],
+                vec!["spec/hunters-gatherers-2020/rulebook.tiles"],
+            ],
+        }
+    }
+
     /// The simulator's moves, applied through the fast path, reach the same state as the same
-    /// moves read back from the transcript and checked, which finds no broken rule — on many
-    /// seeds of every ruleset and expansion, both policies, with the variants that change
-    /// play. One replay plays all the games of a configuration, so this also shows that
-    /// `restart` leaves nothing of a game behind.
+    /// moves read back from the transcript and checked, which finds no broken rule — on
+    /// seeds of every ruleset and tile set, in every reading of its rules (each value of each
+    /// variant the ruleset lists), with both policies. One replay plays all the games of a
+    /// configuration, so this also shows that `restart` leaves nothing of a game behind.
     #[test]
     fn generated_moves_reach_the_state_of_the_checked_moves() {
-        use Policy::{Greedy, Random};
-        let hs = ["carcassonne-base", "hills-and-sheep"];
-        let configs = [
-            config(Ruleset::Carcassonne, &["carcassonne-base"], &[], Random, 2),
-            config(Ruleset::Carcassonne, &["carcassonne-base"], &[], Greedy, 3),
-            config(Ruleset::Carcassonne, &hs, &[], Random, 2),
-            config(
-                Ruleset::Carcassonne,
-                &hs,
-                &[
-                    ("closed-flock", "stable-at-once"),
-                    ("hill-tiebreaker", "number-of-followers"),
-                ],
-                Greedy,
-                4,
-            ),
-            config(
-                Ruleset::HuntersGatherers,
-                &["hunters-gatherers-v2"],
-                &[],
-                Random,
-                2,
-            ),
-            config(
-                Ruleset::HuntersGatherers,
-                &["hunters-gatherers-v2"],
-                &[("returned-figures-on-bonus-tile", "allowed")],
-                Greedy,
-                3,
-            ),
-            config(
-                Ruleset::HuntersGatherers,
-                &["spec/hunters-gatherers/rulebook.tiles"],
-                &[],
-                Random,
-                2,
-            ),
-        ];
-        for config in &configs {
-            let header = simulate::header(config);
-            let mut diagnostics = Vec::new();
-            let catalog = build_catalog(&header, &[], Path::new("."), &mut diagnostics);
-            assert!(diagnostics.is_empty(), "{diagnostics:?}");
-            let mut fast = simulate::new_replay(config, &header, &catalog);
-            for seed in 0..100 {
-                let game = simulate::play_on(&mut fast, config, &header, &catalog, Rng::new(seed))
-                    .expect("a legal game");
-                assert!(fast.first_error_since(0).is_none());
-                let checked = checked_afresh(config, &catalog, &game, seed);
-                assert_eq!(
-                    state(&fast),
-                    state(&checked),
-                    "{:?}, seed {seed}",
-                    config.tile_sets
-                );
-                assert_eq!(game.scores, checked.scores);
+        let mut configurations = 0;
+        for ruleset in Ruleset::ALL {
+            for tiles in tile_sets(ruleset) {
+                for reading in simulate::readings(ruleset) {
+                    let variants: Vec<(&str, &str)> = reading
+                        .iter()
+                        .map(|(n, v)| (n.as_str(), v.as_str()))
+                        .collect();
+                    for policy in [Policy::Random, Policy::Greedy] {
+                        let players = 2 + configurations % 3;
+                        let config = config(ruleset, &tiles, &variants, policy, players);
+                        let seeds: Vec<Rng> = (0..12).map(Rng::new).collect();
+                        compare_paths(&config, &seeds);
+                        configurations += 1;
+                    }
+                }
             }
         }
+        assert!(configurations >= 2 * 2 * Ruleset::ALL.len());
+    }
+
+    /// `config`'s games of the generators `seeds`, played through the fast path, and checked afresh from
+    /// their transcripts: the same state after every game.
+    fn compare_paths(config: &Config, seeds: &[Rng]) {
+        let header = simulate::header(config);
+        let mut diagnostics = Vec::new();
+        let catalog = build_catalog(&header, &[], Path::new("."), &mut diagnostics);
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        let mut fast = simulate::new_replay(config, &header, &catalog);
+        for (seed, rng) in seeds.iter().enumerate() {
+            let game = simulate::play_on(&mut fast, config, &header, &catalog, rng.clone())
+                .expect("a legal game");
+            assert!(fast.first_error_since(0).is_none());
+            let checked = checked_afresh(config, &catalog, &game, seed as u64);
+            assert_eq!(
+                state(&fast),
+                state(&checked),
+                "{:?} {:?} {:?} {:?}, seed {seed}",
+                config.ruleset,
+                config.tile_sets,
+                config.variants,
+                config.policy
+            );
+            assert_eq!(game.scores, checked.scores);
+        }
+    }
+
+    /// A menhir tile that fits nowhere, under `unplaceable-menhir-tile lost`: the fast path
+    /// asks the ruleset whether another is drawn, as the checked path does (it drew another
+    /// whatever the variant, and its game broke V112 when checked).
+    #[test]
+    fn a_lost_menhir_tile_is_lost_on_both_paths() {
+        let config = Config {
+            seed: 7,
+            ..config(
+                Ruleset::HuntersGatherers2020,
+                &["hunters-gatherers-v2"],
+                &[("unplaceable-menhir-tile", "lost")],
+                Policy::Greedy,
+                2,
+            )
+        };
+        // Game 79 of `simulate --seed 7 --games 400` with these rules discards a menhir tile.
+        compare_paths(&config, &[simulate::game_rng(config.seed, 78)]);
     }
 
     /// A replay keeps the table of the figures that may stand on each feature (and of their

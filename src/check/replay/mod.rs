@@ -5,6 +5,7 @@ pub(crate) mod inspect;
 pub(crate) mod moves;
 mod powers;
 mod state;
+mod transition;
 pub(crate) mod turn;
 
 use std::sync::Arc;
@@ -154,34 +155,9 @@ impl<'s> Replay<'s> {
         text: &'s str,
     ) -> Self {
         let ids = catalog.ids;
-        let land_left = catalog
-            .tiles
-            .iter()
-            .zip(&catalog.counts)
-            .filter(|(t, _)| !is_bonus(t))
-            .fold(0u32, |sum, (_, c)| sum.saturating_add(*c));
-        let bonus_left = catalog
-            .tiles
-            .iter()
-            .zip(&catalog.counts)
-            .filter(|(t, _)| is_bonus(t))
-            .fold(0u32, |sum, (_, c)| sum.saturating_add(*c));
+        let (land_left, bonus_left) = stack_sizes(&catalog.tiles, &catalog.counts);
         let players = script.players.len();
-        // Each player's supply: the ruleset's, or what the game's `supply` line says.
-        let supply = vec![
-            rules
-                .pools()
-                .iter()
-                .map(|(name, n)| {
-                    script
-                        .supply
-                        .iter()
-                        .find(|(pool, _)| *pool == crate::rules::pool_word(name))
-                        .map_or(*n, |(_, count)| *count)
-                })
-                .collect();
-            players
-        ];
+        let supply = vec![starting_supply(rules.as_ref(), script).collect(); players];
         Replay {
             script,
             text,
@@ -473,18 +449,15 @@ impl<'s> Replay<'s> {
         }
         // A setup shows part of a board, like a rulebook picture: its tiles must match where
         // they touch, but need not touch.
-        self.check_and_place(tile, pos, rotation, true);
+        if self.check_placement(tile, pos, rotation, true) {
+            let (_, roots) = self.put_tile(tile, pos, rotation);
+            self.spare_roots = roots;
+        }
     }
 
-    /// Checks a placement, reports what is wrong with it, and places the tile unless the
-    /// position is taken. Returns the placement and the roots of its features.
-    fn check_and_place(
-        &mut self,
-        tile: usize,
-        pos: Pos,
-        rotation: Rotation,
-        setup: bool,
-    ) -> Option<(PlacementId, Vec<NodeId>)> {
+    /// Checks a placement and reports what is wrong with it (and a tile whose power the
+    /// ruleset ignores, once). Returns whether the tile can lie there: the position is free.
+    fn check_placement(&mut self, tile: usize, pos: Pos, rotation: Rotation, setup: bool) -> bool {
         // The tile's id is written only into a report: cloned there, not for every placement.
         let id = |replay: &Self| replay.engine.catalog[tile].id.clone();
         match self.engine.check_placement(tile, pos, rotation) {
@@ -503,7 +476,7 @@ impl<'s> Replay<'s> {
                 )
                 .secondary
                 .extend(label(there, "the tile placed there"));
-                return None;
+                return false;
             }
             Err(PlacementProblem::NoNeighbour) if setup => {}
             Err(PlacementProblem::NoNeighbour) => {
@@ -569,9 +542,6 @@ impl<'s> Replay<'s> {
                 .extend(labels);
             }
         }
-        let mut roots = std::mem::take(&mut self.spare_roots);
-        let placement = self.engine.place_into(tile, pos, rotation, &mut roots);
-        self.placement_steps.push(self.current_step);
         if !self.warned_tiles.contains(&tile) {
             if let Some(warning) = self.rules.tile_warning(&self.engine.catalog[tile]) {
                 self.warned_tiles.push(tile);
@@ -583,7 +553,7 @@ impl<'s> Replay<'s> {
                 );
             }
         }
-        Some((placement, roots))
+        true
     }
 
     /// The feature (index on its tile) that a deployment's target names on a placement:
@@ -708,12 +678,14 @@ impl<'s> Replay<'s> {
             return;
         };
         // A setup shows figures as a picture does: several may already share a feature.
-        self.deploy_figure(player, &spec, node, false);
+        self.check_deployment(player, &spec, node, false);
+        self.stand(player, &spec, node);
     }
 
-    /// Checks the figure's feature and the supply, and deploys it (even when a rule is broken,
-    /// so that the replay goes on as written).
-    fn deploy_figure(
+    /// Checks the figure's feature and the supply (and, for a deployment in a turn, the
+    /// figures that block it) and reports what is wrong: the figure is deployed all the same,
+    /// so that the replay goes on as written.
+    fn check_deployment(
         &mut self,
         player: usize,
         spec: &crate::rules::FigureSpec,
@@ -748,7 +720,6 @@ impl<'s> Replay<'s> {
                 "pass instead, or wait for figures to come back",
             );
         }
-        self.supply[player][pool] = self.supply[player][pool].saturating_sub(1);
         let blockers = if check_occupancy {
             self.rules.blockers(&mut self.engine, spec, node)
         } else {
@@ -782,17 +753,6 @@ impl<'s> Replay<'s> {
             .secondary
             .extend(labels);
         }
-        let figure = self.engine.deploy(
-            player,
-            spec.kind,
-            node,
-            spec.holds_river_system,
-            self.figure_steps.len(),
-        );
-        self.rules
-            .deployed(&self.engine, figure, node, !self.turns_started);
-        debug_assert_eq!(figure as usize, self.figure_steps.len());
-        self.figure_steps.push(self.current_step);
     }
 
     /// The figures of a pool that `player` may deploy now, as the ruleset counts them: the
@@ -915,9 +875,8 @@ impl<'s> Replay<'s> {
                 );
             }
         }
-        let in_right_stack = is_bonus(&self.engine.catalog[tile]) == bonus;
-        if !in_right_stack || !self.take_from_stack(tile) {
-            let why = if !in_right_stack {
+        if !self.apply_draw(tile, bonus) {
+            let why = if is_bonus(&self.engine.catalog[tile]) != bonus {
                 if bonus {
                     format!("`{id}` is a land tile, not a bonus tile")
                 } else {
@@ -933,24 +892,10 @@ impl<'s> Replay<'s> {
                 "draw a tile that is still in the stack",
             );
         }
-        let hill_takes_a_tile = self
-            .rules
-            .after_draw(&self.engine.catalog[tile], self.land_left)
-            == Some(crate::rules::Decision::UnderTile);
-        let turn = self.turn.as_mut().expect("in a turn");
-        if bonus {
-            turn.bonus_drawn = true;
-        } else {
-            turn.land_drawn = true;
-        }
-        turn.redraw_due = None;
-        turn.needs_under = hill_takes_a_tile;
-        turn.hand = Some(Hand { tile, bonus });
     }
 
     fn discard(&mut self) {
-        let turn = self.turn.as_mut().expect("in a turn");
-        let Some(hand) = turn.hand.take() else {
+        let Some(hand) = self.apply_discard() else {
             self.report(
                 &codes::MOVE_OUT_OF_ORDER,
                 "nothing to discard".into(),
@@ -959,14 +904,6 @@ impl<'s> Replay<'s> {
             );
             return;
         };
-        let redrawn = !hand.bonus || self.rules.unplaceable_bonus_tile_redrawn();
-        if hand.bonus && redrawn {
-            // “If there is no legal place for the bonus card, the player discards it from the
-            // game and draws another.”
-            turn.bonus_drawn = false;
-        }
-        // “it is removed from the game, and the player draws another”
-        turn.redraw_due = redrawn.then_some(hand.bonus);
         if self.engine.fits_somewhere(hand.tile) {
             let id = self.engine.catalog[hand.tile].id.clone();
             let (pos, rotation) = self.engine.legal_placements(hand.tile)[0];
@@ -981,8 +918,8 @@ impl<'s> Replay<'s> {
 
     fn place(&mut self, pos: Pos, rotation: Rotation) {
         self.settle();
-        let turn = self.turn.as_mut().expect("in a turn");
-        let Some(hand) = turn.hand.take() else {
+        let turn = self.turn.as_ref().expect("in a turn");
+        let Some(hand) = turn.hand else {
             self.report(
                 &codes::MOVE_OUT_OF_ORDER,
                 "a tile is placed with none in hand".into(),
@@ -991,10 +928,7 @@ impl<'s> Replay<'s> {
             );
             return;
         };
-        if !hand.bonus {
-            turn.land_placed = true;
-        }
-        if std::mem::take(&mut turn.needs_under) {
+        if turn.needs_under {
             self.report(
                 &codes::TILE_UNDER_HILL,
                 "the tile put under the hill tile is not recorded".into(),
@@ -1002,33 +936,14 @@ impl<'s> Replay<'s> {
                 "record the tile drawn face down under the hill with `under <tile>` after the draw",
             );
         }
-        if let Some((placement, roots)) = self.check_and_place(hand.tile, pos, rotation, false) {
-            self.placed(placement, hand.bonus, roots);
-        }
-    }
-
-    /// The turn's tile lies at `placement`: it is the tile figures go on now, and its
-    /// immediate effects (the ruleset's powers) act before its occupation.
-    fn placed(&mut self, placement: PlacementId, bonus: bool, roots: Vec<NodeId>) {
-        let turn = self.turn.as_mut().expect("in a turn");
-        turn.placed = Some(PlacedNow {
-            placement,
-            bonus,
-            roots,
-            deployed: false,
-            settled: false,
-            took_back: None,
-        });
-        if let Some(view) = self.turn_view() {
-            let outcome = self
-                .rules
-                .after_placement(&mut self.engine, &view, placement);
-            self.apply_outcome(outcome);
-        }
+        let lies = self.check_placement(hand.tile, pos, rotation, false);
+        self.apply_place(lies.then_some((pos, rotation)));
     }
 
     fn deploy(&mut self, figure: &str, target: &FeatureRef) {
         let Some(spec) = self.figure_spec(figure) else {
+            // Played as written: no figure stands, but the tile's figure step is over.
+            self.apply_deploy(None);
             return;
         };
         let turn = self.turn.as_ref().expect("in a turn");
@@ -1062,13 +977,11 @@ impl<'s> Replay<'s> {
                 "deploy right after placing the tile, before `pass` or the next draw",
             );
         }
-        if let Some(node) = self.resolve_target(placed.placement, target, spec.stands_on) {
-            self.deploy_figure(player, &spec, node, true);
+        let node = self.resolve_target(placed.placement, target, spec.stands_on);
+        if let Some(node) = node {
+            self.check_deployment(player, &spec, node, true);
         }
-        if let Some(placed) = self.turn.as_mut().and_then(|t| t.placed.as_mut()) {
-            placed.deployed = true;
-        }
-        self.settle();
+        self.apply_deploy(node.map(|node| (&spec, node)));
     }
 
     fn pass(&mut self) {
@@ -1261,16 +1174,30 @@ impl<'s> Replay<'s> {
     }
 
     fn final_scoring(&mut self) {
+        // The figures final scoring takes off the board (tribe members in incomplete forests
+        // and rivers) go home as every other: into their owners' supplies.
+        let mut standing = Vec::with_capacity(self.engine.figures.len());
+        standing.extend(
+            (0..self.engine.figures.len() as FigureId)
+                .filter(|f| self.engine.figures[*f as usize].on_board),
+        );
         let events = self.rules.final_scoring(&mut self.engine);
         self.apply_events(&events, true);
+        for figure in standing {
+            if !self.engine.figures[figure as usize].on_board {
+                self.give_back(figure);
+            }
+        }
         self.final_scored = true;
         self.game_over = true;
     }
 
+    /// An expectation observes the game as it stands: it never moves the turn on (an
+    /// expectation between `place` and `deploy` leaves the figure step open, and sees the tile
+    /// not scored yet). Only `expect final` reads the game after its turn, which it ends.
     fn expect(&mut self, expectation: &Expectation) {
         match expectation {
             Expectation::Score(expected) => {
-                self.settle();
                 let actual: Vec<i64> = self
                     .turn
                     .as_ref()
@@ -1284,7 +1211,6 @@ impl<'s> Replay<'s> {
                 );
             }
             Expectation::Total(expected) => {
-                self.settle();
                 let actual = self.scores.clone();
                 self.compare(expected, &actual, &codes::TOTAL_MISMATCH, "has", "in all");
             }
@@ -1377,7 +1303,6 @@ impl<'s> Replay<'s> {
             }
             Expectation::Unsupported(text) => self.not_applicable.push(text.clone()),
             Expectation::Supply { player, pools } => {
-                self.settle();
                 self.expect_supply(*player, pools);
             }
             Expectation::Figure {
@@ -1387,7 +1312,6 @@ impl<'s> Replay<'s> {
                 target,
                 home,
             } => {
-                self.settle();
                 self.expect_figure(*player, figure, *pos, target, *home);
             }
             Expectation::Bag(tokens) => self.expect_bag(tokens),
@@ -1482,6 +1406,32 @@ impl<'s> Replay<'s> {
             );
         }
     }
+}
+
+/// The land and the bonus tiles in stacks of `counts` copies of each tile of `catalog`.
+fn stack_sizes(catalog: &[crate::engine::CompiledTile], counts: &[u32]) -> (u32, u32) {
+    let (mut land, mut bonus) = (0u32, 0u32);
+    for (tile, count) in catalog.iter().zip(counts) {
+        let left = if is_bonus(tile) {
+            &mut bonus
+        } else {
+            &mut land
+        };
+        *left = left.saturating_add(*count);
+    }
+    (land, bonus)
+}
+
+/// A player's supply at the start, pool by pool: the ruleset's, or what the game's `supply`
+/// line says.
+fn starting_supply<'a>(rules: &'a dyn Rules, script: &'a Script) -> impl Iterator<Item = u32> + 'a {
+    rules.pools().iter().map(|(name, n)| {
+        script
+            .supply
+            .iter()
+            .find(|(pool, _)| *pool == crate::rules::pool_word(name))
+            .map_or(*n, |(_, count)| *count)
+    })
 }
 
 /// Makes `counts` `len` zeros, in place when it has that length already (every turn of a game

@@ -116,12 +116,7 @@ impl Replay<'_> {
             .extend(label(deployed, "the hut was built here"));
             return;
         }
-        self.engine.return_figure(id);
-        self.supply[player][spec.pool] += 1;
-        self.rules.took_back();
-        if let Some(placed) = self.turn.as_mut().and_then(|t| t.placed.as_mut()) {
-            placed.took_back = Some((player, spec.pool));
-        }
+        self.apply_return(id, spec.pool);
     }
 
     /// How many powers acted in the game so far.
@@ -203,7 +198,6 @@ impl Replay<'_> {
 
     /// `expect covered <animal> <n> ...`
     pub(super) fn expect_covered(&mut self, animals: &[(String, u32)]) {
-        self.settle();
         let Some(covered) = self.rules.covered_animals() else {
             self.failed += 1;
             self.report(

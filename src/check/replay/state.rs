@@ -152,7 +152,6 @@ impl Replay<'_> {
 
     /// `expect bonus earned|none`
     pub(super) fn expect_bonus(&mut self, earned: bool) {
-        self.settle();
         let actual = self.turn.as_ref().is_some_and(|t| t.bonus_earned);
         let message = if actual {
             "this turn earned a bonus tile".to_string()

@@ -4,6 +4,7 @@
 //! decides that one is due.
 
 use super::Replay;
+use super::transition::UnderTile;
 use crate::codes;
 use crate::rules::turn::{Decision, Move, Outcome, TurnView, next_decision};
 
@@ -21,16 +22,13 @@ impl Replay<'_> {
             );
             return;
         }
-        if let Some(turn) = self.turn.as_mut() {
-            turn.needs_under = false;
-        }
-        let Some(id) = id else {
-            // A tile the transcript does not name still leaves the stack: the game is shorter.
-            self.land_left = self.land_left.saturating_sub(1);
-            return;
+        let tile = match id.map(|id| self.tile(id)) {
+            None => UnderTile::Unnamed,
+            Some(Some(tile)) => UnderTile::Named(tile),
+            Some(None) => UnderTile::Unknown,
         };
-        let Some(tile) = self.tile(id) else { return };
-        if super::is_bonus(&self.engine.catalog[tile]) || !self.take_from_stack(tile) {
+        if !self.apply_under(tile) && matches!(tile, UnderTile::Named(_)) {
+            let id = id.unwrap_or_default();
             self.report(
                 &codes::TILE_NOT_IN_STACK,
                 format!("tile `{id}` is not in the stack"),
