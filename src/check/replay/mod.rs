@@ -168,20 +168,7 @@ impl<'s> Replay<'s> {
             .fold(0u32, |sum, (_, c)| sum.saturating_add(*c));
         let players = script.players.len();
         // Each player's supply: the ruleset's, or what the game's `supply` line says.
-        let supply = vec![
-            rules
-                .pools()
-                .iter()
-                .map(|(name, n)| {
-                    script
-                        .supply
-                        .iter()
-                        .find(|(pool, _)| *pool == crate::rules::pool_word(name))
-                        .map_or(*n, |(_, count)| *count)
-                })
-                .collect();
-            players
-        ];
+        let supply = vec![crate::rules::starting_supply(rules.as_ref(), &script.supply); players];
         Replay {
             script,
             text,
@@ -575,12 +562,7 @@ impl<'s> Replay<'s> {
         if !self.warned_tiles.contains(&tile) {
             if let Some(warning) = self.rules.tile_warning(&self.engine.catalog[tile]) {
                 self.warned_tiles.push(tile);
-                self.report(
-                    &codes::V2_POWER_IGNORED,
-                    warning,
-                    "placed here",
-                    "the tile plays without its power",
-                );
+                self.report(warning.code, warning.message, "placed here", warning.help);
             }
         }
         Some((placement, roots))
@@ -732,14 +714,21 @@ impl<'s> Replay<'s> {
         }
         let pool = spec.pool;
         if self.usable_figures(player, pool) == 0 {
-            let (pool_name, count) = self.rules.pools()[pool];
+            let pool_name = self.rules.pools()[pool].0;
             let name = self.player_name(player).to_string();
             let why = if self.supply[player][pool] > 0 {
                 format!(
                     "{name}'s {pool_name}s in the supply came back this turn: they can be used from the next turn on"
                 )
             } else {
-                format!("all {count} of {name}'s {pool_name}s are in play")
+                // The game's own supply, which a `supply` line may set below the ruleset's.
+                let start =
+                    crate::rules::starting_supply(self.rules.as_ref(), &self.script.supply)[pool];
+                match start {
+                    0 => format!("{name} has no {pool_name}s in this game"),
+                    1 => format!("{name}'s one {pool_name} is in play"),
+                    _ => format!("all {start} of {name}'s {pool_name}s are in play"),
+                }
             };
             self.report(
                 &codes::SUPPLY_EMPTY,
@@ -898,6 +887,8 @@ impl<'s> Replay<'s> {
                 let wording = self.rules.bonus_wording();
                 let why = if turn.bonus_drawn {
                     "this turn already had its bonus tile".to_string()
+                } else if self.bonus_left == 0 {
+                    format!("{} is used up", wording.pile)
                 } else {
                     format!(
                         "no {} was completed by this turn's land tile",
@@ -1110,7 +1101,10 @@ impl<'s> Replay<'s> {
                 self.give_back(figure);
             }
         }
-        if self.rules.earns_bonus_turn(&completion, bonus) {
+        if self
+            .rules
+            .earns_bonus_turn(&completion, bonus, self.bonus_left)
+        {
             if let Some(turn) = self.turn.as_mut() {
                 turn.bonus_earned = true;
             }
@@ -1267,6 +1261,23 @@ impl<'s> Replay<'s> {
         self.game_over = true;
     }
 
+    /// Ends the turn, for an expectation of the final scores (`what`, by `statement`): with
+    /// it the game, when the last land tile has been placed. Whether the game is scored; if
+    /// not, the expectation fails.
+    fn finally_scored(&mut self, what: &str, statement: &str) -> bool {
+        self.end_turn();
+        if !self.final_scored {
+            self.failed += 1;
+            self.report(
+                &codes::FINAL_MISMATCH,
+                format!("{what} expected, but the game has not been scored"),
+                "no final scoring before this line",
+                &format!("put `end` before `{statement}`"),
+            );
+        }
+        self.final_scored
+    }
+
     fn expect(&mut self, expectation: &Expectation) {
         match expectation {
             Expectation::Score(expected) => {
@@ -1289,17 +1300,7 @@ impl<'s> Replay<'s> {
                 self.compare(expected, &actual, &codes::TOTAL_MISMATCH, "has", "in all");
             }
             Expectation::Final(expected) => {
-                // Final scores are read after the turn: it ends here, and with it the game
-                // when the last land tile has been placed.
-                self.end_turn();
-                if !self.final_scored {
-                    self.failed += 1;
-                    self.report(
-                        &codes::FINAL_MISMATCH,
-                        "final scores expected, but the game has not been scored".into(),
-                        "no final scoring before this line",
-                        "put `end` before `expect final`",
-                    );
+                if !self.finally_scored("final scores", "expect final") {
                     return;
                 }
                 let actual = self.scores.clone();
@@ -1310,6 +1311,11 @@ impl<'s> Replay<'s> {
                     "has",
                     "after final scoring",
                 );
+            }
+            Expectation::Winner(expected) => {
+                if self.finally_scored("the winner", "expect winner") {
+                    self.expect_winner(expected);
+                }
             }
             Expectation::Violation(name) => {
                 let found = (self.action_start..self.diagnostics.len()).find(|i| {
