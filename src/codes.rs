@@ -430,10 +430,14 @@ as well.";
 returned in this turn, which may be used again from the next turn on. Each ruleset has its own
 supply:
 
-- Hunters and Gatherers: 5 tribe members and 2 huts (“The tribe member or hut must come from
-  the player’s supply.”, 2. Deploy).
+- Hunters and Gatherers (2002): 5 tribe members and 2 huts (“The tribe member or hut must come
+  from the player’s supply.”, 2. Deploy).
+- Hunters and Gatherers (2020): 5 tribe members and 3 huts (“Each player's supply is 5 meeples
+  and 3 huts”, FR p2).
 - Carcassonne: 7 followers (of 8 meeples, one goes on the scoring track); with Hills & Sheep
-  one shepherd as well.";
+  one shepherd as well.
+
+A game's `supply` line sets other counts; the message names the game's own.";
 
     WRONG_FEATURE_FOR_FIGURE = "V109" "wrong-feature-for-figure" Error:
 "The figure cannot stand on that feature. Where each figure stands depends on the ruleset:
@@ -568,6 +572,15 @@ wild fire, raft) was played under the 2002 rules (`ruleset hunters-gatherers`), 
 power no effect. The tile plays as its forests, meadows, rivers and lakes. The ruleset
 `hunters-gatherers-2020` plays the powers, and never warns.";
 
+    CONTENT_2002_IGNORED = "V191" "2002-content-ignored" Warning:
+"A tile with contents that only the 2002 edition scores (a gold nugget, fire or a shrine) was
+played under the 2020 rules (`ruleset hunters-gatherers-2020`), which have none of them: a
+forest with gold earns no menhir tile (only a menhir does, “If it holds ≥1 menhir, the player
+who completed it … draws 1 menhir tile”, FR p4–5), fire does not chase the tigers (only the wild
+fire does) and a hunter on a shrine takes no meadow alone. The tile plays as its forests,
+meadows, rivers and lakes. The ruleset `hunters-gatherers` plays these contents. The warning is
+V190 the other way round, a separate code because V190's name says what it warns of.";
+
     SCORE_MISMATCH = "X001" "score-mismatch" Error:
 "An `expect score` of a turn does not match the points the player scored in that turn.";
 
@@ -575,8 +588,10 @@ power no effect. The tile plays as its forests, meadows, rivers and lakes. The r
 "An `expect total` does not match the player's running total at that point.";
 
     FINAL_MISMATCH = "X003" "final-mismatch" Error:
-"An `expect final` does not match the player's score after final scoring (or the game was not
-scored: it has no `end` and the stack is not empty).";
+"An `expect final` does not match the player's score after final scoring, or an `expect winner`
+does not name exactly the players with the most points after final scoring (“tied players share
+the victory”, 2020 rules, FR p7: the winners of a tie are all named) — or the game was not
+scored: it has no `end` and the stack is not empty.";
 
     VIOLATION_NOT_FOUND = "X004" "violation-not-found" Error:
 "An `expect violation` names a rule that the move before it does not break.";

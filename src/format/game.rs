@@ -130,6 +130,10 @@ pub fn expectation_line(expectation: &Expectation, player: &dyn Fn(usize) -> Str
         Expectation::Score(list) => format!("expect score {}", scores(list)),
         Expectation::Total(list) => format!("expect total {}", scores(list)),
         Expectation::Final(list) => format!("expect final {}", scores(list)),
+        Expectation::Winner(winners) => {
+            let names: Vec<String> = winners.iter().map(|p| player(*p)).collect();
+            format!("expect winner {}", names.join(" "))
+        }
         Expectation::Violation(name) => format!("expect violation {}", word(name)),
         Expectation::Placements { tile, placements } if placements.is_empty() => {
             format!("expect placements {} none", word(tile))

@@ -778,7 +778,7 @@ fn lower_expectation(
     players: &[String],
 ) -> Result<Expectation, Diagnostic> {
     let mut args = Args::new(statement);
-    let kind = args.next("`score`, `total`, `final`, `violation`, `placements`, `supply`, `stands`, `home`, `bag`, `bonus` or `covered`")?;
+    let kind = args.next("`score`, `total`, `final`, `winner`, `violation`, `placements`, `supply`, `stands`, `home`, `bag`, `bonus` or `covered`")?;
     let scores = |args: &mut Args<'_, Statement<'_>>| -> Result<Vec<(usize, i64)>, Diagnostic> {
         let mut scores = Vec::new();
         while args.has_more() {
@@ -795,6 +795,19 @@ fn lower_expectation(
         "score" => Expectation::Score(scores(&mut args)?),
         "total" => Expectation::Total(scores(&mut args)?),
         "final" => Expectation::Final(scores(&mut args)?),
+        "winner" => {
+            let mut winners = Vec::new();
+            while args.has_more() {
+                let player = args.player(players)?;
+                if !winners.contains(&player) {
+                    winners.push(player);
+                }
+            }
+            if winners.is_empty() {
+                return Err(args.error("expected the winner, or the tied winners: `red blue`"));
+            }
+            Expectation::Winner(winners)
+        }
         "violation" => Expectation::Violation(args.word("a violation code or name")?),
         "scored" => {
             let player = args.player(players)?;

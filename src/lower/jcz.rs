@@ -21,6 +21,49 @@ const SETS: [(&str, &str); 2] = [
     ("hills-and-sheep:1", "hills-and-sheep"),
 ];
 
+/// JCloisterZone's expansions that carcspec does not ship, by the code that begins their tile
+/// ids (`AM/A` is a tile of Abbey & Mayor), as its `Expansion` enum names them (the basic
+/// game `BA` and Hills & Sheep `HS` are [`SETS`]): a tile of one is refused by the
+/// expansion's name (`J002`), not as an unknown tile.
+const UNSHIPPED_EXPANSIONS: [(&str, &str); 36] = [
+    ("WI", "the Winter Edition"),
+    ("WF", "Wheel of Fortune"),
+    ("IC", "Inns & Cathedrals"),
+    ("TB", "Traders & Builders"),
+    ("DG", "The Princess & the Dragon"),
+    ("TO", "The Tower"),
+    ("AM", "Abbey & Mayor"),
+    ("CA", "The Catapult"),
+    ("BB", "Bridges, Castles and Bazaars"),
+    ("KR", "King and Robber Baron"),
+    ("KS", "King and Scout"),
+    ("R1", "The River"),
+    ("R2", "The River II"),
+    ("SI", "The Cathars / Siege"),
+    ("BE", "The Besiegers"),
+    ("CO", "The Count of Carcassonne"),
+    ("GQ", "The Mini Expansion (GQ11)"),
+    ("CU", "The Cult"),
+    ("TU", "The Tunnel"),
+    ("CC", "The Corn Circles"),
+    ("C2", "The Corn Circles II"),
+    ("PL", "The Plague"),
+    ("PH", "The Phantom"),
+    ("FE", "The Festival"),
+    ("LB", "Little Buildings"),
+    ("WR", "The Wind Rose"),
+    ("GM", "The German Monasteries"),
+    ("FL", "The Flier"),
+    ("ME", "The Messages"),
+    ("FR", "The Ferries"),
+    ("GO", "The Goldmines"),
+    ("MW", "Mage & Witch"),
+    ("RO", "The Robber"),
+    ("EN", "The Entourage"),
+    ("SC", "The School"),
+    ("PX", "La Porxada"),
+];
+
 /// Lowers `document`. Returns the script, or the diagnostics that keep it
 /// from being replayed.
 pub fn lower(document: &JczDocument) -> Result<Script, Vec<Diagnostic>> {
@@ -38,9 +81,16 @@ pub fn lower_with_warnings(
         omitted: Omitted::default(),
         warnings: Vec::new(),
         warnings_omitted: Omitted::default(),
-        hills: hill_tiles(),
+        hills: Vec::new(),
         hills_in_play: false,
+        shipped_ids: std::collections::HashSet::new(),
     };
+    for tile in shipped_tiles() {
+        if tile.has_marker(Marker::Hill) {
+            lowering.hills.push(tile.id.clone());
+        }
+        lowering.shipped_ids.insert(tile.id);
+    }
     let script = lowering.script(document);
     if lowering.diagnostics.is_empty() {
         Ok((script, lowering.warnings, lowering.warnings_omitted))
@@ -50,16 +100,13 @@ pub fn lower_with_warnings(
     }
 }
 
-/// The ids of the shipped tiles with a hill: JCloisterZone does not record the tile that goes
-/// under a hill, so the import writes `under ?` after each of them.
-fn hill_tiles() -> Vec<String> {
+/// The tiles of the shipped sets that a saved game can name. JCloisterZone does not record
+/// the tile that goes under a hill, so the import writes `under ?` after each hill tile.
+fn shipped_tiles() -> impl Iterator<Item = crate::model::Tile> {
     SETS.iter()
         .filter_map(|(_, name)| crate::load::load(name).ok())
         .filter_map(|loaded| loaded.set)
         .flat_map(|set| set.tiles)
-        .filter(|tile| tile.has_marker(Marker::Hill))
-        .map(|tile| tile.id)
-        .collect()
 }
 
 struct Lowering<'t> {
@@ -76,6 +123,8 @@ struct Lowering<'t> {
     hills: Vec<String>,
     /// The element `hill` is in play: a hill tile takes a tile under it.
     hills_in_play: bool,
+    /// The ids of the shipped sets' tiles.
+    shipped_ids: std::collections::HashSet<String>,
 }
 
 impl Lowering<'_> {
@@ -231,7 +280,7 @@ impl Lowering<'_> {
                 .get(index)
                 .copied()
                 .unwrap_or_default();
-            if !self.is_name(&tile, "start tile id", span) {
+            if !self.is_name(&tile, "start tile id", span) || !self.is_playable_tile(&tile, span) {
                 continue;
             }
             let pos = match (
@@ -467,7 +516,8 @@ impl Lowering<'_> {
                         .unwrap_or_default()
                         .to_string();
                     last_placed = None;
-                    if !self.is_name(&tile, "tile id", span) {
+                    if !self.is_name(&tile, "tile id", span) || !self.is_playable_tile(&tile, span)
+                    {
                         continue;
                     }
                     let pos = match position(payload.get("position")) {
@@ -582,6 +632,26 @@ impl Lowering<'_> {
             return false;
         }
         true
+    }
+
+    /// Whether the tile `id` may be played: not one of an expansion that carcspec does not
+    /// ship (its id begins with the expansion's code, `AM/A`), which is refused by name
+    /// (`J002`). A tile of no known expansion is left to the check (`G004`).
+    fn is_playable_tile(&mut self, id: &str, span: Span) -> bool {
+        if self.shipped_ids.contains(id) {
+            return true;
+        }
+        let code = id.split_once('/').map_or("", |(code, _)| code);
+        let Some((_, expansion)) = UNSHIPPED_EXPANSIONS.iter().find(|(c, _)| *c == code) else {
+            return true;
+        };
+        self.unsupported(
+            format!(
+                "tile `{id}` belongs to {expansion} (`{code}`), an expansion carcspec does not play"
+            ),
+            span,
+        );
+        false
     }
 
     /// The random number JCloisterZone recorded for a token drawn from the bag: a number in

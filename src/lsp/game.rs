@@ -851,6 +851,7 @@ fn fixed_words(keyword: &str, args: &[&str]) -> &'static [&'static str] {
             "score",
             "total",
             "final",
+            "winner",
             "violation",
             "placements",
             "scored",

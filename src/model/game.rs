@@ -217,6 +217,9 @@ pub enum Expectation {
     Total(Vec<(usize, i64)>),
     /// Scores after final scoring.
     Final(Vec<(usize, i64)>),
+    /// The players with the most points after final scoring, all of them: “tied players share
+    /// the victory” (2020 rules digest §8).
+    Winner(Vec<usize>),
     /// The move just before breaks this rule (a code or name).
     Violation(String),
     /// The exact set of legal placements of a tile at this point.

@@ -256,6 +256,14 @@ pub struct VariantSpec {
     pub values: &'static [&'static str],
 }
 
+/// A tile that the ruleset plays only in part: what it ignores of the tile.
+#[derive(Debug, Clone)]
+pub struct TileWarning {
+    pub code: &'static crate::codes::Code,
+    pub message: String,
+    pub help: &'static str,
+}
+
 /// The words of the messages about the forest that earns a bonus tile (see
 /// [`Rules::bonus_wording`]).
 #[derive(Debug, Clone, Copy)]
@@ -266,6 +274,8 @@ pub struct BonusWording {
     pub forest_short: &'static str,
     /// Every forest that earns a bonus tile, for the help of `expect bonus`.
     pub earning: &'static str,
+    /// The pile the bonus tiles are drawn from: "the bonus stack", "the menhir pile".
+    pub pile: &'static str,
 }
 
 pub trait Rules {
@@ -291,7 +301,7 @@ pub trait Rules {
     /// Scores the end of the game and takes the figures off incomplete features.
     fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent>;
     /// A warning about a tile that does not fully belong to this ruleset, if any.
-    fn tile_warning(&self, tile: &CompiledTile) -> Option<String>;
+    fn tile_warning(&self, tile: &CompiledTile) -> Option<TileWarning>;
 
     // The turn: the common steps (draw, place or discard, deploy or pass) are laid out by
     // `turn::next_decision`; a ruleset adds its own decisions, draws and effects here, and
@@ -344,10 +354,18 @@ pub trait Rules {
     ) -> Outcome {
         Outcome::default()
     }
-    /// Whether the scoring of a tile earns the turn a bonus turn. By default a completion
-    /// that earns one does, unless it is a bonus tile's own (“there is no chain reaction”).
-    fn earns_bonus_turn(&self, completion: &Completion, on_bonus_tile: bool) -> bool {
-        completion.earns_bonus && !on_bonus_tile
+    /// Whether the scoring of a tile earns the turn a bonus turn, with `bonus_left` tiles in
+    /// the bonus pile. By default a completion that earns one does, unless it is a bonus
+    /// tile's own (“there is no chain reaction”) or the pile is empty: “When the bonus stack
+    /// is used up, players no longer draw bonus tiles!” (2002), “Empty pile: no bonus” (2020
+    /// digest §6).
+    fn earns_bonus_turn(
+        &self,
+        completion: &Completion,
+        on_bonus_tile: bool,
+        bonus_left: u32,
+    ) -> bool {
+        completion.earns_bonus && !on_bonus_tile && bonus_left > 0
     }
     /// How messages name the forest that earns a bonus tile: the 2002 rules' gold nugget (a
     /// menhir of the v2 tiles counts as one), the 2020 rules' menhir.
@@ -356,6 +374,7 @@ pub trait Rules {
             forest: "a forest with a gold nugget",
             forest_short: "a forest with gold",
             earning: "a forest with a gold nugget (or a menhir)",
+            pile: "the bonus stack",
         }
     }
     /// Whether the player now draws a bonus tile.
@@ -489,6 +508,20 @@ pub fn pool_word(pool: &str) -> String {
     format!("{}s", pool.replace(' ', "-"))
 }
 
+/// Each pool's figures a player starts with: the ruleset's count, or what the game's
+/// `supply` line says (`overrides`: pool words, as [`pool_word`] writes them, and counts).
+pub fn starting_supply<'a>(
+    rules: &'a dyn Rules,
+    overrides: &'a [(String, u32)],
+) -> impl Iterator<Item = u32> + 'a {
+    rules.pools().iter().map(|(name, n)| {
+        overrides
+            .iter()
+            .find(|(pool, _)| *pool == pool_word(name))
+            .map_or(*n, |(_, count)| *count)
+    })
+}
+
 /// Whether a figure on the feature of `node` (on its river system when `system`) is one that
 /// `counts`, without collecting the figures into a vector.
 pub(crate) fn any_figure_on(
@@ -546,7 +579,38 @@ pub fn majority(
 
 #[cfg(test)]
 mod tests {
-    use super::Breakdown;
+    use super::{Breakdown, Ruleset, for_ruleset};
+
+    /// `explain V108` states each ruleset's own supply: its line names every pool with the
+    /// count [`super::Rules::pools`] gives (the 2020 rules' 3 huts, not the 2002 rules' 2).
+    #[test]
+    fn the_supply_explanation_states_every_rulesets_counts() {
+        let text = crate::codes::SUPPLY_EMPTY.explanation;
+        for (ruleset, line_starts) in [
+            (Ruleset::Carcassonne, "Carcassonne:"),
+            (Ruleset::HuntersGatherers, "Hunters and Gatherers (2002):"),
+            (
+                Ruleset::HuntersGatherers2020,
+                "Hunters and Gatherers (2020):",
+            ),
+        ] {
+            let item = text
+                .split("\n- ")
+                .find(|item| item.starts_with(line_starts))
+                .unwrap_or_else(|| panic!("no item `{line_starts}` in {text}"));
+            for (pool, count) in for_ruleset(ruleset, &[]).pools() {
+                let stated = if *count == 1 {
+                    format!("one {pool}")
+                } else {
+                    format!("{count} {pool}s")
+                };
+                assert!(
+                    item.contains(&stated),
+                    "{ruleset:?}: `{stated}` not in {item}"
+                );
+            }
+        }
+    }
 
     /// The breakdowns kept as numbers read as the texts the reports have always shown
     /// (singular and plural, complete and incomplete, with and without extras).

@@ -244,7 +244,10 @@ impl Replay<'_> {
         (*land_left, *bonus_left) = super::stack_sizes(&engine.catalog, counts);
         for player_supply in supply.iter_mut() {
             player_supply.clear();
-            player_supply.extend(super::starting_supply(old_rules.as_ref(), script));
+            player_supply.extend(crate::rules::starting_supply(
+                old_rules.as_ref(),
+                &script.supply,
+            ));
         }
         scores.fill(0);
         *turn = None;

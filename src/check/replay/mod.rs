@@ -157,7 +157,9 @@ impl<'s> Replay<'s> {
         let ids = catalog.ids;
         let (land_left, bonus_left) = stack_sizes(&catalog.tiles, &catalog.counts);
         let players = script.players.len();
-        let supply = vec![starting_supply(rules.as_ref(), script).collect(); players];
+        // Each player's supply: the ruleset's, or what the game's `supply` line says.
+        let supply =
+            vec![crate::rules::starting_supply(rules.as_ref(), &script.supply).collect(); players];
         Replay {
             script,
             text,
@@ -545,12 +547,7 @@ impl<'s> Replay<'s> {
         if !self.warned_tiles.contains(&tile) {
             if let Some(warning) = self.rules.tile_warning(&self.engine.catalog[tile]) {
                 self.warned_tiles.push(tile);
-                self.report(
-                    &codes::V2_POWER_IGNORED,
-                    warning,
-                    "placed here",
-                    "the tile plays without its power",
-                );
+                self.report(warning.code, warning.message, "placed here", warning.help);
             }
         }
         true
@@ -704,14 +701,22 @@ impl<'s> Replay<'s> {
         }
         let pool = spec.pool;
         if self.usable_figures(player, pool) == 0 {
-            let (pool_name, count) = self.rules.pools()[pool];
+            let pool_name = self.rules.pools()[pool].0;
             let name = self.player_name(player).to_string();
             let why = if self.supply[player][pool] > 0 {
                 format!(
                     "{name}'s {pool_name}s in the supply came back this turn: they can be used from the next turn on"
                 )
             } else {
-                format!("all {count} of {name}'s {pool_name}s are in play")
+                // The game's own supply, which a `supply` line may set below the ruleset's.
+                let start = crate::rules::starting_supply(self.rules.as_ref(), &self.script.supply)
+                    .nth(pool)
+                    .unwrap_or(0);
+                match start {
+                    0 => format!("{name} has no {pool_name}s in this game"),
+                    1 => format!("{name}'s one {pool_name} is in play"),
+                    _ => format!("all {start} of {name}'s {pool_name}s are in play"),
+                }
             };
             self.report(
                 &codes::SUPPLY_EMPTY,
@@ -858,6 +863,8 @@ impl<'s> Replay<'s> {
                 let wording = self.rules.bonus_wording();
                 let why = if turn.bonus_drawn {
                     "this turn already had its bonus tile".to_string()
+                } else if self.bonus_left == 0 {
+                    format!("{} is used up", wording.pile)
                 } else {
                     format!(
                         "no {} was completed by this turn's land tile",
@@ -1023,7 +1030,10 @@ impl<'s> Replay<'s> {
                 self.give_back(figure);
             }
         }
-        if self.rules.earns_bonus_turn(&completion, bonus) {
+        if self
+            .rules
+            .earns_bonus_turn(&completion, bonus, self.bonus_left)
+        {
             if let Some(turn) = self.turn.as_mut() {
                 turn.bonus_earned = true;
             }
@@ -1192,9 +1202,27 @@ impl<'s> Replay<'s> {
         self.game_over = true;
     }
 
+    /// Ends the turn, for an expectation of the final scores (`what`, by `statement`): with
+    /// it the game, when the last land tile has been placed. Whether the game is scored; if
+    /// not, the expectation fails.
+    fn finally_scored(&mut self, what: &str, statement: &str) -> bool {
+        self.end_turn();
+        if !self.final_scored {
+            self.failed += 1;
+            self.report(
+                &codes::FINAL_MISMATCH,
+                format!("{what} expected, but the game has not been scored"),
+                "no final scoring before this line",
+                &format!("put `end` before `{statement}`"),
+            );
+        }
+        self.final_scored
+    }
+
     /// An expectation observes the game as it stands: it never moves the turn on (an
     /// expectation between `place` and `deploy` leaves the figure step open, and sees the tile
-    /// not scored yet). Only `expect final` reads the game after its turn, which it ends.
+    /// not scored yet). Only `expect final` and `expect winner` read the game after its turn,
+    /// which they end.
     fn expect(&mut self, expectation: &Expectation) {
         match expectation {
             Expectation::Score(expected) => {
@@ -1215,17 +1243,7 @@ impl<'s> Replay<'s> {
                 self.compare(expected, &actual, &codes::TOTAL_MISMATCH, "has", "in all");
             }
             Expectation::Final(expected) => {
-                // Final scores are read after the turn: it ends here, and with it the game
-                // when the last land tile has been placed.
-                self.end_turn();
-                if !self.final_scored {
-                    self.failed += 1;
-                    self.report(
-                        &codes::FINAL_MISMATCH,
-                        "final scores expected, but the game has not been scored".into(),
-                        "no final scoring before this line",
-                        "put `end` before `expect final`",
-                    );
+                if !self.finally_scored("final scores", "expect final") {
                     return;
                 }
                 let actual = self.scores.clone();
@@ -1236,6 +1254,11 @@ impl<'s> Replay<'s> {
                     "has",
                     "after final scoring",
                 );
+            }
+            Expectation::Winner(expected) => {
+                if self.finally_scored("the winner", "expect winner") {
+                    self.expect_winner(expected);
+                }
             }
             Expectation::Violation(name) => {
                 let found = (self.action_start..self.diagnostics.len()).find(|i| {
@@ -1420,18 +1443,6 @@ fn stack_sizes(catalog: &[crate::engine::CompiledTile], counts: &[u32]) -> (u32,
         *left = left.saturating_add(*count);
     }
     (land, bonus)
-}
-
-/// A player's supply at the start, pool by pool: the ruleset's, or what the game's `supply`
-/// line says.
-fn starting_supply<'a>(rules: &'a dyn Rules, script: &'a Script) -> impl Iterator<Item = u32> + 'a {
-    rules.pools().iter().map(|(name, n)| {
-        script
-            .supply
-            .iter()
-            .find(|(pool, _)| *pool == crate::rules::pool_word(name))
-            .map_or(*n, |(_, count)| *count)
-    })
 }
 
 /// Makes `counts` `len` zeros, in place when it has that length already (every turn of a game

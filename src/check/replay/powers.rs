@@ -1,7 +1,7 @@
 //! The moves and expectations of the powers of the 2020 Hunters and Gatherers tiles: the
 //! shaman's `return` (one of the player's own figures back to the supply) and `expect covered`
 //! (the animals the hunting traps covered). What the powers do is the ruleset's
-//! (`src/rules/hunters_gatherers_2020.rs`); this maps the text to it and reports.
+//! (`src/rules/hunters_gatherers_2020/`); this maps the text to it and reports.
 
 use super::moves::{board_anchor, halves};
 use super::{Replay, label};

@@ -150,11 +150,45 @@ impl Replay<'_> {
         );
     }
 
+    /// `expect winner <player>...`: exactly the players with the most points, every one of
+    /// them when several tie (“tied players share the victory”, 2020 rules digest §8).
+    pub(super) fn expect_winner(&mut self, expected: &[usize]) {
+        let best = self.scores.iter().copied().max().unwrap_or(0);
+        let winners: Vec<usize> = (0..self.scores.len())
+            .filter(|p| self.scores[*p] == best)
+            .collect();
+        let holds = expected.len() == winners.len() && expected.iter().all(|p| winners.contains(p));
+        let names: Vec<String> = winners
+            .iter()
+            .map(|p| self.player_name(*p).to_string())
+            .collect();
+        let message = if names.len() == 1 {
+            format!("{} wins with {best} points", names[0])
+        } else {
+            format!(
+                "{} share the victory with {best} points each",
+                names.join(" and ")
+            )
+        };
+        self.holds(
+            holds,
+            &codes::FINAL_MISMATCH,
+            message,
+            "the winner has the most points after final scoring; tied players share the victory: name them all",
+        );
+    }
+
     /// `expect bonus earned|none`
     pub(super) fn expect_bonus(&mut self, earned: bool) {
         let actual = self.turn.as_ref().is_some_and(|t| t.bonus_earned);
+        let wording = self.rules.bonus_wording();
         let message = if actual {
             "this turn earned a bonus tile".to_string()
+        } else if self.bonus_left == 0 {
+            format!(
+                "this turn earned no bonus tile: {} is used up",
+                wording.pile
+            )
         } else {
             "this turn earned no bonus tile".to_string()
         };
@@ -163,8 +197,8 @@ impl Replay<'_> {
             &codes::BONUS_MISMATCH,
             message,
             &format!(
-                "a turn earns a bonus tile when its land tile completes {}",
-                self.rules.bonus_wording().earning
+                "a turn earns a bonus tile when its land tile completes {}, while {} holds tiles",
+                wording.earning, wording.pile
             ),
         );
     }

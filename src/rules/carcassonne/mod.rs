@@ -538,7 +538,7 @@ impl Rules for Carcassonne {
         events
     }
 
-    fn tile_warning(&self, _tile: &CompiledTile) -> Option<String> {
+    fn tile_warning(&self, _tile: &CompiledTile) -> Option<super::TileWarning> {
         None
     }
 }

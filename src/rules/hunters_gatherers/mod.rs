@@ -2,7 +2,8 @@
 //! Readings of the text are recorded in `docs/rules/hunters-gatherers.md`.
 
 use super::{
-    Breakdown, Completion, FigureSpec, Rules, ScoreEvent, TurnView, VariantSpec, majority,
+    Breakdown, Completion, FigureSpec, Rules, ScoreEvent, TileWarning, TurnView, VariantSpec,
+    majority,
 };
 use crate::engine::{
     CompiledTile, Component, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId,
@@ -312,12 +313,14 @@ impl Rules for HuntersGatherers {
         events
     }
 
-    fn tile_warning(&self, tile: &CompiledTile) -> Option<String> {
-        tile.features.iter().any(|f| f.has_power).then(|| {
-            format!(
+    fn tile_warning(&self, tile: &CompiledTile) -> Option<TileWarning> {
+        tile.features.iter().any(|f| f.has_power).then(|| TileWarning {
+            code: &crate::codes::V2_POWER_IGNORED,
+            message: format!(
                 "tile `{}` has a special power of the 2020 edition, which the 2002 rules ignore",
                 tile.id
-            )
+            ),
+            help: "the tile plays without its power; `ruleset hunters-gatherers-2020` plays it",
         })
     }
 }

@@ -14,8 +14,8 @@ use super::hunters_gatherers::{
     score_to_majority,
 };
 use super::{
-    BonusWording, Breakdown, Completion, FigureSpec, Outcome, Rules, ScoreEvent, TurnView,
-    VariantSpec, majority,
+    BonusWording, Breakdown, Completion, FigureSpec, Outcome, Rules, ScoreEvent, TileWarning,
+    TurnView, VariantSpec, majority,
 };
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, NodeId, PlacementId, Pos};
 use crate::model::{ContentKind, FeatureKind, Power};
@@ -158,16 +158,26 @@ impl Animals {
     }
 }
 
+/// How a meadow's hunters score at the end: the points, the deer the tigers ate, and the
+/// animals a pit trap scores a second time (its range less the deer eaten there; tigers score
+/// nothing, so none are doubled).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MeadowScore {
+    pub points: u32,
+    pub eaten: u32,
+    pub doubled: Animals,
+}
+
 /// The points of a meadow's hunters at the end (FR p7–8): each tiger eats one deer (unless the
 /// wild fire chased the tigers), the rest score 3/2/1, and the animals in a pit trap's range
 /// score a second time. Which deer the tigers eat first, when some are in the range and some
-/// outside, is the variant `pit-trap-deer-eaten`. Returns the points and the deer eaten.
+/// outside, is the variant `pit-trap-deer-eaten`.
 pub fn meadow_points(
     meadow: Animals,
     in_pit_range: Animals,
     tigers_chased: bool,
     inside_first: bool,
-) -> (u32, u32) {
+) -> MeadowScore {
     let tigers = if tigers_chased { 0 } else { meadow.tigers };
     let eaten = tigers.min(meadow.deer);
     let outside_deer = meadow.deer.saturating_sub(in_pit_range.deer);
@@ -176,10 +186,16 @@ pub fn meadow_points(
     } else {
         eaten.saturating_sub(outside_deer)
     };
-    (
-        meadow.value(eaten) + in_pit_range.value(eaten_inside),
+    let doubled = Animals {
+        deer: in_pit_range.deer.saturating_sub(eaten_inside),
+        tigers: 0,
+        ..in_pit_range
+    };
+    MeadowScore {
+        points: meadow.value(eaten) + doubled.value(0),
         eaten,
-    )
+        doubled,
+    }
 }
 
 /// The hunting trap's scoring of the animals in its range (FR p8): each tiger eats one deer,
@@ -493,6 +509,7 @@ impl Rules for HuntersGatherers2020 {
             forest: "a forest with a menhir",
             forest_short: "a forest with a menhir",
             earning: "a forest with a menhir",
+            pile: "the menhir pile",
         }
     }
 
@@ -618,7 +635,11 @@ impl Rules for HuntersGatherers2020 {
             for (_, animals) in self.animals_near(engine, root, &pit_positions) {
                 in_pit_range.add(animals);
             }
-            let (points, eaten) = meadow_points(
+            let MeadowScore {
+                points,
+                eaten,
+                doubled,
+            } = meadow_points(
                 meadow,
                 in_pit_range,
                 fire,
@@ -631,7 +652,7 @@ impl Rules for HuntersGatherers2020 {
                 breakdown.push_str(&format!(" ({eaten} deer eaten)"));
             }
             if !pit_positions.is_empty() {
-                breakdown.push_str(&format!(", pit trap doubles {}", in_pit_range.describe()));
+                breakdown.push_str(&format!(", pit trap doubles {}", doubled.describe()));
             }
             events.push(ScoreEvent {
                 players: winners,
@@ -643,9 +664,25 @@ impl Rules for HuntersGatherers2020 {
         events
     }
 
-    fn tile_warning(&self, _tile: &CompiledTile) -> Option<String> {
-        // Every power of the 2020 tiles is played.
-        None
+    fn tile_warning(&self, tile: &CompiledTile) -> Option<TileWarning> {
+        // Every power of the 2020 tiles is played; the 2002 tiles' gold, fire and shrine have
+        // no rule here (a forest earns a menhir tile by its menhir alone, FR p4–5).
+        let mut ignored: Vec<&str> = Vec::new();
+        for kind in [ContentKind::Gold, ContentKind::Fire, ContentKind::Shrine] {
+            let index = crate::engine::content_index(kind);
+            if tile.features.iter().any(|f| f.contents[index] > 0) {
+                ignored.push(kind.name());
+            }
+        }
+        (!ignored.is_empty()).then(|| TileWarning {
+            code: &crate::codes::CONTENT_2002_IGNORED,
+            message: format!(
+                "tile `{}` has {} of the 2002 edition, which the 2020 rules ignore",
+                tile.id,
+                ignored.join(" and ")
+            ),
+            help: "the tile plays without them; `ruleset hunters-gatherers` plays them",
+        })
     }
 }
 
@@ -666,29 +703,49 @@ mod tests {
     /// 1 deer, 2 tigers → 0, no negative.
     #[test]
     fn meadow_values_and_tigers() {
+        let score = |meadow, fire| meadow_points(meadow, Animals::default(), fire, false);
         assert_eq!(
-            meadow_points(animals(2, 2, 2, 1), Animals::default(), false, false),
+            (
+                score(animals(2, 2, 2, 1), false).points,
+                score(animals(2, 2, 2, 1), false).eaten
+            ),
             (11, 1)
         );
         assert_eq!(
-            meadow_points(animals(0, 0, 1, 2), Animals::default(), false, false),
+            (
+                score(animals(0, 0, 1, 2), false).points,
+                score(animals(0, 0, 1, 2), false).eaten
+            ),
             (0, 1)
         );
         assert_eq!(
-            meadow_points(animals(0, 0, 1, 2), Animals::default(), true, false),
+            (
+                score(animals(0, 0, 1, 2), true).points,
+                score(animals(0, 0, 1, 2), true).eaten
+            ),
             (1, 0)
         );
     }
 
     /// A pit trap: the tiger eats a deer outside the range first (the default), or inside.
+    /// What it doubles is the range less the deer eaten there, and never a tiger.
     #[test]
     fn pit_trap_doubles_the_range() {
         let meadow = animals(2, 2, 2, 1);
         let range = animals(2, 2, 1, 0);
         // Outside first: 6 + 4 + 1 = 11, doubled range 6 + 4 + 1 = 11.
-        assert_eq!(meadow_points(meadow, range, false, false).0, 22);
+        let outside_first = meadow_points(meadow, range, false, false);
+        assert_eq!(outside_first.points, 22);
+        assert_eq!(outside_first.doubled, animals(2, 2, 1, 0));
         // Inside first: the range's deer is eaten: 11 + 10.
-        assert_eq!(meadow_points(meadow, range, false, true).0, 21);
+        let inside_first = meadow_points(meadow, range, false, true);
+        assert_eq!(inside_first.points, 21);
+        assert_eq!(inside_first.doubled, animals(2, 2, 0, 0));
+        // A tiger in the range is not doubled; the deer it ate is not either.
+        let tiger_in_range = meadow_points(animals(1, 0, 1, 1), animals(1, 0, 1, 1), false, false);
+        assert_eq!(tiger_in_range.doubled, animals(1, 0, 0, 0));
+        assert_eq!(tiger_in_range.doubled.describe(), "1 mammoth");
+        assert_eq!(tiger_in_range.points, 6);
     }
 
     /// §9 example 11: a tiger, a deer and a mammoth in range: 3 points, the tiger and the deer
