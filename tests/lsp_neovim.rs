@@ -126,11 +126,12 @@ fn neovim_edits_a_game_with_the_documented_configuration() {
     );
     let placement = lines
         .iter()
-        .find_map(|l| l.strip_prefix("place at -"))
+        .find_map(|l| l.strip_prefix("place at 0,-"))
         .unwrap_or_else(|| panic!("a completed placement in {written}"));
+    // The typed `0,-` is replaced, and the rotation after the space is there too.
     assert!(
-        !placement.starts_with('-'),
-        "the typed `-` is replaced: {written}"
+        placement.starts_with(|c: char| c.is_ascii_digit()) && placement.contains(" r"),
+        "{written}"
     );
     // The placement completed is legal: the first turn checks cleanly.
     let first_turn = &written[..written.find("turn blue").expect("the second turn")];

@@ -81,11 +81,17 @@ pub struct Settings {
     /// `initializationOptions.hoverPictures` is `false` (terminal editors show an image as its
     /// address, a screenful of base64); on otherwise.
     pub pictures: bool,
+    /// The client takes snippets in completion items
+    /// (`textDocument.completion.completionItem.snippetSupport`).
+    pub snippets: bool,
 }
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { pictures: true }
+        Settings {
+            pictures: true,
+            snippets: false,
+        }
     }
 }
 
@@ -99,8 +105,13 @@ impl Settings {
         let asked = params
             .pointer("/initializationOptions/hoverPictures")
             .and_then(Value::as_bool);
+        let snippets = params
+            .pointer("/capabilities/textDocument/completion/completionItem/snippetSupport")
+            .and_then(Value::as_bool)
+            .unwrap_or(false);
         Settings {
             pictures: markdown_hovers && asked.unwrap_or(true),
+            snippets,
         }
     }
 }
@@ -861,15 +872,33 @@ fn with_replaced_range(
         .map_or(0, |(at, c)| at + c.len_utf8());
     let range = lsp_types::Range::new(cx.index.position(text, start), position);
     for item in &mut items {
-        let new_text = item
+        let mut new_text = item
             .insert_text
             .take()
             .unwrap_or_else(|| item.label.clone());
+        // A plain item is inserted up to its first space by some clients (Neovim takes that
+        // as the word); a snippet is inserted whole.
+        if cx.settings.snippets && new_text.contains(char::is_whitespace) {
+            new_text = snippet_text(&new_text);
+            item.insert_text_format = Some(lsp_types::InsertTextFormat::SNIPPET);
+        }
         item.text_edit = Some(lsp_types::CompletionTextEdit::Edit(
             lsp_types::TextEdit::new(range, new_text),
         ));
     }
     items
+}
+
+/// `text` as a snippet that inserts exactly it: `\`, `$` and `}` escaped.
+fn snippet_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '\\' | '$' | '}') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Runs the document analysis and every request the server answers (hover, definition,

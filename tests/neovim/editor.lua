@@ -90,9 +90,9 @@ local function run()
   if line(unknown.lnum + 1) ~= "draw BA/C" then fail("fixed to " .. line(unknown.lnum + 1)) end
 
   step = "complete a placement"
-  local n = append("place at -")
-  -- The state at the cursor needs the text above checked: wait for its diagnostics.
-  local placed = complete(n, function(word) return word:sub(1, 1) == "-" end)
+  -- Typed up to `-`, where Neovim's own word would end.
+  local n = append("place at 0,-")
+  local placed = complete(n, function(word) return word:sub(1, 3) == "0,-" end)
   if line(n) ~= "place at " .. placed then fail("the line reads " .. line(n)) end
 
   step = "complete a tile id"
