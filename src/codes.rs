@@ -803,6 +803,18 @@ not yet saved. The checker reads tile sets from disk, as `carcspec check` does, 
 diagnostics are those of the saved tile set, not of the text in the editor.
 
 Save the tile set: the language server then checks every open game again.";
+
+    DOCUMENT_OUT_OF_SYNC = "L010" "document-out-of-sync" Error:
+"The editor sent a change the language server cannot apply to its copy of the document: a
+position before the start of the text (a negative line or column), a line past its end, or a
+range whose end comes before its start. Applying it anyway would leave the server's text and
+the editor's different, and every later diagnostic, hover and edit would be off. So the server
+refuses it, says so (this diagnostic, a message in the editor and on its standard error) and
+answers no request on the document until it has the whole text again.
+
+Close the file and open it again (or reload it): the editor then sends the whole text. This is
+a bug in the editor or its plugin; please report the change it sent, which the server's log
+shows.";
 }
 
 /// Where the codes are documented, one heading per code (`docs/codes.md`, generated from this

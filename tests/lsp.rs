@@ -46,6 +46,19 @@ fn read_message(reader: &mut impl BufRead) -> Option<Value> {
 impl Client {
     /// Starts the server and initializes it (UTF-16 positions, as VS Code asks).
     fn start() -> Client {
+        let mut client = Client::spawn();
+        let root = path_uri(Path::new("."));
+        let result = client.request(
+            "initialize",
+            json!({ "processId": null, "rootUri": root, "capabilities": {} }),
+        );
+        assert_eq!(result["capabilities"]["hoverProvider"], json!(true));
+        client.notify("initialized", json!({}));
+        client
+    }
+
+    /// Starts the server without initializing it.
+    fn spawn() -> Client {
         let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("lsp-cache");
         let mut child = Command::new(env!("CARGO_BIN_EXE_carcspec"))
             .arg("lsp")
@@ -66,27 +79,57 @@ impl Client {
                 }
             }
         });
-        let mut client = Client {
+        Client {
             child,
             stdin,
             messages,
             pending: Vec::new(),
             next_id: 0,
-        };
-        let root = path_uri(Path::new("."));
-        let result = client.request(
-            "initialize",
-            json!({ "processId": null, "rootUri": root, "capabilities": {} }),
-        );
-        assert_eq!(result["capabilities"]["hoverProvider"], json!(true));
-        client.notify("initialized", json!({}));
-        client
+        }
     }
 
     fn send(&mut self, message: &Value) {
-        let body = message.to_string();
-        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("write");
+        self.send_body(message.to_string().as_bytes());
+    }
+
+    /// Sends `body` framed with its length, whatever it holds.
+    fn send_body(&mut self, body: &[u8]) {
+        let mut frame = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+        frame.extend_from_slice(body);
+        self.send_raw(&frame);
+    }
+
+    /// Sends bytes as they are, framing and all.
+    fn send_raw(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).expect("write");
         self.stdin.flush().expect("flush");
+    }
+
+    /// Waits for a message that `wanted` accepts; the others stay pending.
+    fn wait_for(&mut self, wanted: impl Fn(&Value) -> bool) -> Value {
+        let deadline = Instant::now() + TIMEOUT;
+        if let Some(at) = self.pending.iter().position(&wanted) {
+            return self.pending.remove(at);
+        }
+        loop {
+            let message = self.receive(deadline);
+            if wanted(&message) {
+                return message;
+            }
+            self.pending.push(message);
+        }
+    }
+
+    /// Waits for the server to exit; its exit code.
+    fn exit_code(&mut self) -> Option<i32> {
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                return status.code();
+            }
+            assert!(Instant::now() < deadline, "the server exits in time");
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 
     fn notify(&mut self, method: &str, params: Value) {
@@ -204,15 +247,7 @@ impl Client {
     fn shutdown(mut self) {
         self.request("shutdown", Value::Null);
         self.notify("exit", Value::Null);
-        let deadline = Instant::now() + TIMEOUT;
-        loop {
-            if let Some(status) = self.child.try_wait().expect("wait") {
-                assert!(status.success(), "the server exits cleanly: {status}");
-                return;
-            }
-            assert!(Instant::now() < deadline, "the server exits after `exit`");
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        assert_eq!(self.exit_code(), Some(0), "the server exits cleanly");
     }
 }
 
@@ -604,9 +639,16 @@ fn formatting_a_tile_set_and_quick_fixes() {
         json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 2, "insertSpaces": true } }),
     );
     let (ast, _) = carcspec::syntax::tiles::parse(messy);
-    assert_eq!(
-        edits[0]["newText"],
-        json!(carcspec::format::tiles::format(&ast))
+    let formatted = apply_edits(messy, edits.as_array().unwrap());
+    assert_eq!(formatted, carcspec::format::tiles::format(&ast));
+    // Minimal edits: the lines already in layout (`tileset`, `ruleset`, `}`) are left alone.
+    assert!(
+        edits
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|e| e["range"]["start"]["line"] != 0),
+        "{edits}"
     );
 
     // A game: `carcspec fmt`'s layout; a formatted spec needs no edit.
@@ -618,7 +660,7 @@ fn formatting_a_tile_set_and_quick_fixes() {
         json!({ "textDocument": { "uri": game_uri }, "options": { "tabSize": 2, "insertSpaces": true } }),
     );
     let formatted = carcspec::format::game_layout::format(game);
-    assert_eq!(edits[0]["newText"], json!(formatted));
+    assert_eq!(apply_edits(game, edits.as_array().unwrap()), formatted);
     assert!(
         formatted.contains("turn red; draw A  # drawn"),
         "{formatted}"
@@ -769,7 +811,7 @@ fn unsaved_tile_set_is_pointed_out() {
 /// Every code of the language server's range is documented and produced by a test here.
 #[test]
 fn every_lsp_code_is_exercised() {
-    let exercised = ["L001", "L002"];
+    let exercised = ["L001", "L002", "L010"];
     for code in carcspec::codes::ALL
         .iter()
         .filter(|c| c.code.starts_with('L'))
@@ -1072,15 +1114,19 @@ fn incremental_changes_apply_in_utf16_columns() {
     );
     let (ast, diagnostics) = carcspec::syntax::tiles::parse(expected);
     assert!(diagnostics.is_empty());
+    // The server's text is `expected` exactly when its formatting edits turn `expected` into
+    // the formatted text.
     assert_eq!(
-        edits[0]["newText"],
-        json!(carcspec::format::tiles::format(&ast))
+        apply_edits(expected, edits.as_array().unwrap()),
+        carcspec::format::tiles::format(&ast)
     );
-    // The edit spans the whole text as the server holds it: it ends on line 5, column 0.
-    assert_eq!(
-        edits[0]["range"]["end"],
-        json!({ "line": 5, "character": 0 })
-    );
+    // The edits lie within the text as the server holds it: five lines.
+    for edit in edits.as_array().unwrap() {
+        assert!(
+            edit["range"]["end"]["line"].as_u64().unwrap() <= 5,
+            "{edit}"
+        );
+    }
     // And its diagnostics are those of the same text linted.
     let linted = carcspec::load::from_text("edited.tiles", expected.to_string(), None);
     let codes: Vec<String> = linted
@@ -1090,4 +1136,318 @@ fn incremental_changes_apply_in_utf16_columns() {
         .collect();
     assert_eq!(codes_of(&client.diagnostics(uri, 5)), codes);
     client.shutdown();
+}
+
+/// The error a response carries: its code.
+fn error_code(response: &Value) -> Option<i64> {
+    response["error"]["code"].as_i64()
+}
+
+/// Every kind of malformed message gets the JSON-RPC error the protocol gives for it, a log
+/// message to the client, and the server goes on to answer the next request.
+#[test]
+fn malformed_messages_are_answered_and_the_server_reads_on() {
+    let mut client = Client::start();
+    let null_error = |code: i64| move |m: &Value| m["id"].is_null() && error_code(m) == Some(code);
+    let logged = |m: &Value| m["method"] == "window/logMessage" && m["params"]["type"] == 1;
+    let cases: [(&[u8], i64); 6] = [
+        (b"this is not json", -32700),
+        (br#"[{"jsonrpc":"2.0","id":1,"method":"shutdown"}]"#, -32600),
+        (br#"{"jsonrpc":"2.0","params":{}}"#, -32600),
+        (
+            b"{\"jsonrpc\":\"2.0\",\"method\":\"x\",\"params\":{\"a\":\"\xff\"}}",
+            -32700,
+        ),
+        (
+            br#"{"jsonrpc":"2.0","method":"x","params":{"a":"\ud800"}}"#,
+            -32700,
+        ),
+        (br#"{"jsonrpc":"2.0","id":{},"method":"x"}"#, -32600),
+    ];
+    for (body, code) in cases {
+        client.send_body(body);
+        client.wait_for(null_error(code));
+        client.wait_for(logged);
+    }
+    // A request without `jsonrpc` is refused with its own id.
+    client.send_body(br#"{"id":77,"method":"textDocument/hover","params":{}}"#);
+    let answer = client.wait_for(|m| m["id"] == 77);
+    assert_eq!(error_code(&answer), Some(-32600), "{answer}");
+    // Frames that cannot be read: the server skips to the next header.
+    let hover = |id: i64| {
+        json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": {
+            "textDocument": { "uri": "file:///none.game" },
+            "position": { "line": 0, "character": 0 } } })
+        .to_string()
+    };
+    client.send_raw(format!("Content-Type: x\r\n\r\n{}", hover(90)).as_bytes());
+    client.wait_for(null_error(-32700));
+    client.send_raw(format!("Content-Length: many\r\n\r\n{}", hover(91)).as_bytes());
+    client.wait_for(null_error(-32700));
+    let body = hover(92);
+    client.send_raw(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes());
+    let answer = client.wait_for(|m| m["id"] == 92);
+    assert!(answer["error"].is_null(), "{answer}");
+    assert!(
+        !client
+            .pending
+            .iter()
+            .any(|m| m["id"] == 90 || m["id"] == 91),
+        "a frame that cannot be read is not guessed at"
+    );
+    client.shutdown();
+}
+
+/// The lifecycle of the LSP specification: no request before `initialize` (-32002), one
+/// `initialize` only (-32600), no request after `shutdown` (-32600), exit code 0 after
+/// `shutdown` and 1 without it or when the input ends.
+#[test]
+fn the_lifecycle_is_that_of_the_specification() {
+    let mut client = Client::spawn();
+    let early = client.request_raw("textDocument/documentSymbol", json!({}));
+    assert_eq!(error_code(&early), Some(-32002), "{early}");
+    let init = json!({ "processId": null, "capabilities": {} });
+    let first = client.request_raw("initialize", init.clone());
+    assert!(first["result"]["capabilities"].is_object(), "{first}");
+    let second = client.request_raw("initialize", init.clone());
+    assert_eq!(error_code(&second), Some(-32600), "{second}");
+    // Before `initialized` the server already answers.
+    let uri = "file:///before/initialized.game";
+    client.open(uri, "carcspec-game", "ruleset carcassonne\nplayers a b\n");
+    let symbols = client.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": uri } }),
+    );
+    assert!(
+        symbols.as_array().is_some_and(|s| !s.is_empty()),
+        "{symbols}"
+    );
+    client.notify("initialized", json!({}));
+    client.request("shutdown", Value::Null);
+    let late = client.request_raw(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": uri } }),
+    );
+    assert_eq!(error_code(&late), Some(-32600), "{late}");
+    client.notify("exit", Value::Null);
+    assert_eq!(client.exit_code(), Some(0));
+
+    let mut client = Client::start();
+    client.notify("exit", Value::Null);
+    assert_eq!(client.exit_code(), Some(1), "`exit` without `shutdown`");
+
+    let ended = Command::new(env!("CARGO_BIN_EXE_carcspec"))
+        .arg("lsp")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("carcspec lsp runs");
+    assert_eq!(ended.code(), Some(1), "the input ended without `exit`");
+}
+
+/// A change the server cannot apply (a negative position, a line past the end) is refused
+/// loudly: a message to the user, the L010 diagnostic, errors on requests, until the whole
+/// text comes again. The server never goes on with a text the editor does not have.
+#[test]
+fn a_change_that_cannot_be_applied_puts_the_document_out_of_sync() {
+    let mut client = Client::start();
+    let uri = "file:///nowhere/sync.game";
+    let text = "ruleset carcassonne\nplayers a b\n";
+    client.open(uri, "carcspec-game", text);
+    client.diagnostics(uri, 1);
+    for (version, range) in [
+        (
+            2,
+            json!({ "start": { "line": 0, "character": -1 }, "end": { "line": 0, "character": 0 } }),
+        ),
+        (
+            3,
+            json!({ "start": { "line": 7, "character": 0 }, "end": { "line": 7, "character": 0 } }),
+        ),
+        (
+            4,
+            json!({ "start": { "line": 1, "character": 0 }, "end": { "line": 0, "character": 0 } }),
+        ),
+    ] {
+        client.notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": uri, "version": version },
+                    "contentChanges": [{ "range": range, "text": "x" }] }),
+        );
+        let diagnostics = client.diagnostics(uri, version);
+        assert_eq!(codes_of(&diagnostics), ["L010"], "{range}: {diagnostics:?}");
+        let hover = client.request_raw(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": uri }, "position": { "line": 0, "character": 0 } }),
+        );
+        assert_eq!(error_code(&hover), Some(-32803), "{hover}");
+    }
+    client.wait_for(|m| m["method"] == "window/showMessage" && m["params"]["type"] == 1);
+    client.change(uri, 5, text);
+    let diagnostics = client.diagnostics(uri, 5);
+    assert!(
+        !codes_of(&diagnostics).contains(&"L010".to_string()),
+        "{diagnostics:?}"
+    );
+    let symbols = client.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": uri } }),
+    );
+    assert!(symbols.is_array());
+    client.shutdown();
+}
+
+/// The range a completion item replaces, and the text after applying it at the cursor.
+fn complete(client: &mut Client, uri: &str, text: &str, at: (usize, usize), label: &str) -> String {
+    let items = client.at("textDocument/completion", uri, at);
+    let item = items
+        .as_array()
+        .expect("a list")
+        .iter()
+        .find(|i| i["label"] == label)
+        .unwrap_or_else(|| panic!("{label} in {items}"))
+        .clone();
+    for other in items.as_array().unwrap() {
+        assert!(
+            other["textEdit"]["range"].is_object(),
+            "every item has its range: {other}"
+        );
+    }
+    apply_edits(text, std::slice::from_ref(&item["textEdit"]))
+}
+
+/// Completion items replace the word being typed, as the editor would apply them: a tile id
+/// after `draw BA/` or `draw FK/`, a placement after `place at -`.
+#[test]
+fn completion_items_replace_the_word_typed() {
+    let mut client = Client::start();
+    let path = Path::new("spec/carcassonne/fan-expansion/keep-city.game");
+    let text = std::fs::read_to_string(path).unwrap();
+    let uri = path_uri(path);
+    let cut = text.find("draw FK/KEEP").unwrap();
+    let line = text[..cut].matches('\n').count();
+    for (typed, label) in [
+        ("draw BA/", "BA/C"),
+        ("draw BA/C", "BA/C"),
+        ("draw FK/", "FK/KEEP"),
+    ] {
+        let typing = format!("{}{typed}\n", &text[..cut]);
+        client.open(&uri, "carcspec-game", &typing);
+        let done = complete(&mut client, &uri, &typing, (line, typed.len()), label);
+        assert_eq!(done, format!("{}draw {label}\n", &text[..cut]));
+    }
+    // Placements, typed up to their first `,` (VS Code's words end there, Neovim's at `-`):
+    // one west of the start where there is one.
+    for (before, tile) in [("place at 0,-1", "FK/KEEP"), ("place at 0,-2 r180", "BA/C")] {
+        let place = text.find(before).unwrap();
+        let legal = legal_placements(&text[..place], tile, path.parent().unwrap());
+        let label = legal
+            .iter()
+            .find(|p| p.starts_with('-'))
+            .unwrap_or(&legal[0]);
+        let typed = &label[..=label.find(',').unwrap()];
+        let typing = format!("{}place at {typed}\n", &text[..place]);
+        client.open(&uri, "carcspec-game", &typing);
+        let line = text[..place].matches('\n').count();
+        let done = complete(&mut client, &uri, &typing, (line, 9 + typed.len()), label);
+        assert_eq!(done, format!("{}place at {label}\n", &text[..place]));
+    }
+    client.shutdown();
+}
+
+/// Every tile set of a `tiles` line counts: hover and definition of a tile of the second set,
+/// definition of the set's file, and the fix for a mistyped id of that set.
+#[test]
+fn every_tile_set_of_a_tiles_line_is_seen() {
+    let mut client = Client::start();
+    let path = Path::new("spec/carcassonne/fan-expansion/keep-city.game");
+    let (uri, text) = client.open_file(path);
+    let keep = find(&text, "turn red", "FK/KEEP", 1);
+    assert!(client.hover(&uri, keep).contains("FK/KEEP"));
+    let definition = client.at("textDocument/definition", &uri, keep);
+    assert!(
+        definition[0]["uri"]
+            .as_str()
+            .unwrap()
+            .ends_with("fan-keep.tiles"),
+        "{definition}"
+    );
+    let set = find(&text, "tiles carcassonne-base", "fan-keep.tiles", 2);
+    let definition = client.at("textDocument/definition", &uri, set);
+    assert!(
+        definition[0]["uri"]
+            .as_str()
+            .unwrap()
+            .ends_with("fan-keep.tiles"),
+        "{definition}"
+    );
+    assert!(client.hover(&uri, set).contains("fan-keep.tiles"));
+
+    let mistyped = text.replacen("draw FK/KEEP", "draw FK/KEPE", 1);
+    client.change(&uri, 2, &mistyped);
+    let diagnostics = client.diagnostics(&uri, 2);
+    let unknown: Vec<Value> = diagnostics
+        .into_iter()
+        .filter(|d| d["message"].as_str().unwrap_or("").contains("FK/KEPE"))
+        .collect();
+    assert!(!unknown.is_empty());
+    let actions = client.code_actions_for(&uri, &unknown);
+    let fixed = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["title"] == "replace with `FK/KEEP`");
+    assert!(fixed.is_some(), "{actions}");
+    client.shutdown();
+}
+
+/// L002 also for the second set of a `tiles` line.
+#[test]
+fn unsaved_second_tile_set_is_pointed_out() {
+    let mut client = Client::start();
+    let game = Path::new("spec/carcassonne/fan-expansion/keep-city.game");
+    let set = Path::new("spec/carcassonne/fan-expansion/fan-keep.tiles");
+    let (set_uri, set_text) = client.open_file(set);
+    client.change(&set_uri, 2, &format!("{set_text}\n# edited\n"));
+    let (uri, _) = client.open_file(game);
+    let diagnostics = client.diagnostics(&uri, 1);
+    assert!(
+        codes_of(&diagnostics).contains(&"L002".to_string()),
+        "{diagnostics:?}"
+    );
+    client.shutdown();
+}
+
+/// Hovers put the tile's definition first and its picture last, and leave the picture out
+/// when the client asks (`hoverPictures: false`) or its hovers take no Markdown.
+#[test]
+fn hover_pictures_follow_the_client() {
+    let path = Path::new("spec/carcassonne/fan-expansion/keep-city.game");
+    for (options, capabilities, pictures) in [
+        (json!({}), json!({}), true),
+        (json!({ "hoverPictures": false }), json!({}), false),
+        (
+            json!({}),
+            json!({ "textDocument": { "hover": { "contentFormat": ["plaintext"] } } }),
+            false,
+        ),
+    ] {
+        let mut client = Client::spawn();
+        client.request(
+            "initialize",
+            json!({ "processId": null, "capabilities": capabilities, "initializationOptions": options }),
+        );
+        client.notify("initialized", json!({}));
+        let (uri, text) = client.open_file(path);
+        let hover = client.hover(&uri, find(&text, "turn red", "FK/KEEP", 1));
+        let picture = hover.find("data:image/svg+xml");
+        assert_eq!(picture.is_some(), pictures, "{options} {capabilities}");
+        let definition = hover.find("```carcspec-tiles").expect("the definition");
+        assert!(
+            picture.is_none_or(|p| p > definition),
+            "the picture comes last"
+        );
+        client.shutdown();
+    }
 }

@@ -765,7 +765,8 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
 }
 
 /// A word that is meant as a multiplier (`x2`, `x0`, `x100000`) rather than a tile set's name.
-fn is_multiplier_word(word: &str) -> bool {
+/// A multiplier of a `tiles` line (`x2`), as opposed to a set's name.
+pub(crate) fn is_multiplier_word(word: &str) -> bool {
     word.strip_prefix('x')
         .is_some_and(|rest| !rest.is_empty() && rest.chars().all(|c| c.is_ascii_digit()))
 }

@@ -140,7 +140,8 @@ fn unsaved_tile_sets(text: &str, base: &Path, unsaved: &[PathBuf]) -> Vec<Diagno
     file.statements
         .iter()
         .filter(|s| s.keyword.value == "tiles")
-        .filter_map(|s| s.words.first())
+        .flat_map(|s| &s.words)
+        .filter(|word| !crate::lower::game::is_multiplier_word(&word.value))
         .filter(|word| {
             let path = base.join(word.value.as_ref());
             unsaved.iter().any(|open| same_file(open, &path))

@@ -19,6 +19,7 @@ use super::analysis::base_dir;
 use super::sets::NamedSet;
 use crate::codes;
 use crate::diagnostic::Span;
+use crate::lower::game::is_multiplier_word;
 use crate::model::{Anchor, Half, Rotation, Ruleset, Side, Tile};
 use crate::syntax::game::{GameFile, Statement};
 
@@ -60,7 +61,7 @@ pub(crate) struct GameView<'t> {
     pub ruleset: Option<Ruleset>,
     pub players: Vec<String>,
     /// The tile sets it names that could be read.
-    pub sets: Vec<NamedSet>,
+    pub sets: Vec<std::sync::Arc<NamedSet>>,
     pub path: Option<PathBuf>,
 }
 
@@ -80,7 +81,8 @@ pub(crate) fn role_of(keyword: &str, words: &[&str], index: usize) -> Role {
         ("draw" | "bonus", 0) => Role::TileId,
         ("under", 0) if sub != "?" => Role::TileId,
         ("players", _) => Role::PlayerDeclaration,
-        ("tiles", 0) => Role::TileSet,
+        // `tiles <set> [xN] [<set> [xN]] …`: every word but a multiplier names a set.
+        ("tiles", i) if !words.get(i).is_some_and(|w| is_multiplier_word(w)) => Role::TileSet,
         ("ruleset", 0) => Role::Ruleset,
         ("expansion", 0) => Role::Expansion,
         ("expect", 0) => Role::Fixed,
@@ -132,7 +134,12 @@ impl<'t> GameView<'t> {
                 "players" if players.is_empty() => {
                     players = values.iter().map(ToString::to_string).collect();
                 }
-                "tiles" => set_names.extend(values.first().map(ToString::to_string)),
+                "tiles" => set_names.extend(
+                    values
+                        .iter()
+                        .filter(|w| !is_multiplier_word(w))
+                        .map(ToString::to_string),
+                ),
                 _ => {}
             }
         }
@@ -173,7 +180,7 @@ impl<'t> GameView<'t> {
             set.tiles
                 .iter()
                 .find(|t| t.id == id)
-                .map(|t| (t.clone(), TileSource::Set(set)))
+                .map(|t| (t.clone(), TileSource::Set(set.as_ref())))
         })
     }
 
@@ -306,8 +313,14 @@ pub(crate) fn describe_anchor(anchor: Anchor) -> String {
 }
 
 /// A tile's definition as Markdown: its id, where it comes from, its sides and its text in
-/// the tile language.
-pub(crate) fn tile_markdown(tile: &Tile, ruleset: Option<Ruleset>, source: &str) -> String {
+/// the tile language, then its picture when the client shows pictures (last, so that an
+/// editor that shows the image's address as text still shows the definition first).
+pub(crate) fn tile_markdown(
+    cx: &Context<'_>,
+    tile: &Tile,
+    ruleset: Option<Ruleset>,
+    source: &str,
+) -> String {
     let mut out = format!("**tile `{}`** — {source}", tile.id);
     if let Some(ruleset) = ruleset {
         out.push_str(&format!(
@@ -318,11 +331,10 @@ pub(crate) fn tile_markdown(tile: &Tile, ruleset: Option<Ruleset>, source: &str)
             tile.kind.name()
         ));
     }
-    out.push_str("\n\n");
-    out.push_str(&super::picture::tile_image(tile, Rotation(0), &[]));
     out.push_str("\n\n```carcspec-tiles\n");
     out.push_str(crate::format::tiles::print_tiles(std::slice::from_ref(tile)).trim_end());
     out.push_str("\n```");
+    out.push_str(&cx.picture(tile, Rotation(0), &[]));
     out
 }
 
@@ -348,7 +360,7 @@ pub(crate) fn hover(cx: &Context<'_>, position: Position) -> Option<Hover> {
         .find(|d| d.id.span.start <= offset && offset <= d.id.span.end)
     {
         let (tile, _) = view.tile(&decl.id.value)?;
-        let markdown = tile_markdown(&tile, view.ruleset, "defined in this file");
+        let markdown = tile_markdown(cx, &tile, view.ruleset, "defined in this file");
         return Some(markdown_hover(markdown, cx.index.range(text, decl.id.span)));
     }
     let word = view.word_at(offset)?;
@@ -360,9 +372,9 @@ pub(crate) fn hover(cx: &Context<'_>, position: Position) -> Option<Hover> {
                 TileSource::Local => "defined in this file".to_string(),
                 TileSource::Set(set) => format!("from `{}`", set.name),
             };
-            tile_markdown(&tile, view.ruleset, &from)
+            tile_markdown(cx, &tile, view.ruleset, &from)
         }
-        Role::Target => target_markdown(&view, word)?,
+        Role::Target => target_markdown(cx, &view, word)?,
         Role::Code => {
             let code = codes::find(&word.text)?;
             super::analysis::explanation_markdown(code)
@@ -374,9 +386,9 @@ pub(crate) fn hover(cx: &Context<'_>, position: Position) -> Option<Hover> {
             let (id, rotation) = target_before(&view, word.statement + 1)?;
             let (tile, _) = view.tile(&id)?;
             format!(
-                "**`{id}`** placed turned r{}\n\n{}",
+                "**`{id}`** placed turned r{}{}",
                 rotation.degrees(),
-                super::picture::tile_image(&tile, rotation, &[])
+                cx.picture(&tile, rotation, &[])
             )
         }
         Role::Player | Role::PlayerDeclaration => {
@@ -416,7 +428,7 @@ pub(crate) fn hover(cx: &Context<'_>, position: Position) -> Option<Hover> {
 }
 
 /// What a feature word names: each anchor, and the features of the tile it refers to there.
-fn target_markdown(view: &GameView<'_>, word: &Word) -> Option<String> {
+fn target_markdown(cx: &Context<'_>, view: &GameView<'_>, word: &Word) -> Option<String> {
     let mut out = String::new();
     let anchors: Option<Vec<Anchor>> = word.text.split('+').map(|a| a.parse().ok()).collect();
     let found = view.target_tile(word.statement);
@@ -476,9 +488,7 @@ fn target_markdown(view: &GameView<'_>, word: &Word) -> Option<String> {
                 board.join(" ")
             ));
         }
-        out.push('\n');
-        out.push_str(&super::picture::tile_image(tile, *rotation, &highlight));
-        out.push('\n');
+        out.push_str(&cx.picture(tile, *rotation, &highlight));
     }
     Some(out)
 }
@@ -1039,7 +1049,7 @@ pub(crate) fn formatting(cx: &Context<'_>) -> Option<Vec<TextEdit>> {
     if !diagnostics.is_empty() {
         return None;
     }
-    Some(cx.whole_text_edit(crate::format::game_layout::format(text)))
+    Some(cx.edits_to(&crate::format::game_layout::format(text)))
 }
 
 pub(crate) fn symbols(cx: &Context<'_>) -> Vec<DocumentSymbol> {
@@ -1158,6 +1168,7 @@ pub(crate) fn code_actions(
     let text = cx.document.text.as_str();
     let view = GameView::new(text, cx.document.path.as_deref());
     let mut actions = Vec::new();
+    let wanted = |kind: &lsp_types::CodeActionKind| super::kind_wanted(params, kind);
     let edit = |range: Range, new_text: String| {
         let mut changes = HashMap::new();
         changes.insert(
@@ -1166,7 +1177,12 @@ pub(crate) fn code_actions(
         );
         WorkspaceEdit::new(changes)
     };
-    for diagnostic in &params.context.diagnostics {
+    let fixes: &[lsp_types::Diagnostic] = if wanted(&lsp_types::CodeActionKind::QUICKFIX) {
+        &params.context.diagnostics
+    } else {
+        &[]
+    };
+    for diagnostic in fixes {
         let Some(NumberOrString::String(code)) = &diagnostic.code else {
             continue;
         };
@@ -1219,7 +1235,13 @@ pub(crate) fn code_actions(
             }
         }
     }
-    actions.extend(super::state::placement_actions(cx, &view, params.range));
+    actions.extend(super::state::placement_actions(
+        cx,
+        &view,
+        params.range,
+        &params.context.diagnostics,
+        &wanted,
+    ));
     actions
 }
 
@@ -1273,4 +1295,90 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
         }
     }
     row[b.len()]
+}
+
+/// Inlay hints in `range`: after each `turn` line, the scores once that turn is over (from
+/// the last check of this version, so none while it runs); after each `draw` or `bonus`, the
+/// drawn tile's sides (N E S W, as in `carcspec tiles show`).
+pub(crate) fn inlay_hints(cx: &Context<'_>, range: Range) -> Vec<lsp_types::InlayHint> {
+    let text = cx.document.text.as_str();
+    let view = GameView::new(text, cx.document.path.as_deref());
+    let (first, last) = (
+        cx.index.offset(text, range.start),
+        cx.index.offset(text, range.end),
+    );
+    let line_end = |at: usize| text[at..].find('\n').map_or(text.len(), |n| at + n);
+    let hint = |at: usize, label: String, kind| lsp_types::InlayHint {
+        position: cx.index.position(text, at),
+        label: lsp_types::InlayHintLabel::String(label),
+        kind: Some(kind),
+        text_edits: None,
+        tooltip: None,
+        padding_left: Some(true),
+        padding_right: None,
+        data: None,
+    };
+    let mut hints = Vec::new();
+    if let Some(analysis) = &cx.analysis {
+        let players = &analysis.players;
+        let mut totals = vec![0i64; players.len()];
+        let mut events = analysis.events.iter().filter(|e| !e.is_final).peekable();
+        let turns: Vec<usize> = (0..view.file.statements.len())
+            .filter(|at| view.file.statements[*at].keyword.value == "turn")
+            .collect();
+        for (k, at) in turns.iter().enumerate() {
+            let statement = &view.file.statements[*at];
+            if statement.span.start > last {
+                break;
+            }
+            let turn_end = turns
+                .get(k + 1)
+                .map_or(text.len(), |next| view.file.statements[*next].span.start);
+            while let Some(event) = events.next_if(|e| e.span.start < turn_end) {
+                for player in &event.players {
+                    if let Some(seat) = players.iter().position(|p| p == player) {
+                        totals[seat] += i64::from(event.points);
+                    }
+                }
+            }
+            if statement.span.end >= first {
+                let scores: Vec<String> = players
+                    .iter()
+                    .zip(&totals)
+                    .map(|(p, s)| format!("{p} {s}"))
+                    .collect();
+                let label = format!("→ {}", scores.join(" · "));
+                hints.push(hint(
+                    line_end(statement.span.end),
+                    label,
+                    lsp_types::InlayHintKind::PARAMETER,
+                ));
+            }
+        }
+    }
+    if let Some(ruleset) = view.ruleset {
+        let (local, _) = view.local_tiles();
+        let mut sides: HashMap<&str, String> = HashMap::new();
+        for tile in view.sets.iter().flat_map(|s| &s.tiles).chain(&local) {
+            sides.insert(&tile.id, tile.edges(ruleset));
+        }
+        for statement in &view.file.statements {
+            if statement.span.end < first || statement.span.start > last {
+                continue;
+            }
+            if let ("draw" | "bonus", [tile]) =
+                (statement.keyword.value.as_ref(), statement.words.as_slice())
+            {
+                if let Some(edges) = sides.get(tile.value.as_ref()) {
+                    hints.push(hint(
+                        tile.span.end,
+                        edges.clone(),
+                        lsp_types::InlayHintKind::TYPE,
+                    ));
+                }
+            }
+        }
+    }
+    hints.sort_by_key(|h| (h.position.line, h.position.character));
+    hints
 }

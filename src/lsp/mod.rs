@@ -23,20 +23,21 @@ mod sets;
 mod state;
 pub mod text;
 mod tiles;
+pub mod transport;
 mod worker;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use lsp_server::{Connection, Message, Notification, Request, Response};
+use lsp_server::{Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{
-    DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, DidSaveTextDocument,
-    Notification as _, PublishDiagnostics,
+    DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, DidSaveTextDocument, Exit,
+    LogMessage, Notification as _, PublishDiagnostics, ShowMessage,
 };
 use lsp_types::request::{
     CodeActionRequest, Completion, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest,
-    References, Request as _,
+    Initialize, InlayHintRequest, RangeFormatting, References, Request as _, Shutdown,
 };
 use lsp_types::{
     CodeActionProviderCapability, CompletionOptions, OneOf, PositionEncodingKind,
@@ -47,6 +48,7 @@ use serde_json::Value;
 
 use analysis::{Analysis, DocumentKind};
 use text::{Encoding, LineIndex, uri_to_path};
+use transport::{Incoming, Outgoing};
 
 /// An open document.
 #[derive(Debug, Clone)]
@@ -58,6 +60,8 @@ pub(crate) struct Document {
     pub version: i32,
     /// Changed in the editor since it was opened or saved.
     pub unsaved: bool,
+    /// Why the server's text no longer matches the editor's: a change it could not apply.
+    pub out_of_sync: Option<String>,
 }
 
 /// Everything a request is answered from.
@@ -67,21 +71,77 @@ pub(crate) struct Context<'a> {
     pub encoding: Encoding,
     /// The worker's last analysis of this very version, if it is done.
     pub analysis: Option<Arc<Analysis>>,
+    pub settings: Settings,
+}
+
+/// What the client chose: from its capabilities and its `initializationOptions`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    /// Pictures of tiles in hovers. Off when the client's hovers take no Markdown, or when
+    /// `initializationOptions.hoverPictures` is `false` (terminal editors show an image as its
+    /// address, a screenful of base64); on otherwise.
+    pub pictures: bool,
+    /// The client takes snippets in completion items
+    /// (`textDocument.completion.completionItem.snippetSupport`).
+    pub snippets: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            pictures: true,
+            snippets: false,
+        }
+    }
+}
+
+impl Settings {
+    /// The settings an `initialize` request's params ask for.
+    pub fn from_initialize(params: &Value) -> Settings {
+        let markdown_hovers = params
+            .pointer("/capabilities/textDocument/hover/contentFormat")
+            .and_then(Value::as_array)
+            .is_none_or(|formats| formats.iter().any(|f| f == "markdown"));
+        let asked = params
+            .pointer("/initializationOptions/hoverPictures")
+            .and_then(Value::as_bool);
+        let snippets = params
+            .pointer("/capabilities/textDocument/completion/completionItem/snippetSupport")
+            .and_then(Value::as_bool)
+            .unwrap_or(false);
+        Settings {
+            pictures: markdown_hovers && asked.unwrap_or(true),
+            snippets,
+        }
+    }
 }
 
 impl Context<'_> {
-    /// The edits that turn the document into `formatted`: one edit of the whole text, or
-    /// none when it is formatted already.
-    pub fn whole_text_edit(&self, formatted: String) -> Vec<lsp_types::TextEdit> {
+    /// The edits that turn the document into `formatted`: one per run of changed lines, so
+    /// that the editor keeps its marks, folds and cursor on the lines that stay; none when it
+    /// is formatted already.
+    pub fn edits_to(&self, formatted: &str) -> Vec<lsp_types::TextEdit> {
         let text = self.document.text.as_str();
         if formatted == text {
             return Vec::new();
         }
-        vec![lsp_types::TextEdit::new(
-            self.index
-                .range(text, crate::diagnostic::Span::new(0, text.len())),
-            formatted,
-        )]
+        let old_starts: Vec<usize> = std::iter::once(0)
+            .chain(text.split_inclusive('\n').scan(0, |at, line| {
+                *at += line.len();
+                Some(*at)
+            }))
+            .collect();
+        let new_lines: Vec<&str> = formatted.split_inclusive('\n').collect();
+        let diff = similar::TextDiff::from_lines(text, formatted);
+        diff.ops()
+            .iter()
+            .filter(|op| !matches!(op, similar::DiffOp::Equal { .. }))
+            .map(|op| {
+                let (old, new) = (op.old_range(), op.new_range());
+                let span = crate::diagnostic::Span::new(old_starts[old.start], old_starts[old.end]);
+                lsp_types::TextEdit::new(self.index.range(text, span), new_lines[new].concat())
+            })
+            .collect()
     }
 }
 
@@ -93,19 +153,117 @@ pub(crate) struct Shared {
     pub analyses: HashMap<Uri, (i32, Arc<Analysis>)>,
 }
 
-/// Runs the server on stdin and stdout until the client says `exit`; returns the exit code.
+/// The exit code of an `exit` that came without `shutdown` before it, and of an input that
+/// ended without `exit` (the LSP specification: "exit with code 1").
+pub const EXIT_WITHOUT_SHUTDOWN: i32 = 1;
+
+/// Runs the server on stdin and stdout until the client says `exit` or the input ends;
+/// returns the exit code: 0 after `shutdown` and `exit`, else [`EXIT_WITHOUT_SHUTDOWN`].
 pub fn run() -> i32 {
-    let (connection, io_threads) = Connection::stdio();
-    let code = match serve(&connection) {
-        Ok(()) => crate::cli::EXIT_CLEAN,
-        Err(error) => {
-            eprintln!("carcspec lsp: {error}");
-            crate::cli::EXIT_USAGE
+    let outbox = Outbox::new(Box::new(std::io::stdout()));
+    let (sender, inbox) = crossbeam_channel::unbounded();
+    // The reader blocks on stdin; it is never joined, so that `exit` ends the process at once.
+    std::thread::Builder::new()
+        .name("carcspec-lsp-read".into())
+        .spawn(move || read_into(std::io::stdin().lock(), &sender))
+        .ok();
+    serve(&inbox, &outbox)
+}
+
+/// Runs the server over `input` (framed messages, as a client writes them to stdin) to the
+/// input's end; returns the exit code and everything the server wrote. For the fuzz target
+/// and tests: the same loop as [`run`], with memory for stdin and stdout.
+#[doc(hidden)]
+pub fn serve_bytes(input: &[u8]) -> (i32, Vec<u8>) {
+    #[derive(Clone, Default)]
+    struct Buffer(Arc<Mutex<Vec<u8>>>);
+    impl std::io::Write for Buffer {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            if let Ok(mut out) = self.0.lock() {
+                out.extend_from_slice(bytes);
+            }
+            Ok(bytes.len())
         }
-    };
-    drop(connection);
-    let _ = io_threads.join();
-    code
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let buffer = Buffer::default();
+    let outbox = Outbox::new(Box::new(buffer.clone()));
+    let (sender, inbox) = crossbeam_channel::unbounded();
+    read_into(input, &sender);
+    drop(sender);
+    let code = serve(&inbox, &outbox);
+    let written = buffer.0.lock().map(|out| out.clone()).unwrap_or_default();
+    (code, written)
+}
+
+/// Reads framed messages from `input` into `sender` until the input ends.
+pub(crate) fn read_into(
+    input: impl std::io::BufRead,
+    sender: &crossbeam_channel::Sender<Incoming>,
+) {
+    let mut reader = transport::Reader::new(input);
+    loop {
+        match reader.read_next() {
+            Ok(Some(incoming)) => {
+                if sender.send(incoming).is_err() {
+                    return;
+                }
+            }
+            Ok(None) => return,
+            Err(error) => {
+                eprintln!("carcspec lsp: reading the input failed: {error}");
+                return;
+            }
+        }
+    }
+}
+
+/// Where the server's messages go: written whole, one at a time, from any thread.
+#[derive(Clone)]
+pub(crate) struct Outbox(Arc<Mutex<Box<dyn std::io::Write + Send>>>);
+
+impl Outbox {
+    pub fn new(out: Box<dyn std::io::Write + Send>) -> Outbox {
+        Outbox(Arc::new(Mutex::new(out)))
+    }
+
+    /// Sends a message; `false` when the output is gone.
+    pub fn send(&self, message: impl Into<Outgoing>) -> bool {
+        let Ok(mut out) = self.0.lock() else {
+            return false;
+        };
+        transport::write(&mut *out, &message.into()).is_ok()
+    }
+
+    /// Logs `text` to the client (`window/logMessage`) and to standard error.
+    pub fn log(&self, kind: lsp_types::MessageType, text: &str) {
+        eprintln!("carcspec lsp: {text}");
+        self.send(Message::Notification(Notification::new(
+            LogMessage::METHOD.into(),
+            lsp_types::LogMessageParams {
+                typ: kind,
+                message: text.to_string(),
+            },
+        )));
+    }
+
+    /// Shows `text` to the user (`window/showMessage`) and logs it.
+    pub fn show(&self, kind: lsp_types::MessageType, text: &str) {
+        self.log(kind, text);
+        self.send(Message::Notification(Notification::new(
+            ShowMessage::METHOD.into(),
+            lsp_types::ShowMessageParams {
+                typ: kind,
+                message: text.to_string(),
+            },
+        )));
+    }
+
+    fn reply_error(&self, id: RequestId, code: i32, text: String) {
+        self.send(Message::Response(Response::new_err(id, code, text)));
+    }
 }
 
 fn capabilities(encoding: Encoding) -> ServerCapabilities {
@@ -133,7 +291,17 @@ fn capabilities(encoding: Encoding) -> ServerCapabilities {
         references_provider: Some(OneOf::Left(true)),
         document_formatting_provider: Some(OneOf::Left(true)),
         document_symbol_provider: Some(OneOf::Left(true)),
-        code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
+        code_action_provider: Some(CodeActionProviderCapability::Options(
+            lsp_types::CodeActionOptions {
+                code_action_kinds: Some(vec![
+                    lsp_types::CodeActionKind::QUICKFIX,
+                    lsp_types::CodeActionKind::REFACTOR,
+                ]),
+                ..lsp_types::CodeActionOptions::default()
+            },
+        )),
+        document_range_formatting_provider: Some(OneOf::Left(true)),
+        inlay_hint_provider: Some(OneOf::Left(true)),
         ..ServerCapabilities::default()
     }
 }
@@ -149,55 +317,98 @@ fn negotiate_encoding(params: &Value) -> Encoding {
     }
 }
 
-fn serve(connection: &Connection) -> Result<(), String> {
-    let (id, params) = connection.initialize_start().map_err(|e| e.to_string())?;
-    let encoding = negotiate_encoding(&params);
-    let result = serde_json::json!({
-        "capabilities": capabilities(encoding),
-        "serverInfo": { "name": "carcspec", "version": env!("CARGO_PKG_VERSION") },
-    });
-    connection
-        .initialize_finish(id, result)
-        .map_err(|e| e.to_string())?;
-
-    let shared = Arc::new(Mutex::new(Shared::default()));
-    let worker = worker::Worker::start(connection.sender.clone(), Arc::clone(&shared), encoding);
-    let mut server = Server {
-        documents: HashMap::new(),
-        shared,
-        worker,
-        encoding,
-    };
-    for message in &connection.receiver {
+/// The server's life as the LSP specification gives it: requests before `initialize` are
+/// refused (`-32002`), a second `initialize` is an invalid request, after `shutdown` every
+/// request is invalid and notifications are dropped, and `exit` ends the server — with 0 only
+/// after `shutdown`. A malformed message is answered (`-32700`, `-32600`) and logged, and the
+/// server reads on; only the end of the input ends it otherwise.
+pub(crate) fn serve(inbox: &crossbeam_channel::Receiver<Incoming>, outbox: &Outbox) -> i32 {
+    let mut server: Option<Server> = None;
+    let mut shut_down = false;
+    for incoming in inbox {
+        let message = match incoming {
+            Incoming::Message(message) => message,
+            Incoming::Malformed(malformed) => {
+                let kind = if malformed.is_response {
+                    "response"
+                } else {
+                    "message"
+                };
+                outbox.log(
+                    lsp_types::MessageType::ERROR,
+                    &format!("a malformed {kind} was skipped: {}", malformed.reason),
+                );
+                if !malformed.is_response {
+                    outbox.send(Outgoing::Raw(transport::error_answer(&malformed)));
+                }
+                continue;
+            }
+        };
         match message {
             Message::Request(request) => {
-                if connection
-                    .handle_shutdown(&request)
-                    .map_err(|e| e.to_string())?
-                {
-                    return Ok(());
+                let id = request.id.clone();
+                if request.method == Initialize::METHOD {
+                    if server.is_some() {
+                        let text = "`initialize` was received already".to_string();
+                        outbox.reply_error(id, lsp_server::ErrorCode::InvalidRequest as i32, text);
+                    } else {
+                        server = Some(Server::initialize(request, outbox));
+                    }
+                    continue;
+                }
+                let Some(server) = server.as_mut() else {
+                    let text = format!("`{}` before `initialize`", request.method);
+                    outbox.reply_error(
+                        id,
+                        lsp_server::ErrorCode::ServerNotInitialized as i32,
+                        text,
+                    );
+                    continue;
+                };
+                if shut_down {
+                    let text = format!("`{}` after `shutdown`", request.method);
+                    outbox.reply_error(id, lsp_server::ErrorCode::InvalidRequest as i32, text);
+                    continue;
+                }
+                if request.method == Shutdown::METHOD {
+                    shut_down = true;
+                    outbox.send(Message::Response(Response::new_ok(id, Value::Null)));
+                    continue;
                 }
                 let response = server.respond(request);
-                connection
-                    .sender
-                    .send(Message::Response(response))
-                    .map_err(|e| e.to_string())?;
+                outbox.send(Message::Response(response));
             }
             Message::Notification(notification) => {
-                if notification.method == "exit" {
-                    return Ok(());
+                if notification.method == Exit::METHOD {
+                    return if shut_down {
+                        crate::cli::EXIT_CLEAN
+                    } else {
+                        outbox.log(
+                            lsp_types::MessageType::WARNING,
+                            "`exit` without `shutdown` before it: exit code 1",
+                        );
+                        EXIT_WITHOUT_SHUTDOWN
+                    };
                 }
-                if let Some(publish) = server.notify(notification) {
-                    connection
-                        .sender
-                        .send(Message::Notification(publish))
-                        .map_err(|e| e.to_string())?;
+                match server.as_mut() {
+                    Some(server) if !shut_down => server.notify(notification),
+                    // Dropped, as the specification says, but not silently.
+                    _ => eprintln!(
+                        "carcspec lsp: `{}` {} is dropped",
+                        notification.method,
+                        if shut_down {
+                            "after `shutdown`"
+                        } else {
+                            "before `initialize`"
+                        }
+                    ),
                 }
             }
             Message::Response(_) => {}
         }
     }
-    Ok(())
+    eprintln!("carcspec lsp: the input ended without `exit`");
+    EXIT_WITHOUT_SHUTDOWN
 }
 
 struct Server {
@@ -205,19 +416,58 @@ struct Server {
     shared: Arc<Mutex<Shared>>,
     worker: worker::Worker,
     encoding: Encoding,
+    settings: Settings,
+    outbox: Outbox,
 }
 
 impl Server {
-    /// Handles a notification; returns a notification to send at once, if any.
-    fn notify(&mut self, notification: Notification) -> Option<Notification> {
+    /// Answers `initialize` and starts the worker.
+    fn initialize(request: Request, outbox: &Outbox) -> Server {
+        let encoding = negotiate_encoding(&request.params);
+        let settings = Settings::from_initialize(&request.params);
+        let result = serde_json::json!({
+            "capabilities": capabilities(encoding),
+            "serverInfo": { "name": "carcspec", "version": env!("CARGO_PKG_VERSION") },
+        });
+        outbox.send(Message::Response(Response::new_ok(request.id, result)));
+        let shared = Arc::new(Mutex::new(Shared::default()));
+        let worker = worker::Worker::start(outbox.clone(), Arc::clone(&shared), encoding);
+        Server {
+            documents: HashMap::new(),
+            shared,
+            worker,
+            encoding,
+            settings,
+            outbox: outbox.clone(),
+        }
+    }
+
+    /// Handles a notification.
+    fn notify(&mut self, notification: Notification) {
         let method = notification.method.clone();
+        if let Err(problem) = self.apply(notification) {
+            self.outbox.log(
+                lsp_types::MessageType::ERROR,
+                &format!("`{method}` was not applied: {problem}"),
+            );
+        }
+    }
+
+    /// Applies a notification to the open documents; says why when it cannot.
+    fn apply(&mut self, notification: Notification) -> Result<(), String> {
+        let method = notification.method.clone();
+        let params = |e: lsp_server::ExtractError<Notification>| format!("bad params: {e}");
         match method.as_str() {
             DidOpenTextDocument::METHOD => {
-                let params: lsp_types::DidOpenTextDocumentParams =
-                    notification.extract(DidOpenTextDocument::METHOD).ok()?;
+                let params: lsp_types::DidOpenTextDocumentParams = notification
+                    .extract(DidOpenTextDocument::METHOD)
+                    .map_err(params)?;
                 let item = params.text_document;
                 let path = uri_to_path(&item.uri);
-                let kind = DocumentKind::of(path.as_deref(), &item.language_id)?;
+                let Some(kind) = DocumentKind::of(path.as_deref(), &item.language_id) else {
+                    // Not a language of carcspec: nothing to do.
+                    return Ok(());
+                };
                 let unsaved = path
                     .as_ref()
                     .and_then(|p| crate::input::read_text(p).ok())
@@ -229,26 +479,65 @@ impl Server {
                     text: Arc::new(item.text),
                     version: item.version,
                     unsaved,
+                    out_of_sync: None,
                 };
                 self.documents.insert(item.uri.clone(), document);
                 self.check(&item.uri);
                 if kind == DocumentKind::Tiles && unsaved {
                     self.check_games();
                 }
-                None
+                Ok(())
             }
             DidChangeTextDocument::METHOD => {
-                let params: lsp_types::DidChangeTextDocumentParams =
-                    notification.extract(DidChangeTextDocument::METHOD).ok()?;
-                let uri = params.text_document.uri;
+                // Read by hand: a change the protocol's types refuse (a negative position)
+                // must still reach the document it was meant for, to mark it out of sync.
+                let uri = notification
+                    .params
+                    .pointer("/textDocument/uri")
+                    .and_then(Value::as_str)
+                    .and_then(|u| u.parse::<Uri>().ok())
+                    .ok_or("no `textDocument.uri`")?;
+                let notification_version = notification.params["textDocument"]["version"].clone();
                 let encoding = self.encoding;
-                let document = self.documents.get_mut(&uri)?;
-                let mut text = document.text.as_str().to_string();
-                for change in params.content_changes {
-                    apply_change(&mut text, change, encoding);
+                let document = self
+                    .documents
+                    .get_mut(&uri)
+                    .ok_or_else(|| format!("`{}` is not open", uri.as_str()))?;
+                let applied = serde_json::from_value::<lsp_types::DidChangeTextDocumentParams>(
+                    notification.params,
+                )
+                .map_err(|e| format!("the change cannot be read: {e}"))
+                .and_then(|params| {
+                    let mut text = document.text.as_str().to_string();
+                    for change in params.content_changes {
+                        if change.range.is_none() {
+                            // The whole text: in sync again whatever came before.
+                            document.out_of_sync = None;
+                        }
+                        apply_change(&mut text, change, encoding)?;
+                    }
+                    Ok((text, params.text_document.version))
+                });
+                match applied {
+                    Ok((text, version)) => {
+                        document.text = Arc::new(text);
+                        document.version = version;
+                    }
+                    Err(problem) => {
+                        document.version = version_of(&notification_version)
+                            .unwrap_or(document.version.saturating_add(1));
+                        if document.out_of_sync.is_none() {
+                            self.outbox.show(
+                                lsp_types::MessageType::ERROR,
+                                &format!(
+                                    "{}: a change could not be applied ({problem}); close and reopen the file",
+                                    uri.as_str()
+                                ),
+                            );
+                        }
+                        document.out_of_sync = Some(problem);
+                    }
                 }
-                document.text = Arc::new(text);
-                document.version = params.text_document.version;
                 let was_unsaved = std::mem::replace(&mut document.unsaved, true);
                 let kind = document.kind;
                 match kind {
@@ -259,15 +548,20 @@ impl Server {
                 if kind == DocumentKind::Tiles && !was_unsaved {
                     self.check_games();
                 }
-                None
+                Ok(())
             }
             DidSaveTextDocument::METHOD => {
-                let params: lsp_types::DidSaveTextDocumentParams =
-                    notification.extract(DidSaveTextDocument::METHOD).ok()?;
+                let params: lsp_types::DidSaveTextDocumentParams = notification
+                    .extract(DidSaveTextDocument::METHOD)
+                    .map_err(params)?;
                 let uri = params.text_document.uri;
-                let document = self.documents.get_mut(&uri)?;
+                let document = self
+                    .documents
+                    .get_mut(&uri)
+                    .ok_or_else(|| format!("`{}` is not open", uri.as_str()))?;
                 if let Some(text) = params.text {
                     document.text = Arc::new(text);
+                    document.out_of_sync = None;
                 }
                 document.unsaved = false;
                 let kind = document.kind;
@@ -276,13 +570,17 @@ impl Server {
                     // Games read their tile sets from disk: check them against the saved set.
                     self.check_games();
                 }
-                None
+                Ok(())
             }
             DidCloseTextDocument::METHOD => {
-                let params: lsp_types::DidCloseTextDocumentParams =
-                    notification.extract(DidCloseTextDocument::METHOD).ok()?;
+                let params: lsp_types::DidCloseTextDocumentParams = notification
+                    .extract(DidCloseTextDocument::METHOD)
+                    .map_err(params)?;
                 let uri = params.text_document.uri;
-                let closed = self.documents.remove(&uri)?;
+                let closed = self
+                    .documents
+                    .remove(&uri)
+                    .ok_or_else(|| format!("`{}` is not open", uri.as_str()))?;
                 if let Ok(mut shared) = self.shared.lock() {
                     shared.versions.remove(&uri);
                     shared.analyses.remove(&uri);
@@ -291,9 +589,12 @@ impl Server {
                     self.check_games();
                 }
                 let params = PublishDiagnosticsParams::new(uri, Vec::new(), None);
-                Some(Notification::new(PublishDiagnostics::METHOD.into(), params))
+                let publish = Notification::new(PublishDiagnostics::METHOD.into(), params);
+                self.outbox.send(Message::Notification(publish));
+                Ok(())
             }
-            _ => None,
+            // `initialized`, `$/cancelRequest`, `$/setTrace` and the like: nothing to do.
+            _ => Ok(()),
         }
     }
 
@@ -304,6 +605,27 @@ impl Server {
         };
         if let Ok(mut shared) = self.shared.lock() {
             shared.versions.insert(uri.clone(), document.version);
+            if document.out_of_sync.is_some() {
+                shared.analyses.remove(uri);
+            }
+        }
+        if let Some(problem) = &document.out_of_sync {
+            let diagnostic = crate::diagnostic::Diagnostic::new(
+                &crate::codes::DOCUMENT_OUT_OF_SYNC,
+                format!("the editor's text and the server's differ: a change could not be applied ({problem})"),
+            )
+            .at(crate::diagnostic::Span::new(0, 0), "from here on the server's copy is stale")
+            .help("close the file and open it again, so that the editor sends its whole text");
+            let text = document.text.as_str();
+            let index = LineIndex::new(text, self.encoding);
+            let params = PublishDiagnosticsParams::new(
+                uri.clone(),
+                vec![analysis::to_lsp(&diagnostic, text, &index, uri)],
+                Some(document.version),
+            );
+            let publish = Notification::new(PublishDiagnostics::METHOD.into(), params);
+            self.outbox.send(Message::Notification(publish));
+            return;
         }
         let unsaved = self
             .documents
@@ -338,6 +660,18 @@ impl Server {
     fn answer(&mut self, request: Request) -> Result<Value, (i32, String)> {
         let method = request.method.as_str();
         let params = request.params.clone();
+        let stale = params
+            .pointer("/textDocument/uri")
+            .and_then(Value::as_str)
+            .and_then(|u| u.parse::<Uri>().ok())
+            .and_then(|uri| self.documents.get(&uri))
+            .and_then(|d| d.out_of_sync.as_ref());
+        if let Some(problem) = stale {
+            return Err((
+                lsp_server::ErrorCode::RequestFailed as i32,
+                format!("the document is out of sync with the editor ({problem}): reopen it"),
+            ));
+        }
         let bad_params =
             |e: serde_json::Error| (lsp_server::ErrorCode::InvalidParams as i32, e.to_string());
         macro_rules! handle {
@@ -391,10 +725,13 @@ impl Server {
                 Completion,
                 |s: &mut Server, p: lsp_types::CompletionParams| {
                     let at = p.text_document_position;
-                    s.with(&at.text_document.uri, |cx| match cx.document.kind {
-                        DocumentKind::Game => game::completion(cx, at.position),
-                        DocumentKind::Tiles => tiles::completion(cx, at.position),
-                        DocumentKind::Jcz => Vec::new(),
+                    s.with(&at.text_document.uri, |cx| {
+                        let items = match cx.document.kind {
+                            DocumentKind::Game => game::completion(cx, at.position),
+                            DocumentKind::Tiles => tiles::completion(cx, at.position),
+                            DocumentKind::Jcz => Vec::new(),
+                        };
+                        with_replaced_range(cx, at.position, items)
                     })
                     .map(lsp_types::CompletionResponse::Array)
                 }
@@ -406,6 +743,35 @@ impl Server {
                         DocumentKind::Game => game::formatting(cx),
                         DocumentKind::Tiles => tiles::formatting(cx),
                         DocumentKind::Jcz => None,
+                    })
+                    .flatten()
+                }
+            ),
+            RangeFormatting::METHOD => handle!(
+                RangeFormatting,
+                |s: &mut Server, p: lsp_types::DocumentRangeFormattingParams| {
+                    // The edits of the whole file's formatting that touch the range's lines.
+                    let (first, last) = (p.range.start.line, p.range.end.line);
+                    s.with(&p.text_document.uri, |cx| match cx.document.kind {
+                        DocumentKind::Game => game::formatting(cx),
+                        DocumentKind::Tiles => tiles::formatting(cx),
+                        DocumentKind::Jcz => None,
+                    })
+                    .flatten()
+                    .map(|edits| {
+                        edits
+                            .into_iter()
+                            .filter(|e| e.range.start.line <= last && e.range.end.line >= first)
+                            .collect()
+                    })
+                }
+            ),
+            InlayHintRequest::METHOD => handle!(
+                InlayHintRequest,
+                |s: &mut Server, p: lsp_types::InlayHintParams| {
+                    s.with(&p.text_document.uri, |cx| match cx.document.kind {
+                        DocumentKind::Game => Some(game::inlay_hints(cx, p.range)),
+                        DocumentKind::Tiles | DocumentKind::Jcz => None,
                     })
                     .flatten()
                 }
@@ -453,9 +819,86 @@ impl Server {
             index: LineIndex::new(&document.text, self.encoding),
             encoding: self.encoding,
             analysis,
+            settings: self.settings,
         };
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| answer(&context))).ok()
     }
+}
+
+/// Whether a code action of `kind` answers the request: every kind when it names none in
+/// `context.only`, else the kinds it names and their sub-kinds (`refactor` takes
+/// `refactor.rewrite`).
+pub(crate) fn kind_wanted(
+    params: &lsp_types::CodeActionParams,
+    kind: &lsp_types::CodeActionKind,
+) -> bool {
+    params.context.only.as_ref().is_none_or(|only| {
+        only.iter().any(|asked| {
+            let (kind, asked) = (kind.as_str(), asked.as_str());
+            kind == asked
+                || kind
+                    .strip_prefix(asked)
+                    .is_some_and(|rest| rest.starts_with('.'))
+        })
+    })
+}
+
+/// A document version as the protocol writes it.
+fn version_of(value: &Value) -> Option<i32> {
+    value.as_i64().and_then(|v| i32::try_from(v).ok())
+}
+
+/// Gives every completion item the range it replaces: the word being typed, up to the
+/// cursor. Without it each editor guesses the word by its own rules (Neovim's ends at `/`,
+/// VS Code's at `,`), and an item such as `BA/C` or `-1,0 r90` is inserted after what was
+/// typed instead of over it. A word of a game ends at white space or `;`; in a tile set also at
+/// `+` and `:`, which join anchors and follow a feature.
+fn with_replaced_range(
+    cx: &Context<'_>,
+    position: lsp_types::Position,
+    mut items: Vec<lsp_types::CompletionItem>,
+) -> Vec<lsp_types::CompletionItem> {
+    let text = cx.document.text.as_str();
+    let offset = cx.index.offset(text, position);
+    let ends_word = |c: char| {
+        c.is_whitespace()
+            || c == ';'
+            || (cx.document.kind == DocumentKind::Tiles && matches!(c, '+' | ':'))
+    };
+    let start = text[..offset]
+        .char_indices()
+        .rev()
+        .find(|(_, c)| ends_word(*c))
+        .map_or(0, |(at, c)| at + c.len_utf8());
+    let range = lsp_types::Range::new(cx.index.position(text, start), position);
+    for item in &mut items {
+        let mut new_text = item
+            .insert_text
+            .take()
+            .unwrap_or_else(|| item.label.clone());
+        // A plain item is inserted up to its first space by some clients (Neovim takes that
+        // as the word); a snippet is inserted whole.
+        if cx.settings.snippets && new_text.contains(char::is_whitespace) {
+            new_text = snippet_text(&new_text);
+            item.insert_text_format = Some(lsp_types::InsertTextFormat::SNIPPET);
+        }
+        item.text_edit = Some(lsp_types::CompletionTextEdit::Edit(
+            lsp_types::TextEdit::new(range, new_text),
+        ));
+    }
+    items
+}
+
+/// `text` as a snippet that inserts exactly it: `\`, `$` and `}` escaped.
+fn snippet_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '\\' | '$' | '}') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Runs the document analysis and every request the server answers (hover, definition,
@@ -476,6 +919,7 @@ pub fn exercise(kind: DocumentKind, path: Option<&Path>, text: &str, offset: usi
         text: Arc::new(text.to_string()),
         version: 1,
         unsaved: false,
+        out_of_sync: None,
     };
     let position = index.position(text, offset);
     let cx = Context {
@@ -483,6 +927,7 @@ pub fn exercise(kind: DocumentKind, path: Option<&Path>, text: &str, offset: usi
         index,
         encoding: Encoding::Utf16,
         analysis: Some(Arc::new(analysis.clone())),
+        settings: Settings::default(),
     };
     let whole = lsp_types::Range::new(lsp_types::Position::new(0, 0), position);
     let actions = lsp_types::CodeActionParams {
@@ -520,21 +965,38 @@ pub fn exercise(kind: DocumentKind, path: Option<&Path>, text: &str, offset: usi
     answers.iter().filter(|a| **a).count() + usize::from(!analysis.diagnostics.is_empty())
 }
 
-/// Applies one change of `didChange` (a range replaced, or the whole text).
+/// Applies one change of `didChange` (a range replaced, or the whole text). A range that
+/// lies outside the text (a line past its end) or ends before it starts is refused: applying
+/// it would leave the server's text different from the editor's. A column past a line's end
+/// stands for the line's end, as the specification says.
 fn apply_change(
     text: &mut String,
     change: lsp_types::TextDocumentContentChangeEvent,
     encoding: Encoding,
-) {
+) -> Result<(), String> {
     match change.range {
         None => *text = change.text,
         Some(range) => {
             let index = LineIndex::new(text, encoding);
+            let lines = index.line_count();
+            for position in [range.start, range.end] {
+                // A position on the line after the last one is the end of the text.
+                if position.line as usize > lines {
+                    return Err(format!(
+                        "line {} is past the end of the text ({lines} lines)",
+                        position.line
+                    ));
+                }
+            }
+            if (range.end.line, range.end.character) < (range.start.line, range.start.character) {
+                return Err("the range ends before it starts".into());
+            }
             let start = index.offset(text, range.start);
             let end = index.offset(text, range.end).max(start);
             text.replace_range(start..end, &change.text);
         }
     }
+    Ok(())
 }
 
 /// Where the server keeps the files it writes for editors to open: the explanations of codes

@@ -4,6 +4,18 @@
 
 use crate::model::{Rotation, Tile};
 
+impl super::Context<'_> {
+    /// The picture of `tile` for a hover, after a blank line; nothing when the client does not
+    /// show pictures (see [`super::Settings::pictures`]).
+    pub(crate) fn picture(&self, tile: &Tile, rotation: Rotation, highlight: &[usize]) -> String {
+        if self.settings.pictures {
+            format!("\n\n{}", tile_image(tile, rotation, highlight))
+        } else {
+            String::new()
+        }
+    }
+}
+
 /// A Markdown image of `tile` turned by `rotation`, with the features `highlight` (indexes
 /// into `tile.features`) outlined.
 pub(crate) fn tile_image(tile: &Tile, rotation: Rotation, highlight: &[usize]) -> String {

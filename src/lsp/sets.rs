@@ -1,7 +1,10 @@
 //! The tiles a document can name: a game's tile sets (shipped or by path) and its own tiles,
 //! each with the place of its definition, for hover and go to definition.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::SystemTime;
 
 use lsp_types::{Location, Range, Uri};
 
@@ -21,9 +24,35 @@ pub struct NamedSet {
     pub ruleset: Option<Ruleset>,
 }
 
+/// The sets read so far, by the file (or shipped name) and the file's modification time:
+/// every request reads a game's sets, and parsing the base game's 72 tiles for each hover or
+/// outline would cost more than the answer.
+type Cache = HashMap<PathBuf, (Option<SystemTime>, Arc<NamedSet>)>;
+
 impl NamedSet {
+    /// The set `name` as the checker reads it, from the cache while its file is unchanged.
+    pub fn load(name: &str, base: &Path) -> Option<Arc<NamedSet>> {
+        static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
+        let by_path = base.join(name);
+        let key = if by_path.is_file() {
+            by_path.clone()
+        } else {
+            PathBuf::from(name)
+        };
+        let modified = std::fs::metadata(&by_path).and_then(|m| m.modified()).ok();
+        let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+        if let Some((when, set)) = cache.lock().ok()?.get(&key) {
+            if *when == modified && set.name == name {
+                return Some(Arc::clone(set));
+            }
+        }
+        let set = Arc::new(NamedSet::read(name, base)?);
+        cache.lock().ok()?.insert(key, (modified, Arc::clone(&set)));
+        Some(set)
+    }
+
     /// Reads the set `name` as the checker does: a path relative to `base`, else a shipped set.
-    pub fn load(name: &str, base: &Path) -> Option<NamedSet> {
+    fn read(name: &str, base: &Path) -> Option<NamedSet> {
         let by_path = base.join(name);
         let (target, file) = if by_path.is_file() {
             (by_path.display().to_string(), Some(by_path))

@@ -161,18 +161,56 @@ fn placements_line(state: &GameState, tile: &str) -> Option<String> {
     Some(line.trim_end().to_string())
 }
 
+/// The most draws a code-action range may hold for the insertions to be offered.
+pub(crate) const MAX_INSERTIONS: usize = 8;
+
+/// The codes of expectations that do not hold, which the replay can fix.
+const EXPECTATION_CODES: [&str; 4] = ["X001", "X002", "X003", "X005"];
+
 /// Code actions of the replay: after a `draw` or `bonus` in the range, insert the tile's
 /// legal-placements expectation; on an `expect placements`, `score`, `total` or `final` that
 /// does not hold (or any in the range), write what the rules give.
+///
+/// Each needs a replay, so a request over the whole file must not ask one per statement: the
+/// expectation fixes come only for the expectations the request's diagnostics say fail, and
+/// the insertions only when the range holds at most [`MAX_INSERTIONS`] draws (a line or a
+/// selection, not a whole file); `wanted` says which kinds the client asked for (`only`).
 pub(crate) fn placement_actions(
     cx: &Context<'_>,
     view: &GameView<'_>,
     range: Range,
+    diagnostics: &[lsp_types::Diagnostic],
+    wanted: &dyn Fn(&CodeActionKind) -> bool,
 ) -> Vec<CodeActionOrCommand> {
     let text = view.text;
     let start = cx.index.offset(text, range.start);
     let end = cx.index.offset(text, range.end);
     let mut actions = Vec::new();
+    let failing = |span: Span| {
+        let line = cx.index.position(text, span.start).line;
+        diagnostics.iter().any(|d| {
+            d.range.start.line <= line
+                && line <= d.range.end.line
+                && matches!(&d.code, Some(lsp_types::NumberOrString::String(c)) if EXPECTATION_CODES.contains(&c.as_str()))
+        })
+    };
+    let in_range = |statement: &crate::syntax::game::Statement<'_>| {
+        let line_start = text[..statement.span.start]
+            .rfind('\n')
+            .map_or(0, |at| at + 1);
+        let line_end = text[statement.span.end..]
+            .find('\n')
+            .map_or(text.len(), |at| statement.span.end + at);
+        (line_end >= start && line_start <= end).then_some((line_start, line_end))
+    };
+    let draws = view
+        .file
+        .statements
+        .iter()
+        .filter(|s| matches!(s.keyword.value.as_ref(), "draw" | "bonus") && in_range(s).is_some())
+        .count();
+    let insertions = wanted(&CodeActionKind::REFACTOR) && draws <= MAX_INSERTIONS;
+    let fixes = wanted(&CodeActionKind::QUICKFIX);
     let edit = |span: Span, new_text: String| {
         let mut changes = HashMap::new();
         changes.insert(
@@ -182,19 +220,14 @@ pub(crate) fn placement_actions(
         WorkspaceEdit::new(changes)
     };
     for statement in &view.file.statements {
-        let line_start = text[..statement.span.start]
-            .rfind('\n')
-            .map_or(0, |at| at + 1);
-        let line_end = text[statement.span.end..]
-            .find('\n')
-            .map_or(text.len(), |at| statement.span.end + at);
-        if line_end < start || line_start > end {
+        let Some((line_start, line_end)) = in_range(statement) else {
             continue;
-        }
+        };
         let keyword = statement.keyword.value.as_ref();
         let words: Vec<&str> = statement.words.iter().map(|w| w.value.as_ref()).collect();
+        let fix_here = fixes && failing(statement.span);
         match (keyword, words.as_slice()) {
-            ("draw" | "bonus", [tile]) => {
+            ("draw" | "bonus", [tile]) if insertions => {
                 // The state after the draw: before the next line.
                 let Some(state) = state_before_line(cx, text, (line_end + 1).min(text.len()))
                     .filter(|s| s.in_hand.as_deref() == Some(*tile))
@@ -218,7 +251,7 @@ pub(crate) fn placement_actions(
                     ..CodeAction::default()
                 }));
             }
-            ("expect", ["placements", tile, ..]) => {
+            ("expect", ["placements", tile, ..]) if fix_here => {
                 let Some(state) = state_before_line(cx, text, statement.span.start) else {
                     continue;
                 };
@@ -236,7 +269,7 @@ pub(crate) fn placement_actions(
                     ..CodeAction::default()
                 }));
             }
-            ("expect", [kind @ ("score" | "total" | "final"), named @ ..]) => {
+            ("expect", [kind @ ("score" | "total" | "final"), named @ ..]) if fix_here => {
                 let Some(line) = scores_line(cx, view, statement.span, kind, named) else {
                     continue;
                 };

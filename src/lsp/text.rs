@@ -31,6 +31,11 @@ impl LineIndex {
         LineIndex { starts, encoding }
     }
 
+    /// How many lines the text has (a text ending in a newline has an empty last line).
+    pub fn line_count(&self) -> usize {
+        self.starts.len()
+    }
+
     /// The protocol position of byte `offset` (clamped to the text, and to a character start).
     pub fn position(&self, text: &str, offset: usize) -> Position {
         let mut offset = offset.min(text.len());

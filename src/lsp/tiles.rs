@@ -90,7 +90,7 @@ pub(crate) fn hover(cx: &Context<'_>, position: Position) -> Option<Hover> {
     match find(&file, offset)? {
         Found::TileId(decl) => {
             let tile = lowered(decl);
-            let value = tile_markdown(&tile, ruleset_of(&file), "defined here");
+            let value = tile_markdown(cx, &tile, ruleset_of(&file), "defined here");
             Some(markdown(value, cx.index.range(text, decl.id.span)))
         }
         Found::Anchor(anchor, span) => Some(markdown(
@@ -324,7 +324,7 @@ pub(crate) fn formatting(cx: &Context<'_>) -> Option<Vec<TextEdit>> {
     if !diagnostics.is_empty() {
         return None;
     }
-    Some(cx.whole_text_edit(crate::format::tiles::format(&file)))
+    Some(cx.edits_to(&crate::format::tiles::format(&file)))
 }
 
 pub(crate) fn symbols(cx: &Context<'_>) -> Vec<DocumentSymbol> {

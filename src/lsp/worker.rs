@@ -8,11 +8,12 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 
-use crossbeam_channel::Sender;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use lsp_server::{Message, Notification};
+
+use super::Outbox;
 use lsp_types::notification::{Notification as _, PublishDiagnostics};
 use lsp_types::{PublishDiagnosticsParams, Uri};
 
@@ -34,11 +35,7 @@ pub(crate) struct Worker {
 }
 
 impl Worker {
-    pub fn start(
-        client: Sender<Message>,
-        shared: Arc<Mutex<Shared>>,
-        encoding: Encoding,
-    ) -> Worker {
+    pub fn start(client: Outbox, shared: Arc<Mutex<Shared>>, encoding: Encoding) -> Worker {
         let (jobs, receiver) = mpsc::channel();
         std::thread::Builder::new()
             .name("carcspec-lsp-check".into())
@@ -52,12 +49,7 @@ impl Worker {
     }
 }
 
-fn run(
-    receiver: &Receiver<Job>,
-    client: &Sender<Message>,
-    shared: &Mutex<Shared>,
-    encoding: Encoding,
-) {
+fn run(receiver: &Receiver<Job>, client: &Outbox, shared: &Mutex<Shared>, encoding: Encoding) {
     let mut pending: HashMap<Uri, Job> = HashMap::new();
     loop {
         // Wait for work (unless some is left from the last round), then for a pause in the
@@ -115,7 +107,7 @@ fn run(
                 Some(document.version),
             );
             let notification = Notification::new(PublishDiagnostics::METHOD.into(), params);
-            if client.send(Message::Notification(notification)).is_err() {
+            if !client.send(Message::Notification(notification)) {
                 return;
             }
         }
