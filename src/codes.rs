@@ -247,6 +247,35 @@ combination.";
 they are for different rulesets, or a tile id appears in more than one of them. A game plays
 only sets of its own ruleset, and names every tile by an id that is unique across its sets.";
 
+    FIELD_CROSSES_ROAD = "T240" "field-crosses-road" Error:
+"A field (or meadow) claims half-sides on both sides of a road, river, city or forest that runs
+across the tile, from one side to another: `road: N S` with `field: NL SL` (NL is the west half
+of N, SL the east half of S). A field cannot cross a road; the tile could not be drawn, and
+farm scoring would join farms that the road keeps apart.
+
+Write one field for each side of the road (the help lists them): `field: NL SR W` west of the
+road and `field: NR E SL` east of it. Half-sides run clockwise from the north-west corner:
+`NL NR EL ER SL SR WL WR`. A road that ends on the tile (at a village or a monastery) divides
+nothing by itself, so fields on its two sides are not checked.";
+
+    MISSING_TOUCHES = "T241" "missing-touches" Error:
+"A field lines a city's edge but does not name the city in `touches=`, so its farmers would
+score nothing for it. The field holds the half-side next to a corner where the city's side
+ends (a city on N is lined by the fields at WR and EL), or it is the inner field of a tile
+whose city covers every side.
+
+Label the city (`city c: N`) and add it to the field: `field: E S W touches=c`. The lint
+reports only the borders that are certain; a field that touches a city elsewhere (past a road
+that ends at the city's gate) still needs `touches=`, and the linter cannot tell.";
+
+    IMPOSSIBLE_TOUCHES = "T242" "impossible-touches" Error:
+"A field says `touches=` a city that it cannot touch: a road (or another feature) that runs
+across the tile lies between them. A field inside a road's curve (`road: E S`,
+`field: ER SL`) touches no city on the other side of the road (`city c: N`).
+
+Remove the city from `touches=`; if the field does touch it, its anchors are wrong: check on
+which side of the road each half-side lies.";
+
     UNKNOWN_STATEMENT = "G001" "unknown-statement" Error:
 "A game file knows the header statements `game`, `ruleset`, `expansion`, `variant`, `tiles`,
 `players`; the setup statements `lay`, `put` and `flock`; the moves `turn`, `draw`, `place`,

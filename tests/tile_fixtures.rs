@@ -126,3 +126,181 @@ fn every_code_of_the_tile_ranges_has_a_fixture() {
         "codes without an invalid fixture: {missing:?}"
     );
 }
+
+/// The twelve places round a tile's edge, clockwise from the north-west corner, as this test
+/// reads the tile language on its own (not through the linter): each side's left half, its
+/// middle, its right half. `NL` is the west half of N, `SL` the east half of S.
+const EDGE: [&str; 12] = [
+    "NL", "N", "NR", "EL", "E", "ER", "SL", "S", "SR", "WL", "W", "WR",
+];
+
+fn place(name: &str) -> usize {
+    EDGE.iter().position(|p| *p == name).unwrap()
+}
+
+/// The halves a field's anchors name (a whole side `N` is both halves).
+fn halves_of(feature: &carcspec::model::Feature) -> Vec<usize> {
+    feature
+        .anchors
+        .iter()
+        .flat_map(|a| {
+            let a = a.to_string();
+            if a.len() == 1 && a != "I" {
+                vec![place(&format!("{a}L")), place(&format!("{a}R"))]
+            } else if a == "I" {
+                vec![]
+            } else {
+                vec![place(&a)]
+            }
+        })
+        .collect()
+}
+
+/// Whether `p` lies on the clockwise stretch strictly between the places `from` and `to`.
+fn between(from: usize, to: usize, p: usize) -> bool {
+    (p + 12 - from) % 12 < (to + 12 - from) % 12 && p != from
+}
+
+fn lint_codes(set: &carcspec::model::TileSet, tile: carcspec::model::Tile) -> Vec<String> {
+    let mut alone = set.clone();
+    alone.tiles = vec![tile];
+    carcspec::lint::lint(&alone)
+        .into_iter()
+        .map(|d| d.code.code.to_string())
+        .filter(|c| c.starts_with("T24"))
+        .collect()
+}
+
+/// Breaks the shipped tiles on purpose, three ways, and checks that the topology lints catch
+/// every break (and that the unbroken tiles are clean): a field that lines a city loses its
+/// `touches=` (T241); the halves of a road's side swap fields, so that both fields cross the
+/// road (T240); a field beyond a road from a city claims it (T242).
+#[test]
+fn the_topology_lints_catch_broken_copies_of_the_shipped_tiles() {
+    use carcspec::model::{AnchorClass, FeatureKind};
+    let mut broken = [0usize; 3];
+    for name in [
+        "carcassonne-base",
+        "hills-and-sheep",
+        "hunters-gatherers-v2",
+    ] {
+        let set = load::load(&format!("tiles/{name}.tiles"))
+            .unwrap()
+            .set
+            .unwrap();
+        for tile in &set.tiles {
+            assert_eq!(
+                lint_codes(&set, tile.clone()),
+                Vec::<String>::new(),
+                "{}",
+                tile.id
+            );
+            // 1. A field on the half just past a city's sides, around the edge, lines it.
+            for (field_index, field) in tile.features.iter().enumerate() {
+                if field.kind != FeatureKind::Field {
+                    continue;
+                }
+                let halves = halves_of(field);
+                let lines_a_city = tile
+                    .features
+                    .iter()
+                    .filter(|f| f.kind == FeatureKind::City)
+                    .any(|city| {
+                        let sides: Vec<usize> = city
+                            .anchors
+                            .iter()
+                            .map(|a| place(&a.to_string()))
+                            .chain(city.shares.iter().map(|s| place(&s.letter().to_string())))
+                            .collect();
+                        sides.iter().any(|&middle| {
+                            let (before, after) = ((middle + 10) % 12, (middle + 2) % 12);
+                            (halves.contains(&before) && !sides.contains(&((middle + 9) % 12)))
+                                || (halves.contains(&after)
+                                    && !sides.contains(&((middle + 3) % 12)))
+                        })
+                    });
+                if lines_a_city {
+                    let mut copy = tile.clone();
+                    copy.features[field_index].touches.clear();
+                    let codes = lint_codes(&set, copy);
+                    assert!(
+                        codes.iter().all(|c| c == "T241") && !codes.is_empty(),
+                        "{}: {codes:?}",
+                        tile.id
+                    );
+                    broken[0] += 1;
+                }
+            }
+            // 2 and 3. A road or river from one side to another.
+            for road in tile
+                .features
+                .iter()
+                .filter(|f| f.kind.anchor_class() == AnchorClass::Middle && f.anchors.len() == 2)
+            {
+                let (a, b) = (
+                    place(&road.anchors[0].to_string()),
+                    place(&road.anchors[1].to_string()),
+                );
+                let side_of = |p: usize| between(a, b, p);
+                // Swap the owners of the two halves beside the road's first end.
+                let (left, right) = ((a + 11) % 12, (a + 1) % 12);
+                let owner = |p: usize| {
+                    tile.features.iter().position(|f| {
+                        f.kind.anchor_class() == AnchorClass::Area && halves_of(f).contains(&p)
+                    })
+                };
+                if let (Some(l), Some(r)) = (owner(left), owner(right)) {
+                    let others_l = halves_of(&tile.features[l]).len() > 1;
+                    let others_r = halves_of(&tile.features[r]).len() > 1;
+                    if l != r && (others_l || others_r) {
+                        let mut copy = tile.clone();
+                        let swap = |f: &mut carcspec::model::Feature, from: &str, to: &str| {
+                            for anchor in &mut f.anchors {
+                                if anchor.to_string() == from {
+                                    *anchor = to.parse().unwrap();
+                                }
+                            }
+                        };
+                        swap(&mut copy.features[l], EDGE[left], EDGE[right]);
+                        swap(&mut copy.features[r], EDGE[right], EDGE[left]);
+                        let codes = lint_codes(&set, copy);
+                        assert!(
+                            codes.contains(&"T240".to_string()),
+                            "{}: {codes:?}",
+                            tile.id
+                        );
+                        broken[1] += 1;
+                    }
+                }
+                // A city wholly on one side, a field wholly on the other, told it touches it.
+                for city in tile.features.iter().filter(|f| f.kind == FeatureKind::City) {
+                    let Some(label) = &city.label else { continue };
+                    let city_side: Vec<bool> = city
+                        .anchors
+                        .iter()
+                        .map(|x| side_of(place(&x.to_string())))
+                        .collect();
+                    if city_side.iter().any(|s| *s != city_side[0]) {
+                        continue;
+                    }
+                    for (field_index, field) in tile.features.iter().enumerate() {
+                        let halves = halves_of(field);
+                        if field.kind != FeatureKind::Field
+                            || halves.is_empty()
+                            || halves.iter().any(|&h| side_of(h) == city_side[0])
+                        {
+                            continue;
+                        }
+                        let mut copy = tile.clone();
+                        copy.features[field_index].touches.push(label.clone());
+                        let codes = lint_codes(&set, copy);
+                        assert_eq!(codes, ["T242"], "{}", tile.id);
+                        broken[2] += 1;
+                    }
+                }
+            }
+        }
+    }
+    // Every way of breaking a tile was tried on many tiles.
+    assert!(broken.iter().all(|n| *n >= 5), "{broken:?}");
+}

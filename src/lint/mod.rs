@@ -5,6 +5,8 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+mod topology;
+
 /// The most of one content a feature may show (fish, deer…): more than any tile could picture,
 /// and small enough that no sum over a board overflows.
 pub const MAX_CONTENT_COUNT: u32 = 99;
@@ -94,6 +96,7 @@ pub fn lint_local_tiles(set: &TileSet, incomplete: &[usize]) -> Vec<Diagnostic> 
 }
 
 fn lint_tile(set: &TileSet, tile: &Tile, check_sides: bool, findings: &mut Vec<Diagnostic>) {
+    let before = findings.len();
     lint_membership(set, tile, findings);
     let mut labels: HashMap<&str, Span> = HashMap::new();
     for feature in &tile.features {
@@ -127,6 +130,11 @@ fn lint_tile(set: &TileSet, tile: &Tile, check_sides: bool, findings: &mut Vec<D
     if check_sides {
         for side in Side::ALL {
             lint_side(tile, side, findings);
+        }
+        // A tile with errors of its own (sides that do not fit together, a bad `shares=`) has
+        // no plane to read: its topology is checked once they are fixed.
+        if findings[before..].iter().all(|d| !d.is_error()) {
+            topology::lint_tile(tile, findings);
         }
     }
 }
