@@ -240,18 +240,29 @@ fn centre_of(browser: &mut Browser, selector: &str) -> (f64, f64) {
     (at[0].as_f64().unwrap(), at[1].as_f64().unwrap())
 }
 
+/// A browser at a 1000 × 800 window and a fresh folder for the test `name`, or `None` (the
+/// reason printed) when no Chromium is installed.
+fn browser_in(name: &str) -> Option<(Browser, PathBuf)> {
+    let Some(program) = chromium() else {
+        println!("skipped: no chromium on PATH (install Debian's `chromium`, or set CHROMIUM)");
+        return None;
+    };
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut browser = Browser::launch(&program, dir.join("profile"));
+    browser.viewport(1000, 800, 1.0);
+    Some((browser, dir))
+}
+
 const GAME: &str = "spec/carcassonne/city-with-pennant.game";
 const FAILING: &str = "tests/fixtures/games/invalid/two-figures-on-one-tile.game";
 
 #[test]
 fn the_replay_steps_with_keys_and_shows_the_board_the_scores_and_the_figures() {
-    let Some(program) = chromium() else {
-        println!("skipped: no chromium on PATH (install Debian's `chromium`, or set CHROMIUM)");
+    let Some((mut browser, dir)) = browser_in("browser-replay") else {
         return;
     };
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser-replay");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
     let page = dir.join("game.html");
     let output = carcspec(&[
         "render",
@@ -264,8 +275,6 @@ fn the_replay_steps_with_keys_and_shows_the_board_the_scores_and_the_figures() {
     assert!(output.status.success(), "{}", stderr(&output));
     let url = format!("file://{}", page.canonicalize().unwrap().display());
 
-    let mut browser = Browser::launch(&program, dir.join("profile"));
-    browser.viewport(1000, 800, 1.0);
     browser.open(&url);
     // It opens on the end: turn 2, the city of 3 tiles and a pennant scored, red 8.
     assert_eq!(browser.eval("document.body.dataset.turn"), json!("2"));
@@ -358,13 +367,9 @@ fn the_replay_steps_with_keys_and_shows_the_board_the_scores_and_the_figures() {
 
 #[test]
 fn the_check_report_opens_at_a_failing_line_with_its_board() {
-    let Some(program) = chromium() else {
-        println!("skipped: no chromium on PATH (install Debian's `chromium`, or set CHROMIUM)");
+    let Some((mut browser, dir)) = browser_in("browser-report") else {
         return;
     };
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser-report");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
     let report = dir.join("report.html");
     let output = carcspec(&[
         "check",
@@ -381,8 +386,6 @@ fn the_check_report_opens_at_a_failing_line_with_its_board() {
         report.canonicalize().unwrap().display()
     );
 
-    let mut browser = Browser::launch(&program, dir.join("profile"));
-    browser.viewport(1000, 800, 1.0);
     browser.open(&url);
     assert_eq!(
         browser.eval("document.querySelector(':target').id"),
