@@ -349,3 +349,14 @@ fn a_report_of_clean_games_costs_a_line_each() {
         report.len()
     );
 }
+
+#[test]
+fn tile_sets_have_the_same_report_without_boards() {
+    let output = carcspec(&["tiles", "lint", "--format", "html", "tiles"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let report = stdout(&output);
+    assert!(report.starts_with("<!DOCTYPE html>"));
+    assert!(report.contains("<li class=\"clean\" id=\"tiles/carcassonne-base.tiles\">"));
+    assert!(report.contains("tile sets clean</p>"));
+    assert!(!report.contains("<figure"));
+}
