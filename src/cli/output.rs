@@ -503,6 +503,19 @@ pub(crate) fn load_tiles(name: &str) -> Result<crate::load::LoadedTiles, Diagnos
     }
 }
 
+/// The check report of the game `name`: a `.game` or `.jcz` file, or standard input (`-`),
+/// whose content says which of the two it is (as [`game_state`] reads it).
+pub(crate) fn check_game(name: &str) -> Result<crate::check::CheckReport, Diagnostic> {
+    if name != "-" {
+        return Ok(crate::check::check_file(std::path::Path::new(name)));
+    }
+    let text = read_stdin_or_diagnostic("a game (.game or .jcz)")?;
+    Ok(match TextKind::of(&text) {
+        Some(TextKind::Jcz) => crate::check::check_jcz_text("<stdin>", text),
+        _ => crate::check::check_text("<stdin>", text, std::path::Path::new(".")),
+    })
+}
+
 /// A game's state from a path or from standard input (`-`, the game language or a
 /// JCloisterZone saved game, told apart by content; tile sets named by path are looked up from
 /// the current folder), before the 1-based line `before_line` or at the end. `Err` when

@@ -101,6 +101,15 @@ impl Refusal {
         }
     }
 
+    /// An input that could not be read (standard input, for one): exit 2.
+    fn of_diagnostic(diagnostic: crate::diagnostic::Diagnostic) -> Refusal {
+        Refusal::new(
+            diagnostic.code,
+            diagnostic.message,
+            diagnostic.help.unwrap_or_default(),
+        )
+    }
+
     fn print(&self) {
         eprintln!(
             "error[{} {}]: {}",
@@ -481,15 +490,7 @@ fn line_after_turns(state: &GameState, turns: usize) -> Result<Option<usize>, Re
 /// or the refusal to draw it.
 fn state_at(args: &RenderArgs, before: Option<usize>) -> Result<GameState, Refusal> {
     let path = Path::new(&args.input);
-    let state = super::output::game_state(&args.input, before).map_err(|diagnostic| {
-        let mut refusal = Refusal::new(
-            diagnostic.code,
-            diagnostic.message,
-            diagnostic.help.unwrap_or_default(),
-        );
-        refusal.exit = EXIT_USAGE;
-        refusal
-    })?;
+    let state = super::output::game_state(&args.input, before).map_err(Refusal::of_diagnostic)?;
     match state {
         Ok(state) => Ok(state),
         Err(StateError::Unplayable(report)) => {

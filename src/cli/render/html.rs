@@ -59,7 +59,7 @@ pub(super) fn replay_page(args: &RenderArgs) -> Result<String, Refusal> {
         }
         points.push((played, before));
     }
-    let report = check::check_file(path);
+    let report = super::super::output::check_game(&args.input).map_err(Refusal::of_diagnostic)?;
     let lines: Vec<&str> = end.text.lines().collect();
     let mut steps = Vec::with_capacity(points.len());
     let mut first_line = 1;
