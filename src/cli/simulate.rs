@@ -360,24 +360,6 @@ fn relative_name(folder: &Path, target: &Path) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::relative_name;
-    use std::path::Path;
-
-    #[test]
-    fn tile_sets_are_named_from_the_transcripts_folder() {
-        let name = |folder: &str, target: &str| relative_name(Path::new(folder), Path::new(target));
-        assert_eq!(name("/a/b/out", "/a/b/sets/x.tiles"), "../sets/x.tiles");
-        assert_eq!(name("/a/b/out", "/a/b/out/x.tiles"), "x.tiles");
-        assert_eq!(name("/a/out", "/c/x.tiles"), "../../c/x.tiles");
-        assert_eq!(
-            name("/a/out", "/a/out/carcassonne-base"),
-            "./carcassonne-base"
-        );
-    }
-}
-
 /// Saves the tile set on standard input to a file: `stdin.tiles` (or `.json`) in the
 /// transcripts' folder `out`, or a temporary file (returned, to be kept for the run). Returns
 /// its absolute path.
@@ -416,4 +398,22 @@ fn stdin_tile_set(
     };
     let path = std::fs::canonicalize(path).map_err(cannot_save)?;
     Ok((path.display().to_string(), file))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::relative_name;
+    use std::path::Path;
+
+    #[test]
+    fn tile_sets_are_named_from_the_transcripts_folder() {
+        let name = |folder: &str, target: &str| relative_name(Path::new(folder), Path::new(target));
+        assert_eq!(name("/a/b/out", "/a/b/sets/x.tiles"), "../sets/x.tiles");
+        assert_eq!(name("/a/b/out", "/a/b/out/x.tiles"), "x.tiles");
+        assert_eq!(name("/a/out", "/c/x.tiles"), "../../c/x.tiles");
+        assert_eq!(
+            name("/a/out", "/a/out/carcassonne-base"),
+            "./carcassonne-base"
+        );
+    }
 }

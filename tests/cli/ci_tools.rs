@@ -91,10 +91,11 @@ fn the_pre_commit_hooks_pass_clean_files_and_fail_broken_games() {
     let hooks = temp.path().join("hooks");
     std::fs::create_dir_all(&hooks).unwrap();
     let manifest = std::fs::read_to_string(".pre-commit-hooks.yaml").unwrap();
-    assert_eq!(manifest.matches("language: rust").count(), 4);
+    let hook_language = "\n  language: rust\n";
+    assert_eq!(manifest.matches(hook_language).count(), 4);
     std::fs::write(
         hooks.join(".pre-commit-hooks.yaml"),
-        manifest.replace("language: rust", "language: system"),
+        manifest.replace(hook_language, "\n  language: system\n"),
     )
     .unwrap();
     git(&hooks, &["init", "-q"]);
@@ -156,8 +157,9 @@ fn the_pre_commit_hooks_pass_clean_files_and_fail_broken_games() {
     );
 
     // A broken game fails the check, and the report names it.
-    let broken =
-        std::fs::read_to_string("tests/fixtures/games/invalid/occupied-position.game").unwrap();
+    // The clean game with a tile laid where one lies already.
+    let broken = farms.replace("\nlay BA/C at 1,0\n", "\nlay BA/C at 0,0\n");
+    assert_ne!(broken, farms);
     std::fs::write(sample.join("games/broken.game"), broken).unwrap();
     let failed = try_repo(Some("carcspec-check"), &["games/broken.game"]);
     assert_eq!(failed.status.code(), Some(1), "{}", text(&failed));
@@ -166,7 +168,7 @@ fn the_pre_commit_hooks_pass_clean_files_and_fail_broken_games() {
         "{}",
         text(&failed)
     );
-    assert!(text(&failed).contains("V102"), "{}", text(&failed));
+    assert!(text(&failed).contains("FAILED"), "{}", text(&failed));
     std::fs::remove_file(sample.join("games/broken.game")).unwrap();
 
     // A tile set that no longer loads: only the tile set is passed to the hook, and the game
