@@ -205,74 +205,9 @@ fn every_spec_prints_and_parses_back() {
     assert!(checked >= 20, "{checked}");
 }
 
-/// Inputs the fuzz target `roundtrip_game` found (`tests/fixtures/games/roundtrip/`): each is
-/// read as `check` reads it, printed, and parsed and checked back alike.
-#[test]
-fn games_found_by_the_fuzzer_print_and_check_back() {
-    use carcspec::check::{CheckReport, check_text};
-    fn essence(report: &CheckReport) -> (Vec<i64>, usize, usize, Vec<&'static str>) {
-        let mut codes: Vec<&str> = report.diagnostics.iter().map(|d| d.code.code).collect();
-        codes.sort_unstable();
-        (
-            report.scores.clone(),
-            report.expectations_passed,
-            report.expectations_failed,
-            codes,
-        )
-    }
-    let base = std::path::Path::new("/nonexistent");
-    for entry in std::fs::read_dir("tests/fixtures/games/roundtrip").unwrap() {
-        let path = entry.unwrap().path();
-        let bytes = std::fs::read(&path).unwrap();
-        let text = carcspec::input::normalize(String::from_utf8_lossy(&bytes).into_owned());
-        let original = check_text("a.game", text.clone(), base);
-        let Some(script) = accepted(&text) else {
-            assert!(!original.ok(), "{}", path.display());
-            continue;
-        };
-        let printed = print_script(&script, None);
-        let again = accepted(&printed).expect("the printed game parses");
-        assert_eq!(without_places(&again), without_places(&script));
-        let reprinted = check_text("b.game", printed, base);
-        assert_eq!(
-            essence(&reprinted),
-            essence(&original),
-            "{}",
-            path.display()
-        );
-    }
-}
-
-/// Saved games the fuzz target `roundtrip_jcz` found (`tests/fixtures/jcz/roundtrip/`): checked
-/// directly and through their import, they give the same report.
-#[test]
-fn saved_games_found_by_the_fuzzer_check_alike_through_import() {
-    use carcspec::check::{CheckReport, check_jcz_text, check_text, import_jcz};
-    fn essence(report: &CheckReport) -> (Vec<i64>, usize, usize, Vec<String>, Vec<&'static str>) {
-        let mut codes: Vec<&str> = report.diagnostics.iter().map(|d| d.code.code).collect();
-        codes.sort_unstable();
-        (
-            report.scores.clone(),
-            report.expectations_passed,
-            report.expectations_failed,
-            report.not_applicable.clone(),
-            codes,
-        )
-    }
-    for entry in std::fs::read_dir("tests/fixtures/jcz/roundtrip").unwrap() {
-        let path = entry.unwrap().path();
-        let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
-        let direct = check_jcz_text("saved.jcz", text.clone());
-        match import_jcz(&text) {
-            Ok(script) => {
-                let printed = print_script(&script, None);
-                let imported = check_text("imported.game", printed, std::path::Path::new("."));
-                assert_eq!(essence(&imported), essence(&direct), "{}", path.display());
-            }
-            Err(_) => assert!(!direct.ok(), "{}", path.display()),
-        }
-    }
-}
+// The inputs the fuzz targets found (`tests/fixtures/games/roundtrip/`,
+// `tests/fixtures/jcz/roundtrip/`) are seeds of their targets, run with the targets' own
+// bodies by `tests/fuzz_seeds.rs`.
 
 /// A tile set's model with the places in the text cleared.
 fn model(origin: &str, text: String, format: Option<DocumentFormat>) -> Option<TileSet> {

@@ -1,15 +1,15 @@
 //! The simulator's fast path: moves that the move generator took from what the ruleset offers
 //! (and the `turn`, `pass` and `end` it plays in their order) are applied without being checked
-//! a second time. Each method makes the same state changes as the checked move of `mod.rs`
-//! (stacks, hand, supply, figures, scores, scoring events) and
-//! asks the ruleset the same questions (`after_draw`, `after_placement`, `deployed`,
-//! `score_completed` through `settle`…), so the ruleset's code still decides everything; what
-//! is skipped is the checker's re-verification of a move the ruleset itself offered — the fit
-//! of a placement, the feature a target names, the supply, the blocking figures — and the
-//! building of diagnostics. Debug builds still assert each of those (every test that simulates
-//! runs them), and the simulated transcripts are still checked by the full checker in the
-//! tests (`tests/simulation.rs`, `tests/reference_scorer.rs`, and the comparison of both paths
-//! below).
+//! a second time. Each calls the very transition the checked move of `mod.rs` calls after its
+//! checks (`transition.rs`: stacks, hand, supply, figures, and the questions to the ruleset —
+//! `after_draw`, whether a discarded bonus tile is drawn again, `after_placement`, `deployed`,
+//! `score_completed` through `settle`…), so no state change is written twice and the
+//! ruleset's code decides everything; what is skipped is the checker's re-verification of a
+//! move the ruleset itself offered — the fit of a placement, the feature a target names, the
+//! supply, the blocking figures — and the building of diagnostics. Debug builds still assert
+//! each of those (every test that simulates runs them), and the simulated transcripts are
+//! still checked by the full checker in the tests (`tests/simulation.rs`,
+//! `tests/reference_scorer.rs`, and the comparison of both paths below).
 //!
 //! One replay also plays many games: [`Replay::restart`] empties it for the next game and keeps
 //! every table's capacity (the engine's through `Engine::clear`, the catalog compiled once).
