@@ -324,3 +324,84 @@ fn the_authoring_guide_works_as_written() {
     assert!(ran >= 8, "only {ran} commands in the guide");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_mistyped_tile_id_is_answered_with_the_nearest_ids() {
+    let game = "game \"typo\"
+excerpt
+ruleset carcassonne
+tiles carcassonne-base
+players red blue
+turn red
+draw BA/RCR
+place at 0,-1 r180
+pass
+end
+";
+    let report = check_game("tests/fixtures/games/invalid", game);
+    let g004 = report
+        .diagnostics
+        .iter()
+        .find(|d| d.code.code == "G004")
+        .expect("G004");
+    let help = g004.help.clone().unwrap_or_default();
+    assert!(help.contains("`BA/RCr`"), "{help}");
+}
+
+#[test]
+fn a_wrong_total_lists_that_players_scoring_in_order_with_the_sum() {
+    let game = "game \"wrong total\"
+excerpt
+ruleset carcassonne
+tiles carcassonne-base
+players red blue
+turn red
+draw BA/RCr
+place at 0,-1 r180
+deploy knight on S
+end
+expect final red 5 blue 0
+";
+    let report = check_game("tests/fixtures/games/invalid", game);
+    let x003 = report
+        .diagnostics
+        .iter()
+        .find(|d| d.code.code == "X003")
+        .unwrap_or_else(|| panic!("{:?}", codes(&report)));
+    let help = x003.help.clone().unwrap_or_default();
+    assert_eq!(help, "red scored: line 9 city of 2 tiles = 4 (sum 4)");
+}
+
+#[test]
+fn simulate_keeps_its_tile_table_in_columns_for_long_ids() {
+    let dir = std::env::temp_dir().join(format!("carcspec-long-ids-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let set = dir.join("long.tiles");
+    std::fs::write(
+        &set,
+        "tileset long\nruleset carcassonne\nexpansion long\n\ntile LONG/A-VERY-LONG-TILE-ID x2 {\n  road: E W\n  city c: N\n  field: EL WR touches=c\n  field: ER S WL\n}\n",
+    )
+    .unwrap();
+    let output = carcspec(&[
+        "simulate",
+        "--tiles",
+        "carcassonne-base",
+        set.to_str().unwrap(),
+        "--games",
+        "2",
+        "--seed",
+        "1",
+    ]);
+    let said = text(&output);
+    let table: Vec<&str> = said
+        .lines()
+        .skip_while(|l| !l.starts_with("tiles (placed"))
+        .skip(1)
+        .filter(|l| l.starts_with("  "))
+        .collect();
+    assert!(table.len() > 20, "{said}");
+    let widths: std::collections::BTreeSet<usize> =
+        table.iter().map(|l| l.chars().count()).collect();
+    assert_eq!(widths.len(), 1, "{}", table.join("\n"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -567,3 +567,210 @@ fn the_shapes_follow_the_anchors() {
         "{svg}"
     );
 }
+
+/// The tile a text of the tile language defines (a set of its own, linted clean).
+fn tile_of(text: &str) -> Tile {
+    let set = carcspec::load::from_text("test.tiles", text.to_string(), None)
+        .usable()
+        .cloned()
+        .expect("the test's tile set lints clean");
+    set.tiles[0].clone()
+}
+
+/// The pixel of a single tile's PNG at a point of the tile (tile coordinates, 0–100, north up
+/// as drawn): the picture puts the tile at (34, 34), two pixels a unit.
+fn tile_pixel(png: &[u8], x: f64, y: f64) -> [u8; 3] {
+    let pixmap = resvg::tiny_skia::Pixmap::decode_png(png).unwrap();
+    let pixel = pixmap
+        .pixel((34.0 + 2.0 * x) as u32, (34.0 + 2.0 * y) as u32)
+        .unwrap();
+    [pixel.red(), pixel.green(), pixel.blue()]
+}
+
+fn single_tile_png(tile: &Tile, rotation: Rotation, highlight: &[usize]) -> Vec<u8> {
+    render::png(&render::tile_svg(tile, rotation, highlight), 1.0).unwrap()
+}
+
+/// The feature of `tile` that claims `anchor`.
+fn feature_at(tile: &Tile, anchor: &str) -> usize {
+    let anchor: Anchor = anchor.parse().unwrap();
+    tile.features
+        .iter()
+        .position(|f| f.anchors.contains(&anchor))
+        .expect("a feature claims the anchor")
+}
+
+/// A field's colour under the highlight's yellow tint (45 %).
+fn tinted_field() -> [u8; 3] {
+    let (field, yellow) = (rgb("#a4cf6a"), rgb("#ffd400"));
+    std::array::from_fn(|i| (f64::from(field[i]) * 0.55 + f64::from(yellow[i]) * 0.45) as u8)
+}
+
+#[test]
+fn a_field_highlight_covers_its_field_and_nothing_else() {
+    let base = shipped("carcassonne-base");
+    // BA/RCr: the field north of the road (EL WR) lies between the city and the road.
+    let rcr = tile(&base, "BA/RCr");
+    let png = single_tile_png(rcr, Rotation(0), &[feature_at(rcr, "EL")]);
+    let got = tile_pixel(&png, 85.0, 36.0);
+    assert!(close(got, tinted_field()), "the field is tinted: {got:?}");
+    let got = tile_pixel(&png, 50.0, 8.0);
+    assert!(close(got, rgb("#d8b27a")), "the city is not: {got:?}");
+    let got = tile_pixel(&png, 30.0, 50.0);
+    assert!(close(got, rgb("#f4ecd8")), "the road is not: {got:?}");
+    let got = tile_pixel(&png, 50.0, 80.0);
+    assert!(
+        close(got, rgb("#a4cf6a")),
+        "the other field is not: {got:?}"
+    );
+    // BA/CcRr: the field EL SR runs between the corner city and the road's curve, right up to
+    // the curve near the centre (no notch where the slices of the other field meet).
+    let ccrr = tile(&base, "BA/CcRr");
+    let png = single_tile_png(ccrr, Rotation(0), &[feature_at(ccrr, "EL")]);
+    let got = tile_pixel(&png, 60.0, 57.0);
+    assert!(close(got, tinted_field()), "up to the curve: {got:?}");
+    let got = tile_pixel(&png, 57.0, 60.0);
+    assert!(close(got, tinted_field()), "on both slices: {got:?}");
+    let got = tile_pixel(&png, 85.0, 85.0);
+    assert!(close(got, rgb("#a4cf6a")), "not inside the curve: {got:?}");
+    let got = tile_pixel(&png, 20.0, 20.0);
+    assert!(close(got, rgb("#d8b27a")), "not the city: {got:?}");
+}
+
+#[test]
+fn roads_that_cross_without_joining_pass_on_a_bridge() {
+    let bridge = tile_of(
+        "tileset t\nruleset carcassonne\ntile BRIDGE x2 start {\n  road: N S\n  road: E W\n  field: NR EL\n  field: ER SL\n  field: SR WL\n  field: WR NL\n}\n",
+    );
+    let parapet = rgb("#4a3f35");
+    // The later road (E W) passes over: a parapet along each of its sides at the crossing.
+    let png = single_tile_png(&bridge, Rotation(0), &[]);
+    assert!(close(tile_pixel(&png, 58.0, 44.0), parapet));
+    assert!(close(tile_pixel(&png, 42.0, 56.0), parapet));
+    // The crossroads, whose four roads end at a village, has none.
+    let base = shipped("carcassonne-base");
+    let png = single_tile_png(tile(&base, "BA/RRRR"), Rotation(0), &[]);
+    assert!(!close(tile_pixel(&png, 58.0, 44.0), parapet));
+    // Turned, the bridge turns with its road.
+    let png = single_tile_png(&bridge, Rotation(1), &[]);
+    assert!(close(tile_pixel(&png, 56.0, 58.0), parapet));
+}
+
+#[test]
+fn buildings_stay_upright_in_every_rotation() {
+    // BA/RRR: the village where its three roads end. Its roof is above its middle however
+    // the tile is turned (the red of the roof at 4 units above the centre).
+    let base = shipped("carcassonne-base");
+    let roof = rgb("#b5442f");
+    for rotation in Rotation::ALL {
+        let png = single_tile_png(tile(&base, "BA/RRR"), rotation, &[]);
+        assert!(close(tile_pixel(&png, 50.0, 45.0), roof), "{rotation}");
+        assert!(!close(tile_pixel(&png, 50.0, 55.0), roof), "{rotation}");
+    }
+    // A monastery's cross stands above it.
+    let monastery = tile(&base, "BA/LR");
+    for rotation in Rotation::ALL {
+        let png = single_tile_png(monastery, rotation, &[]);
+        assert!(
+            close(tile_pixel(&png, 50.0, 30.5), rgb("#5a2a1a")),
+            "{rotation}"
+        );
+    }
+}
+
+#[test]
+fn a_pennant_stands_outside_an_inner_fields_circle() {
+    let inner = tile_of(
+        "tileset t\nruleset carcassonne\ntile INNER x2 start {\n  city c: N E S W pennant\n  field: I touches=c\n}\n",
+    );
+    let png = single_tile_png(&inner, Rotation(0), &[]);
+    let pixmap = resvg::tiny_skia::Pixmap::decode_png(&png).unwrap();
+    let shield = rgb("#2553a8");
+    let mut inside = 0;
+    let mut outside = 0;
+    for py in 34..234 {
+        for px in 34..234 {
+            let p = pixmap.pixel(px, py).unwrap();
+            if close([p.red(), p.green(), p.blue()], shield) {
+                let (x, y) = ((f64::from(px) - 34.0) / 2.0, (f64::from(py) - 34.0) / 2.0);
+                if ((x - 50.0).powi(2) + (y - 50.0).powi(2)).sqrt() <= 19.0 {
+                    inside += 1;
+                } else {
+                    outside += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(inside, 0, "no pennant inside the inner field's circle");
+    assert!(outside > 20, "the pennant is drawn ({outside} pixels)");
+}
+
+#[test]
+fn the_single_tile_view_labels_the_inside() {
+    let base = shipped("carcassonne-base");
+    let svg = render::tile_svg(tile(&base, "BA/LR"), Rotation(0), &[]);
+    assert!(svg.contains(">I</text>"));
+    let png = render::png(&svg, 1.0).unwrap();
+    // The light disc of the label, below the monastery's door.
+    assert!(close(tile_pixel(&png, 52.5, 67.0), [255, 255, 255]));
+    // A tile with nothing inside has no `I`.
+    let svg = render::tile_svg(tile(&base, "BA/RCr"), Rotation(0), &[]);
+    assert!(!svg.contains(">I</text>"));
+}
+
+#[test]
+fn long_tile_ids_on_a_sheet_do_not_run_into_each_other() {
+    let set = carcspec::load::from_text(
+        "long.tiles",
+        "tileset long\nruleset carcassonne\nexpansion long\n\
+         tile BW/TWO-CITIES-ROAD {\n  city a: N\n  city b: S\n  field: E touches=a,b\n  field: W touches=a,b\n}\n\
+         tile BW/CHAPEL-CROSSING-WITH-WELL {\n  monastery: I\n  field: N E S W\n}\n"
+            .to_string(),
+        None,
+    )
+    .usable()
+    .cloned()
+    .unwrap();
+    let png = render::png(&render::sheet_svg(&set), 1.0).unwrap();
+    let pixmap = resvg::tiny_skia::Pixmap::decode_png(&png).unwrap();
+    // The sheet's cells are 124 wide from x 24, the tiles 100: the 24 between the first two
+    // tiles and their labels (each at most 116 wide round its tile's middle) stays white
+    // between the labels' ends (the labels stand from y 140 to 170).
+    for py in 140..170 {
+        for px in 134..139 {
+            let p = pixmap.pixel(px, py).unwrap();
+            assert!(
+                p.red() > 200 && p.green() > 200 && p.blue() > 200,
+                "text between the labels at {px},{py}"
+            );
+        }
+    }
+}
+
+#[test]
+fn farmers_lie_in_their_fields() {
+    // farms.game ends with a red farmer at 0,0 and a blue one at 0,-1, both in fields: each
+    // is wider than tall, as a meeple laid down is.
+    let svg = stdout(&carcspec(&["render", "spec/carcassonne/farms.game"]));
+    let png = render::png(&svg, 1.0).unwrap();
+    let pixmap = resvg::tiny_skia::Pixmap::decode_png(&png).unwrap();
+    for colour in ["#d62828", "#1f5fd1"] {
+        let (mut x0, mut x1, mut y0, mut y1) = (u32::MAX, 0, u32::MAX, 0);
+        // Above the legend, which stands its figures up.
+        for py in 0..pixmap.height() - 40 {
+            for px in 0..pixmap.width() {
+                let p = pixmap.pixel(px, py).unwrap();
+                if close([p.red(), p.green(), p.blue()], rgb(colour)) {
+                    (x0, x1, y0, y1) = (x0.min(px), x1.max(px), y0.min(py), y1.max(py));
+                }
+            }
+        }
+        assert!(x1 > x0, "{colour}: no figure drawn");
+        assert!(
+            x1 - x0 > y1 - y0,
+            "{colour}: the farmer stands ({}×{})",
+            x1 - x0,
+            y1 - y0
+        );
+    }
+}

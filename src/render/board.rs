@@ -247,12 +247,19 @@ pub fn board_svg(board: &Board) -> String {
         );
         *nth += 1;
         let name = board.players.get(figure.player).map_or("", String::as_str);
-        symbols::figure(
-            &mut svg,
-            &figure.kind,
-            at,
-            player_colour(name, figure.player),
-        );
+        let colour = player_colour(name, figure.player);
+        let in_a_field = placed
+            .tile
+            .features
+            .get(figure.feature)
+            .is_some_and(|f| f.kind.anchor_class() == crate::model::AnchorClass::Area);
+        // Farmers and hunters lie in their fields; a shepherd stands by his flock, a hut is
+        // a hut.
+        if in_a_field && !matches!(figure.kind.as_str(), "shepherd" | "hut") {
+            symbols::lying_figure(&mut svg, at, colour);
+        } else {
+            symbols::figure(&mut svg, &figure.kind, at, colour);
+        }
     }
 
     // Legend: the players' colours.

@@ -58,6 +58,21 @@ pub fn tile_svg(tile: &Tile, rotation: Rotation, highlight: &[usize]) -> String 
     for (text, y) in [("WR", near), ("W", mid), ("WL", far)] {
         svg.text(Point::new(x0 - gap - 3.0, y0 + y), 11.0, label, text);
     }
+    // The inside, where a game deploys on a monastery, a lake or an inner field: labelled
+    // just below the middle (below a monastery's door), on a light disc to stay readable.
+    if tile
+        .features
+        .iter()
+        .any(|f| f.anchors.contains(&crate::model::Anchor::Inner))
+    {
+        let at = Point::new(x0 + mid, y0 + mid + 0.17 * size);
+        svg.circle(
+            at,
+            8.0,
+            r##"fill="#ffffff" fill-opacity="0.85" stroke="#444444" stroke-width="0.8""##,
+        );
+        svg.text(at, 11.0, label, "I");
+    }
     let mut caption = format!("{}  {}  x{}", tile.id, rotation, tile.count);
     if tile.kind != crate::model::TileKind::Land {
         caption.push_str(&format!("  {}", tile.kind.name()));

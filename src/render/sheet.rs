@@ -55,24 +55,109 @@ pub fn sheet_svg(set: &TileSet) -> String {
             &TileDecor::default(),
         );
         let centre = x + SHEET_TILE / 2.0;
-        svg.text(
-            Point::new(centre, y + SHEET_TILE + 10.0),
-            11.0,
-            r##"fill="#111111""##,
-            &tile.id,
-        );
+        let lines = fit_label(&tile.id, cell_width - 8.0);
+        let mut baseline = y + SHEET_TILE + 10.0;
+        for line in &lines {
+            svg.text(
+                Point::new(centre, baseline),
+                line.size,
+                &line.style(r##"fill="#111111""##),
+                &line.text,
+            );
+            baseline += line.size + 1.0;
+        }
         let mut detail = format!("x{}", tile.count);
         if tile.kind != TileKind::Land {
             detail.push_str(&format!(" {}", tile.kind.name()));
         }
         svg.text(
-            Point::new(centre, y + SHEET_TILE + 22.0),
+            Point::new(centre, baseline),
             10.0,
             r##"fill="#555555""##,
             &detail,
         );
     }
     svg.finish(width, height)
+}
+
+/// One line of a tile's label on a sheet.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct LabelLine {
+    pub text: String,
+    pub size: f64,
+    /// The width the line is squeezed to, when even the smallest size is too wide for it.
+    pub squeezed: Option<f64>,
+}
+
+impl LabelLine {
+    fn style(&self, fill: &str) -> String {
+        match self.squeezed {
+            Some(width) => format!(
+                r#"{fill} textLength="{}" lengthAdjust="spacingAndGlyphs""#,
+                num(width)
+            ),
+            None => fill.to_string(),
+        }
+    }
+}
+
+/// A generous estimate of the width of `text` in the bundled font at `size`: wider than the
+/// font's own advances (DejaVu Sans: capitals up to 0.77 em, lower case 0.61), so that a label
+/// measured to fit does fit.
+pub(super) fn text_width(text: &str, size: f64) -> f64 {
+    let em: f64 = text
+        .chars()
+        .map(|c| match c {
+            'W' | 'M' | 'm' | 'w' | '+' | '%' | '@' => 1.0,
+            c if c.is_uppercase() => 0.78,
+            c if c.is_ascii_digit() => 0.64,
+            c if c.is_lowercase() => 0.62,
+            ' ' | '.' | ',' | '!' | '/' | '-' | ':' | ';' | '|' | '\'' => 0.4,
+            _ => 0.8,
+        })
+        .sum();
+    em * size
+}
+
+/// A tile's id as the lines of its label under a sheet's tile, each no wider than `width`:
+/// one line at 11 units if it fits, else a smaller size down to 9, else two lines broken after
+/// a `/`, `-` or `.` near the middle, each at the size that fits (down to 7, then squeezed).
+/// Long ids of a fan expansion would otherwise run into their neighbours' labels.
+pub(super) fn fit_label(id: &str, width: f64) -> Vec<LabelLine> {
+    let one = |text: &str, largest: f64, smallest: f64| {
+        let size = (width / text_width(text, 1.0)).clamp(smallest, largest);
+        let size = (size * 2.0).floor() / 2.0;
+        LabelLine {
+            text: text.to_string(),
+            size,
+            squeezed: (text_width(text, size) > width).then_some(width),
+        }
+    };
+    let single = one(id, 11.0, 9.0);
+    if single.squeezed.is_none() {
+        return vec![single];
+    }
+    let chars: Vec<char> = id.chars().collect();
+    let middle = chars.len() / 2;
+    let break_after = (1..chars.len())
+        .filter(|&i| matches!(chars[i - 1], '/' | '-' | '.' | '_'))
+        .min_by_key(|&i| i.abs_diff(middle))
+        .unwrap_or(middle.max(1));
+    let first: String = chars[..break_after].iter().collect();
+    let second: String = chars[break_after..].iter().collect();
+    if second.is_empty() {
+        return vec![one(id, 11.0, 7.0)];
+    }
+    let (a, b) = (one(&first, 10.0, 7.0), one(&second, 10.0, 7.0));
+    let size = a.size.min(b.size);
+    [first, second]
+        .into_iter()
+        .map(|text| LabelLine {
+            squeezed: (text_width(&text, size) > width).then_some(width),
+            text,
+            size,
+        })
+        .collect()
 }
 
 /// A paper size.
@@ -206,4 +291,17 @@ pub fn print_pages_svg(set: &TileSet, layout: PrintLayout) -> Result<Vec<String>
         documents.push(svg.finish_sized(width, height, &mm_w, &mm_h));
     }
     Ok(documents)
+}
+
+#[cfg(test)]
+mod label_tests {
+    use super::*;
+
+    #[test]
+    fn a_short_id_is_one_line_and_a_long_one_two_that_fit() {
+        assert_eq!(fit_label("BA/RCr", 116.0).len(), 1);
+        let lines = fit_label("BW/TWO-CITIES-ROAD-AND-CHAPEL", 116.0);
+        assert_eq!(lines.len(), 2);
+        assert!(lines.iter().all(|l| text_width(&l.text, l.size) <= 116.0));
+    }
 }

@@ -69,6 +69,8 @@ pub fn escape(text: &str) -> String {
 #[derive(Debug, Default)]
 pub struct Svg {
     body: String,
+    /// Ids handed out so far (clip paths), unique in the document.
+    ids: usize,
 }
 
 /// The font every text of a picture uses; the PNG rasteriser loads exactly this font from the
@@ -84,6 +86,12 @@ impl Svg {
     pub fn raw(&mut self, markup: &str) {
         self.body.push_str(markup);
         self.body.push('\n');
+    }
+
+    /// An id no other element of the document has, `prefix` then a number.
+    pub fn fresh_id(&mut self, prefix: &str) -> String {
+        self.ids += 1;
+        format!("{prefix}{}", self.ids)
     }
 
     pub fn open_group(&mut self, attributes: &str) {

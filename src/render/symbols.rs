@@ -359,6 +359,19 @@ pub fn marker(svg: &mut Svg, marker: Marker, at: Point) {
     }
 }
 
+/// A meeple laid flat in its player's colour, head to the west: a farmer in a field, a hunter
+/// in a meadow ("lying in a field (farmer)", the base rules; "a meeple laid flat in a meadow",
+/// Hunters and Gatherers), told at a glance from the knights, thieves and monks standing up.
+pub fn lying_figure(svg: &mut Svg, at: Point, fill: &str) {
+    svg.open_group(&format!(
+        r#"transform="rotate(-90 {} {})""#,
+        super::svg::num(at.x),
+        super::svg::num(at.y)
+    ));
+    figure(svg, "follower", at, fill);
+    svg.close_group();
+}
+
 /// A figure in its player's colour: a meeple, or a hut for the huts of Hunters and Gatherers.
 pub fn figure(svg: &mut Svg, kind: &str, at: Point, fill: &str) {
     let style =

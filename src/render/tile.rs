@@ -20,7 +20,9 @@
 //! - **monasteries, lakes and inner fields** stand in the middle.
 //!
 //! Contents (pennants, fish, animals …) are drawn as symbols at a point inside their feature,
-//! upright whatever the rotation; figures and highlights use the same points and shapes.
+//! upright whatever the rotation, and so are the buildings (houses, villages, monasteries);
+//! figures and highlights use the same points and shapes. Roads that cross without joining
+//! meet at a bridge.
 
 use crate::model::{
     Anchor, AnchorClass, ContentKind, Feature, FeatureKind, Half, Marker, Rotation, Side, Tile,
@@ -50,6 +52,8 @@ pub mod colour {
     pub const LAKE: &str = "#4f95d6";
     pub const TILE_EDGE: &str = "#333333";
     pub const HIGHLIGHT: &str = "#ffd400";
+    pub const BRIDGE_DECK: &str = "#c9b99a";
+    pub const BRIDGE_PARAPET: &str = "#4a3f35";
 }
 
 /// A point of the border, `t` along the perimeter clockwise from the top-left corner.
@@ -117,7 +121,7 @@ enum Shape {
     /// City or forest: an outline path, and the stretches of border it claims.
     Region(String, Vec<(f64, f64)>),
     /// Field or meadow: its slices (plus an inner disc for an inner field).
-    Area { slices: Vec<usize>, inner: bool },
+    Area { inner: bool },
     /// Road or river: the path of its middle line, and where a dead end stops.
     Line { path: String, ends: Vec<Point> },
     /// Monastery or lake in the middle.
@@ -169,6 +173,9 @@ impl TileLayout {
         let has_inner_feature = features
             .iter()
             .any(|f| f.kind.anchor_class() == AnchorClass::Inner);
+        let has_inner_field = features.iter().any(|f| {
+            f.kind.anchor_class() == AnchorClass::Area && f.anchors.contains(&Anchor::Inner)
+        });
         let dead_end_roads = features
             .iter()
             .filter(|f| f.kind == FeatureKind::Road && f.touched_sides().count() == 1)
@@ -185,9 +192,10 @@ impl TileLayout {
                 AnchorClass::Whole => {
                     let intervals = &whole_intervals[index];
                     let mut anchor = region_anchor(intervals);
-                    if has_inner_feature && distance(anchor, CENTRE) < 25.0 {
-                        // A city or forest round a lake or monastery: its symbols go by its
-                        // first stretch of border, not under the building or the water.
+                    if (has_inner_feature || has_inner_field) && distance(anchor, CENTRE) < 25.0 {
+                        // A city or forest round a lake, a monastery or an inner field: its
+                        // symbols go by its first stretch of border, not under the building,
+                        // the water or the field's circle (where they would read as its own).
                         anchor = region_anchor(&intervals[..1.min(intervals.len())]);
                     }
                     (
@@ -200,7 +208,7 @@ impl TileLayout {
                         (0..8).filter(|s| own_slot[*s] == Some(index)).collect();
                     let inner = feature.anchors.contains(&Anchor::Inner);
                     let anchor = area_anchor(&slices, inner, has_inner_feature || village);
-                    (Shape::Area { slices, inner }, anchor)
+                    (Shape::Area { inner }, anchor)
                 }
                 AnchorClass::Middle => {
                     let ends_in_middle =
@@ -484,10 +492,7 @@ pub fn draw(
         r#"transform="rotate({} 50 50)""#,
         rotation.degrees()
     ));
-    draw_ground(svg, tile, &layout);
-    for index in &decor.highlight {
-        draw_highlight(svg, &layout, *index);
-    }
+    draw_ground(svg, tile, &layout, rotation, &decor.highlight);
     svg.close_group();
     draw_symbols(svg, tile, &layout, rotation);
     svg.rect(
@@ -512,8 +517,14 @@ fn area_colour(tile: &Tile) -> &'static str {
 }
 
 /// Everything that turns with the tile: ground, hedges, roads, rivers, cities, forests and
-/// the buildings in the middle.
-fn draw_ground(svg: &mut Svg, tile: &Tile, layout: &TileLayout) {
+/// the buildings in the middle, and the highlights among them.
+fn draw_ground(
+    svg: &mut Svg,
+    tile: &Tile,
+    layout: &TileLayout,
+    rotation: Rotation,
+    highlight: &[usize],
+) {
     let ground = area_colour(tile);
     svg.rect(0.0, 0.0, SIZE, SIZE, &format!(r#"fill="{ground}""#));
 
@@ -557,6 +568,18 @@ fn draw_ground(svg: &mut Svg, tile: &Tile, layout: &TileLayout) {
         );
     }
 
+    // Highlighted fields lie under everything that stands on them: the roads, cities and
+    // buildings drawn next cover their own ground, so the highlight covers the field alone.
+    let (fields, others): (Vec<usize>, Vec<usize>) = highlight.iter().partition(|&&index| {
+        matches!(
+            layout.shapes.get(index),
+            Some(Shape::Area { inner: false, .. })
+        )
+    });
+    for index in fields {
+        draw_field_highlight(svg, tile, layout, index);
+    }
+
     // Rivers, then roads: under the cities they lead into, over the forest round a lake
     // they flow into.
     let has_inner = tile
@@ -578,6 +601,9 @@ fn draw_ground(svg: &mut Svg, tile: &Tile, layout: &TileLayout) {
         }
     };
     draw_lines(svg, false);
+    draw_bridges(svg, tile);
+    // Road ends' houses, under the cities a road leads into (as the roads are).
+    draw_buildings(svg, tile, layout, rotation, false);
 
     // Cities and forests over the ends of the roads that lead into them.
     for (index, feature) in tile.features.iter().enumerate() {
@@ -628,12 +654,121 @@ fn draw_ground(svg: &mut Svg, tile: &Tile, layout: &TileLayout) {
                     ),
                 );
             }
-            (Shape::Inner, _) => symbols::monastery(svg, CENTRE),
             _ => {}
         }
     }
-    if layout.village {
-        symbols::house(svg, CENTRE, 1.3);
+    draw_buildings(svg, tile, layout, rotation, true);
+    for index in others {
+        draw_highlight(svg, layout, index);
+    }
+}
+
+/// Buildings are symbols, like the contents: upright whatever the rotation (a roof upside
+/// down reads as something else), each turned back about its own place inside the turned
+/// tile, so that it keeps its layer (a road's house under the city the road leads into). The
+/// houses at the ends of roads are drawn first (`middle` false), then the buildings in the
+/// middle: a monastery, or the village where three or more roads end.
+fn draw_buildings(
+    svg: &mut Svg,
+    tile: &Tile,
+    layout: &TileLayout,
+    rotation: Rotation,
+    middle: bool,
+) {
+    let upright = |svg: &mut Svg, at: Point, draw: &dyn Fn(&mut Svg)| {
+        if rotation.degrees() == 0 {
+            return draw(svg);
+        }
+        svg.open_group(&format!(
+            r#"transform="rotate(-{} {} {})""#,
+            rotation.degrees(),
+            num(at.x),
+            num(at.y)
+        ));
+        draw(svg);
+        svg.close_group();
+    };
+    for (index, feature) in tile.features.iter().enumerate() {
+        match &layout.shapes[index] {
+            Shape::Inner if middle && feature.kind == FeatureKind::Monastery => {
+                upright(svg, CENTRE, &|svg| symbols::monastery(svg, CENTRE));
+            }
+            Shape::Line { ends, .. } if !middle && feature.kind == FeatureKind::Road => {
+                for &end in ends {
+                    upright(svg, end, &|svg| symbols::house(svg, end, 0.9));
+                }
+            }
+            _ => {}
+        }
+    }
+    if middle && layout.village {
+        upright(svg, CENTRE, &|svg| symbols::house(svg, CENTRE, 1.3));
+    }
+}
+
+/// Where two roads (or rivers) cross the tile and cross each other without joining (`road: N
+/// S` and `road: E W` are two roads), the later one passes over the other on a bridge: a stone
+/// deck with a parapet on each side, so that it does not read as a crossroads (which ends its
+/// roads at a village).
+fn draw_bridges(svg: &mut Svg, tile: &Tile) {
+    let lines: Vec<(&Feature, Vec<f64>)> = tile
+        .features
+        .iter()
+        .filter(|f| f.kind.anchor_class() == AnchorClass::Middle)
+        .map(|f| {
+            let mut ends: Vec<f64> = f
+                .touched_sides()
+                .map(|side| side_start(side) + SIZE / 2.0)
+                .collect();
+            ends.sort_by(f64::total_cmp);
+            (f, ends)
+        })
+        .filter(|(_, ends)| ends.len() >= 2)
+        .collect();
+    for (n, (upper, upper_ends)) in lines.iter().enumerate() {
+        let crosses_an_earlier = lines[..n].iter().any(|(_, lower_ends)| {
+            let runs: std::collections::BTreeSet<usize> =
+                upper_ends.iter().map(|t| run_of(lower_ends, *t)).collect();
+            runs.len() > 1
+        });
+        if !crosses_an_earlier {
+            continue;
+        }
+        // The deck runs along the upper road through the centre, where the two cross.
+        let a = perimeter_point(upper_ends[0]);
+        let along = Point::new((a.x - CENTRE.x) / 50.0, (a.y - CENTRE.y) / 50.0);
+        let across = Point::new(-along.y, along.x);
+        let half_width = if upper.kind == FeatureKind::River {
+            7.0
+        } else {
+            6.0
+        };
+        let reach = 13.0;
+        let at = |l: f64, w: f64| {
+            Point::new(
+                CENTRE.x + along.x * l + across.x * w,
+                CENTRE.y + along.y * l + across.y * w,
+            )
+        };
+        svg.polygon(
+            &[
+                at(-reach, -half_width),
+                at(reach, -half_width),
+                at(reach, half_width),
+                at(-reach, half_width),
+            ],
+            &format!(r#"fill="{}""#, colour::BRIDGE_DECK),
+        );
+        for side in [-1.0, 1.0] {
+            svg.line(
+                at(-reach, side * half_width),
+                at(reach, side * half_width),
+                &format!(
+                    r#"stroke="{}" stroke-width="2.4" stroke-linecap="square""#,
+                    colour::BRIDGE_PARAPET
+                ),
+            );
+        }
     }
 }
 
@@ -683,13 +818,13 @@ fn draw_line(svg: &mut Svg, feature: &Feature, path: &str, ends: &[Point]) {
                     &format!(r#"fill="{fill}" stroke="{edge}" stroke-width="1.5""#),
                 );
             }
-        } else {
-            symbols::house(svg, *end, 0.9);
         }
+        // A road's end has its house, drawn upright with the other buildings.
     }
 }
 
-/// A thick yellow outline (and tint) over one feature.
+/// A thick yellow outline (and tint) over one city, forest, road, river, inner field or
+/// building.
 fn draw_highlight(svg: &mut Svg, layout: &TileLayout, index: usize) {
     let Some(shape) = layout.shapes.get(index) else {
         return;
@@ -700,21 +835,7 @@ fn draw_highlight(svg: &mut Svg, layout: &TileLayout, index: usize) {
     );
     match shape {
         Shape::Region(path, _) => svg.path(path, &style),
-        Shape::Area { slices, inner } => {
-            for slot in 0..8 {
-                if layout.slice_area[slot] == Some(index) || slices.contains(&slot) {
-                    let a = perimeter_point(slot as f64 * 50.0);
-                    let b = perimeter_point(slot as f64 * 50.0 + 50.0);
-                    svg.polygon(
-                        &[CENTRE, a, b],
-                        &format!(r#"fill="{}" fill-opacity="0.45""#, colour::HIGHLIGHT),
-                    );
-                }
-            }
-            if *inner {
-                svg.circle(CENTRE, 18.0, &style);
-            }
-        }
+        Shape::Area { .. } => svg.circle(CENTRE, 18.0, &style),
         Shape::Line { path, .. } => svg.path(
             path,
             &format!(
@@ -724,6 +845,112 @@ fn draw_highlight(svg: &mut Svg, layout: &TileLayout, index: usize) {
         ),
         Shape::Inner => svg.circle(CENTRE, 22.0, &style),
     }
+}
+
+/// A yellow tint over one field (or meadow), drawn before what stands on it. The field lies in
+/// one face of the tile cut by the roads and rivers that cross it: the tint is clipped to that
+/// face, whose edges follow the roads' curves. A field alone in its face fills it; fields
+/// that share a face (parted by hedges) are told apart by their slices.
+fn draw_field_highlight(svg: &mut Svg, tile: &Tile, layout: &TileLayout, index: usize) {
+    let slices: Vec<usize> = (0..8)
+        .filter(|slot| layout.slice_area[*slot] == Some(index))
+        .collect();
+    let Some(&first) = slices.first() else {
+        return;
+    };
+    let crossings = crossing_ends(tile);
+    let face_of = |slot: usize| -> Vec<usize> {
+        crossings
+            .iter()
+            .map(|ends| run_of(ends, slot_middle(slot)))
+            .collect()
+    };
+    let face = face_of(first);
+    for (ends, run) in crossings.iter().zip(&face) {
+        let id = svg.fresh_id("face");
+        svg.raw(&format!(
+            r#"<clipPath id="{id}"><path d="{}"/></clipPath>"#,
+            face_path(ends, *run)
+        ));
+        svg.open_group(&format!(r#"clip-path="url(#{id})""#));
+    }
+    let shares_face = (0..8).any(|slot| {
+        layout.slice_area[slot].is_some_and(|other| other != index) && face_of(slot) == face
+    });
+    let tint = format!(r#"fill="{}" fill-opacity="0.45""#, colour::HIGHLIGHT);
+    if shares_face {
+        for slot in slices {
+            let a = perimeter_point(slot as f64 * 50.0);
+            let b = perimeter_point(slot as f64 * 50.0 + 50.0);
+            svg.polygon(&[CENTRE, a, b], &tint);
+        }
+    } else {
+        svg.rect(0.0, 0.0, SIZE, SIZE, &tint);
+    }
+    for _ in &face {
+        svg.close_group();
+    }
+}
+
+/// The middle of a half-side, along the perimeter.
+fn slot_middle(slot: usize) -> f64 {
+    slot as f64 * 50.0 + 25.0
+}
+
+/// For each road or river that crosses the tile (it touches two sides or more), where its ends
+/// lie along the perimeter, in clockwise order.
+fn crossing_ends(tile: &Tile) -> Vec<Vec<f64>> {
+    tile.features
+        .iter()
+        .filter(|f| f.kind.anchor_class() == AnchorClass::Middle)
+        .map(|f| {
+            let mut ends: Vec<f64> = f
+                .touched_sides()
+                .map(|side| side_start(side) + SIZE / 2.0)
+                .collect();
+            ends.sort_by(f64::total_cmp);
+            ends.dedup();
+            ends
+        })
+        .filter(|ends| ends.len() >= 2)
+        .collect()
+}
+
+/// The run of border between two consecutive ends in which the point `t` lies: run `i` goes
+/// clockwise from `ends[i]` to the next end.
+fn run_of(ends: &[f64], t: f64) -> usize {
+    (0..ends.len())
+        .find(|&i| {
+            let next = ends[(i + 1) % ends.len()];
+            let span = (next - ends[i]).rem_euclid(PERIMETER);
+            let span = if span == 0.0 { PERIMETER } else { span };
+            (t - ends[i]).rem_euclid(PERIMETER) < span
+        })
+        .unwrap_or(0)
+}
+
+/// The face of the tile on run `run` of a crossing road: along the border from one end to the
+/// next, and back along the road's middle line as `line_shape` draws it.
+fn face_path(ends: &[f64], run: usize) -> String {
+    let start = ends[run];
+    let span = (ends[(run + 1) % ends.len()] - start).rem_euclid(PERIMETER);
+    let from = perimeter_point(start);
+    let mut path = format!("M{}", pt(from));
+    let mut corner = (start / SIZE).floor() * SIZE + SIZE;
+    while corner < start + span - 1e-9 {
+        path.push_str(&format!(" L{}", pt(perimeter_point(corner))));
+        corner += SIZE;
+    }
+    path.push_str(&format!(" L{}", pt(perimeter_point(start + span))));
+    if ends.len() > 2 || (span - 2.0 * SIZE).abs() < 1e-9 {
+        if ends.len() > 2 {
+            path.push_str(&format!(" L{}", pt(CENTRE)));
+        }
+        path.push_str(&format!(" L{} Z", pt(from)));
+    } else {
+        path.push_str(&format!(" Q{} {} Z", pt(CENTRE), pt(from)));
+    }
+    path
 }
 
 /// Contents and markers, drawn upright at their rotated places.

@@ -337,10 +337,19 @@ impl Statistics {
             );
         }
         let _ = writeln!(out, "\ntiles (placed; drawn when they fit nowhere):");
+        // The id column is as wide as the longest id (at least 12), so that the numbers of
+        // a fan expansion's long ids stay in their columns.
+        let id_width = self
+            .tiles
+            .iter()
+            .map(|t| t.id.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(12);
         for tile in &self.tiles {
             let _ = writeln!(
                 out,
-                "  {:<12} {:>7} {:>5}",
+                "  {:<id_width$} {:>7} {:>5}",
                 tile.id, tile.placed, tile.fit_nowhere
             );
         }

@@ -335,11 +335,23 @@ impl<'s> Replay<'s> {
     fn tile(&mut self, id: &str) -> Option<usize> {
         let found = self.ids.get(id).copied();
         if found.is_none() {
+            let names: Vec<String> = self.ids.keys().map(|k| k.to_string()).collect();
+            let close = crate::lsp::game::nearest(id, &names, 3);
+            let help = if close.is_empty() {
+                "define the tile in the game file, or name the tile set that has it with `tiles`"
+                    .to_string()
+            } else {
+                let quoted: Vec<String> = close.iter().map(|c| format!("`{c}`")).collect();
+                format!(
+                    "did you mean {}? (tile ids are case-sensitive; or define the tile in the game file, or name the tile set that has it with `tiles`)",
+                    quoted.join(" or ")
+                )
+            };
             self.report(
                 &codes::UNKNOWN_TILE,
                 format!("unknown tile `{id}`"),
                 "no such tile in the game's tile sets",
-                "define the tile in the game file, or name the tile set that has it with `tiles`",
+                &help,
             );
         }
         found
@@ -1396,38 +1408,67 @@ impl<'s> Replay<'s> {
         verb: &str,
         when: &str,
     ) {
-        let mut wrong = Vec::new();
-        for (player, points) in expected {
-            if actual[*player] != *points {
-                wrong.push(format!(
-                    "{} {verb} {} {when}, the game expects {points}",
-                    self.script.players[*player], actual[*player]
-                ));
-            }
-        }
+        let wrong: Vec<(usize, i64)> = expected
+            .iter()
+            .copied()
+            .filter(|(player, points)| actual[*player] != *points)
+            .collect();
         if wrong.is_empty() {
             self.passed += 1;
-        } else {
-            self.failed += 1;
-            let scored: Vec<String> = self
-                .events
-                .iter()
-                .rev()
-                .take(4)
-                .map(|e| format!("{} → {}", e.breakdown, e.players.join(", ")))
-                .collect();
-            let help = if scored.is_empty() {
-                "no points were scored so far".to_string()
-            } else {
-                format!("latest scoring: {}", scored.join("; "))
-            };
-            self.report(
-                code,
-                wrong.join("; "),
-                "this expectation does not hold",
-                &help,
-            );
+            return;
         }
+        self.failed += 1;
+        let message: Vec<String> = wrong
+            .iter()
+            .map(|(player, points)| {
+                format!(
+                    "{} {verb} {} {when}, the game expects {points}",
+                    self.script.players[*player], actual[*player]
+                )
+            })
+            .collect();
+        // An expectation of one turn is about that turn's scoring; the others about the game's.
+        let since = match (code.code == codes::SCORE_MISMATCH.code, &self.turn) {
+            (true, Some(turn)) => turn.started.start,
+            _ => 0,
+        };
+        let help: Vec<String> = wrong
+            .iter()
+            .map(|(player, _)| self.scoring_of(*player, since))
+            .collect();
+        self.report(
+            code,
+            message.join("; "),
+            "this expectation does not hold",
+            &help.join("; "),
+        );
+    }
+
+    /// What `player` scored in the events reported since the step at offset `since`, in order,
+    /// each with its breakdown, and their sum: the help of a score that does not match.
+    fn scoring_of(&self, player: usize, since: usize) -> String {
+        let name = &self.script.players[player];
+        let events: Vec<&ReportedEvent> = self
+            .events
+            .iter()
+            .filter(|e| e.span.start >= since && e.players.contains(name))
+            .collect();
+        if events.is_empty() {
+            return format!("{name} scored nothing so far");
+        }
+        let sum: u64 = events.iter().map(|e| u64::from(e.points)).sum();
+        let listed: Vec<String> = events
+            .iter()
+            .map(|e| {
+                let at = if e.is_final {
+                    "final".to_string()
+                } else {
+                    format!("line {}", e.line)
+                };
+                format!("{at} {}", e.breakdown)
+            })
+            .collect();
+        format!("{name} scored: {} (sum {sum})", listed.join(", "))
     }
 }
 
