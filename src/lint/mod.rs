@@ -5,6 +5,8 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+mod rivers;
+
 /// The most of one content a feature may show (fish, deer…): more than any tile could picture,
 /// and small enough that no sum over a board overflows.
 pub const MAX_CONTENT_COUNT: u32 = 99;
@@ -93,6 +95,7 @@ fn lint_tile(set: &TileSet, tile: &Tile, check_sides: bool, findings: &mut Vec<D
         lint_anchors(tile, feature, findings);
         lint_contents(tile, feature, findings);
         lint_references(tile, feature, findings);
+        rivers::lint_river_ends(tile, feature, findings);
         if let Some(label) = &feature.label {
             if !is_label(label) {
                 findings.push(
