@@ -247,6 +247,19 @@ combination.";
 they are for different rulesets, or a tile id appears in more than one of them. A game plays
 only sets of its own ruleset, and names every tile by an id that is unique across its sets.";
 
+    SPRING_ON_A_THROUGH_RIVER = "T230" "spring-on-a-through-river" Error:
+"A river marked `spring` touches two sides or more: it runs through the tile, and its ends are
+on those sides, where the neighbouring tiles continue it, not on this tile. A spring is the
+end of a river that touches one side only (“A river is completed when there is a lake or
+spring on each end”, 2002 rules). Drop `spring`, or write the tile's rivers as separate
+features.";
+
+    SPRING_INTO_A_LAKE = "T231" "spring-into-a-lake" Error:
+"A river that touches one side ends on its tile once: at a lake (`into=<lake>`) or at a spring
+(`spring`), not both. Which of the two it is decides what the river's end is for the rules (the
+2020 rules complete a river when “both ends reach a forest or a lake”) and which lake's fish
+it scores.";
+
     FIELD_CROSSES_ROAD = "T240" "field-crosses-road" Error:
 "A field (or meadow) claims half-sides on both sides of a road, river, city or forest that runs
 across the tile, from one side to another: `road: N S` with `field: NL SL` (NL is the west half
@@ -280,7 +293,7 @@ which side of the road each half-side lies.";
 "A game file knows the header statements `game`, `ruleset`, `expansion`, `variant`, `tiles`,
 `players`; the setup statements `lay`, `put` and `flock`; the moves `turn`, `draw`, `place`,
 `deploy`, `pass`, `discard`, `bonus` (Hunters and Gatherers), `under`, `flock`, `grow`,
-`stable` (Hills & Sheep); the expectations `expect score|total|final|violation|placements`;
+`stable` (Hills & Sheep); the expectations `expect score|total|final|winner|violation|placements`;
 and `end` and `stop`. See `docs/game-language.md`.";
 
     BAD_STATEMENT = "G002" "bad-statement" Error:

@@ -80,8 +80,9 @@ fn configs() -> Vec<Config> {
             &["spec/hunters-gatherers/rulebook.tiles"],
             policy,
             seed + 5,
-        )); // The 2020 rules on the v2 tiles, with their powers; then with every reading of the
-        // rules' open questions turned to its variant.
+        ));
+        // The 2020 rules on the v2 tiles, with their powers; then with every reading of the
+        // rules' open questions and every other variant of the ruleset turned to its variant.
         let mut edition_2020 = config(
             Ruleset::HuntersGatherers2020,
             &[],
@@ -96,6 +97,11 @@ fn configs() -> Vec<Config> {
             ("pit-trap-deer-eaten", "inside-first"),
             ("lake-at-both-ends", "twice"),
             ("returned-figures-on-bonus-tile", "forbidden"),
+            // This one changes which moves are legal, not how a move scores: a shaman's
+            // figure stands elsewhere. `unplaceable-menhir-tile lost` waits for the
+            // simulator's redraw to ask the ruleset (issue 24, deviation 1): until then some
+            // of its simulated games do not check clean (V112).
+            ("shaman-figure-on-tile", "forbidden"),
         ]
         .iter()
         .map(|(name, value)| (name.to_string(), value.to_string()))
@@ -271,4 +277,26 @@ fn the_reference_refuses_a_return_outside_the_2020_rules() {
     );
     let why = reference::score(&script, &tiles).expect_err("a `return` move is refused");
     assert!(why.contains("`return`"), "{why}");
+}
+
+/// The 2020 games of the comparison turn every variant of the ruleset to its other value at
+/// least once: a variant left out of the list is a reading that nothing compares.
+#[test]
+fn the_2020_games_play_every_variant_of_the_ruleset() {
+    let played: BTreeSet<String> = configs()
+        .iter()
+        .filter(|config| config.ruleset == Ruleset::HuntersGatherers2020)
+        .flat_map(|config| config.variants.iter().map(|(name, _)| name.clone()))
+        .collect();
+    for variant in carcspec::rules::for_ruleset(Ruleset::HuntersGatherers2020, &[]).variants() {
+        // Left out until the simulator applies its redraw as the checker does (see configs).
+        if variant.name == "unplaceable-menhir-tile" {
+            continue;
+        }
+        assert!(
+            played.contains(variant.name),
+            "the variant `{}` is in no 2020 configuration",
+            variant.name
+        );
+    }
 }

@@ -6,6 +6,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 mod topology;
+mod rivers;
 
 /// The most of one content a feature may show (fish, deer…): more than any tile could picture,
 /// and small enough that no sum over a board overflows.
@@ -103,6 +104,7 @@ fn lint_tile(set: &TileSet, tile: &Tile, check_sides: bool, findings: &mut Vec<D
         lint_anchors(tile, feature, findings);
         lint_contents(tile, feature, findings);
         lint_references(tile, feature, findings);
+        rivers::lint_river_ends(tile, feature, findings);
         if let Some(label) = &feature.label {
             if !is_label(label) {
                 findings.push(
