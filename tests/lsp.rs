@@ -1451,3 +1451,107 @@ fn hover_pictures_follow_the_client() {
         client.shutdown();
     }
 }
+
+/// Inlay hints: the scores after each turn, from the replay, and the sides of each drawn tile.
+#[test]
+fn inlay_hints_show_scores_after_turns_and_sides_of_drawn_tiles() {
+    let mut client = Client::start();
+    let path = Path::new("spec/carcassonne/fan-expansion/keep-city.game");
+    let (uri, text) = client.open_file(path);
+    client.diagnostics(&uri, 1);
+    let lines = text.lines().count();
+    let hints = client.request(
+        "textDocument/inlayHint",
+        json!({ "textDocument": { "uri": uri },
+                "range": { "start": { "line": 0, "character": 0 }, "end": { "line": lines, "character": 0 } } }),
+    );
+    let labels: Vec<(u64, String)> = hints
+        .as_array()
+        .expect("hints")
+        .iter()
+        .map(|h| {
+            (
+                h["position"]["line"].as_u64().unwrap(),
+                h["label"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let line_of = |needle: &str, nth: usize| -> u64 {
+        let at = text.match_indices(needle).nth(nth).expect("in the game").0;
+        text[..at].matches('\n').count() as u64
+    };
+    // The last turn (blue's second) closes red's city: 14, as the spec expects.
+    let last_turn = line_of("turn blue", 1);
+    assert!(
+        labels.contains(&(last_turn, "→ red 14 · blue 0".to_string())),
+        "{labels:?}"
+    );
+    assert!(
+        labels.contains(&(line_of("turn red", 0), "→ red 0 · blue 0".to_string())),
+        "{labels:?}"
+    );
+    // The sides of FK/KEEP as its tile set gives them (a city on all four sides).
+    let keep = line_of("draw FK/KEEP", 0);
+    assert!(labels.contains(&(keep, "CCCC".to_string())), "{labels:?}");
+    client.shutdown();
+}
+
+/// `context.only` is honoured and the kinds are declared; a whole-file request gets no
+/// insertions.
+#[test]
+fn code_actions_honour_only() {
+    let mut client = Client::spawn();
+    let result = client.request(
+        "initialize",
+        json!({ "processId": null, "capabilities": {} }),
+    );
+    let kinds = &result["capabilities"]["codeActionProvider"]["codeActionKinds"];
+    assert_eq!(kinds, &json!(["quickfix", "refactor"]));
+    client.notify("initialized", json!({}));
+    let path = Path::new("spec/hunters-gatherers/huts-and-fishermen.game");
+    let (uri, text) = client.open_file(path);
+    let at = find(&text, "turn red", "draw RIVER-WE", 0);
+    let on_draw = |only: Value| {
+        json!({ "textDocument": { "uri": uri },
+                "range": { "start": { "line": at.0, "character": 0 }, "end": { "line": at.0, "character": 0 } },
+                "context": { "diagnostics": [], "only": only } })
+    };
+    let titles = |actions: &Value| -> Vec<String> {
+        actions
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["title"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let refactors = client.request("textDocument/codeAction", on_draw(json!(["refactor"])));
+    assert_eq!(
+        titles(&refactors),
+        ["insert the legal placements of `RIVER-WE`"]
+    );
+    let fixes = client.request("textDocument/codeAction", on_draw(json!(["quickfix"])));
+    assert!(titles(&fixes).is_empty(), "{fixes}");
+    let fix_all = client.request("textDocument/codeAction", on_draw(json!(["source.fixAll"])));
+    assert!(titles(&fix_all).is_empty(), "{fix_all}");
+    client.shutdown();
+}
+
+/// Range formatting: only the edits on the selected lines.
+#[test]
+fn range_formatting_edits_only_the_selected_lines() {
+    let mut client = Client::start();
+    let game = "ruleset  hunters-gatherers\nplayers red   blue\n\nturn red;draw A\n";
+    let uri = "file:///nowhere/range.game";
+    client.open(uri, "carcspec-game", game);
+    let edits = client.request(
+        "textDocument/rangeFormatting",
+        json!({ "textDocument": { "uri": uri },
+                "range": { "start": { "line": 1, "character": 0 }, "end": { "line": 1, "character": 3 } },
+                "options": { "tabSize": 2, "insertSpaces": true } }),
+    );
+    assert_eq!(
+        apply_edits(game, edits.as_array().unwrap()),
+        "ruleset  hunters-gatherers\nplayers red blue\n\nturn red;draw A\n"
+    );
+    client.shutdown();
+}

@@ -133,13 +133,24 @@ impl Context<'_> {
             .collect();
         let new_lines: Vec<&str> = formatted.split_inclusive('\n').collect();
         let diff = similar::TextDiff::from_lines(text, formatted);
+        let edit = |old: std::ops::Range<usize>, new: std::ops::Range<usize>| {
+            let span = crate::diagnostic::Span::new(old_starts[old.start], old_starts[old.end]);
+            lsp_types::TextEdit::new(self.index.range(text, span), new_lines[new].concat())
+        };
         diff.ops()
             .iter()
             .filter(|op| !matches!(op, similar::DiffOp::Equal { .. }))
-            .map(|op| {
+            .flat_map(|op| {
                 let (old, new) = (op.old_range(), op.new_range());
-                let span = crate::diagnostic::Span::new(old_starts[old.start], old_starts[old.end]);
-                lsp_types::TextEdit::new(self.index.range(text, span), new_lines[new].concat())
+                // As many lines rewritten as there were: one edit per line, so that a range
+                // formatting takes only its own lines.
+                if old.len() == new.len() {
+                    old.zip(new)
+                        .map(|(o, n)| edit(o..o + 1, n..n + 1))
+                        .collect()
+                } else {
+                    vec![edit(old, new)]
+                }
             })
             .collect()
     }
@@ -761,7 +772,15 @@ impl Server {
                     .map(|edits| {
                         edits
                             .into_iter()
-                            .filter(|e| e.range.start.line <= last && e.range.end.line >= first)
+                            .filter(|e| {
+                                // An edit that ends at the start of the first line does not
+                                // touch it.
+                                let (start, end) = (e.range.start, e.range.end);
+                                start.line <= last
+                                    && (start.line >= first
+                                        || end.line > first
+                                        || (end.line == first && end.character > 0))
+                            })
                             .collect()
                     })
                 }

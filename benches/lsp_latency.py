@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""How fast `carcspec lsp` answers an editor on a long game: a client script, not a test.
+
+Plays one game of about 2,000 turns (`carcspec simulate --tiles carcassonne-base:x28`), opens
+it in the server as an editor does and measures, from the client's side (time from writing a
+message to reading its answer):
+
+- diagnostics after an edit at the end of the game (the debounce of 150 ms included);
+- hover, completion (`place at ` on a new last turn), inlay hints, a whole-file code action
+  with `only: ["quickfix"]` and all the diagnostics, document symbols;
+- a hover sent right behind a whole-file code action without `only` (how long a request
+  waits behind another).
+
+Usage: benches/lsp_latency.py [path/to/carcspec] [--repeat N]
+(default: target/release/carcspec; build it with `cargo build --release`). Prints the median
+and the slowest of N runs (default 10) of each, in milliseconds, and the size of each answer.
+"""
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+
+class Client:
+    def __init__(self, binary):
+        self.process = subprocess.Popen(
+            [binary, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+        )
+        self.next_id = 0
+        self.pending = []
+
+    def send(self, message):
+        body = json.dumps(message).encode()
+        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.process.stdin.flush()
+
+    def read(self):
+        length = None
+        while True:
+            line = self.process.stdout.readline()
+            if not line:
+                raise EOFError("the server ended")
+            line = line.strip()
+            if not line:
+                break
+            name, _, value = line.partition(b":")
+            if name.lower() == b"content-length":
+                length = int(value)
+        body = self.process.stdout.read(length)
+        return json.loads(body), len(body)
+
+    def request(self, method, params):
+        """Sends a request; returns (result, seconds until its answer, answer size in bytes)."""
+        self.next_id += 1
+        wanted = self.next_id
+        start = time.perf_counter()
+        self.send({"jsonrpc": "2.0", "id": wanted, "method": method, "params": params})
+        return self.wait_answer(wanted, start)
+
+    def wait_answer(self, wanted, start):
+        while True:
+            message, size = self.read()
+            if message.get("id") == wanted and "method" not in message:
+                return message.get("result"), time.perf_counter() - start, size
+            self.pending.append(message)
+
+    def notify(self, method, params):
+        self.send({"jsonrpc": "2.0", "method": method, "params": params})
+
+    def diagnostics(self, uri, version):
+        for at, message in enumerate(self.pending):
+            if self.is_diagnostics(message, uri, version):
+                del self.pending[at]
+                return message["params"]["diagnostics"]
+        while True:
+            message, _ = self.read()
+            if self.is_diagnostics(message, uri, version):
+                return message["params"]["diagnostics"]
+            self.pending.append(message)
+
+    @staticmethod
+    def is_diagnostics(message, uri, version):
+        return (
+            message.get("method") == "textDocument/publishDiagnostics"
+            and message["params"]["uri"] == uri
+            and message["params"].get("version") == version
+        )
+
+
+def report(name, runs, sizes, target_ms):
+    median = statistics.median(runs) * 1000
+    slowest = max(runs) * 1000
+    verdict = "met" if slowest <= target_ms else "MISSED"
+    print(
+        f"{name:<46} median {median:8.1f} ms   slowest {slowest:8.1f} ms   "
+        f"answer {max(sizes):>9,} B   target {target_ms} ms: {verdict}"
+    )
+
+
+def main():
+    args = sys.argv[1:]
+    repeat = 10
+    if "--repeat" in args:
+        at = args.index("--repeat")
+        repeat = int(args[at + 1])
+        del args[at : at + 2]
+    binary = os.path.abspath(args[0] if args else "target/release/carcspec")
+    folder = tempfile.mkdtemp(prefix="carcspec-lsp-latency-")
+    subprocess.run(
+        [binary, "simulate", "--tiles", "carcassonne-base:x28", "--games", "1", "--seed", "1",
+         "--out", folder],
+        check=True, stdout=subprocess.DEVNULL,
+    )
+    path = os.path.join(folder, "game-00001.game")
+    with open(path) as file:
+        text = file.read()
+    lines = text.split("\n")
+    turns = sum(1 for line in lines if line.startswith("turn "))
+    uri = "file://" + path
+    print(f"{path}: {turns} turns, {len(lines)} lines, {len(text):,} bytes")
+
+    client = Client(binary)
+    client.request("initialize", {"processId": None, "capabilities": {}})
+    client.notify("initialized", {})
+    start = time.perf_counter()
+    client.notify("textDocument/didOpen", {"textDocument": {
+        "uri": uri, "languageId": "carcspec-game", "version": 1, "text": text}})
+    client.diagnostics(uri, 1)
+    print(f"{'first diagnostics after opening':<46} {1000 * (time.perf_counter() - start):8.1f} ms")
+
+    # Edits at the end: a comment line typed there, one version per run.
+    version = 1
+    runs = []
+    for _ in range(repeat):
+        version += 1
+        end = len(lines) - 1
+        start = time.perf_counter()
+        client.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": version},
+            "contentChanges": [{"range": {"start": {"line": end, "character": 0},
+                                          "end": {"line": end, "character": 0}},
+                                "text": f"# edit {version}\n"}]})
+        client.diagnostics(uri, version)
+        runs.append(time.perf_counter() - start)
+        lines.insert(end, f"# edit {version}")
+    report("diagnostics after an edit (debounce included)", runs, [0], 200)
+    text = "\n".join(lines)
+
+    last_draw = max(i for i, line in enumerate(lines) if line.startswith("draw "))
+    doc = {"uri": uri}
+
+    def measure(name, method, params, target_ms=50):
+        runs, sizes = [], []
+        for _ in range(repeat):
+            _, seconds, size = client.request(method, params)
+            runs.append(seconds)
+            sizes.append(size)
+        report(name, runs, sizes, target_ms)
+
+    measure("hover on the last drawn tile", "textDocument/hover",
+            {"textDocument": doc, "position": {"line": last_draw, "character": 6}})
+    # Completion of a placement: the tile in hand after the last draw.
+    version += 1
+    typed = lines[: last_draw + 1] + ["place at "]
+    client.notify("textDocument/didChange", {
+        "textDocument": {"uri": uri, "version": version},
+        "contentChanges": [{"text": "\n".join(typed) + "\n"}]})
+    measure("completion after `place at ` on the last turn", "textDocument/completion",
+            {"textDocument": doc, "position": {"line": last_draw + 1, "character": 9}})
+    version += 1
+    client.notify("textDocument/didChange", {
+        "textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": text}]})
+    all_diagnostics = client.diagnostics(uri, version)
+    whole = {"start": {"line": 0, "character": 0}, "end": {"line": len(lines), "character": 0}}
+    measure("inlay hints, whole file", "textDocument/inlayHint",
+            {"textDocument": doc, "range": whole})
+    measure("code action, whole file, only quickfix", "textDocument/codeAction",
+            {"textDocument": doc, "range": whole,
+             "context": {"diagnostics": all_diagnostics, "only": ["quickfix"]}})
+    measure("document symbols", "textDocument/documentSymbol", {"textDocument": doc})
+
+    # A hover right behind a whole-file code action that asks for every kind.
+    runs = []
+    for _ in range(repeat):
+        client.next_id += 1
+        slow = client.next_id
+        client.send({"jsonrpc": "2.0", "id": slow, "method": "textDocument/codeAction", "params": {
+            "textDocument": doc, "range": whole, "context": {"diagnostics": all_diagnostics}}})
+        _, seconds, _ = client.request(
+            "textDocument/hover",
+            {"textDocument": doc, "position": {"line": last_draw, "character": 6}})
+        runs.append(seconds)
+        client.wait_answer(slow, time.perf_counter())
+    report("hover behind a whole-file code action", runs, [0], 100)
+
+    client.request("shutdown", None)
+    client.notify("exit", None)
+    client.process.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
