@@ -224,3 +224,35 @@ pub fn limit_with(diagnostics: &mut Vec<Diagnostic>, mut omitted: Omitted) {
 pub fn limit(diagnostics: &mut Vec<Diagnostic>) {
     limit_with(diagnostics, Omitted::default());
 }
+
+/// The `limit` names nearest to `written` by edit distance (at most half its length away).
+pub(crate) fn nearest(written: &str, names: &[String], limit: usize) -> Vec<String> {
+    let mut scored: Vec<(usize, &String)> = names
+        .iter()
+        .map(|n| (edit_distance(&written.to_lowercase(), &n.to_lowercase()), n))
+        .filter(|(d, n)| *d <= written.len().max(n.len()).div_ceil(2))
+        .collect();
+    scored.sort();
+    scored
+        .into_iter()
+        .take(limit)
+        .map(|(_, n)| n.clone())
+        .collect()
+}
+
+/// The number of single-character insertions, deletions and substitutions that turn `a` into
+/// `b` (Levenshtein).
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut previous = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = previous + usize::from(ca != *cb);
+            previous = row[j + 1];
+            row[j + 1] = substitution.min(row[j] + 1).min(previous + 1);
+        }
+    }
+    row[b.len()]
+}

@@ -97,11 +97,10 @@ fn configs() -> Vec<Config> {
             ("pit-trap-deer-eaten", "inside-first"),
             ("lake-at-both-ends", "twice"),
             ("returned-figures-on-bonus-tile", "forbidden"),
-            // This one changes which moves are legal, not how a move scores: a shaman's
-            // figure stands elsewhere. `unplaceable-menhir-tile lost` waits for the
-            // simulator's redraw to ask the ruleset (issue 24, deviation 1): until then some
-            // of its simulated games do not check clean (V112).
+            // These two change which moves are legal, not how a move scores: a shaman's
+            // figure stands elsewhere; a menhir tile that fits nowhere is lost, not redrawn.
             ("shaman-figure-on-tile", "forbidden"),
+            ("unplaceable-menhir-tile", "lost"),
         ]
         .iter()
         .map(|(name, value)| (name.to_string(), value.to_string()))
@@ -289,10 +288,6 @@ fn the_2020_games_play_every_variant_of_the_ruleset() {
         .flat_map(|config| config.variants.iter().map(|(name, _)| name.clone()))
         .collect();
     for variant in carcspec::rules::for_ruleset(Ruleset::HuntersGatherers2020, &[]).variants() {
-        // Left out until the simulator applies its redraw as the checker does (see configs).
-        if variant.name == "unplaceable-menhir-tile" {
-            continue;
-        }
         assert!(
             played.contains(variant.name),
             "the variant `{}` is in no 2020 configuration",

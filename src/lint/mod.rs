@@ -5,8 +5,8 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-mod topology;
 mod rivers;
+mod topology;
 
 /// The most of one content a feature may show (fish, deer…): more than any tile could picture,
 /// and small enough that no sum over a board overflows.

@@ -18,7 +18,7 @@ use super::Context;
 use super::analysis::base_dir;
 use super::sets::NamedSet;
 use crate::codes;
-use crate::diagnostic::Span;
+use crate::diagnostic::{Span, edit_distance, nearest};
 use crate::lower::game::is_multiplier_word;
 use crate::model::{Anchor, Half, Rotation, Ruleset, Side, Tile};
 use crate::syntax::game::{GameFile, Statement};
@@ -1262,36 +1262,6 @@ fn nearest_anchors(written: &str, tile: &Tile, rotation: Rotation) -> Vec<String
     });
     anchors.truncate(3);
     anchors
-}
-
-/// The `limit` names nearest to `written` by edit distance (at most half its length away).
-pub(crate) fn nearest(written: &str, names: &[String], limit: usize) -> Vec<String> {
-    let mut scored: Vec<(usize, &String)> = names
-        .iter()
-        .map(|n| (edit_distance(&written.to_lowercase(), &n.to_lowercase()), n))
-        .filter(|(d, n)| *d <= written.len().max(n.len()).div_ceil(2))
-        .collect();
-    scored.sort();
-    scored
-        .into_iter()
-        .take(limit)
-        .map(|(_, n)| n.clone())
-        .collect()
-}
-
-pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let substitution = previous + usize::from(ca != *cb);
-            previous = row[j + 1];
-            row[j + 1] = substitution.min(row[j] + 1).min(previous + 1);
-        }
-    }
-    row[b.len()]
 }
 
 /// Inlay hints in `range`: after each `turn` line, the scores once that turn is over (from

@@ -17,7 +17,7 @@
 #![allow(clippy::mutable_key_type)]
 
 pub mod analysis;
-pub(crate) mod game;
+mod game;
 mod picture;
 mod sets;
 mod state;

@@ -336,7 +336,7 @@ impl<'s> Replay<'s> {
         let found = self.ids.get(id).copied();
         if found.is_none() {
             let names: Vec<String> = self.ids.keys().map(|k| k.to_string()).collect();
-            let close = crate::lsp::game::nearest(id, &names, 3);
+            let close = crate::diagnostic::nearest(id, &names, 3);
             let help = if close.is_empty() {
                 "define the tile in the game file, or name the tile set that has it with `tiles`"
                     .to_string()
