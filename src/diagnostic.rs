@@ -256,3 +256,9 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     }
     row[b.len()]
 }
+
+/// The ending of a noun counted `n` times in a message: none for one, `s` for any other number
+/// (`format!("{n} point{}", plural(n))`: "1 point", "0 points").
+pub fn plural<N: PartialEq + From<u8>>(n: N) -> &'static str {
+    if n == N::from(1) { "" } else { "s" }
+}

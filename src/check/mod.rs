@@ -579,19 +579,21 @@ pub fn build_catalog_with(
             origin: name.clone(),
         });
     }
+    // A tile set that could not be played (reported above) may be the one of the expansion:
+    // one cause, one error.
+    let every_set_played = sets.len() == script.tile_sets.len();
     for expansion in &script.expansions {
         let is_fan = script.ruleset.classify_expansion(expansion) == ExpansionKind::Fan;
-        if is_fan && !sets.iter().any(|s| s.set().expansions.contains(expansion)) {
-            let at = script
-                .tile_sets
-                .first()
-                .map_or(Span::default(), |(_, _, span)| *span);
+        if every_set_played
+            && is_fan
+            && !sets.iter().any(|s| s.set().expansions.contains(expansion))
+        {
             diagnostics.push(
                 Diagnostic::new(
                     &codes::EXPANSION_WITHOUT_TILES,
                     format!("the game declares the expansion `{expansion}`, but none of its tile sets is of it"),
                 )
-                .at(at, "the game's tile sets")
+                .at(script.expansion_span(expansion), "declared here")
                 .help(format!(
                     "name the tile set of `{expansion}` with `tiles <path>`, or remove `expansion {expansion}`"
                 )),

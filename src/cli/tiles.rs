@@ -379,11 +379,7 @@ fn summary_line(loaded: &LoadedTiles, summary: Option<Summary>) -> String {
 }
 
 fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        word.to_string()
-    } else {
-        format!("{word}s")
-    }
+    format!("{word}{}", crate::diagnostic::plural(n))
 }
 
 fn export(path: &str, format: ExportFormat) -> i32 {

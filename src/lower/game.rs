@@ -120,6 +120,7 @@ struct Header {
     excerpt: bool,
     ruleset: Option<(Ruleset, Span)>,
     expansions: Vec<String>,
+    expansion_spans: Vec<Span>,
     variants: Vec<(String, String, Span)>,
     tile_sets: Vec<(String, u32, Span)>,
     start: Option<(String, Span)>,
@@ -168,6 +169,7 @@ impl Default for GameLowering {
                 excerpt: false,
                 ruleset: None,
                 expansions: Vec::new(),
+                expansion_spans: Vec::new(),
                 variants: Vec::new(),
                 tile_sets: Vec::new(),
                 start: None,
@@ -515,6 +517,7 @@ impl GameLowering {
                 excerpt: header.excerpt,
                 ruleset,
                 expansions: header.expansions,
+                expansion_spans: header.expansion_spans,
                 variants: header.variants,
                 tile_sets: header.tile_sets,
                 start: header.start,
@@ -650,6 +653,7 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
             }
             if !header.expansions.iter().any(|e| e == word.value) {
                 header.expansions.push(word.value.to_string());
+                header.expansion_spans.push(word.span);
             }
         }
         "variant" => {

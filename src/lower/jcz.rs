@@ -188,6 +188,7 @@ impl Lowering<'_> {
                 .map(str::to_string),
             ruleset: Ruleset::Carcassonne,
             expansions: Vec::new(),
+            expansion_spans: Vec::new(),
             variants: Vec::new(),
             tile_sets: Vec::new(),
             start: None,

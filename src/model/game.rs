@@ -20,6 +20,9 @@ pub struct Script {
     pub excerpt: bool,
     pub ruleset: Ruleset,
     pub expansions: Vec<String>,
+    /// Where each of `expansions` is declared, in the same order; shorter than `expansions`
+    /// where an expansion is implied (a saved game's figures) or chosen outside a text.
+    pub expansion_spans: Vec<Span>,
     /// Rule variants chosen by the game: (name, value, where).
     pub variants: Vec<(String, String, Span)>,
     /// Tile sets by shipped name or path, as written, each with its multiplier (`x2`: every
@@ -35,6 +38,17 @@ pub struct Script {
     /// `followers`, `shepherds`, `tribe-members`, `huts` — and count).
     pub supply: Vec<(String, u32)>,
     pub steps: Vec<Step>,
+}
+
+impl Script {
+    /// Where the expansion `name` is declared (an unknown span where it is implied).
+    pub fn expansion_span(&self, name: &str) -> Span {
+        self.expansions
+            .iter()
+            .position(|e| e == name)
+            .and_then(|i| self.expansion_spans.get(i).copied())
+            .unwrap_or_default()
+    }
 }
 
 /// A name in a move: a tile id (`BA/CFC.2`) or a figure (`farmer`). A name of up to 24 bytes —

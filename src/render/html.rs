@@ -334,7 +334,7 @@ fn step_section(html: &mut String, replay: &Replay, index: usize, step: &ReplayS
             .map(|pools| {
                 pools
                     .iter()
-                    .map(|(pool, n)| format!("{n} {pool}"))
+                    .map(|(pool, n)| format!("{n} {pool}{}", crate::diagnostic::plural(*n)))
                     .collect()
             })
             .unwrap_or_default();

@@ -711,20 +711,7 @@ fn draw_buildings(
 /// deck with a parapet on each side, so that it does not read as a crossroads (which ends its
 /// roads at a village).
 fn draw_bridges(svg: &mut Svg, tile: &Tile) {
-    let lines: Vec<(&Feature, Vec<f64>)> = tile
-        .features
-        .iter()
-        .filter(|f| f.kind.anchor_class() == AnchorClass::Middle)
-        .map(|f| {
-            let mut ends: Vec<f64> = f
-                .touched_sides()
-                .map(|side| side_start(side) + SIZE / 2.0)
-                .collect();
-            ends.sort_by(f64::total_cmp);
-            (f, ends)
-        })
-        .filter(|(_, ends)| ends.len() >= 2)
-        .collect();
+    let lines: Vec<(&Feature, Vec<f64>)> = crossing_lines(tile).collect();
     for (n, (upper, upper_ends)) in lines.iter().enumerate() {
         let crosses_an_earlier = lines[..n].iter().any(|(_, lower_ends)| {
             let runs: std::collections::BTreeSet<usize> =
@@ -900,6 +887,12 @@ fn slot_middle(slot: usize) -> f64 {
 /// For each road or river that crosses the tile (it touches two sides or more), where its ends
 /// lie along the perimeter, in clockwise order.
 fn crossing_ends(tile: &Tile) -> Vec<Vec<f64>> {
+    crossing_lines(tile).map(|(_, ends)| ends).collect()
+}
+
+/// Each road or river that crosses the tile, with where its ends lie along the perimeter, in
+/// clockwise order.
+fn crossing_lines(tile: &Tile) -> impl Iterator<Item = (&Feature, Vec<f64>)> {
     tile.features
         .iter()
         .filter(|f| f.kind.anchor_class() == AnchorClass::Middle)
@@ -910,10 +903,9 @@ fn crossing_ends(tile: &Tile) -> Vec<Vec<f64>> {
                 .collect();
             ends.sort_by(f64::total_cmp);
             ends.dedup();
-            ends
+            (f, ends)
         })
-        .filter(|ends| ends.len() >= 2)
-        .collect()
+        .filter(|(_, ends)| ends.len() >= 2)
 }
 
 /// The run of border between two consecutive ends in which the point `t` lies: run `i` goes

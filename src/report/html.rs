@@ -191,7 +191,7 @@ impl HtmlWriter {
 
 /// `1 error`, `2 warnings`.
 fn plural(count: usize, noun: &str) -> String {
-    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
+    format!("{count} {noun}{}", crate::diagnostic::plural(count))
 }
 
 /// The 1-based line of a diagnostic's primary place.

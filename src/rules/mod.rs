@@ -77,9 +77,7 @@ impl Breakdown {
     /// numbers pushed digit by digit (`check` writes one for every scoring it reports, and
     /// `format!` cost several times as much, with a string for each part).
     pub fn text(&self, points: u32) -> String {
-        fn plural(n: usize) -> &'static str {
-            if n == 1 { "" } else { "s" }
-        }
+        use crate::diagnostic::plural;
         let mut text = String::with_capacity(48);
         let number = |text: &mut String, n: usize| push_number(text, n as u64);
         match self {

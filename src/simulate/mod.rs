@@ -119,6 +119,7 @@ pub fn header(config: &Config) -> Script {
         excerpt: false,
         ruleset: config.ruleset,
         expansions: config.expansions.clone(),
+        expansion_spans: Vec::new(),
         variants: config
             .variants
             .iter()

@@ -1330,7 +1330,10 @@ impl<'s> Replay<'s> {
                     };
                     self.report(
                         &codes::SCORED_NOT_FOUND,
-                        format!("{name} scored no {feature} for {points} points"),
+                        format!(
+                            "{name} scored no {feature} for {points} point{}",
+                            crate::diagnostic::plural(*points)
+                        ),
                         "this expectation does not hold",
                         &help,
                     );

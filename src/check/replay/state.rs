@@ -163,11 +163,16 @@ impl Replay<'_> {
             .map(|p| self.player_name(*p).to_string())
             .collect();
         let message = if names.len() == 1 {
-            format!("{} wins with {best} points", names[0])
+            format!(
+                "{} wins with {best} point{}",
+                names[0],
+                crate::diagnostic::plural(best)
+            )
         } else {
             format!(
-                "{} share the victory with {best} points each",
-                names.join(" and ")
+                "{} share the victory with {best} point{} each",
+                names.join(" and "),
+                crate::diagnostic::plural(best)
             )
         };
         self.holds(

@@ -361,6 +361,4 @@ pub(crate) fn score_to_majority(
     completion.returned.push(root);
 }
 
-pub(crate) fn plural(n: u32) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
+pub(crate) use crate::diagnostic::plural;
