@@ -74,10 +74,10 @@ fn generated_game(
         let player = if turn % 2 == 0 { "red" } else { "blue" };
         turn += 1;
         let _ = writeln!(text, "turn {player}; draw {}", engine.catalog[tile].id);
-        if engine.catalog[tile].hill {
-            if let Some(under) = stack.pop() {
-                let _ = writeln!(text, "under {}", engine.catalog[under].id);
-            }
+        if engine.catalog[tile].hill
+            && let Some(under) = stack.pop()
+        {
+            let _ = writeln!(text, "under {}", engine.catalog[under].id);
         }
         let legal = engine.legal_placements(tile);
         if legal.is_empty() {

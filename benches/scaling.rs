@@ -82,13 +82,13 @@ fn scaling(c: &mut Criterion) {
         group.bench_function(format!("check a game of {tiles} tiles"), |b| {
             b.iter(|| carcspec::check::check_text("synthetic.game", black_box(game.clone()), &dir))
         });
-        if tiles == largest {
-            if let Some(kib) = peak_memory_kib() {
-                eprintln!(
-                    "peak memory of the benchmark after the {tiles}-tile games: {} MiB",
-                    kib / 1024
-                );
-            }
+        if tiles == largest
+            && let Some(kib) = peak_memory_kib()
+        {
+            eprintln!(
+                "peak memory of the benchmark after the {tiles}-tile games: {} MiB",
+                kib / 1024
+            );
         }
     }
     group.finish();

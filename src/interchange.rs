@@ -76,10 +76,11 @@ pub fn write(set: &TileSet, format: DocumentFormat) -> String {
 /// Reads a JSON or YAML tile set. A document that does not parse is one diagnostic with the
 /// line and column; `edges` that disagree with the features are one diagnostic per tile.
 pub fn read(text: &str, format: DocumentFormat) -> (Option<TileSet>, Vec<Diagnostic>) {
-    if format == DocumentFormat::Yaml {
-        if let Some(offset) = yaml_too_deep(text) {
-            let at = crate::diagnostic::Span::new(offset, offset + 1);
-            return (
+    if format == DocumentFormat::Yaml
+        && let Some(offset) = yaml_too_deep(text)
+    {
+        let at = crate::diagnostic::Span::new(offset, offset + 1);
+        return (
                 None,
                 vec![
                     Diagnostic::new(
@@ -92,7 +93,6 @@ pub fn read(text: &str, format: DocumentFormat) -> (Option<TileSet>, Vec<Diagnos
                     .help("a tile set nests six levels; compare with `carcspec tiles export --format yaml`"),
                 ],
             );
-        }
     }
     let parsed: Result<TileSetDocument, (String, Option<(usize, usize)>)> = match format {
         DocumentFormat::Json => {

@@ -380,10 +380,10 @@ fn shipped_signatures(tile: &carcspec::model::Tile) -> Vec<String> {
             for lake in &feature.flows_into {
                 details.push(format!("into={}", lake_key(lake)));
             }
-            if let Some(label) = &feature.label {
-                if feature.kind == carcspec::model::FeatureKind::Lake {
-                    details.push(lake_key(label));
-                }
+            if let Some(label) = &feature.label
+                && feature.kind == carcspec::model::FeatureKind::Lake
+            {
+                details.push(lake_key(label));
             }
             for city in &feature.touches {
                 let mut sides = places_of(by_label(city));

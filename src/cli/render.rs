@@ -157,14 +157,14 @@ impl RenderArgs {
 }
 
 fn render(args: &RenderArgs) -> Result<(), Refusal> {
-    if let Some(scale) = args.scale {
-        if !(scale.is_finite() && scale > 0.0 && scale <= 64.0) {
-            return Err(Refusal::new(
-                &codes::RENDER_OPTION_DOES_NOT_APPLY,
-                format!("`--scale {scale}` is not a scale carcspec draws at"),
-                "give a factor above 0 and at most 64 (pixels per unit)",
-            ));
-        }
+    if let Some(scale) = args.scale
+        && !(scale.is_finite() && scale > 0.0 && scale <= 64.0)
+    {
+        return Err(Refusal::new(
+            &codes::RENDER_OPTION_DOES_NOT_APPLY,
+            format!("`--scale {scale}` is not a scale carcspec draws at"),
+            "give a factor above 0 and at most 64 (pixels per unit)",
+        ));
     }
     if args.format() == PictureFormat::Png && args.output.is_none() {
         return Err(Refusal::new(
@@ -442,11 +442,11 @@ fn game_tiles(state: &GameState, game: &Path) -> HashMap<String, Tile> {
     let base_dir = game.parent().unwrap_or(Path::new("."));
     let mut tiles = HashMap::new();
     for (name, _, _) in &state.script.tile_sets {
-        if let Ok(loaded) = load::load(&crate::check::tile_set_target(name, base_dir)) {
-            if let Some(set) = loaded.set {
-                for tile in set.tiles {
-                    tiles.entry(tile.id.clone()).or_insert(tile);
-                }
+        if let Ok(loaded) = load::load(&crate::check::tile_set_target(name, base_dir))
+            && let Some(set) = loaded.set
+        {
+            for tile in set.tiles {
+                tiles.entry(tile.id.clone()).or_insert(tile);
             }
         }
     }

@@ -258,7 +258,7 @@ pub fn run(args: SimulateArgs) -> i32 {
     let show_progress = std::io::stderr().is_terminal() && args.games >= 20;
     let total = args.games as usize;
     let progress = move |done: usize| {
-        if show_progress && (done % 10 == 0 || done == total) {
+        if show_progress && (done.is_multiple_of(10) || done == total) {
             let width = 30;
             let filled = width * done / total.max(1);
             eprint!(

@@ -307,17 +307,17 @@ fn lint_contents(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>)
             ));
         }
     }
-    if let Some(power) = feature.power {
-        if power.allowed_on() != feature.kind {
-            findings.push(wrong(
-                "power",
-                format!(
-                    "the power `{}` belongs on a {}",
-                    power.name(),
-                    power.allowed_on()
-                ),
-            ));
-        }
+    if let Some(power) = feature.power
+        && power.allowed_on() != feature.kind
+    {
+        findings.push(wrong(
+            "power",
+            format!(
+                "the power `{}` belongs on a {}",
+                power.name(),
+                power.allowed_on()
+            ),
+        ));
     }
     if !feature.touches.is_empty() && feature.kind != FeatureKind::Field {
         findings.push(wrong(

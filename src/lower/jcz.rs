@@ -901,7 +901,7 @@ fn placement_options(text: &str) -> Option<Vec<(Pos, Rotation)>> {
             .trim_end_matches(']');
         for degrees in rotations.split(',') {
             let degrees: u32 = degrees.trim().parse().ok()?;
-            if degrees % 90 != 0 || degrees >= 360 {
+            if !degrees.is_multiple_of(90) || degrees >= 360 {
                 return None;
             }
             placements.push((pos, Rotation((degrees / 90) as u8)));

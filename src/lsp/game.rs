@@ -619,13 +619,14 @@ pub(crate) fn references(
         (None, None) => return None,
     };
     let mut locations = Vec::new();
-    if include_declaration && roles.contains(&Role::TileId) {
-        if let Some((tile, source)) = view.tile(&name) {
-            match source {
-                TileSource::Local => locations.push(here(tile.spans.id)),
-                TileSource::Set(set) => {
-                    locations.extend(set.location(&view.near(), tile.spans.id, cx.encoding));
-                }
+    if include_declaration
+        && roles.contains(&Role::TileId)
+        && let Some((tile, source)) = view.tile(&name)
+    {
+        match source {
+            TileSource::Local => locations.push(here(tile.spans.id)),
+            TileSource::Set(set) => {
+                locations.extend(set.location(&view.near(), tile.spans.id, cx.encoding));
             }
         }
     }
@@ -1335,14 +1336,13 @@ pub(crate) fn inlay_hints(cx: &Context<'_>, range: Range) -> Vec<lsp_types::Inla
             }
             if let ("draw" | "bonus", [tile]) =
                 (statement.keyword.value.as_ref(), statement.words.as_slice())
+                && let Some(edges) = sides.get(tile.value.as_ref())
             {
-                if let Some(edges) = sides.get(tile.value.as_ref()) {
-                    hints.push(hint(
-                        tile.span.end,
-                        edges.clone(),
-                        lsp_types::InlayHintKind::TYPE,
-                    ));
-                }
+                hints.push(hint(
+                    tile.span.end,
+                    edges.clone(),
+                    lsp_types::InlayHintKind::TYPE,
+                ));
             }
         }
     }

@@ -41,10 +41,11 @@ impl NamedSet {
         };
         let modified = std::fs::metadata(&by_path).and_then(|m| m.modified()).ok();
         let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-        if let Some((when, set)) = cache.lock().ok()?.get(&key) {
-            if *when == modified && set.name == name {
-                return Some(Arc::clone(set));
-            }
+        if let Some((when, set)) = cache.lock().ok()?.get(&key)
+            && *when == modified
+            && set.name == name
+        {
+            return Some(Arc::clone(set));
         }
         let set = Arc::new(NamedSet::read(name, base)?);
         cache.lock().ok()?.insert(key, (modified, Arc::clone(&set)));

@@ -80,14 +80,13 @@ pub(crate) fn before(cx: &Context<'_>, view: &GameView<'_>, offset: usize) -> Op
             .unwrap_or(Rotation(0));
         if let (Some((x, y)), Some(before_place)) =
             (pos, state_before_line(cx, view.text, place.0.start))
+            && let Some(tile) = &before_place.in_hand
         {
-            if let Some(tile) = &before_place.in_hand {
-                line.deployments = before_place
-                    .legal_deployments(tile, Pos::new(x, y), rotation)
-                    .into_iter()
-                    .map(|d| (d.figure, d.target.to_string()))
-                    .collect();
-            }
+            line.deployments = before_place
+                .legal_deployments(tile, Pos::new(x, y), rotation)
+                .into_iter()
+                .map(|d| (d.figure, d.target.to_string()))
+                .collect();
         }
     }
     let player = state.current_player.unwrap_or(state.to_move);

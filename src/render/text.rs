@@ -470,11 +470,11 @@ pub fn board_text(board: &Board) -> String {
         let Some(placed) = board.tiles.get(figure.placement) else {
             continue;
         };
-        if let Some(block) = grid.get_mut(&placed.pos) {
-            if let Some((r, c)) = block.cell_of(figure.feature) {
-                let digit = char::from_digit((figure.player as u32 + 1).min(9), 10).unwrap_or('9');
-                block.cells[r][c] = digit;
-            }
+        if let Some(block) = grid.get_mut(&placed.pos)
+            && let Some((r, c)) = block.cell_of(figure.feature)
+        {
+            let digit = char::from_digit((figure.player as u32 + 1).min(9), 10).unwrap_or('9');
+            block.cells[r][c] = digit;
         }
     }
     if let Some(legal) = &board.legal {

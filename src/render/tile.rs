@@ -252,7 +252,7 @@ fn nearest_area(
         };
         tile.features[area].touches.iter().any(|t| t == label)
     };
-    let left_half = slot % 2 == 0;
+    let left_half = slot.is_multiple_of(2);
     let rank = |(distance, area): (usize, usize), is_backward: bool| {
         (!touches_whole(area), distance, is_backward != left_half)
     };

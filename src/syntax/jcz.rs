@@ -109,10 +109,12 @@ fn locate(text: &str, document: &mut JczDocument) {
                         path.push(&key);
                         document.key_spans.entry(path.join("/")).or_insert(span);
                     }
-                    if key == "type" && stack.len() == 3 && in_path(&stack, &["replay"]) {
-                        if let Some(last) = document.message_spans.last_mut() {
-                            *last = span;
-                        }
+                    if key == "type"
+                        && stack.len() == 3
+                        && in_path(&stack, &["replay"])
+                        && let Some(last) = document.message_spans.last_mut()
+                    {
+                        *last = span;
                     }
                     if let Some(top) = stack.last_mut() {
                         top.key = key;

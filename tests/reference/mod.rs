@@ -856,10 +856,10 @@ impl<'a> Game<'a> {
         let mut found = Vec::new();
         for dx in -1..=1 {
             for dy in -1..=1 {
-                if (dx, dy) != (0, 0) {
-                    if let Some(&p) = self.at.get(&Pos::new(pos.x + dx, pos.y + dy)) {
-                        found.push(p);
-                    }
+                if (dx, dy) != (0, 0)
+                    && let Some(&p) = self.at.get(&Pos::new(pos.x + dx, pos.y + dy))
+                {
+                    found.push(p);
                 }
             }
         }

@@ -358,10 +358,10 @@ impl<'s> Replay<'s> {
     }
 
     fn step(&mut self, action: &Action) {
-        if !matches!(action, Action::Flock { .. } | Action::Expect(_)) {
-            if let Some(violation) = self.rules.leave_pending() {
-                self.apply_outcome(crate::rules::Outcome::violation(violation));
-            }
+        if !matches!(action, Action::Flock { .. } | Action::Expect(_))
+            && let Some(violation) = self.rules.leave_pending()
+        {
+            self.apply_outcome(crate::rules::Outcome::violation(violation));
         }
         let in_turn = matches!(
             action,
@@ -556,11 +556,11 @@ impl<'s> Replay<'s> {
                 .extend(labels);
             }
         }
-        if !self.warned_tiles.contains(&tile) {
-            if let Some(warning) = self.rules.tile_warning(&self.engine.catalog[tile]) {
-                self.warned_tiles.push(tile);
-                self.report(warning.code, warning.message, "placed here", warning.help);
-            }
+        if !self.warned_tiles.contains(&tile)
+            && let Some(warning) = self.rules.tile_warning(&self.engine.catalog[tile])
+        {
+            self.warned_tiles.push(tile);
+            self.report(warning.code, warning.message, "placed here", warning.help);
         }
         true
     }
@@ -1045,10 +1045,9 @@ impl<'s> Replay<'s> {
         if self
             .rules
             .earns_bonus_turn(&completion, bonus, self.bonus_left)
+            && let Some(turn) = self.turn.as_mut()
         {
-            if let Some(turn) = self.turn.as_mut() {
-                turn.bonus_earned = true;
-            }
+            turn.bonus_earned = true;
         }
         if let Some(view) = self.turn_view() {
             let outcome = self.rules.after_scoring(&mut self.engine, &view, &roots);
