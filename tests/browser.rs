@@ -15,7 +15,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use common::{carcspec, stderr};
+use common::{carcspec, stderr, write_output};
 use resvg::tiny_skia::Pixmap;
 use serde_json::{Value, json};
 use tungstenite::stream::MaybeTlsStream;
@@ -263,16 +263,7 @@ fn the_replay_steps_with_keys_and_shows_the_board_the_scores_and_the_figures() {
     let Some((mut browser, dir)) = browser_in("browser-replay") else {
         return;
     };
-    let page = dir.join("game.html");
-    let output = carcspec(&[
-        "render",
-        GAME,
-        "--format",
-        "html",
-        "-o",
-        page.to_str().unwrap(),
-    ]);
-    assert!(output.status.success(), "{}", stderr(&output));
+    let page = write_output(&["render", GAME, "--format", "html"], &dir, "game.html");
     let url = format!("file://{}", page.canonicalize().unwrap().display());
 
     browser.open(&url);

@@ -9,7 +9,7 @@ mod common;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use common::{carcspec, stderr, stdout};
+use common::{carcspec, stderr, stdout, write_output};
 
 /// A fresh folder under the target directory for one test's files.
 fn scratch(name: &str) -> PathBuf {
@@ -21,16 +21,7 @@ fn scratch(name: &str) -> PathBuf {
 
 /// Writes the replay page of `game` and returns its text.
 fn replay_page(game: &str, dir: &Path) -> String {
-    let page = dir.join("game.html");
-    let output = carcspec(&[
-        "render",
-        game,
-        "--format",
-        "html",
-        "-o",
-        page.to_str().unwrap(),
-    ]);
-    assert!(output.status.success(), "{}", stderr(&output));
+    let page = write_output(&["render", game, "--format", "html"], dir, "game.html");
     std::fs::read_to_string(page).unwrap()
 }
 

@@ -20,3 +20,14 @@ pub fn stdout(output: &Output) -> String {
 pub fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
+
+/// Runs `carcspec` with `args` and then `-o PATH`, where PATH is `name` in `dir`, requiring
+/// success: an HTML page, a picture. Returns PATH.
+pub fn write_output(args: &[&str], dir: &std::path::Path, name: &str) -> std::path::PathBuf {
+    let path = dir.join(name);
+    let mut all = args.to_vec();
+    all.extend(["-o", path.to_str().expect("a UTF-8 path")]);
+    let output = carcspec(&all);
+    assert!(output.status.success(), "{}", stderr(&output));
+    path
+}
