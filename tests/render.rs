@@ -774,3 +774,25 @@ fn farmers_lie_in_their_fields() {
         );
     }
 }
+
+/// The single-tile view's caption (id, rotation, count) stays on the picture: a long id of a fan
+/// expansion is set smaller than a short one, whose size is unchanged.
+#[test]
+fn a_long_id_is_set_smaller_in_the_tile_caption() {
+    let caption_size = |svg: &str, id: &str| -> f64 {
+        let text = svg
+            .lines()
+            .flat_map(|line| line.split("<text "))
+            .find(|t| t.contains(&format!(">{id}  r0")))
+            .unwrap_or_else(|| panic!("no caption for {id}"));
+        let size = text.split("font-size=\"").nth(1).unwrap();
+        size[..size.find('"').unwrap()].parse().unwrap()
+    };
+    let base = shipped("carcassonne-base");
+    let short = render::tile_svg(tile(&base, "BA/RCr"), Rotation(0), &[]);
+    assert_eq!(caption_size(&short, "BA/RCr"), 14.0);
+    let mut long = tile(&base, "BA/RCr").clone();
+    long.id = "BW/A-VERY-LONG-MONASTERY-NAME-INDEED".into();
+    let svg = render::tile_svg(&long, Rotation(0), &[]);
+    assert!(caption_size(&svg, &long.id) < 10.0, "{svg}");
+}

@@ -77,9 +77,11 @@ pub fn tile_svg(tile: &Tile, rotation: Rotation, highlight: &[usize]) -> String 
     if tile.kind != crate::model::TileKind::Land {
         caption.push_str(&format!("  {}", tile.kind.name()));
     }
+    // A long id (a fan expansion's) is set smaller, so that the caption stays on the picture.
+    let caption_size = ((width - 8.0) / sheet::text_width(&caption, 1.0)).clamp(7.0, 14.0);
     svg.text(
         Point::new(width / 2.0, y0 + size + 36.0),
-        14.0,
+        (caption_size * 2.0).floor() / 2.0,
         r##"fill="#111111""##,
         &caption,
     );
