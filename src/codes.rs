@@ -6,7 +6,14 @@
 //! names the rulebook section it enforces), `X0xx` expectations that do not hold, `F0xx` files
 //! and inputs.
 
-use crate::diagnostic::Severity;
+/// How bad a finding is. Defined with the codes, since every code has one, and read by
+/// [`crate::diagnostic`] (which re-exports it) so that the registry imports nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Warning,
+    Error,
+}
 
 #[derive(Debug, PartialEq, Eq)]
 pub struct Code {

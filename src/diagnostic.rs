@@ -6,6 +6,8 @@
 
 use serde::Serialize;
 
+// A code's severity is part of its registry entry; diagnostics carry it on.
+pub use crate::codes::Severity;
 use crate::codes::{self, Code};
 
 /// A byte range in one source text.
@@ -29,13 +31,6 @@ impl Span {
     pub fn is_unknown(self) -> bool {
         self == Span::default()
     }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    Warning,
-    Error,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -261,4 +256,52 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
 /// (`format!("{n} point{}", plural(n))`: "1 point", "0 points").
 pub fn plural<N: PartialEq + From<u8>>(n: N) -> &'static str {
     if n == N::from(1) { "" } else { "s" }
+}
+
+/// The 1-based line and column (in characters) of a byte offset.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |at| at + 1);
+    (line, before[line_start..].chars().count() + 1)
+}
+
+/// The byte offset of a 1-based line and column (columns counted in characters), as parsers of
+/// JSON and YAML report places; the inverse of [`line_column`].
+pub fn offset_at(text: &str, line: usize, column: usize) -> usize {
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let rest = &text[line_start.min(text.len())..];
+    let column_offset = rest
+        .char_indices()
+        .nth(column.saturating_sub(1))
+        .map_or(rest.len(), |(at, _)| at);
+    line_start + column_offset
+}
+
+#[cfg(test)]
+mod tests {
+    use super::line_column;
+
+    #[test]
+    fn offset_at_inverts_line_column() {
+        let text = "ab\ncé d";
+        for offset in [0, 1, 3, 4, 6, 7] {
+            let (line, column) = super::line_column(text, offset);
+            assert_eq!(super::offset_at(text, line, column), offset);
+        }
+    }
+
+    #[test]
+    fn line_column_counts_characters() {
+        assert_eq!(line_column("ab\ncé d", 7), (2, 4));
+        assert_eq!(line_column("ab", 99), (1, 3));
+    }
 }

@@ -164,12 +164,18 @@ pub(crate) struct Shared {
     pub analyses: HashMap<Uri, (i32, Arc<Analysis>)>,
 }
 
+/// The exit code of an `exit` after `shutdown` (the LSP specification: "exit with code 0").
+/// The protocol sets the server's exit codes, so they are the server's own, not the command
+/// line's (which happen to agree).
+pub const EXIT_AFTER_SHUTDOWN: i32 = 0;
+
 /// The exit code of an `exit` that came without `shutdown` before it, and of an input that
 /// ended without `exit` (the LSP specification: "exit with code 1").
 pub const EXIT_WITHOUT_SHUTDOWN: i32 = 1;
 
 /// Runs the server on stdin and stdout until the client says `exit` or the input ends;
-/// returns the exit code: 0 after `shutdown` and `exit`, else [`EXIT_WITHOUT_SHUTDOWN`].
+/// returns the exit code: [`EXIT_AFTER_SHUTDOWN`] after `shutdown` and `exit`, else
+/// [`EXIT_WITHOUT_SHUTDOWN`].
 pub fn run() -> i32 {
     let outbox = Outbox::new(Box::new(std::io::stdout()));
     let (sender, inbox) = crossbeam_channel::unbounded();
@@ -392,7 +398,7 @@ pub(crate) fn serve(inbox: &crossbeam_channel::Receiver<Incoming>, outbox: &Outb
             Message::Notification(notification) => {
                 if notification.method == Exit::METHOD {
                     return if shut_down {
-                        crate::cli::EXIT_CLEAN
+                        EXIT_AFTER_SHUTDOWN
                     } else {
                         outbox.log(
                             lsp_types::MessageType::WARNING,
