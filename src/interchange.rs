@@ -107,7 +107,7 @@ pub fn read(text: &str, format: DocumentFormat) -> (Option<TileSet>, Vec<Diagnos
         Ok(document) => document,
         Err((message, at)) => {
             let offset = at.map_or(0, |(line, column)| {
-                crate::report::offset_at(text, line, column)
+                crate::diagnostic::offset_at(text, line, column)
             });
             let span = crate::diagnostic::Span::new(offset, offset);
             let kind = if format == DocumentFormat::Json {

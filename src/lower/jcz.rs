@@ -2,6 +2,8 @@
 //! so that `carcspec check` replays both alike and `carcspec import` can print it as a game.
 //! The mapping is documented in `docs/jcloisterzone.md`.
 
+use std::sync::OnceLock;
+
 use serde_json::Value;
 
 /// JCloisterZone's player slots: a saved game has 1 to 6 players.
@@ -85,11 +87,11 @@ pub fn lower_with_warnings(
         hills_in_play: false,
         shipped_ids: std::collections::HashSet::new(),
     };
-    for tile in shipped_tiles() {
-        if tile.has_marker(Marker::Hill) {
-            lowering.hills.push(tile.id.clone());
+    for (id, is_hill) in shipped_tiles() {
+        if *is_hill {
+            lowering.hills.push(id.clone());
         }
-        lowering.shipped_ids.insert(tile.id);
+        lowering.shipped_ids.insert(id.clone());
     }
     let script = lowering.script(document);
     if lowering.diagnostics.is_empty() {
@@ -100,13 +102,23 @@ pub fn lower_with_warnings(
     }
 }
 
-/// The tiles of the shipped sets that a saved game can name. JCloisterZone does not record
-/// the tile that goes under a hill, so the import writes `under ?` after each hill tile.
-fn shipped_tiles() -> impl Iterator<Item = crate::model::Tile> {
-    SETS.iter()
-        .filter_map(|(_, name)| crate::load::load(name).ok())
-        .filter_map(|loaded| loaded.set)
-        .flat_map(|set| set.tiles)
+/// The tiles of the shipped sets that a saved game can name: each id, and whether it is a hill
+/// tile (JCloisterZone does not record the tile that goes under a hill, so the import writes
+/// `under ?` after each hill tile). Read from the shipped text by the tile language's own
+/// parser and lowering, once per process: a folder of saved games reads them once.
+fn shipped_tiles() -> &'static [(String, bool)] {
+    static TILES: OnceLock<Vec<(String, bool)>> = OnceLock::new();
+    TILES.get_or_init(|| {
+        SETS.iter()
+            .filter_map(|(_, name)| crate::shipped::tiles(name))
+            .filter_map(|text| super::tiles::lower(&crate::syntax::tiles::parse(text).0).set)
+            .flat_map(|set| set.tiles)
+            .map(|tile| {
+                let is_hill = tile.has_marker(Marker::Hill);
+                (tile.id, is_hill)
+            })
+            .collect()
+    })
 }
 
 struct Lowering<'t> {

@@ -12,6 +12,9 @@ use std::io::Write;
 use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Severity, Span};
+// Places in a text as line and column: with the spans they translate, low enough that the
+// parsers of JSON, YAML and saved games read them too.
+pub use crate::diagnostic::{line_column, offset_at};
 
 /// Lines longer than this (in bytes) are shown cut around the place a diagnostic names, so that
 /// a report stays proportional to its number of diagnostics however long the lines are.
@@ -389,53 +392,5 @@ pub fn to_json(text: &str, diagnostic: &Diagnostic) -> JsonDiagnostic {
                 }
             })
             .collect(),
-    }
-}
-
-/// The 1-based line and column (in characters) of a byte offset.
-pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let mut offset = offset.min(text.len());
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |at| at + 1);
-    (line, before[line_start..].chars().count() + 1)
-}
-
-/// The byte offset of a 1-based line and column (columns counted in characters), as parsers of
-/// JSON and YAML report places; the inverse of [`line_column`].
-pub fn offset_at(text: &str, line: usize, column: usize) -> usize {
-    let line_start: usize = text
-        .split_inclusive('\n')
-        .take(line.saturating_sub(1))
-        .map(str::len)
-        .sum();
-    let rest = &text[line_start.min(text.len())..];
-    let column_offset = rest
-        .char_indices()
-        .nth(column.saturating_sub(1))
-        .map_or(rest.len(), |(at, _)| at);
-    line_start + column_offset
-}
-
-#[cfg(test)]
-mod tests {
-    use super::line_column;
-
-    #[test]
-    fn offset_at_inverts_line_column() {
-        let text = "ab\ncé d";
-        for offset in [0, 1, 3, 4, 6, 7] {
-            let (line, column) = super::line_column(text, offset);
-            assert_eq!(super::offset_at(text, line, column), offset);
-        }
-    }
-
-    #[test]
-    fn line_column_counts_characters() {
-        assert_eq!(line_column("ab\ncé d", 7), (2, 4));
-        assert_eq!(line_column("ab", 99), (1, 3));
     }
 }

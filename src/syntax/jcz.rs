@@ -36,7 +36,7 @@ impl JczDocument {
 /// Parses a saved game; malformed or truncated JSON is one diagnostic with its line and column.
 pub fn parse(text: &str) -> Result<JczDocument, Diagnostic> {
     let root: Value = serde_json::from_str(text).map_err(|error| {
-        let offset = crate::report::offset_at(text, error.line(), error.column());
+        let offset = crate::diagnostic::offset_at(text, error.line(), error.column());
         Diagnostic::new(
             &codes::MALFORMED_JCZ,
             format!("not a readable JCloisterZone saved game: {error}"),
