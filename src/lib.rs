@@ -15,6 +15,7 @@ pub mod load;
 pub mod lower;
 pub mod lsp;
 pub mod model;
+pub(crate) mod play;
 pub mod render;
 pub mod report;
 pub mod rules;

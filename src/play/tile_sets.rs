@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::TileIds;
+use super::catalog::TileIds;
 use crate::engine::CompiledTile;
 use crate::load::{self, LoadedTiles};
 use crate::model::TileSet;
