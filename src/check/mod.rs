@@ -20,7 +20,8 @@ use crate::diagnostic::{self, Diagnostic, Omitted, Span};
 use crate::engine::{CompiledTile, Engine};
 use crate::lint;
 use crate::lower::game::GameLowering;
-use crate::model::{ExpansionKind, MAX_TILES_PER_GAME, Script, Step, TileKind, TileSet};
+use crate::model::{MAX_TILES_PER_GAME, Script, Step, TileKind, TileSet};
+use crate::rules::descriptor::ExpansionKind;
 use crate::{lower, syntax};
 use tile_sets::PreparedSet;
 
@@ -557,7 +558,8 @@ pub fn build_catalog_with(
             .expansions
             .iter()
             .filter(|e| {
-                script.ruleset.classify_expansion(e) == ExpansionKind::Rules
+                crate::rules::descriptor::describe(script.ruleset).classify_expansion(e)
+                    == ExpansionKind::Rules
                     && !script.expansions.contains(e)
             })
             .map(String::as_str)
@@ -583,7 +585,9 @@ pub fn build_catalog_with(
     // one cause, one error.
     let every_set_played = sets.len() == script.tile_sets.len();
     for expansion in &script.expansions {
-        let is_fan = script.ruleset.classify_expansion(expansion) == ExpansionKind::Fan;
+        let is_fan = crate::rules::descriptor::describe(script.ruleset)
+            .classify_expansion(expansion)
+            == ExpansionKind::Fan;
         if every_set_played
             && is_fan
             && !sets.iter().any(|s| s.set().expansions.contains(expansion))
