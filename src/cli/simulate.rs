@@ -64,8 +64,12 @@ enum PolicyArg {
 }
 
 fn parse_ruleset(text: &str) -> Result<Ruleset, String> {
-    text.parse()
-        .map_err(|()| format!("expected {}", Ruleset::help_names()))
+    text.parse().map_err(|()| {
+        format!(
+            "expected {}",
+            crate::rules::descriptor::ruleset_names_for_help()
+        )
+    })
 }
 
 /// The players each ruleset is for, and what its variants change, from the rules themselves:
@@ -192,10 +196,7 @@ pub fn run(args: SimulateArgs) -> i32 {
         return usage("no ruleset");
     };
     if tile_sets.is_empty() {
-        let base = match ruleset.family() {
-            Ruleset::Carcassonne => "carcassonne-base",
-            Ruleset::HuntersGatherers | Ruleset::HuntersGatherers2020 => "hunters-gatherers-v2",
-        };
+        let base = crate::rules::descriptor::describe(ruleset).base_tile_set;
         tile_sets.push((base.to_string(), 1));
     }
     let rules = crate::rules::for_ruleset(ruleset, &[]);

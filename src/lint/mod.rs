@@ -165,7 +165,8 @@ fn lint_membership(set: &TileSet, tile: &Tile, findings: &mut Vec<Diagnostic>) {
         .iter()
         .zip(spans_or_unknown(&tile.spans.markers))
     {
-        let (marker_ruleset, expansion) = marker.belongs_to();
+        let (marker_ruleset, expansion) = crate::rules::descriptor::owner_of_marker(*marker);
+        let expansion = expansion.map(|e| e.name);
         let declared = expansion.is_none_or(|e| set.expansions.iter().any(|x| x == e));
         if marker_ruleset != set.ruleset || !declared {
             let help = match expansion {

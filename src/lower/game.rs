@@ -131,7 +131,9 @@ struct Header {
 /// The ruleset's figures, as the moves of a game name them.
 struct MoveContext {
     rules: Option<Box<dyn rules::Rules>>,
-    has_hills_and_sheep: bool,
+    /// The expansions the header declares: a figure of an expansion is a word of the game
+    /// only with its expansion.
+    expansions: Vec<String>,
 }
 
 impl MoveContext {
@@ -142,7 +144,7 @@ impl MoveContext {
             // game, and its move a broken rule that the replay reports (G005) and checks on
             // from, as it does for a saved game with the same move.
             rules: header.ruleset.map(|(r, _)| rules::for_ruleset(r, &[])),
-            has_hills_and_sheep: header.expansions.iter().any(|e| e == "hills-and-sheep"),
+            expansions: header.expansions.clone(),
         }
     }
 }
@@ -244,21 +246,26 @@ impl GameLowering {
             return None;
         }
         let header = &self.header;
-        let MoveContext {
-            rules,
-            has_hills_and_sheep,
-        } = &*self.moves.get_or_insert_with(|| MoveContext::of(header));
-        let has_hills_and_sheep = *has_hills_and_sheep;
+        let MoveContext { rules, expansions } =
+            &*self.moves.get_or_insert_with(|| MoveContext::of(header));
+        let descriptor = header
+            .ruleset
+            .map(|(ruleset, _)| crate::rules::descriptor::describe(ruleset));
         let players: &[String] = header.players.as_ref().map_or(&[], |(p, _)| p);
         let figure_ok = |word: Word<'_>| -> Result<Name, Diagnostic> {
             let name = word.value;
-            if name == "shepherd" && !has_hills_and_sheep {
+            if let Some(expansion) =
+                descriptor.and_then(|d| d.missing_expansion_for(name, expansions))
+            {
                 return Err(Diagnostic::new(
                     &codes::UNKNOWN_FIGURE,
-                    "the shepherd belongs to the Hills & Sheep expansion",
+                    format!("the {name} belongs to the {} expansion", expansion.title),
                 )
-                .at(word.span, "no `expansion hills-and-sheep` in this game")
-                .help("add `expansion hills-and-sheep` to the header"));
+                .at(
+                    word.span,
+                    format!("no `expansion {}` in this game", expansion.name),
+                )
+                .help(format!("add `expansion {}` to the header", expansion.name)));
             }
             match rules {
                 Some(rules) if rules.figure(name).is_none() => Err(Diagnostic::new(
@@ -634,7 +641,10 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
                     format!("unknown ruleset `{}`", word.value),
                 )
                 .at(word.span, "not a ruleset")
-                .help(format!("use {}", Ruleset::help_names()))
+                .help(format!(
+                    "use {}",
+                    crate::rules::descriptor::ruleset_names_for_help()
+                ))
             })?;
             header.ruleset = Some((ruleset, statement.span));
         }

@@ -17,15 +17,9 @@ use crate::model::{
 };
 use crate::syntax::jcz::JczDocument;
 
-/// The tile sets of JCloisterZone that carcspec ships, by JCloisterZone's set id.
-const SETS: [(&str, &str); 2] = [
-    ("basic:1", "carcassonne-base"),
-    ("hills-and-sheep:1", "hills-and-sheep"),
-];
-
 /// JCloisterZone's expansions that carcspec does not ship, by the code that begins their tile
 /// ids (`AM/A` is a tile of Abbey & Mayor), as its `Expansion` enum names them (the basic
-/// game `BA` and Hills & Sheep `HS` are [`SETS`]): a tile of one is refused by the
+/// game `BA` and Hills & Sheep `HS` are shipped, `rules::descriptor::jcz_tile_sets`): a tile of one is refused by the
 /// expansion's name (`J002`), not as an unknown tile.
 const UNSHIPPED_EXPANSIONS: [(&str, &str); 36] = [
     ("WI", "the Winter Edition"),
@@ -109,7 +103,7 @@ pub fn lower_with_warnings(
 fn shipped_tiles() -> &'static [(String, bool)] {
     static TILES: OnceLock<Vec<(String, bool)>> = OnceLock::new();
     TILES.get_or_init(|| {
-        SETS.iter()
+        crate::rules::descriptor::jcz_tile_sets()
             .filter_map(|(_, name)| crate::shipped::tiles(name))
             .filter_map(|text| super::tiles::lower(&crate::syntax::tiles::parse(text).0).set)
             .flat_map(|set| set.tiles)
@@ -343,7 +337,9 @@ impl Lowering<'_> {
             return;
         };
         for (id, multiplier) in sets {
-            let Some((_, name)) = SETS.iter().find(|(jcz, _)| jcz == id) else {
+            let Some((_, name)) =
+                crate::rules::descriptor::jcz_tile_sets().find(|(jcz, _)| jcz == id)
+            else {
                 self.unsupported(
                     format!("the tile set `{id}` is not supported"),
                     self.document.key_span(&format!("setup/sets/{id}")),
@@ -361,10 +357,11 @@ impl Lowering<'_> {
                 );
                 continue;
             }
-            if *name == "hills-and-sheep"
-                && !script.expansions.iter().any(|e| e == "hills-and-sheep")
+            // The set of an expansion switches the expansion's rules on.
+            if let Some((_, expansion)) = crate::rules::descriptor::expansion_of_jcz_set(id)
+                && !script.expansions.iter().any(|e| e == expansion.name)
             {
-                script.expansions.push("hills-and-sheep".into());
+                script.expansions.push(expansion.name.into());
             }
             script
                 .tile_sets

@@ -3,9 +3,10 @@
 use crate::codes;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::model::{
-    Anchor, ContentKind, ExpansionKind, Feature, FeatureKind, FeatureSpans, Marker, Power, Ruleset,
-    Tile, TileKind, TileSet, TileSpans,
+    Anchor, ContentKind, Feature, FeatureKind, FeatureSpans, Marker, Power, Ruleset, Tile,
+    TileKind, TileSet, TileSpans,
 };
+use crate::rules::descriptor::ExpansionKind;
 use crate::syntax::tiles::{Attribute, FeatureDecl, HeaderValue, TileDecl, TileFile};
 use crate::syntax::{Spanned, Text};
 
@@ -178,7 +179,8 @@ pub(crate) fn expansion_problem(ruleset: Ruleset, name: &str, span: Span) -> Opt
     let unknown = |message: String, label: &str| {
         Diagnostic::new(&codes::UNKNOWN_RULESET, message).at(span, label.to_string())
     };
-    match ruleset.classify_expansion(name) {
+    let descriptor = crate::rules::descriptor::describe(ruleset);
+    match descriptor.classify_expansion(name) {
         ExpansionKind::Rules | ExpansionKind::Fan => None,
         ExpansionKind::OfAnotherRuleset(other) => Some(
             unknown(
@@ -195,7 +197,7 @@ pub(crate) fn expansion_problem(ruleset: Ruleset, name: &str, span: Span) -> Opt
             .help(format!(
                 "to play tiles of your own with the rules carcspec knows, name your fan expansion (`expansion my-{}`); implemented: {}",
                 name.trim_start_matches("the-"),
-                ruleset.expansions().join(", ")
+                descriptor.expansion_names().collect::<Vec<_>>().join(", ")
             )),
         ),
         ExpansionKind::InvalidName => Some(

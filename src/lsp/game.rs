@@ -644,7 +644,10 @@ pub(crate) fn references(
 fn keywords_for(view: &GameView<'_>, statement: usize) -> &'static [(&'static str, &'static str)] {
     const HEADER: &[(&str, &str)] = &[
         ("game", "a title: game \"…\""),
-        ("ruleset", "hunters-gatherers or carcassonne"),
+        (
+            "ruleset",
+            "carcassonne, hunters-gatherers or hunters-gatherers-2020",
+        ),
         ("expansion", "an expansion of the ruleset"),
         ("variant", "a rule variant: variant <name> <value>"),
         ("tiles", "a tile set: shipped name or path"),
@@ -715,7 +718,10 @@ const HEADER_AND_SETUP: [(&str, &str); 9] = [
     ("put", "setup: put <player> <figure> at x,y on <feature>"),
     ("turn", "the first turn"),
     ("game", "a title: game \"…\""),
-    ("ruleset", "hunters-gatherers or carcassonne"),
+    (
+        "ruleset",
+        "carcassonne, hunters-gatherers or hunters-gatherers-2020",
+    ),
 ];
 
 fn item(
@@ -843,7 +849,11 @@ pub(crate) fn completion(cx: &Context<'_>, position: Position) -> Vec<Completion
             .collect(),
         Role::Expansion => view
             .ruleset
-            .map(|r| r.expansions().to_vec())
+            .map(|r| {
+                crate::rules::descriptor::describe(r)
+                    .expansion_names()
+                    .collect::<Vec<_>>()
+            })
             .unwrap_or_default()
             .iter()
             .map(|e| item(*e, CompletionItemKind::ENUM_MEMBER, "expansion"))

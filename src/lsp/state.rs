@@ -97,13 +97,12 @@ pub(crate) fn before(cx: &Context<'_>, view: &GameView<'_>, offset: usize) -> Op
         .map(|(name, value, _)| (name.clone(), value.clone()))
         .collect();
     let rules = crate::rules::for_ruleset(state.script.ruleset, &variants);
-    let shepherds = state
-        .script
-        .expansions
-        .iter()
-        .any(|e| e == "hills-and-sheep");
+    let descriptor = crate::rules::descriptor::describe(state.script.ruleset);
     for figure in rules.figure_names() {
-        if *figure == "shepherd" && !shepherds {
+        if descriptor
+            .missing_expansion_for(figure, &state.script.expansions)
+            .is_some()
+        {
             continue;
         }
         let Some(spec) = rules.figure(figure) else {

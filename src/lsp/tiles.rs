@@ -308,8 +308,8 @@ pub(crate) fn completion(cx: &Context<'_>, position: Position) -> Vec<Completion
             .iter()
             .map(|r| item(r.name(), CompletionItemKind::ENUM_MEMBER, "ruleset"))
             .collect(),
-        ["expansion"] => ["hills-and-sheep"]
-            .iter()
+        ["expansion"] => crate::rules::descriptor::all()
+            .flat_map(|d| d.expansion_names())
             .map(|e| item(e, CompletionItemKind::ENUM_MEMBER, "expansion"))
             .collect(),
         _ => Vec::new(),

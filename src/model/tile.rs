@@ -54,42 +54,6 @@ impl Ruleset {
         }
     }
 
-    /// The rulesets whose games a tile set of this family may be played in.
-    pub fn help_names() -> &'static str {
-        "`carcassonne`, `hunters-gatherers` or `hunters-gatherers-2020`"
-    }
-
-    /// The expansions a tile set of this ruleset may declare.
-    pub fn expansions(self) -> &'static [&'static str] {
-        match self {
-            Ruleset::Carcassonne => &["hills-and-sheep"],
-            Ruleset::HuntersGatherers | Ruleset::HuntersGatherers2020 => &[],
-        }
-    }
-
-    /// What an `expansion <name>` line means for a game or tile set of this ruleset: the
-    /// name of an expansion whose rules carcspec implements switches them on; any other
-    /// well-formed name is a fan expansion, whose tile set only adds tiles.
-    pub fn classify_expansion(self, name: &str) -> ExpansionKind {
-        if self.expansions().contains(&name) {
-            return ExpansionKind::Rules;
-        }
-        if let Some(other) = Ruleset::ALL
-            .into_iter()
-            .find(|r| r.expansions().contains(&name))
-        {
-            return ExpansionKind::OfAnotherRuleset(other);
-        }
-        if self == Ruleset::Carcassonne && UNIMPLEMENTED_EXPANSIONS.contains(&name) {
-            return ExpansionKind::RulesNotImplemented;
-        }
-        if is_expansion_name(name) {
-            ExpansionKind::Fan
-        } else {
-            ExpansionKind::InvalidName
-        }
-    }
-
     /// The letter of a side in `edges`: C city, R road, F field for Carcassonne; F forest,
     /// M meadow, R river for Hunters and Gatherers.
     fn edge_letter(self, side_class: SideClass) -> char {
@@ -102,41 +66,6 @@ impl Ruleset {
         }
     }
 }
-
-/// What an expansion's name stands for (see [`Ruleset::classify_expansion`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ExpansionKind {
-    /// An expansion whose rules carcspec implements (`hills-and-sheep`): its name switches
-    /// them on.
-    Rules,
-    /// A fan expansion: its tile set adds tiles, with the contents and markers its ruleset
-    /// (and the rule-bearing expansions it declares) already knows.
-    Fan,
-    /// A rule-bearing expansion of another ruleset.
-    OfAnotherRuleset(Ruleset),
-    /// An official expansion whose own rules carcspec does not implement: playing its tiles
-    /// as a fan expansion would silently drop them.
-    RulesNotImplemented,
-    /// Not a name: it must start with a letter and hold lowercase letters, digits and `-`.
-    InvalidName,
-}
-
-/// The official Carcassonne expansions with rules of their own that carcspec does not
-/// implement, in the spellings of the rulebooks and of JCloisterZone.
-pub const UNIMPLEMENTED_EXPANSIONS: &[&str] = &[
-    "inns-and-cathedrals",
-    "traders-and-builders",
-    "the-princess-and-the-dragon",
-    "princess-and-dragon",
-    "the-tower",
-    "tower",
-    "abbey-and-mayor",
-    "bridges-castles-and-bazaars",
-    "the-river",
-    "river",
-    "the-catapult",
-    "catapult",
-];
 
 /// A fan expansion's name: a lowercase letter, then lowercase letters, digits and `-` (at
 /// most 64 characters), like the shipped sets' names.
@@ -196,11 +125,12 @@ impl Marker {
         }
     }
 
-    /// The ruleset and, where one is needed, the expansion that gives the marker a meaning.
-    pub fn belongs_to(self) -> (Ruleset, Option<&'static str>) {
+    /// The family of tiles the marker is printed on. Which expansion, if any, gives it a
+    /// meaning is its ruleset's to say (`rules::descriptor::owner_of_marker`).
+    pub fn family(self) -> Ruleset {
         match self {
-            Marker::Hill | Marker::Vineyard => (Ruleset::Carcassonne, Some("hills-and-sheep")),
-            Marker::Volcano => (Ruleset::HuntersGatherers, None),
+            Marker::Hill | Marker::Vineyard => Ruleset::Carcassonne,
+            Marker::Volcano => Ruleset::HuntersGatherers,
         }
     }
 }

@@ -11,7 +11,8 @@ use crate::codes;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::engine::CompiledTile;
 use crate::lint;
-use crate::model::{ExpansionKind, MAX_TILES_PER_GAME, Script, TileKind, TileSet};
+use crate::model::{MAX_TILES_PER_GAME, Script, TileKind, TileSet};
+use crate::rules::descriptor::ExpansionKind;
 
 /// The tiles a game plays with: its tile sets (shipped or by path) and the tiles it defines.
 /// The tiles are shared (a game of one tile set plays on the set's compiled tiles, prepared
@@ -118,7 +119,8 @@ pub fn build_catalog_with(
             .expansions
             .iter()
             .filter(|e| {
-                script.ruleset.classify_expansion(e) == ExpansionKind::Rules
+                crate::rules::descriptor::describe(script.ruleset).classify_expansion(e)
+                    == ExpansionKind::Rules
                     && !script.expansions.contains(e)
             })
             .map(String::as_str)
@@ -144,7 +146,9 @@ pub fn build_catalog_with(
     // one cause, one error.
     let every_set_played = sets.len() == script.tile_sets.len();
     for expansion in &script.expansions {
-        let is_fan = script.ruleset.classify_expansion(expansion) == ExpansionKind::Fan;
+        let is_fan = crate::rules::descriptor::describe(script.ruleset)
+            .classify_expansion(expansion)
+            == ExpansionKind::Fan;
         if every_set_played
             && is_fan
             && !sets.iter().any(|s| s.set().expansions.contains(expansion))

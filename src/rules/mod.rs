@@ -6,6 +6,7 @@
 //! break; the simulator asks it for the same decisions and moves).
 
 pub mod carcassonne;
+pub mod descriptor;
 pub mod hunters_gatherers;
 pub mod hunters_gatherers_2020;
 pub mod turn;
@@ -252,6 +253,8 @@ pub fn standings(
 pub struct VariantSpec {
     pub name: &'static str,
     pub values: &'static [&'static str],
+    /// What the variant decides, in a line (for help and completion).
+    pub help: &'static str,
 }
 
 /// A tile that the ruleset plays only in part: what it ignores of the tile.

@@ -196,10 +196,7 @@ pub fn run<E>(
         .any(|t| t.kind == crate::model::TileKind::Start);
     if !has_start && !diagnostics.iter().any(Diagnostic::is_error) {
         // An expansion set plays only together with a set that has a start tile.
-        let base = match config.ruleset.family() {
-            Ruleset::Carcassonne => "carcassonne-base",
-            Ruleset::HuntersGatherers | Ruleset::HuntersGatherers2020 => "hunters-gatherers-v2",
-        };
+        let base = crate::rules::descriptor::describe(config.ruleset).base_tile_set;
         let names: Vec<&str> = config.tile_sets.iter().map(|(n, _)| n.as_str()).collect();
         diagnostics.push(
             Diagnostic::new(

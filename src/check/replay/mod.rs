@@ -303,11 +303,7 @@ impl<'s> Replay<'s> {
             }
             None => {
                 self.current_step = self.first_step.unwrap_or_default();
-                let base = match self.script.ruleset.family() {
-                    crate::model::Ruleset::Carcassonne => "carcassonne-base",
-                    crate::model::Ruleset::HuntersGatherers
-                    | crate::model::Ruleset::HuntersGatherers2020 => "hunters-gatherers-v2",
-                };
+                let base = crate::rules::descriptor::describe(self.script.ruleset).base_tile_set;
                 self.report(
                     &codes::NO_START_TILE,
                     "the game has no start tile".into(),

@@ -117,12 +117,12 @@ impl Replay<'_> {
             // The ruleset's figures with the spec of each the game has in play, in the order
             // of `figure_names`: the same for every tile of the game, and for every game of a
             // replay that keeps its ruleset and setup.
-            let has_shepherds = self
-                .script
-                .expansions
-                .iter()
-                .any(|e| e == "hills-and-sheep");
-            let in_play = |figure: &str| figure != "shepherd" || has_shepherds;
+            let descriptor = crate::rules::descriptor::describe(self.script.ruleset);
+            let in_play = |figure: &str| {
+                descriptor
+                    .missing_expansion_for(figure, &self.script.expansions)
+                    .is_none()
+            };
             let rules = &self.rules;
             let figures: Vec<_> = rules
                 .figure_names()

@@ -9,7 +9,8 @@ use super::{
     VariantSpec, Violation,
 };
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
-use crate::model::{ContentKind, FeatureKind, Pos};
+use crate::model::{ContentKind, FeatureKind, Marker, Pos, Ruleset};
+use crate::rules::descriptor::{ExpansionDescriptor, FigureEntry, RulesetDescriptor};
 
 pub const THIEF: FigureKind = FigureKind("thief");
 pub const KNIGHT: FigureKind = FigureKind("knight");
@@ -72,6 +73,92 @@ pub const FARMERS: &str = "farmers";
 pub const HILLS: &str = "hills";
 /// `vineyards off`: no vineyard bonus (JCloisterZone's setup without the element `vineyard`).
 pub const VINEYARDS: &str = "vineyards";
+
+/// The expansion of the shepherd, the hills and the vineyards, as an `expansion` line names it.
+pub const HILLS_AND_SHEEP: &str = "hills-and-sheep";
+
+/// The base game and the expansions carcspec plays with it.
+pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
+    ruleset: Ruleset::Carcassonne,
+    title: "Carcassonne (2nd edition)",
+    base_tile_set: "carcassonne-base",
+    jcz_set: Some("basic:1"),
+    figures: &[
+        FigureEntry {
+            name: "thief",
+            expansion: None,
+        },
+        FigureEntry {
+            name: "knight",
+            expansion: None,
+        },
+        FigureEntry {
+            name: "monk",
+            expansion: None,
+        },
+        FigureEntry {
+            name: "farmer",
+            expansion: None,
+        },
+        FigureEntry {
+            name: "shepherd",
+            expansion: Some(HILLS_AND_SHEEP),
+        },
+    ],
+    expansions: &[ExpansionDescriptor {
+        name: HILLS_AND_SHEEP,
+        title: "Hills & Sheep",
+        tile_set: Some("hills-and-sheep"),
+        jcz_set: Some("hills-and-sheep:1"),
+        markers: &[Marker::Hill, Marker::Vineyard],
+    }],
+    unimplemented_expansions: &[
+        "inns-and-cathedrals",
+        "traders-and-builders",
+        "the-princess-and-the-dragon",
+        "princess-and-dragon",
+        "the-tower",
+        "tower",
+        "abbey-and-mayor",
+        "bridges-castles-and-bazaars",
+        "the-river",
+        "river",
+        "the-catapult",
+        "catapult",
+    ],
+    variants: &[
+        VariantSpec {
+            name: HILL_TIEBREAKER,
+            values: &["at-least-one-follower", "number-of-followers"],
+            help: "the Hills & Sheep tie-break: the rules, or the house rule of the text",
+        },
+        VariantSpec {
+            name: CLOSED_FLOCK,
+            values: &["choose-first", "stable-at-once"],
+            help: "when your tile closes the field of your own shepherd: choose as usual first, or to the stable at once",
+        },
+        VariantSpec {
+            name: PLAYER_COUNT,
+            values: &["rulebook", "jcloisterzone"],
+            help: "how many players sit at the table: 2 to 5 (the rulebook) or 1 to 6 (JCloisterZone)",
+        },
+        VariantSpec {
+            name: FARMERS,
+            values: &["on", "off"],
+            help: "followers may lie in fields, or a game without farmers",
+        },
+        VariantSpec {
+            name: HILLS,
+            values: &["on", "off"],
+            help: "hill tiles take a tile under them and break ties, or play as plain tiles",
+        },
+        VariantSpec {
+            name: VINEYARDS,
+            values: &["on", "off"],
+            help: "the vineyard bonus, or none",
+        },
+    ],
+};
 
 #[derive(Debug, Default)]
 pub struct Carcassonne {
@@ -405,32 +492,7 @@ impl Rules for Carcassonne {
     }
 
     fn variants(&self) -> &'static [VariantSpec] {
-        &[
-            VariantSpec {
-                name: HILL_TIEBREAKER,
-                values: &["at-least-one-follower", "number-of-followers"],
-            },
-            VariantSpec {
-                name: CLOSED_FLOCK,
-                values: &["choose-first", "stable-at-once"],
-            },
-            VariantSpec {
-                name: PLAYER_COUNT,
-                values: &["rulebook", "jcloisterzone"],
-            },
-            VariantSpec {
-                name: FARMERS,
-                values: &["on", "off"],
-            },
-            VariantSpec {
-                name: HILLS,
-                values: &["on", "off"],
-            },
-            VariantSpec {
-                name: VINEYARDS,
-                values: &["on", "off"],
-            },
-        ]
+        DESCRIPTOR.variants
     }
 
     fn blockers(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {

@@ -8,7 +8,8 @@ use super::{
 use crate::engine::{
     CompiledTile, Component, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId,
 };
-use crate::model::{ContentKind, FeatureKind};
+use crate::model::{ContentKind, FeatureKind, Ruleset};
+use crate::rules::descriptor::{FigureEntry, RulesetDescriptor};
 
 pub struct HuntersGatherers {
     /// The variant `returned-figures-on-bonus-tile allowed`.
@@ -55,6 +56,42 @@ pub(crate) const FIGURES: [FigureSpec; 4] = [
 /// The variant that decides whether a figure returned by this turn's scoring may be deployed
 /// on the turn's bonus tile.
 pub const RETURNED_FIGURES_ON_BONUS_TILE: &str = "returned-figures-on-bonus-tile";
+
+/// The 2002 rules of Hunters and Gatherers.
+pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
+    ruleset: Ruleset::HuntersGatherers,
+    title: "Hunters and Gatherers (2002 rules)",
+    base_tile_set: "hunters-gatherers-v2",
+    jcz_set: None,
+    figures: &FIGURE_ENTRIES,
+    expansions: &[],
+    unimplemented_expansions: &[],
+    variants: &[VariantSpec {
+        name: RETURNED_FIGURES_ON_BONUS_TILE,
+        values: &["forbidden", "allowed"],
+        help: "whether a figure this turn's scoring sent home may stand on the turn's bonus tile",
+    }],
+};
+
+/// The figures of both editions, as the game language names them.
+pub(crate) const FIGURE_ENTRIES: [FigureEntry; 4] = [
+    FigureEntry {
+        name: "gatherer",
+        expansion: None,
+    },
+    FigureEntry {
+        name: "fisherman",
+        expansion: None,
+    },
+    FigureEntry {
+        name: "hunter",
+        expansion: None,
+    },
+    FigureEntry {
+        name: "hut",
+        expansion: None,
+    },
+];
 
 pub(crate) fn is_tribe_member(figure: &Figure) -> bool {
     figure.kind != HUT
@@ -145,10 +182,7 @@ impl Rules for HuntersGatherers {
     }
 
     fn variants(&self) -> &'static [VariantSpec] {
-        &[VariantSpec {
-            name: RETURNED_FIGURES_ON_BONUS_TILE,
-            values: &["forbidden", "allowed"],
-        }]
+        DESCRIPTOR.variants
     }
 
     fn blockers(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {

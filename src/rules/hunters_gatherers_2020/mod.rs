@@ -10,15 +10,16 @@
 //! of the game, read by the final scoring.
 
 use super::hunters_gatherers::{
-    FIGURES, HUNTER, HUT, RETURNED_FIGURES_ON_BONUS_TILE, end_lake_fish, is_tribe_member, plural,
-    score_to_majority,
+    FIGURE_ENTRIES, FIGURES, HUNTER, HUT, RETURNED_FIGURES_ON_BONUS_TILE, end_lake_fish,
+    is_tribe_member, plural, score_to_majority,
 };
 use super::{
     BonusWording, Breakdown, Completion, FigureSpec, Outcome, Rules, ScoreEvent, TileWarning,
     TurnView, VariantSpec, majority,
 };
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, NodeId, PlacementId, Pos};
-use crate::model::{ContentKind, FeatureKind, Power};
+use crate::model::{ContentKind, FeatureKind, Power, Ruleset};
+use crate::rules::descriptor::RulesetDescriptor;
 
 /// §11.1: whether the tigers a hunting trap finds without a deer to eat are covered too.
 pub const HUNTING_TRAP_LONE_TIGERS: &str = "hunting-trap-lone-tigers";
@@ -37,32 +38,52 @@ const VARIANTS: [VariantSpec; 7] = [
     VariantSpec {
         name: RETURNED_FIGURES_ON_BONUS_TILE,
         values: &["allowed", "forbidden"],
+        help: "whether a figure this turn's scoring sent home may stand on the turn's bonus tile",
     },
     VariantSpec {
         name: HUNTING_TRAP_LONE_TIGERS,
         values: &["stay", "covered"],
+        help: "§11.1: whether the tigers a hunting trap finds without a deer to eat are covered too",
     },
     VariantSpec {
         name: WILD_FIRE_AND_HUNTING_TRAP,
         values: &["tigers-eat", "tigers-flee"],
+        help: "§11.2: whether the tigers of a meadow with the wild fire eat deer in a hunting trap's scoring",
     },
     VariantSpec {
         name: PIT_TRAP_DEER_EATEN,
         values: &["outside-first", "inside-first"],
+        help: "§11.3: which deer the tigers eat first when a pit trap doubles some of a meadow's deer",
     },
     VariantSpec {
         name: UNPLACEABLE_MENHIR_TILE,
         values: &["redraw", "lost"],
+        help: "§11.4: what a menhir tile that fits nowhere brings",
     },
     VariantSpec {
         name: LAKE_AT_BOTH_ENDS,
         values: &["once", "twice"],
+        help: "§11.6: the fish of one lake at both ends of a river",
     },
     VariantSpec {
         name: SHAMAN_FIGURE_ON_TILE,
         values: &["allowed", "forbidden"],
+        help: "§11.7: whether the figure the shaman took back may stand on the shaman tile at once",
     },
 ];
+
+/// The 2020 rules of Hunters and Gatherers: the tiles of the 2002 edition's family, rules of
+/// their own.
+pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
+    ruleset: Ruleset::HuntersGatherers2020,
+    title: "Hunters and Gatherers (2020 rules)",
+    base_tile_set: "hunters-gatherers-v2",
+    jcz_set: None,
+    figures: &FIGURE_ENTRIES,
+    expansions: &[],
+    unimplemented_expansions: &[],
+    variants: &VARIANTS,
+};
 
 /// The readings a game chose (each `true` is the variant, not the default).
 #[derive(Debug, Clone, Copy, Default)]
@@ -403,7 +424,7 @@ impl Rules for HuntersGatherers2020 {
     }
 
     fn variants(&self) -> &'static [VariantSpec] {
-        &VARIANTS
+        DESCRIPTOR.variants
     }
 
     fn blockers(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {

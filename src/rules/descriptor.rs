@@ -1,0 +1,286 @@
+//! What carcspec knows of a ruleset before a game is played: one value a ruleset
+//! ([`RulesetDescriptor`]), written in the ruleset's own folder and read by every stage that
+//! needs a ruleset's facts without playing it — lowering (figures, expansions, variants), the
+//! JCloisterZone import (its set ids), the language server (completion and help), render's
+//! legend, simulate's defaults and `explain`. A new expansion is an entry of its ruleset's
+//! descriptor, not a name spelled again in each of those stages.
+
+use crate::model::{Marker, Ruleset};
+
+use super::VariantSpec;
+
+/// One ruleset: its name and family ([`Ruleset`]), the tile set it is played with, the
+/// expansions it implements, its figures and its variants.
+#[derive(Debug)]
+pub struct RulesetDescriptor {
+    pub ruleset: Ruleset,
+    /// The ruleset as its rulebook is titled: "Carcassonne (2nd edition)".
+    pub title: &'static str,
+    /// The shipped tile set a game of the ruleset is played with when it names none.
+    pub base_tile_set: &'static str,
+    /// JCloisterZone's id of the base tile set (`basic:1`), where JCloisterZone plays the ruleset.
+    pub jcz_set: Option<&'static str>,
+    /// Every figure of the ruleset and of its implemented expansions, in the order the game
+    /// language lists them.
+    pub figures: &'static [FigureEntry],
+    /// The expansions whose rules carcspec implements: an `expansion` line naming one
+    /// switches its rules on.
+    pub expansions: &'static [ExpansionDescriptor],
+    /// The official expansions with rules of their own that carcspec does not implement, in
+    /// the spellings of the rulebooks and of JCloisterZone: playing their tiles as a fan
+    /// expansion would silently drop those rules, so they are refused by name.
+    pub unimplemented_expansions: &'static [&'static str],
+    /// The rule variants a game may choose (the first value of each is the default).
+    pub variants: &'static [VariantSpec],
+}
+
+/// A figure as the game language names it.
+#[derive(Debug)]
+pub struct FigureEntry {
+    pub name: &'static str,
+    /// The expansion that brings the figure into play (the Hills & Sheep shepherd); `None`
+    /// for a figure of the ruleset itself.
+    pub expansion: Option<&'static str>,
+}
+
+/// An expansion whose rules carcspec implements.
+#[derive(Debug, PartialEq, Eq)]
+pub struct ExpansionDescriptor {
+    /// As an `expansion` line names it: `hills-and-sheep`.
+    pub name: &'static str,
+    /// As its rulebook is titled: "Hills & Sheep".
+    pub title: &'static str,
+    /// The shipped tile set of the expansion, if carcspec ships one.
+    pub tile_set: Option<&'static str>,
+    /// JCloisterZone's id of that tile set (`hills-and-sheep:1`).
+    pub jcz_set: Option<&'static str>,
+    /// The tile markers that mean something only with the expansion (hills, vineyards).
+    pub markers: &'static [Marker],
+}
+
+/// What an expansion's name stands for (see [`RulesetDescriptor::classify_expansion`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExpansionKind {
+    /// An expansion whose rules carcspec implements (`hills-and-sheep`): its name switches
+    /// them on.
+    Rules,
+    /// A fan expansion: its tile set adds tiles, with the contents and markers its ruleset
+    /// (and the rule-bearing expansions it declares) already knows.
+    Fan,
+    /// A rule-bearing expansion of another ruleset.
+    OfAnotherRuleset(Ruleset),
+    /// An official expansion whose own rules carcspec does not implement: playing its tiles
+    /// as a fan expansion would silently drop them.
+    RulesNotImplemented,
+    /// Not a name: it must start with a letter and hold lowercase letters, digits and `-`.
+    InvalidName,
+}
+
+/// The descriptor of `ruleset`.
+pub fn describe(ruleset: Ruleset) -> &'static RulesetDescriptor {
+    match ruleset {
+        Ruleset::Carcassonne => &super::carcassonne::DESCRIPTOR,
+        Ruleset::HuntersGatherers => &super::hunters_gatherers::DESCRIPTOR,
+        Ruleset::HuntersGatherers2020 => &super::hunters_gatherers_2020::DESCRIPTOR,
+    }
+}
+
+/// Every ruleset's descriptor, in the order of [`Ruleset::ALL`].
+pub fn all() -> impl Iterator<Item = &'static RulesetDescriptor> {
+    Ruleset::ALL.into_iter().map(describe)
+}
+
+/// The rulesets as a help text lists them: "`carcassonne`, `hunters-gatherers` or
+/// `hunters-gatherers-2020`".
+pub fn ruleset_names_for_help() -> String {
+    let names: Vec<String> = all().map(|d| format!("`{}`", d.ruleset.name())).collect();
+    match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// The ruleset and, where one is needed, the expansion that gives `marker` a meaning.
+pub fn owner_of_marker(marker: Marker) -> (Ruleset, Option<&'static ExpansionDescriptor>) {
+    for descriptor in all() {
+        if let Some(expansion) = descriptor
+            .expansions
+            .iter()
+            .find(|e| e.markers.contains(&marker))
+        {
+            return (descriptor.ruleset, Some(expansion));
+        }
+    }
+    // A marker no expansion claims is one of a family's own tiles (the volcano).
+    (marker.family(), None)
+}
+
+/// The expansion whose shipped tile set JCloisterZone names `jcz_set`, with its ruleset;
+/// `None` for the base tile set and for sets carcspec does not ship.
+pub fn expansion_of_jcz_set(
+    jcz_set: &str,
+) -> Option<(&'static RulesetDescriptor, &'static ExpansionDescriptor)> {
+    all().find_map(|d| {
+        d.expansions
+            .iter()
+            .find(|e| e.jcz_set == Some(jcz_set))
+            .map(|e| (d, e))
+    })
+}
+
+/// JCloisterZone's tile sets that carcspec ships: (JCloisterZone's id, carcspec's name).
+pub fn jcz_tile_sets() -> impl Iterator<Item = (&'static str, &'static str)> {
+    all().flat_map(|d| {
+        let base = d.jcz_set.map(|id| (id, d.base_tile_set));
+        let expansions = d
+            .expansions
+            .iter()
+            .filter_map(|e| Some((e.jcz_set?, e.tile_set?)));
+        base.into_iter().chain(expansions)
+    })
+}
+
+impl RulesetDescriptor {
+    /// The implemented expansion called `name`.
+    pub fn expansion(&self, name: &str) -> Option<&'static ExpansionDescriptor> {
+        self.expansions.iter().find(|e| e.name == name)
+    }
+
+    /// The names of the implemented expansions.
+    pub fn expansion_names(&self) -> impl Iterator<Item = &'static str> + use<> {
+        self.expansions.iter().map(|e| e.name)
+    }
+
+    /// What an `expansion <name>` line means for a game or tile set of this ruleset: the
+    /// name of an expansion whose rules carcspec implements switches them on; any other
+    /// well-formed name is a fan expansion, whose tile set only adds tiles.
+    pub fn classify_expansion(&self, name: &str) -> ExpansionKind {
+        if self.expansion(name).is_some() {
+            return ExpansionKind::Rules;
+        }
+        if let Some(other) = all().find(|d| d.expansion(name).is_some()) {
+            return ExpansionKind::OfAnotherRuleset(other.ruleset);
+        }
+        if self.unimplemented_expansions.contains(&name) {
+            return ExpansionKind::RulesNotImplemented;
+        }
+        if crate::model::is_expansion_name(name) {
+            ExpansionKind::Fan
+        } else {
+            ExpansionKind::InvalidName
+        }
+    }
+
+    /// The expansion a game must declare before its moves may name the figure `name`, when
+    /// the game's `expansions` leave it out: the Hills & Sheep shepherd without
+    /// `expansion hills-and-sheep`. `None` when the figure may be named (or is no figure of
+    /// the ruleset: that is the ruleset's own answer).
+    pub fn missing_expansion_for(
+        &self,
+        figure: &str,
+        expansions: &[String],
+    ) -> Option<&'static ExpansionDescriptor> {
+        let needed = self.figures.iter().find(|f| f.name == figure)?.expansion?;
+        if expansions.iter().any(|e| e == needed) {
+            return None;
+        }
+        self.expansion(needed)
+    }
+
+    /// The values of the variant called `name`, the default first.
+    pub fn variant(&self, name: &str) -> Option<&'static VariantSpec> {
+        self.variants.iter().find(|v| v.name == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The descriptor is what the rules play: its figures are the ruleset's own, in the
+    /// ruleset's order, and its variants the ones the rules read.
+    #[test]
+    fn each_descriptor_describes_the_rules_it_names() {
+        for descriptor in all() {
+            let rules = super::super::for_ruleset(descriptor.ruleset, &[]);
+            let names: Vec<&str> = descriptor.figures.iter().map(|f| f.name).collect();
+            assert_eq!(names, rules.figure_names(), "{:?}", descriptor.ruleset);
+            let variants: Vec<&str> = descriptor.variants.iter().map(|v| v.name).collect();
+            let played: Vec<&str> = rules.variants().iter().map(|v| v.name).collect();
+            assert_eq!(variants, played, "{:?}", descriptor.ruleset);
+            for variant in descriptor.variants {
+                assert!(variant.values.len() >= 2, "{}", variant.name);
+                assert!(!variant.help.is_empty(), "{}", variant.name);
+            }
+        }
+    }
+
+    /// Every tile set a descriptor names is shipped, and every shipped set belongs to a
+    /// descriptor: the base set of a ruleset or the set of an expansion.
+    #[test]
+    fn descriptors_and_shipped_tile_sets_agree() {
+        let named: Vec<&str> = all()
+            .flat_map(|d| {
+                std::iter::once(d.base_tile_set)
+                    .chain(d.expansions.iter().filter_map(|e| e.tile_set))
+            })
+            .collect();
+        for name in &named {
+            assert!(crate::shipped::tiles(name).is_some(), "{name} is shipped");
+        }
+        for (shipped, _) in crate::shipped::TILE_SETS {
+            assert!(named.contains(shipped), "{shipped} belongs to a ruleset");
+        }
+    }
+
+    #[test]
+    fn a_figure_of_an_expansion_needs_its_expansion() {
+        let base = describe(Ruleset::Carcassonne);
+        let missing = base.missing_expansion_for("shepherd", &[]);
+        assert_eq!(missing.map(|e| e.name), Some("hills-and-sheep"));
+        let declared = ["hills-and-sheep".to_string()];
+        assert!(base.missing_expansion_for("shepherd", &declared).is_none());
+        assert!(base.missing_expansion_for("knight", &[]).is_none());
+        assert!(base.missing_expansion_for("dragon", &[]).is_none());
+    }
+
+    #[test]
+    fn expansions_are_told_apart_by_their_ruleset() {
+        let base = describe(Ruleset::Carcassonne);
+        let hunters = describe(Ruleset::HuntersGatherers);
+        assert_eq!(
+            base.classify_expansion("hills-and-sheep"),
+            ExpansionKind::Rules
+        );
+        assert_eq!(
+            hunters.classify_expansion("hills-and-sheep"),
+            ExpansionKind::OfAnotherRuleset(Ruleset::Carcassonne)
+        );
+        assert_eq!(
+            base.classify_expansion("the-river"),
+            ExpansionKind::RulesNotImplemented
+        );
+        assert_eq!(base.classify_expansion("my-tiles"), ExpansionKind::Fan);
+        assert_eq!(
+            base.classify_expansion("My Tiles"),
+            ExpansionKind::InvalidName
+        );
+        assert_eq!(
+            owner_of_marker(Marker::Hill),
+            (Ruleset::Carcassonne, base.expansion("hills-and-sheep"))
+        );
+        assert_eq!(
+            owner_of_marker(Marker::Volcano),
+            (Ruleset::HuntersGatherers, None)
+        );
+    }
+
+    #[test]
+    fn rulesets_are_listed_for_help() {
+        assert_eq!(
+            ruleset_names_for_help(),
+            "`carcassonne`, `hunters-gatherers` or `hunters-gatherers-2020`"
+        );
+    }
+}
