@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
+pub use super::tile_sets::TileIds;
 use super::tile_sets::{self, PreparedSet, TileSetCache};
 use crate::codes;
 use crate::diagnostic::{Diagnostic, Span};
@@ -25,12 +26,6 @@ pub struct Catalog {
     /// The index in `tiles` of each tile id.
     pub ids: Arc<TileIds>,
 }
-
-/// The catalog index of each tile id, looked up for every tile drawn. Ids come from tile
-/// files and game texts, which may be hostile, so the hasher is keyed, seeded at random for
-/// each map — foldhash's, not the standard SipHash, which took 170 instructions to hash a
-/// short id (the lookup, compare included, fell from about 180 to 110 instructions).
-pub type TileIds = HashMap<String, usize, foldhash::quality::RandomState>;
 
 /// The tiles of the game: its tile sets (a bare shipped name is the shipped set, anything else
 /// a path relative to `base_dir`, the game file's folder), combined with the tiles the game
