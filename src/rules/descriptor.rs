@@ -7,7 +7,10 @@
 
 use crate::model::{Marker, Ruleset};
 
+// The lookup of a ruleset's descriptor names every ruleset, so it lives with the list of
+// rulesets (`src/rules/mod.rs`), which the rulesets' own descriptors do not import.
 use super::VariantSpec;
+pub use super::{all, describe};
 
 /// One ruleset: its name and family ([`Ruleset`]), the tile set it is played with, the
 /// expansions it implements, its figures and its variants.
@@ -74,20 +77,6 @@ pub enum ExpansionKind {
     RulesNotImplemented,
     /// Not a name: it must start with a letter and hold lowercase letters, digits and `-`.
     InvalidName,
-}
-
-/// The descriptor of `ruleset`.
-pub fn describe(ruleset: Ruleset) -> &'static RulesetDescriptor {
-    match ruleset {
-        Ruleset::Carcassonne => &super::carcassonne::DESCRIPTOR,
-        Ruleset::HuntersGatherers => &super::hunters_gatherers::DESCRIPTOR,
-        Ruleset::HuntersGatherers2020 => &super::hunters_gatherers_2020::DESCRIPTOR,
-    }
-}
-
-/// Every ruleset's descriptor, in the order of [`Ruleset::ALL`].
-pub fn all() -> impl Iterator<Item = &'static RulesetDescriptor> {
-    Ruleset::ALL.into_iter().map(describe)
 }
 
 /// The rulesets as a help text lists them: "`carcassonne`, `hunters-gatherers` or

@@ -473,6 +473,20 @@ pub trait Rules {
     }
 }
 
+/// The descriptor of `ruleset`.
+pub fn describe(ruleset: Ruleset) -> &'static descriptor::RulesetDescriptor {
+    match ruleset {
+        Ruleset::Carcassonne => &carcassonne::DESCRIPTOR,
+        Ruleset::HuntersGatherers => &hunters_gatherers::DESCRIPTOR,
+        Ruleset::HuntersGatherers2020 => &hunters_gatherers_2020::DESCRIPTOR,
+    }
+}
+
+/// Every ruleset's descriptor, in the order of [`Ruleset::ALL`].
+pub fn all() -> impl Iterator<Item = &'static descriptor::RulesetDescriptor> {
+    Ruleset::ALL.into_iter().map(describe)
+}
+
 /// The rules of `ruleset`, played with the chosen `(name, value)` variants (the lowering has
 /// checked them against [`Rules::variants`]).
 pub fn for_ruleset(ruleset: Ruleset, variants: &[(String, String)]) -> Box<dyn Rules> {
