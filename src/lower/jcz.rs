@@ -19,8 +19,8 @@ use crate::syntax::jcz::JczDocument;
 
 /// JCloisterZone's expansions that carcspec does not ship, by the code that begins their tile
 /// ids (`AM/A` is a tile of Abbey & Mayor), as its `Expansion` enum names them (the basic
-/// game `BA` and Hills & Sheep `HS` are shipped, `rules::descriptor::jcz_tile_sets`): a tile of one is refused by the
-/// expansion's name (`J002`), not as an unknown tile.
+/// game `BA` and Hills & Sheep `HS` are shipped: `rules::descriptor::jcz_tile_sets`): a tile
+/// of one is refused by the expansion's name (`J002`), not as an unknown tile.
 const UNSHIPPED_EXPANSIONS: [(&str, &str); 36] = [
     ("WI", "the Winter Edition"),
     ("WF", "Wheel of Fortune"),

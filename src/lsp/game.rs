@@ -849,14 +849,9 @@ pub(crate) fn completion(cx: &Context<'_>, position: Position) -> Vec<Completion
             .collect(),
         Role::Expansion => view
             .ruleset
-            .map(|r| {
-                crate::rules::descriptor::describe(r)
-                    .expansion_names()
-                    .collect::<Vec<_>>()
-            })
-            .unwrap_or_default()
-            .iter()
-            .map(|e| item(*e, CompletionItemKind::ENUM_MEMBER, "expansion"))
+            .into_iter()
+            .flat_map(|r| crate::rules::descriptor::describe(r).expansion_names())
+            .map(|e| item(e, CompletionItemKind::ENUM_MEMBER, "expansion"))
             .collect(),
         Role::TileSet => tile_set_completion(&view),
         _ => Vec::new(),

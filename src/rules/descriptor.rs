@@ -24,8 +24,8 @@ pub struct RulesetDescriptor {
     /// JCloisterZone's id of the base tile set (`basic:1`), where JCloisterZone plays the ruleset.
     pub jcz_set: Option<&'static str>,
     /// Every figure of the ruleset and of its implemented expansions, in the order the game
-    /// language lists them.
-    pub figures: &'static [FigureEntry],
+    /// language lists them (what `Rules::figure_names` gives in the default reading).
+    pub figures: &'static [&'static str],
     /// The expansions whose rules carcspec implements: an `expansion` line naming one
     /// switches its rules on.
     pub expansions: &'static [ExpansionDescriptor],
@@ -35,15 +35,6 @@ pub struct RulesetDescriptor {
     pub unimplemented_expansions: &'static [&'static str],
     /// The rule variants a game may choose (the first value of each is the default).
     pub variants: &'static [VariantSpec],
-}
-
-/// A figure as the game language names it.
-#[derive(Debug)]
-pub struct FigureEntry {
-    pub name: &'static str,
-    /// The expansion that brings the figure into play (the Hills & Sheep shepherd); `None`
-    /// for a figure of the ruleset itself.
-    pub expansion: Option<&'static str>,
 }
 
 /// An expansion whose rules carcspec implements.
@@ -57,6 +48,9 @@ pub struct ExpansionDescriptor {
     pub tile_set: Option<&'static str>,
     /// JCloisterZone's id of that tile set (`hills-and-sheep:1`).
     pub jcz_set: Option<&'static str>,
+    /// The figures the expansion brings into play (the shepherd): a game names them only
+    /// when it declares the expansion.
+    pub figures: &'static [&'static str],
     /// The tile markers that mean something only with the expansion (hills, vineyards).
     pub markers: &'static [Marker],
 }
@@ -170,16 +164,10 @@ impl RulesetDescriptor {
         figure: &str,
         expansions: &[String],
     ) -> Option<&'static ExpansionDescriptor> {
-        let needed = self.figures.iter().find(|f| f.name == figure)?.expansion?;
-        if expansions.iter().any(|e| e == needed) {
-            return None;
-        }
-        self.expansion(needed)
-    }
-
-    /// The values of the variant called `name`, the default first.
-    pub fn variant(&self, name: &str) -> Option<&'static VariantSpec> {
-        self.variants.iter().find(|v| v.name == name)
+        self.expansions
+            .iter()
+            .find(|e| e.figures.contains(&figure))
+            .filter(|e| !expansions.iter().any(|declared| declared == e.name))
     }
 }
 
@@ -193,8 +181,17 @@ mod tests {
     fn each_descriptor_describes_the_rules_it_names() {
         for descriptor in all() {
             let rules = super::super::for_ruleset(descriptor.ruleset, &[]);
-            let names: Vec<&str> = descriptor.figures.iter().map(|f| f.name).collect();
-            assert_eq!(names, rules.figure_names(), "{:?}", descriptor.ruleset);
+            assert_eq!(
+                descriptor.figures,
+                rules.figure_names(),
+                "{:?}",
+                descriptor.ruleset
+            );
+            for expansion in descriptor.expansions {
+                for figure in expansion.figures {
+                    assert!(descriptor.figures.contains(figure), "{figure}");
+                }
+            }
             let variants: Vec<&str> = descriptor.variants.iter().map(|v| v.name).collect();
             let played: Vec<&str> = rules.variants().iter().map(|v| v.name).collect();
             assert_eq!(variants, played, "{:?}", descriptor.ruleset);

@@ -10,7 +10,7 @@ use super::{
 };
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
 use crate::model::{ContentKind, FeatureKind, Marker, Pos, Ruleset};
-use crate::rules::descriptor::{ExpansionDescriptor, FigureEntry, RulesetDescriptor};
+use crate::rules::descriptor::{ExpansionDescriptor, RulesetDescriptor};
 
 pub const THIEF: FigureKind = FigureKind("thief");
 pub const KNIGHT: FigureKind = FigureKind("knight");
@@ -83,33 +83,13 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     title: "Carcassonne (2nd edition)",
     base_tile_set: "carcassonne-base",
     jcz_set: Some("basic:1"),
-    figures: &[
-        FigureEntry {
-            name: "thief",
-            expansion: None,
-        },
-        FigureEntry {
-            name: "knight",
-            expansion: None,
-        },
-        FigureEntry {
-            name: "monk",
-            expansion: None,
-        },
-        FigureEntry {
-            name: "farmer",
-            expansion: None,
-        },
-        FigureEntry {
-            name: "shepherd",
-            expansion: Some(HILLS_AND_SHEEP),
-        },
-    ],
+    figures: &["thief", "knight", "monk", "farmer", "shepherd"],
     expansions: &[ExpansionDescriptor {
         name: HILLS_AND_SHEEP,
         title: "Hills & Sheep",
         tile_set: Some("hills-and-sheep"),
         jcz_set: Some("hills-and-sheep:1"),
+        figures: &["shepherd"],
         markers: &[Marker::Hill, Marker::Vineyard],
     }],
     unimplemented_expansions: &[
@@ -435,7 +415,7 @@ impl Rules for Carcassonne {
 
     fn figure_names(&self) -> &'static [&'static str] {
         if self.farmers {
-            &["thief", "knight", "monk", "farmer", "shepherd"]
+            DESCRIPTOR.figures
         } else {
             &["thief", "knight", "monk", "shepherd"]
         }

@@ -9,7 +9,7 @@ use crate::engine::{
     CompiledTile, Component, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId,
 };
 use crate::model::{ContentKind, FeatureKind, Ruleset};
-use crate::rules::descriptor::{FigureEntry, RulesetDescriptor};
+use crate::rules::descriptor::RulesetDescriptor;
 
 pub struct HuntersGatherers {
     /// The variant `returned-figures-on-bonus-tile allowed`.
@@ -63,7 +63,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     title: "Hunters and Gatherers (2002 rules)",
     base_tile_set: "hunters-gatherers-v2",
     jcz_set: None,
-    figures: &FIGURE_ENTRIES,
+    figures: FIGURE_NAMES,
     expansions: &[],
     unimplemented_expansions: &[],
     variants: &[VariantSpec {
@@ -74,24 +74,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
 };
 
 /// The figures of both editions, as the game language names them.
-pub(crate) const FIGURE_ENTRIES: [FigureEntry; 4] = [
-    FigureEntry {
-        name: "gatherer",
-        expansion: None,
-    },
-    FigureEntry {
-        name: "fisherman",
-        expansion: None,
-    },
-    FigureEntry {
-        name: "hunter",
-        expansion: None,
-    },
-    FigureEntry {
-        name: "hut",
-        expansion: None,
-    },
-];
+pub(crate) const FIGURE_NAMES: &[&str] = &["gatherer", "fisherman", "hunter", "hut"];
 
 pub(crate) fn is_tribe_member(figure: &Figure) -> bool {
     figure.kind != HUT
@@ -171,7 +154,7 @@ impl Rules for HuntersGatherers {
     }
 
     fn figure_names(&self) -> &'static [&'static str] {
-        &["gatherer", "fisherman", "hunter", "hut"]
+        DESCRIPTOR.figures
     }
 
     fn player_count(&self) -> std::ops::RangeInclusive<usize> {

@@ -10,7 +10,7 @@
 //! of the game, read by the final scoring.
 
 use super::hunters_gatherers::{
-    FIGURE_ENTRIES, FIGURES, HUNTER, HUT, RETURNED_FIGURES_ON_BONUS_TILE, end_lake_fish,
+    FIGURE_NAMES, FIGURES, HUNTER, HUT, RETURNED_FIGURES_ON_BONUS_TILE, end_lake_fish,
     is_tribe_member, plural, score_to_majority,
 };
 use super::{
@@ -79,7 +79,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     title: "Hunters and Gatherers (2020 rules)",
     base_tile_set: "hunters-gatherers-v2",
     jcz_set: None,
-    figures: &FIGURE_ENTRIES,
+    figures: FIGURE_NAMES,
     expansions: &[],
     unimplemented_expansions: &[],
     variants: &VARIANTS,
@@ -415,7 +415,7 @@ impl Rules for HuntersGatherers2020 {
     }
 
     fn figure_names(&self) -> &'static [&'static str] {
-        &["gatherer", "fisherman", "hunter", "hut"]
+        DESCRIPTOR.figures
     }
 
     fn player_count(&self) -> std::ops::RangeInclusive<usize> {
