@@ -1555,3 +1555,35 @@ fn range_formatting_edits_only_the_selected_lines() {
     );
     client.shutdown();
 }
+
+/// The expansions an `expansion` line completes are the ruleset's own (its descriptor's), in a
+/// game and in a tile set: Hills & Sheep for Carcassonne, none for Hunters and Gatherers.
+#[test]
+fn expansion_completion_offers_the_rulesets_expansions() {
+    let mut client = Client::start();
+    let labels = |items: &Value| -> Vec<String> {
+        items
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|i| i["label"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let game = "ruleset carcassonne\nexpansion \n";
+    let uri = "file:///nowhere/expansion.game";
+    client.open(uri, "carcspec-game", game);
+    let items = labels(&client.at("textDocument/completion", uri, (1, 10)));
+    assert_eq!(items, ["hills-and-sheep"], "{items:?}");
+
+    let hunters = "ruleset hunters-gatherers\nexpansion \n";
+    let uri = "file:///nowhere/hunters.game";
+    client.open(uri, "carcspec-game", hunters);
+    let items = labels(&client.at("textDocument/completion", uri, (1, 10)));
+    assert!(items.is_empty(), "{items:?}");
+
+    let tiles = "tileset t\nruleset carcassonne\nexpansion \n";
+    let uri = "file:///nowhere/expansion.tiles";
+    client.open(uri, "carcspec-tiles", tiles);
+    let items = labels(&client.at("textDocument/completion", uri, (2, 10)));
+    assert!(items.contains(&"hills-and-sheep".to_string()), "{items:?}");
+}
