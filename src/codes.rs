@@ -297,11 +297,13 @@ Remove the city from `touches=`; if the field does touch it, its anchors are wro
 which side of the road each half-side lies.";
 
     UNKNOWN_STATEMENT = "G001" "unknown-statement" Error:
-"A game file knows the header statements `game`, `ruleset`, `expansion`, `variant`, `tiles`,
-`players`; the setup statements `lay`, `put` and `flock`; the moves `turn`, `draw`, `place`,
-`deploy`, `pass`, `discard`, `bonus` (Hunters and Gatherers), `under`, `flock`, `grow`,
-`stable` (Hills & Sheep); the expectations `expect score|total|final|winner|violation|placements`;
-and `end` and `stop`. See `docs/game-language.md`.";
+"A game file knows the header statements `game`, `excerpt`, `ruleset`, `expansion`, `variant`,
+`tiles`, `start`, `supply` and `players`; local tiles (`tile … { … }`, in the tile language);
+the setup statements `lay`, `put` and `flock`; the moves `turn`, `draw`, `place`, `deploy`,
+`pass`, `discard`, `bonus` (Hunters and Gatherers), `return` (the 2020 shaman), `under`,
+`flock`, `grow`, `stable` (Hills & Sheep); the expectations `expect score`, `total`, `final`,
+`winner`, `violation`, `placements`, `scored`, `supply`, `stands`, `home`, `bag`, `bonus`,
+`covered` and `unsupported`; and `end` and `stop`. See `docs/game-language.md`.";
 
     BAD_STATEMENT = "G002" "bad-statement" Error:
 "A statement's words do not have the expected form, such as `place at 1,-2 r90` (a position is

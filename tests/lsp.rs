@@ -590,10 +590,54 @@ fn completion_offers_keywords_tiles_anchors_and_legal_placements() {
         );
     }
 
+    // A figure's place named by its position (`expect stands`, `return`, `put`): the
+    // features of the tile there, LAKE-WE at 1,0, not of the tile placed last (RIVER-WE).
+    let cut = text.find("\n# A second hut").unwrap();
+    let typing = format!("{}\nexpect stands blue hut at 1,0 on \n", &text[..cut]);
+    client.change(&uri, 3, &typing);
+    let line = typing.matches('\n').count() - 1;
+    let items = labels(&client.at("textDocument/completion", &uri, (line, 34)));
+    assert!(
+        items.contains(&"I".to_string()),
+        "LAKE-WE's lake in {items:?}"
+    );
+
+    // After `expect`: every kind of expectation.
+    let typing = format!("{}\nexpect \n", &text[..cut]);
+    client.change(&uri, 4, &typing);
+    let line = typing.matches('\n').count() - 1;
+    let items = labels(&client.at("textDocument/completion", &uri, (line, 7)));
+    for kind in [
+        "score",
+        "winner",
+        "supply",
+        "stands",
+        "home",
+        "bonus",
+        "unsupported",
+    ] {
+        assert!(items.contains(&kind.to_string()), "{kind} in {items:?}");
+    }
+
+    // The start of a header line: the header's statements, `start` and `supply` among them.
+    let typing = "ruleset hunters-gatherers\n\n";
+    client.change(&uri, 5, typing);
+    let items = labels(&client.at("textDocument/completion", &uri, (1, 0)));
+    for keyword in ["tiles", "players", "start", "supply", "excerpt", "variant"] {
+        assert!(
+            items.contains(&keyword.to_string()),
+            "{keyword} in {items:?}"
+        );
+    }
+    assert!(
+        !items.contains(&"deploy".to_string()),
+        "no move in a header: {items:?}"
+    );
+
     // A tile to draw: the ids of the game's tile sets.
     let cut = text.find("draw LAKE-WE").unwrap();
     let typing = format!("{}draw \n", &text[..cut]);
-    client.change(&uri, 3, &typing);
+    client.change(&uri, 6, &typing);
     let line = typing[..cut].matches('\n').count();
     let items = labels(&client.at("textDocument/completion", &uri, (line, 5)));
     assert!(items.contains(&"LAKE-WE".to_string()) && items.contains(&"RIVER-WE".to_string()));
@@ -601,7 +645,7 @@ fn completion_offers_keywords_tiles_anchors_and_legal_placements() {
     // A placement: exactly the legal positions and rotations the checker computes.
     let cut = text.find("place at 1,0").unwrap();
     let typing = format!("{}place at \n", &text[..cut]);
-    client.change(&uri, 4, &typing);
+    client.change(&uri, 7, &typing);
     let line = typing[..cut].matches('\n').count();
     let items = labels(&client.at("textDocument/completion", &uri, (line, 9)));
     let expected = legal_placements(&text[..cut], "LAKE-WE", path.parent().unwrap());

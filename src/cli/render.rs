@@ -240,15 +240,11 @@ fn refuse_options(args: &RenderArgs, is_game: bool) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// A rotation on the command line: as the languages write it (`r90`), or in degrees alone
+/// (`90`), either case.
 fn parse_rotation(text: &str) -> Option<Rotation> {
     let degrees = text.strip_prefix(['r', 'R']).unwrap_or(text);
-    match degrees {
-        "0" => Some(Rotation(0)),
-        "90" => Some(Rotation(1)),
-        "180" => Some(Rotation(2)),
-        "270" => Some(Rotation(3)),
-        _ => None,
-    }
+    Rotation::from_word(&format!("r{degrees}"))
 }
 
 fn unknown_tile(id: &str, known: &[&str]) -> Refusal {

@@ -10,6 +10,7 @@ use crate::model::{
 };
 use crate::rules;
 use crate::syntax::game::{GameFile, Parsed, PlainStatement, Statement};
+use crate::syntax::statements;
 use crate::syntax::tiles::TileDecl;
 
 /// The result of lowering a game file.
@@ -112,8 +113,7 @@ impl StatementWords for PlainStatement<'_> {
 /// The most figures of one kind a player may start with (`supply`).
 pub const MAX_SUPPLY: u32 = 99;
 
-/// The largest coordinate a position may have.
-pub const MAX_COORDINATE: i32 = 1_000_000;
+use crate::model::MAX_COORDINATE;
 
 struct Header {
     title: Option<String>,
@@ -411,7 +411,7 @@ impl GameLowering {
                         statement.keyword().span,
                         "not a statement of the game language",
                     )
-                    .help("see `carcspec explain G001` for the statements of a game file"));
+                    .help(unknown_statement_help(keyword)));
                 }
             })
         })();
@@ -582,6 +582,27 @@ fn has_forbidden_control(word: &str) -> bool {
         && word.chars().any(is_forbidden_control)
 }
 
+/// G001's help: the nearest statements, if any is close, and where the statements are listed.
+fn unknown_statement_help(keyword: &str) -> String {
+    let keywords: Vec<String> = statements::STATEMENTS
+        .iter()
+        .map(|s| s.keyword.to_string())
+        .collect();
+    // Keywords are short: a suggestion at most one edit away from a word of three letters or
+    // fewer, two from a longer one (`plcae`), so that `fly` suggests nothing.
+    let most = if keyword.chars().count() <= 3 { 1 } else { 2 };
+    let close: Vec<String> = crate::diagnostic::nearest(keyword, &keywords, 2)
+        .into_iter()
+        .filter(|k| crate::diagnostic::edit_distance(keyword, k) <= most)
+        .collect();
+    let listed = "see `carcspec explain G001` for the statements of a game file";
+    if close.is_empty() {
+        return listed.to_string();
+    }
+    let quoted: Vec<String> = close.iter().map(|c| format!("`{c}`")).collect();
+    format!("did you mean {}? ({listed})", quoted.join(" or "))
+}
+
 fn out_of_place(statement: &impl StatementWords, why: &str) -> Diagnostic {
     Diagnostic::new(
         &codes::STATEMENT_OUT_OF_PLACE,
@@ -711,7 +732,7 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
             loop {
                 let mut next = args.maybe_next();
                 let mut multiplier = 1;
-                if let Some(times) = next.as_ref().filter(|w| is_multiplier_word(w.value)) {
+                if let Some(times) = next.as_ref().filter(|w| statements::is_multiplier(w.value)) {
                     multiplier = times
                         .value
                         .strip_prefix('x')
@@ -779,12 +800,6 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
 }
 
 /// A word that is meant as a multiplier (`x2`, `x0`, `x100000`) rather than a tile set's name.
-/// A multiplier of a `tiles` line (`x2`), as opposed to a set's name.
-pub(crate) fn is_multiplier_word(word: &str) -> bool {
-    word.strip_prefix('x')
-        .is_some_and(|rest| !rest.is_empty() && rest.chars().all(|c| c.is_ascii_digit()))
-}
-
 /// The animals `expect covered` counts.
 pub const COVERABLE_ANIMALS: [&str; 4] = ["deer", "aurochs", "mammoth", "tiger"];
 
@@ -793,7 +808,9 @@ fn lower_expectation(
     players: &[String],
 ) -> Result<Expectation, Diagnostic> {
     let mut args = Args::new(statement);
-    let kind = args.next("`score`, `total`, `final`, `winner`, `violation`, `placements`, `supply`, `stands`, `home`, `bag`, `bonus` or `covered`")?;
+    let Some(kind) = args.maybe_next() else {
+        return Err(args.error(&format!("expected {}", statements::expectation_kinds())));
+    };
     let scores = |args: &mut Args<'_, Statement<'_>>| -> Result<Vec<(usize, i64)>, Diagnostic> {
         let mut scores = Vec::new();
         while args.has_more() {
@@ -932,39 +949,11 @@ fn lower_expectation(
                 format!("unknown expectation `{other}`"),
             )
             .at(kind.span, "not an expectation")
-            .help("expectations: score, total, final, violation, placements, scored, supply, stands, home, bag, bonus, covered, unsupported"));
+            .help(format!("expectations: {}", statements::expectation_kinds())));
         }
     };
     args.done()?;
     Ok(expectation)
-}
-
-/// A coordinate of a position: what `str::parse::<i32>` reads (an optional `+` or `-`, then
-/// ASCII digits), from -[`MAX_COORDINATE`] to [`MAX_COORDINATE`] — positions far beyond any
-/// table are refused, so that no neighbour overflows. Read byte by byte: `split_once` and
-/// `parse` took some 40 instructions a placement more.
-fn coordinate(text: &[u8]) -> Option<i32> {
-    let (negative, digits) = match text {
-        [b'-', digits @ ..] => (true, digits),
-        [b'+', digits @ ..] => (false, digits),
-        digits => (false, digits),
-    };
-    if digits.is_empty() {
-        return None;
-    }
-    let mut value: i32 = 0;
-    for byte in digits {
-        let digit = byte.wrapping_sub(b'0');
-        if digit > 9 {
-            return None;
-        }
-        // At most MAX_COORDINATE × 10 + 9: no overflow.
-        value = value * 10 + i32::from(digit);
-        if value > MAX_COORDINATE {
-            return None;
-        }
-    }
-    Some(if negative { -value } else { value })
 }
 
 /// Reads a statement's words one by one, with a clear diagnostic for each missing or
@@ -1108,14 +1097,7 @@ impl<'s, S: StatementWords> Args<'s, S> {
 
     fn position(&mut self) -> Result<Pos, Diagnostic> {
         let word = self.expect_word("expected a position `x,y`")?;
-        let bytes = word.value.as_bytes();
-        let parsed = bytes.iter().position(|b| *b == b',').and_then(|comma| {
-            Some(Pos::new(
-                coordinate(&bytes[..comma])?,
-                coordinate(&bytes[comma + 1..])?,
-            ))
-        });
-        parsed.ok_or_else(|| {
+        Pos::from_word(word.value).ok_or_else(|| {
             self.at -= 1;
             self.error(&format!(
                 "expected a position `x,y` of whole numbers from -{MAX_COORDINATE} to {MAX_COORDINATE}"
@@ -1123,19 +1105,9 @@ impl<'s, S: StatementWords> Args<'s, S> {
         })
     }
 
-    fn rotation_of(word: &str) -> Option<Rotation> {
-        match word {
-            "r0" => Some(Rotation(0)),
-            "r90" => Some(Rotation(1)),
-            "r180" => Some(Rotation(2)),
-            "r270" => Some(Rotation(3)),
-            _ => None,
-        }
-    }
-
     fn rotation(&mut self) -> Result<Rotation, Diagnostic> {
         let word = self.expect_word("expected a rotation: r0, r90, r180 or r270")?;
-        Self::rotation_of(word.value).ok_or_else(|| {
+        Rotation::from_word(word.value).ok_or_else(|| {
             self.at -= 1;
             self.error("expected a rotation: r0, r90, r180 or r270")
         })
@@ -1216,62 +1188,75 @@ impl<'s, S: StatementWords> Args<'s, S> {
 mod tests {
     use super::*;
     use crate::syntax::game::parse_each;
+    use crate::syntax::statements::{EXPECTATIONS, Part, STATEMENTS};
 
-    /// A coordinate is read as `parse::<i32>` and the bounds read it, for every kind of word.
+    fn lowered(text: &str) -> Vec<Diagnostic> {
+        let (file, _) = crate::syntax::game::parse(text);
+        lower(&file).diagnostics
+    }
+
+    /// Every statement of the language's table is one the lowering knows (no G001), standing
+    /// where the table says, and a word the table does not have is G001.
     #[test]
-    fn coordinates_read_as_parse_reads_them() {
-        let parse = |text: &str| {
-            text.parse::<i32>()
-                .ok()
-                .filter(|c| (-MAX_COORDINATE..=MAX_COORDINATE).contains(c))
-        };
-        let mut words: Vec<String> = [
-            "",
-            "+",
-            "-",
-            "0",
-            "-0",
-            "+0",
-            "7",
-            "-7",
-            "+7",
-            "--7",
-            "+-7",
-            "-+7",
-            "7-",
-            "1x",
-            "x1",
-            " 1",
-            "1 ",
-            "1_000",
-            "0x10",
-            "١",
-            "00000000000000000001",
-            "1000000",
-            "1000001",
-            "-1000000",
-            "-1000001",
-            "999999",
-            "2147483647",
-            "2147483648",
-            "-2147483648",
-            "99999999999999999999",
-            "1,2",
-            "1.5",
-            "٣",
-        ]
-        .iter()
-        .map(|w| w.to_string())
-        .collect();
-        words.extend(
-            (-1_100_000..=1_100_000)
-                .step_by(9_973)
-                .map(|n| n.to_string()),
-        );
-        words.extend((0..=255u8).map(|b| char::from(b).to_string()));
-        for word in &words {
-            assert_eq!(coordinate(word.as_bytes()), parse(word), "{word:?}");
+    fn the_lowering_knows_the_statements_of_the_table() {
+        const HEADER: &str = "ruleset carcassonne\ntiles carcassonne-base\nplayers red blue\n";
+        for spec in STATEMENTS.iter().filter(|s| s.keyword != "tile") {
+            let text = if spec.stands_in(Part::Header) {
+                format!("{}\n{HEADER}", spec.keyword)
+            } else {
+                format!("{HEADER}turn red\n{}\n", spec.keyword)
+            };
+            let found = lowered(&text);
+            assert!(
+                found.iter().all(|d| d.code.code != "G001"),
+                "{}: {found:?}",
+                spec.keyword
+            );
+            // A header statement after the first move is out of place; no other is for that
+            // reason.
+            let after_moves = lowered(&format!("{HEADER}turn red\n{}\n", spec.keyword));
+            let out_of_place = after_moves.iter().any(|d| {
+                d.code.code == codes::STATEMENT_OUT_OF_PLACE.code
+                    && d.message.contains(&format!("`{}`", spec.keyword))
+                    && d.primary
+                        .as_ref()
+                        .is_some_and(|l| l.message.contains("header line"))
+            });
+            assert_eq!(
+                out_of_place,
+                spec.stands_in(Part::Header),
+                "{}: {after_moves:?}",
+                spec.keyword
+            );
         }
+        for kind in EXPECTATIONS.iter().filter_map(|e| e.word) {
+            let found = lowered(&format!("{HEADER}turn red\nexpect {kind}\n"));
+            assert!(
+                found.iter().all(|d| d.code.code != "G001"),
+                "{kind}: {found:?}"
+            );
+        }
+        let found = lowered(&format!(
+            "{HEADER}turn red\nplcae at 1,0\nexpect scroe red 1\n"
+        ));
+        let unknown: Vec<&Diagnostic> = found.iter().filter(|d| d.code.code == "G001").collect();
+        assert_eq!(unknown.len(), 2, "{found:?}");
+        assert!(
+            unknown[0]
+                .help
+                .as_deref()
+                .is_some_and(|h| h.contains("`place`")),
+            "{:?}",
+            unknown[0]
+        );
+        assert!(
+            unknown[1]
+                .help
+                .as_deref()
+                .is_some_and(|h| h.contains("`winner`")),
+            "{:?}",
+            unknown[1]
+        );
     }
 
     /// A statement lowered from the plain scan's word places gives the step and the

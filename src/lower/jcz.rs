@@ -806,7 +806,7 @@ fn coordinate(value: Option<&Value>, what: &str) -> Result<i32, String> {
     let Some(value) = value else {
         return Err(format!("{what} is missing"));
     };
-    let range = -crate::lower::game::MAX_COORDINATE..=crate::lower::game::MAX_COORDINATE;
+    let range = -crate::model::MAX_COORDINATE..=crate::model::MAX_COORDINATE;
     match value.as_i64() {
         Some(n) => i32::try_from(n)
             .ok()
@@ -814,7 +814,7 @@ fn coordinate(value: Option<&Value>, what: &str) -> Result<i32, String> {
             .ok_or_else(|| {
                 format!(
                     "{what} {value} is out of range (-{0} to {0})",
-                    crate::lower::game::MAX_COORDINATE
+                    crate::model::MAX_COORDINATE
                 )
             }),
         None if value.is_number() => Err(format!("{what} {value} is not a whole number")),

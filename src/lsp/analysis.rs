@@ -141,7 +141,7 @@ fn unsaved_tile_sets(text: &str, base: &Path, unsaved: &[PathBuf]) -> Vec<Diagno
         .iter()
         .filter(|s| s.keyword.value == "tiles")
         .flat_map(|s| &s.words)
-        .filter(|word| !crate::lower::game::is_multiplier_word(&word.value))
+        .filter(|word| !crate::syntax::statements::is_multiplier(&word.value))
         .filter(|word| {
             let path = base.join(word.value.as_ref());
             unsaved.iter().any(|open| same_file(open, &path))

@@ -19,30 +19,11 @@ use super::analysis::base_dir;
 use super::sets::NamedSet;
 use crate::codes;
 use crate::diagnostic::{Span, edit_distance, nearest};
-use crate::lower::game::is_multiplier_word;
-use crate::model::{Anchor, Half, Rotation, Ruleset, Side, Tile};
+use crate::model::{Anchor, Half, Pos, Rotation, Ruleset, Side, Tile};
 use crate::syntax::game::{GameFile, Statement};
+use crate::syntax::statements::{self, Part};
 
-/// What a word of a game file stands for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Role {
-    Keyword,
-    /// A word that must be this keyword (`at`, `on`) or a sub-keyword (`expect score`).
-    Fixed,
-    TileId,
-    TileSet,
-    Ruleset,
-    Expansion,
-    Player,
-    PlayerDeclaration,
-    Figure,
-    /// A feature of a tile: anchors or a label.
-    Target,
-    Position,
-    Rotation,
-    Code,
-    Other,
-}
+pub(crate) use crate::syntax::statements::Role;
 
 /// A word of the file with its role.
 #[derive(Debug, Clone)]
@@ -65,46 +46,6 @@ pub(crate) struct GameView<'t> {
     pub path: Option<PathBuf>,
 }
 
-/// The role of word `index` (0 is the first word after the keyword) of a statement.
-pub(crate) fn role_of(keyword: &str, words: &[&str], index: usize) -> Role {
-    let sub = words.first().copied().unwrap_or("");
-    match (keyword, index) {
-        ("lay", 0) => Role::TileId,
-        ("lay", 1) | ("put", 2 | 4) | ("place", 0) | ("deploy", 1) | ("return", 1 | 3) => {
-            Role::Fixed
-        }
-        ("lay", 2) | ("put", 3) | ("place", 1) | ("return", 2) => Role::Position,
-        ("lay", 3) | ("place", 2) => Role::Rotation,
-        ("put", 0) | ("turn", 0) => Role::Player,
-        ("put", 1) | ("deploy", 0) | ("return", 0) => Role::Figure,
-        ("put", 5) | ("deploy", 2) | ("return", 4) => Role::Target,
-        ("draw" | "bonus", 0) => Role::TileId,
-        ("under", 0) if sub != "?" => Role::TileId,
-        ("players", _) => Role::PlayerDeclaration,
-        // `tiles <set> [xN] [<set> [xN]] …`: every word but a multiplier names a set.
-        ("tiles", i) if !words.get(i).is_some_and(|w| is_multiplier_word(w)) => Role::TileSet,
-        ("ruleset", 0) => Role::Ruleset,
-        ("expansion", 0) => Role::Expansion,
-        ("expect", 0) => Role::Fixed,
-        ("expect", i) => match sub {
-            "score" | "total" | "final" if i % 2 == 1 => Role::Player,
-            "violation" => Role::Code,
-            "scored" if i == 1 => Role::Player,
-            "placements" if i == 1 => Role::TileId,
-            "placements" if i == 2 => Role::Fixed,
-            "placements" if i >= 3 && words.get(2) == Some(&"at") => {
-                if i % 2 == 1 {
-                    Role::Position
-                } else {
-                    Role::Rotation
-                }
-            }
-            _ => Role::Other,
-        },
-        _ => Role::Other,
-    }
-}
-
 impl<'t> GameView<'t> {
     pub fn new(text: &'t str, path: Option<&Path>) -> GameView<'t> {
         let (file, _) = crate::syntax::game::parse(text);
@@ -121,12 +62,13 @@ impl<'t> GameView<'t> {
                 role: Role::Keyword,
             });
             let values: Vec<&str> = statement.words.iter().map(|w| w.value.as_ref()).collect();
-            for (index, word) in statement.words.iter().enumerate() {
+            let roles = statements::roles(keyword, &values);
+            for (word, role) in statement.words.iter().zip(roles) {
                 words.push(Word {
                     text: word.value.to_string(),
                     span: word.span,
                     statement: at,
-                    role: role_of(keyword, &values, index),
+                    role,
                 });
             }
             match keyword {
@@ -137,7 +79,7 @@ impl<'t> GameView<'t> {
                 "tiles" => set_names.extend(
                     values
                         .iter()
-                        .filter(|w| !is_multiplier_word(w))
+                        .filter(|w| !statements::is_multiplier(w))
                         .map(ToString::to_string),
                 ),
                 _ => {}
@@ -215,23 +157,27 @@ impl<'t> GameView<'t> {
     }
 
     /// The tile and rotation a feature word of statement `at` refers to: for `deploy`, the
-    /// tile placed last in the turn; for `put … at x,y`, the tile laid there.
+    /// tile placed last in the turn; for a statement that names the figure's position (`put`,
+    /// `return`, `expect stands` and `home`), the tile laid or placed there.
     pub fn target_tile(&self, at: usize) -> Option<(String, Rotation)> {
         let mut hand: Option<String> = None;
         let mut placed: Option<(String, Rotation)> = None;
-        let mut laid: HashMap<(i32, i32), (String, Rotation)> = HashMap::new();
+        let mut board: HashMap<Pos, (String, Rotation)> = HashMap::new();
         for statement in self.file.statements.iter().take(at) {
             let words: Vec<&str> = statement.words.iter().map(|w| w.value.as_ref()).collect();
             match (statement.keyword.value.as_ref(), words.as_slice()) {
                 ("draw" | "bonus", [tile, ..]) => hand = Some(tile.to_string()),
-                ("place", ["at", _, rest @ ..]) => {
-                    let rotation = rest.first().and_then(|r| parse_rotation(r));
+                ("place", ["at", pos, rest @ ..]) => {
+                    let rotation = rest.first().and_then(|r| Rotation::from_word(r));
                     placed = hand.take().map(|t| (t, rotation.unwrap_or(Rotation(0))));
+                    if let (Some(pos), Some(tile)) = (Pos::from_word(pos), &placed) {
+                        board.insert(pos, tile.clone());
+                    }
                 }
                 ("lay", [tile, "at", pos, rest @ ..]) => {
-                    if let Some(pos) = parse_position(pos) {
-                        let rotation = rest.first().and_then(|r| parse_rotation(r));
-                        laid.insert(pos, (tile.to_string(), rotation.unwrap_or(Rotation(0))));
+                    if let Some(pos) = Pos::from_word(pos) {
+                        let rotation = rest.first().and_then(|r| Rotation::from_word(r));
+                        board.insert(pos, (tile.to_string(), rotation.unwrap_or(Rotation(0))));
                     }
                 }
                 ("turn", _) => placed = None,
@@ -239,14 +185,13 @@ impl<'t> GameView<'t> {
             }
         }
         let statement = self.file.statements.get(at)?;
-        match statement.keyword.value.as_ref() {
-            "deploy" => placed,
-            "put" => {
-                let pos = statement.words.get(3)?;
-                laid.get(&parse_position(&pos.value)?).cloned()
-            }
-            _ => None,
+        if statement.keyword.value == "deploy" {
+            return placed;
         }
+        let values: Vec<&str> = statement.words.iter().map(|w| w.value.as_ref()).collect();
+        let roles = statements::roles(&statement.keyword.value, &values);
+        let pos = roles.iter().position(|r| *r == Role::Position)?;
+        board.get(&Pos::from_word(values[pos])?).cloned()
     }
 }
 
@@ -254,21 +199,6 @@ impl<'t> GameView<'t> {
 pub(crate) enum TileSource<'a> {
     Local,
     Set(&'a NamedSet),
-}
-
-pub(crate) fn parse_rotation(word: &str) -> Option<Rotation> {
-    match word {
-        "r0" => Some(Rotation(0)),
-        "r90" => Some(Rotation(1)),
-        "r180" => Some(Rotation(2)),
-        "r270" => Some(Rotation(3)),
-        _ => None,
-    }
-}
-
-pub(crate) fn parse_position(word: &str) -> Option<(i32, i32)> {
-    let (x, y) = word.split_once(',')?;
-    Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
 }
 
 /// An anchor of a tile in board orientation, for a tile turned by `rotation`.
@@ -640,89 +570,29 @@ pub(crate) fn references(
     Some(locations)
 }
 
-/// The statements that may stand where the cursor is, by the section of the file.
-fn keywords_for(view: &GameView<'_>, statement: usize) -> &'static [(&'static str, &'static str)] {
-    const HEADER: &[(&str, &str)] = &[
-        ("game", "a title: game \"…\""),
-        (
-            "ruleset",
-            "carcassonne, hunters-gatherers or hunters-gatherers-2020",
-        ),
-        ("expansion", "an expansion of the ruleset"),
-        ("variant", "a rule variant: variant <name> <value>"),
-        ("tiles", "a tile set: shipped name or path"),
-        ("players", "the players, in turn order"),
-        ("tile", "a tile defined in this file"),
-    ];
-    const SETUP: &[(&str, &str)] = &[
-        ("lay", "setup: lay <tile> at x,y [rN]"),
-        ("put", "setup: put <player> <figure> at x,y on <feature>"),
-        ("flock", "setup: a token of the last shepherd's flock"),
-        ("tile", "a tile defined in this file"),
-        ("turn", "the next player's turn"),
-    ];
-    const TURN: &[(&str, &str)] = &[
-        ("turn", "the next player's turn"),
-        ("draw", "the land tile drawn"),
-        ("place", "place at x,y [rN]"),
-        ("deploy", "deploy <figure> on <feature>"),
-        (
-            "return",
-            "return <figure> at x,y on <feature>: the shaman takes a figure back",
-        ),
-        ("pass", "no figure"),
-        ("discard", "the drawn tile fits nowhere"),
-        ("bonus", "a bonus tile drawn"),
-        ("under", "the tile put under the hill"),
-        ("flock", "the token drawn for the shepherd"),
-        ("grow", "grow the flock: the token drawn"),
-        ("stable", "guide the flock to the stable"),
-        ("expect", "an expectation"),
-        ("end", "the game ends: final scoring"),
-        ("stop", "the example ends, no final scoring"),
-    ];
+/// The statements that may stand where the cursor is, by the part of the file, each with its
+/// usage and a line of help.
+fn keywords_for(view: &GameView<'_>, statement: usize) -> Vec<(&'static str, String)> {
     let before = &view.file.statements[..statement.min(view.file.statements.len())];
-    let is = |s: &Statement<'_>, list: &[&str]| list.contains(&s.keyword.value.as_ref());
-    if before.iter().any(|s| is(s, &["turn"])) {
-        TURN
-    } else if before.iter().any(|s| {
-        !is(
-            s,
-            &[
-                "game",
-                "ruleset",
-                "expansion",
-                "variant",
-                "tiles",
-                "players",
-            ],
-        )
-    }) {
-        SETUP
-    } else {
+    let is_header = |s: &Statement<'_>| {
+        statements::statement(&s.keyword.value).is_some_and(|spec| spec.stands_in(Part::Header))
+    };
+    let parts: &[Part] = if before.iter().any(|s| s.keyword.value == "turn") {
+        &[Part::Turn]
+    } else if before.iter().any(|s| !is_header(s)) {
+        &[Part::Setup]
+    } else if before.iter().any(|s| s.keyword.value == "players") {
         // Setup may start at once after the header.
-        if before.iter().any(|s| is(s, &["players"])) {
-            &HEADER_AND_SETUP
-        } else {
-            HEADER
-        }
-    }
+        &[Part::Header, Part::Setup]
+    } else {
+        &[Part::Header]
+    };
+    statements::STATEMENTS
+        .iter()
+        .filter(|spec| parts.iter().any(|part| spec.stands_in(*part)))
+        .map(|spec| (spec.keyword, format!("{}: {}", spec.summary, spec.usage())))
+        .collect()
 }
-
-const HEADER_AND_SETUP: [(&str, &str); 9] = [
-    ("expansion", "an expansion of the ruleset"),
-    ("variant", "a rule variant: variant <name> <value>"),
-    ("tiles", "a tile set: shipped name or path"),
-    ("tile", "a tile defined in this file"),
-    ("lay", "setup: lay <tile> at x,y [rN]"),
-    ("put", "setup: put <player> <figure> at x,y on <feature>"),
-    ("turn", "the first turn"),
-    ("game", "a title: game \"…\""),
-    (
-        "ruleset",
-        "carcassonne, hunters-gatherers or hunters-gatherers-2020",
-    ),
-];
 
 fn item(
     label: impl Into<String>,
@@ -776,17 +646,21 @@ pub(crate) fn completion(cx: &Context<'_>, position: Position) -> Vec<Completion
     }
     let Some((keyword, args)) = words.split_first() else {
         return keywords_for(&view, statement)
-            .iter()
-            .map(|(k, detail)| item(*k, CompletionItemKind::KEYWORD, *detail))
+            .into_iter()
+            .map(|(k, detail)| item(k, CompletionItemKind::KEYWORD, detail))
             .collect();
     };
     let index = args.len();
-    let role = role_of(keyword, args, index);
+    let role = statements::role_of(keyword, args, index);
     let state = || super::state::before(cx, &view, offset);
     match role {
-        Role::Fixed => fixed_words(keyword, args)
+        Role::Fixed if *keyword == "expect" && index == 0 => statements::EXPECTATIONS
             .iter()
-            .map(|w| item(*w, CompletionItemKind::KEYWORD, ""))
+            .filter_map(|form| Some(item(form.word?, CompletionItemKind::KEYWORD, form.usage())))
+            .collect(),
+        Role::Fixed => statements::fixed_words(keyword, args, index)
+            .into_iter()
+            .map(|w| item(w, CompletionItemKind::KEYWORD, ""))
             .collect(),
         Role::TileId => {
             let left = state().map(|s| s.stack_left).unwrap_or_default();
@@ -821,12 +695,12 @@ pub(crate) fn completion(cx: &Context<'_>, position: Position) -> Vec<Completion
         Role::Target => target_completion(&view, statement, offset, state()),
         Role::Position if *keyword == "place" => placement_completion(state()),
         Role::Rotation if *keyword == "place" => {
-            let pos = args.get(1).and_then(|p| parse_position(p));
+            let pos = args.get(1).and_then(|p| Pos::from_word(p));
             placement_completion(state())
                 .into_iter()
                 .filter_map(|mut it| {
                     let (p, r) = it.label.split_once(' ')?;
-                    let (p, r) = (parse_position(p), r.to_string());
+                    let (p, r) = (Pos::from_word(p), r.to_string());
                     (p == pos).then(|| {
                         it.label = r;
                         it
@@ -855,27 +729,6 @@ pub(crate) fn completion(cx: &Context<'_>, position: Position) -> Vec<Completion
             .collect(),
         Role::TileSet => tile_set_completion(&view),
         _ => Vec::new(),
-    }
-}
-
-/// The words a statement expects at a fixed place.
-fn fixed_words(keyword: &str, args: &[&str]) -> &'static [&'static str] {
-    match (keyword, args.len()) {
-        ("lay" | "place", _) | ("put", 2) | ("return", 1) => &["at"],
-        ("put", _) | ("deploy", _) | ("return", _) => &["on"],
-        ("expect", 0) => &[
-            "score",
-            "total",
-            "final",
-            "winner",
-            "violation",
-            "placements",
-            "scored",
-            "covered",
-            "unsupported",
-        ],
-        ("expect", _) => &["at", "none"],
-        _ => &[],
     }
 }
 
@@ -925,8 +778,21 @@ fn target_completion(
     offset: usize,
     state: Option<super::state::LineState>,
 ) -> Vec<CompletionItem> {
-    // The statement being typed may not be parsed as `deploy` yet: find the tile as if it were.
+    // A figure's position names its tile (`put`, `return`, `expect stands`); otherwise the
+    // statement is a `deploy`, which may not be parsed as one yet: find the tile as if it were.
+    let names_position = view
+        .words
+        .iter()
+        .any(|w| w.statement == statement && w.role == Role::Position);
+    let is_deploy = view
+        .file
+        .statements
+        .get(statement)
+        .is_some_and(|s| s.keyword.value == "deploy");
     let found = view.target_tile(statement).or_else(|| {
+        if names_position {
+            return None;
+        }
         let upto = view
             .file
             .statements
@@ -941,7 +807,9 @@ fn target_completion(
     let Some((tile, _)) = view.tile(&id) else {
         return Vec::new();
     };
+    // The legal deployments are those of the tile just placed: they mark a `deploy`'s targets.
     let legal: Vec<String> = state
+        .filter(|_| is_deploy || !names_position)
         .map(|s| {
             s.deployments
                 .iter()
@@ -994,7 +862,7 @@ fn target_before(view: &GameView<'_>, upto: usize) -> Option<(String, Rotation)>
         match (statement.keyword.value.as_ref(), words.as_slice()) {
             ("draw" | "bonus", [tile, ..]) => hand = Some(tile.to_string()),
             ("place", ["at", _, rest @ ..]) => {
-                let rotation = rest.first().and_then(|r| parse_rotation(r));
+                let rotation = rest.first().and_then(|r| Rotation::from_word(r));
                 placed = hand.take().map(|t| (t, rotation.unwrap_or(Rotation(0))));
             }
             ("turn", _) => placed = None,

@@ -11,7 +11,7 @@ use lsp_types::{CodeAction, CodeActionKind, CodeActionOrCommand, Range, TextEdit
 
 use super::Context;
 use super::analysis::base_dir;
-use super::game::{GameView, parse_position, parse_rotation};
+use super::game::GameView;
 use crate::check::{GameFormat, GameState, game_state_of_text};
 use crate::diagnostic::Span;
 use crate::engine::Pos;
@@ -73,17 +73,17 @@ pub(crate) fn before(cx: &Context<'_>, view: &GameView<'_>, offset: usize) -> Op
     // `place` line, as if placing it there now.
     if let Some(place) = last_place_in_turn(view, offset) {
         let words: Vec<&str> = place.1.iter().map(String::as_str).collect();
-        let pos = words.get(1).and_then(|p| parse_position(p));
+        let pos = words.get(1).and_then(|p| Pos::from_word(p));
         let rotation = words
             .get(2)
-            .and_then(|r| parse_rotation(r))
+            .and_then(|r| Rotation::from_word(r))
             .unwrap_or(Rotation(0));
-        if let (Some((x, y)), Some(before_place)) =
+        if let (Some(pos), Some(before_place)) =
             (pos, state_before_line(cx, view.text, place.0.start))
             && let Some(tile) = &before_place.in_hand
         {
             line.deployments = before_place
-                .legal_deployments(tile, Pos::new(x, y), rotation)
+                .legal_deployments(tile, pos, rotation)
                 .into_iter()
                 .map(|d| (d.figure, d.target.to_string()))
                 .collect();

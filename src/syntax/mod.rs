@@ -3,6 +3,7 @@
 
 pub mod game;
 pub mod jcz;
+pub mod statements;
 pub mod tiles;
 
 use std::borrow::Cow;

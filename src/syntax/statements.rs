@@ -1,0 +1,797 @@
+//! The statements of the game language, described once: each keyword, the part of a game file
+//! where it stands, the words it takes and what each word stands for, and a line of help.
+//!
+//! Lowering (`src/lower/game.rs`) gives the statements their meaning and checks their words one
+//! by one with its own diagnostics; the language server reads this table for the role of every
+//! word (hover, completion, references), for the keywords that may stand at a line and for the
+//! words that complete a fixed place; G001's help, the lowering's lists of expectations and
+//! `docs/game-language.md` are held to it by tests. Like the parser, the table knows no rules:
+//! which figures, tiles or codes exist is the ruleset's and the tile sets' business.
+
+/// Where in a game file a statement may stand: a file is header, then local tiles and setup,
+/// then turns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    Header,
+    Setup,
+    Turn,
+}
+
+/// What a word of a statement stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// The statement's keyword.
+    Keyword,
+    /// A word that must be written as is (`at`, `on`) or that picks a form (`expect score`).
+    Fixed,
+    TileId,
+    TileSet,
+    /// `x2` after a tile set: every count of the set multiplied.
+    Multiplier,
+    Ruleset,
+    Expansion,
+    Player,
+    /// A player's name where the `players` line declares it.
+    PlayerDeclaration,
+    Figure,
+    /// A feature of a tile: anchors or a label.
+    Target,
+    Position,
+    Rotation,
+    /// A diagnostic code or its name (`expect violation`).
+    Code,
+    /// Anything else: a number, a title, a token, a variant's name or value.
+    Other,
+}
+
+/// The words a statement takes after its keyword.
+#[derive(Debug, Clone, Copy)]
+pub enum Arg {
+    /// A word written as is.
+    Word(&'static str),
+    /// A word of the author's: what it stands for, and how the usage names it.
+    Slot(Role, &'static str),
+    /// Words that may be left out: taken when the next word has the form of the first of them
+    /// (a rotation, a multiplier).
+    Optional(&'static [Arg]),
+    /// Words repeated up to the end of the statement.
+    Repeat(&'static [Arg]),
+    /// One of several forms, picked by the next word: the form that starts with that word, or
+    /// else the form that starts with no word of its own.
+    Forms(&'static [Form]),
+}
+
+/// One form of a statement's words (an expectation's kind, `under ?` or `under <tile>`).
+#[derive(Debug, Clone, Copy)]
+pub struct Form {
+    /// The word that picks the form, or `None` for the form taken when no other's word is
+    /// written.
+    pub word: Option<&'static str>,
+    pub args: &'static [Arg],
+    pub summary: &'static str,
+}
+
+/// One statement of the game language.
+#[derive(Debug, Clone, Copy)]
+pub struct StatementSpec {
+    pub keyword: &'static str,
+    /// The parts of a file where it may stand.
+    pub parts: &'static [Part],
+    pub args: &'static [Arg],
+    /// What it says, in a line.
+    pub summary: &'static str,
+}
+
+impl StatementSpec {
+    pub fn stands_in(&self, part: Part) -> bool {
+        self.parts.contains(&part)
+    }
+
+    /// How the statement is written: `place at <x>,<y> [rN]`.
+    pub fn usage(&self) -> String {
+        let mut out = self.keyword.to_string();
+        write_args(self.args, &mut out);
+        out
+    }
+}
+
+impl Form {
+    /// How the form's words are written, from its picking word on: `score (<player> <n>)…`.
+    pub fn usage(&self) -> String {
+        let mut out = self.word.unwrap_or_default().to_string();
+        write_args(self.args, &mut out);
+        out.trim_start().to_string()
+    }
+}
+
+fn write_args(args: &[Arg], out: &mut String) {
+    for arg in args {
+        out.push(' ');
+        match arg {
+            Arg::Word(word) => out.push_str(word),
+            Arg::Slot(_, name) => out.push_str(name),
+            Arg::Optional(inner) => {
+                let mut words = String::new();
+                write_args(inner, &mut words);
+                out.push_str(&format!("[{}]", words.trim_start()));
+            }
+            Arg::Repeat(inner) => {
+                let mut words = String::new();
+                write_args(inner, &mut words);
+                let words = words.trim_start();
+                if inner.len() == 1 {
+                    out.push_str(&format!("{words}…"));
+                } else {
+                    out.push_str(&format!("({words})…"));
+                }
+            }
+            Arg::Forms(forms) => {
+                let usages: Vec<String> = forms.iter().map(Form::usage).collect();
+                out.push_str(&usages.join(" | "));
+            }
+        }
+    }
+}
+
+use Arg::{Optional, Repeat, Slot, Word};
+
+const POSITION: Arg = Slot(Role::Position, "<x>,<y>");
+const ROTATION: Arg = Slot(Role::Rotation, "rN");
+const OPTIONAL_ROTATION: Arg = Optional(&[ROTATION]);
+const PLAYER: Arg = Slot(Role::Player, "<player>");
+const FIGURE: Arg = Slot(Role::Figure, "<figure>");
+const FEATURE: Arg = Slot(Role::Target, "<feature>");
+const TILE: Arg = Slot(Role::TileId, "<tile>");
+const COUNT: Arg = Slot(Role::Other, "<n>");
+const TOKEN: Arg = Slot(Role::Other, "<token>");
+/// `<figure> at <x>,<y> on <feature>`: where a figure stands.
+const STANDING: [Arg; 5] = [FIGURE, Word("at"), POSITION, Word("on"), FEATURE];
+const SCORES: [Arg; 1] = [Repeat(&[PLAYER, Slot(Role::Other, "<points>")])];
+
+/// The expectations, `expect <kind> …`: G001's help, the lowering's messages and the language
+/// server's completion list these.
+pub const EXPECTATIONS: &[Form] = &[
+    Form {
+        word: Some("score"),
+        args: &SCORES,
+        summary: "the points each player named scored in the current turn",
+    },
+    Form {
+        word: Some("total"),
+        args: &SCORES,
+        summary: "the points each player named has in all",
+    },
+    Form {
+        word: Some("final"),
+        args: &SCORES,
+        summary: "the points after final scoring",
+    },
+    Form {
+        word: Some("winner"),
+        args: &[Repeat(&[PLAYER])],
+        summary: "the players with the most points after final scoring, all of them on a tie",
+    },
+    Form {
+        word: Some("violation"),
+        args: &[Slot(Role::Code, "<code-or-name>")],
+        summary: "the move just before breaks that rule",
+    },
+    Form {
+        word: Some("placements"),
+        args: &[
+            TILE,
+            Arg::Forms(&[
+                Form {
+                    word: Some("at"),
+                    args: &[Repeat(&[POSITION, Slot(Role::Rotation, "<rN>")])],
+                    summary: "exactly these legal positions and rotations",
+                },
+                Form {
+                    word: Some("none"),
+                    args: &[],
+                    summary: "the tile fits nowhere",
+                },
+            ]),
+        ],
+        summary: "the legal positions and rotations of the tile now",
+    },
+    Form {
+        word: Some("scored"),
+        args: &[PLAYER, Slot(Role::Other, "<feature-kind>"), COUNT],
+        summary: "some scoring of that feature kind gave the player exactly n",
+    },
+    Form {
+        word: Some("supply"),
+        args: &[PLAYER, Repeat(&[Slot(Role::Other, "<pool>"), COUNT])],
+        summary: "the player's supply holds exactly n of each pool named",
+    },
+    Form {
+        word: Some("stands"),
+        args: &[PLAYER, FIGURE, Word("at"), POSITION, Word("on"), FEATURE],
+        summary: "a figure of the player stands on that feature",
+    },
+    Form {
+        word: Some("home"),
+        args: &[PLAYER, FIGURE, Word("at"), POSITION, Word("on"), FEATURE],
+        summary: "the figure the player deployed there is back in the supply",
+    },
+    Form {
+        word: Some("bag"),
+        args: &[Repeat(&[TOKEN, COUNT])],
+        summary: "the sheep bag holds exactly n of each token named (Hills & Sheep)",
+    },
+    Form {
+        word: Some("bonus"),
+        args: &[Arg::Forms(&[
+            Form {
+                word: Some("earned"),
+                args: &[],
+                summary: "the turn earned a bonus tile",
+            },
+            Form {
+                word: Some("none"),
+                args: &[],
+                summary: "the turn earned no bonus tile",
+            },
+        ])],
+        summary: "whether the current turn earned a bonus tile (Hunters and Gatherers)",
+    },
+    Form {
+        word: Some("covered"),
+        args: &[Repeat(&[Slot(Role::Other, "<animal>"), COUNT])],
+        summary: "the animals the hunting traps covered so far (2020 Hunters and Gatherers)",
+    },
+    Form {
+        word: Some("unsupported"),
+        args: &[Slot(Role::Other, "\"<text>\"")],
+        summary: "an assertion carcspec cannot check, listed as not applicable",
+    },
+];
+
+const HEADER: &[Part] = &[Part::Header];
+const SETUP: &[Part] = &[Part::Setup];
+const TURN: &[Part] = &[Part::Turn];
+
+/// Every statement of the game language, the moves of a turn first (they are the most
+/// frequent), in the order the language server lists them.
+pub const STATEMENTS: &[StatementSpec] = &[
+    StatementSpec {
+        keyword: "turn",
+        parts: &[Part::Setup, Part::Turn],
+        args: &[PLAYER],
+        summary: "the next player's turn",
+    },
+    StatementSpec {
+        keyword: "draw",
+        parts: TURN,
+        args: &[TILE],
+        summary: "the land tile drawn",
+    },
+    StatementSpec {
+        keyword: "place",
+        parts: TURN,
+        args: &[Word("at"), POSITION, OPTIONAL_ROTATION],
+        summary: "the tile in hand is placed",
+    },
+    StatementSpec {
+        keyword: "deploy",
+        parts: TURN,
+        args: &[FIGURE, Word("on"), FEATURE],
+        summary: "one figure on the tile just placed",
+    },
+    StatementSpec {
+        keyword: "return",
+        parts: TURN,
+        args: &STANDING,
+        summary: "the shaman takes one of the player's figures back (2020 Hunters and Gatherers)",
+    },
+    StatementSpec {
+        keyword: "pass",
+        parts: TURN,
+        args: &[],
+        summary: "no figure",
+    },
+    StatementSpec {
+        keyword: "discard",
+        parts: TURN,
+        args: &[],
+        summary: "the drawn tile fits nowhere",
+    },
+    StatementSpec {
+        keyword: "bonus",
+        parts: TURN,
+        args: &[TILE],
+        summary: "a bonus tile drawn (Hunters and Gatherers)",
+    },
+    StatementSpec {
+        keyword: "under",
+        parts: TURN,
+        args: &[Arg::Forms(&[
+            Form {
+                word: Some("?"),
+                args: &[],
+                summary: "the transcript does not say which",
+            },
+            Form {
+                word: None,
+                args: &[TILE],
+                summary: "the tile put under",
+            },
+        ])],
+        summary: "the tile put under the hill tile just drawn (Hills & Sheep)",
+    },
+    StatementSpec {
+        keyword: "flock",
+        parts: &[Part::Setup, Part::Turn],
+        args: &[TOKEN],
+        summary: "the token drawn for the shepherd (Hills & Sheep); in a setup, a token of the last shepherd's flock",
+    },
+    StatementSpec {
+        keyword: "grow",
+        parts: TURN,
+        args: &[TOKEN],
+        summary: "grow the flock: the token drawn (Hills & Sheep)",
+    },
+    StatementSpec {
+        keyword: "stable",
+        parts: TURN,
+        args: &[],
+        summary: "guide the flock to the stable (Hills & Sheep)",
+    },
+    StatementSpec {
+        keyword: "expect",
+        parts: &[Part::Setup, Part::Turn],
+        args: &[Arg::Forms(EXPECTATIONS)],
+        summary: "an expectation the game states",
+    },
+    StatementSpec {
+        keyword: "end",
+        parts: TURN,
+        args: &[],
+        summary: "the game ends: final scoring",
+    },
+    StatementSpec {
+        keyword: "stop",
+        parts: TURN,
+        args: &[],
+        summary: "the example ends, no final scoring",
+    },
+    StatementSpec {
+        keyword: "lay",
+        parts: SETUP,
+        args: &[TILE, Word("at"), POSITION, OPTIONAL_ROTATION],
+        summary: "setup: a tile laid from the stack",
+    },
+    StatementSpec {
+        keyword: "put",
+        parts: SETUP,
+        args: &[PLAYER, FIGURE, Word("at"), POSITION, Word("on"), FEATURE],
+        summary: "setup: a figure from the player's supply on a laid tile",
+    },
+    StatementSpec {
+        keyword: "tile",
+        parts: &[Part::Header, Part::Setup],
+        args: &[TILE, Optional(&[Slot(Role::Multiplier, "xN")]), Word("{")],
+        summary: "a tile defined in this file, in the tile language, up to its `}`",
+    },
+    StatementSpec {
+        keyword: "game",
+        parts: HEADER,
+        args: &[Slot(Role::Other, "\"<title>\"")],
+        summary: "a title",
+    },
+    StatementSpec {
+        keyword: "excerpt",
+        parts: HEADER,
+        args: &[],
+        summary: "the file shows part of a game, not a recorded game",
+    },
+    StatementSpec {
+        keyword: "ruleset",
+        parts: HEADER,
+        args: &[Slot(Role::Ruleset, "<ruleset>")],
+        summary: "the rules the game is played by",
+    },
+    StatementSpec {
+        keyword: "expansion",
+        parts: HEADER,
+        args: &[Slot(Role::Expansion, "<expansion>")],
+        summary: "an expansion of the ruleset",
+    },
+    StatementSpec {
+        keyword: "variant",
+        parts: HEADER,
+        args: &[Slot(Role::Other, "<name>"), Slot(Role::Other, "<value>")],
+        summary: "a rule variant",
+    },
+    StatementSpec {
+        keyword: "tiles",
+        parts: HEADER,
+        args: &[Repeat(&[
+            Slot(Role::TileSet, "<set>"),
+            Optional(&[Slot(Role::Multiplier, "xN")]),
+        ])],
+        summary: "the tile sets: a shipped name or a path",
+    },
+    StatementSpec {
+        keyword: "start",
+        parts: HEADER,
+        args: &[TILE],
+        summary: "the start tile, when the sets have several",
+    },
+    StatementSpec {
+        keyword: "supply",
+        parts: HEADER,
+        args: &[Repeat(&[Slot(Role::Other, "<pool>"), COUNT])],
+        summary: "each player's supply where it is not the ruleset's",
+    },
+    StatementSpec {
+        keyword: "players",
+        parts: HEADER,
+        args: &[Repeat(&[Slot(Role::PlayerDeclaration, "<name>")])],
+        summary: "the players, in turn order",
+    },
+];
+
+/// The statement with this keyword.
+pub fn statement(keyword: &str) -> Option<&'static StatementSpec> {
+    STATEMENTS.iter().find(|s| s.keyword == keyword)
+}
+
+/// The expectation of this kind (`expect <kind> …`).
+pub fn expectation(kind: &str) -> Option<&'static Form> {
+    EXPECTATIONS.iter().find(|e| e.word == Some(kind))
+}
+
+/// The kinds of expectation, quoted and joined for a message: "`score`, `total` … or
+/// `unsupported`".
+pub fn expectation_kinds() -> String {
+    let kinds: Vec<String> = EXPECTATIONS
+        .iter()
+        .filter_map(|e| e.word)
+        .map(|w| format!("`{w}`"))
+        .collect();
+    match kinds.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => kinds.join(""),
+    }
+}
+
+/// The role of each word of a statement (after its keyword), as the table describes it; the
+/// words past what the statement takes are [`Role::Other`].
+pub fn roles(keyword: &str, words: &[&str]) -> Vec<Role> {
+    let mut roles = Vec::with_capacity(words.len());
+    if let Some(spec) = statement(keyword) {
+        walk(spec.args, words, &mut roles);
+    }
+    roles.resize(words.len(), Role::Other);
+    roles
+}
+
+/// The role of word `index` (0 is the first word after the keyword) of a statement, also
+/// for a word being typed past the last one written (`index == words.len()`).
+pub fn role_of(keyword: &str, words: &[&str], index: usize) -> Role {
+    let mut typed = words.to_vec();
+    if typed.len() <= index {
+        // The words written, and an empty stand-in up to the one being typed.
+        typed.resize(index + 1, "");
+    }
+    roles(keyword, &typed)[index]
+}
+
+/// The words that may be written at word `index` of a statement where the table wants a
+/// fixed word there (`at`, `on`, an expectation's kind), whatever is written there now.
+pub fn fixed_words(keyword: &str, words: &[&str], index: usize) -> Vec<&'static str> {
+    let Some(spec) = statement(keyword) else {
+        return Vec::new();
+    };
+    // The words before `index` decide the form; the word at `index` is the one being written,
+    // whatever it holds yet (an empty stand-in, never looked at).
+    let mut before: Vec<&str> = words.iter().take(index).copied().collect();
+    before.push("");
+    let mut found = Vec::new();
+    fixed_at(spec.args, &before, &mut 0, index, &mut found);
+    found
+}
+
+/// Walks `args` over `words` from `*at`, recording each word's role.
+fn walk(args: &[Arg], words: &[&str], roles: &mut Vec<Role>) {
+    for arg in args {
+        if roles.len() >= words.len() {
+            return;
+        }
+        match arg {
+            Arg::Word(_) => roles.push(Role::Fixed),
+            Arg::Slot(role, _) => roles.push(*role),
+            Arg::Optional(inner) => {
+                if takes(inner, words[roles.len()]) {
+                    walk(inner, words, roles);
+                }
+            }
+            Arg::Repeat(inner) => {
+                while roles.len() < words.len() {
+                    let before = roles.len();
+                    walk(inner, words, roles);
+                    if roles.len() == before {
+                        break;
+                    }
+                }
+            }
+            Arg::Forms(forms) => match pick(forms, words[roles.len()]) {
+                Some(form) => {
+                    if form.word.is_some() {
+                        roles.push(Role::Fixed);
+                    }
+                    walk(form.args, words, roles);
+                }
+                // An unknown form's word is where its picking word should be.
+                None => {
+                    roles.push(Role::Fixed);
+                    return;
+                }
+            },
+        }
+    }
+}
+
+/// Finds the fixed words the table allows at word `target`, walking as [`walk`] does.
+fn fixed_at(
+    args: &[Arg],
+    words: &[&str],
+    at: &mut usize,
+    target: usize,
+    found: &mut Vec<&'static str>,
+) {
+    for arg in args {
+        if *at > target || *at >= words.len() {
+            return;
+        }
+        match arg {
+            Arg::Word(word) => {
+                if *at == target {
+                    found.push(word);
+                }
+                *at += 1;
+            }
+            Arg::Slot(..) => *at += 1,
+            Arg::Optional(inner) => {
+                if *at == target {
+                    if let Some(Arg::Word(word)) = inner.first() {
+                        found.push(word);
+                    }
+                } else if takes(inner, words[*at]) {
+                    fixed_at(inner, words, at, target, found);
+                }
+            }
+            Arg::Repeat(inner) => {
+                while *at <= target && *at < words.len() {
+                    let before = *at;
+                    fixed_at(inner, words, at, target, found);
+                    if *at == before {
+                        break;
+                    }
+                }
+            }
+            Arg::Forms(forms) => {
+                if *at == target {
+                    found.extend(forms.iter().filter_map(|f| f.word));
+                    *at += 1;
+                    return;
+                }
+                let Some(form) = pick(forms, words[*at]) else {
+                    return;
+                };
+                if form.word.is_some() {
+                    *at += 1;
+                }
+                fixed_at(form.args, words, at, target, found);
+            }
+        }
+    }
+}
+
+/// The form `word` picks.
+fn pick<'f>(forms: &'f [Form], word: &str) -> Option<&'f Form> {
+    forms
+        .iter()
+        .find(|f| f.word == Some(word))
+        .or_else(|| forms.iter().find(|f| f.word.is_none()))
+}
+
+/// Whether an optional group is written: its first word has its form. A word still being
+/// typed (empty) is taken for an optional rotation or word, which completion offers, but not for
+/// a multiplier, where the next tile set is likelier.
+fn takes(inner: &[Arg], word: &str) -> bool {
+    if word.is_empty() {
+        return !matches!(inner.first(), Some(Arg::Slot(Role::Multiplier, _)) | None);
+    }
+    match inner.first() {
+        Some(Arg::Word(w)) => *w == word,
+        Some(Arg::Slot(Role::Rotation, _)) => {
+            word.starts_with('r') && word[1..].bytes().all(|b| b.is_ascii_digit())
+        }
+        Some(Arg::Slot(Role::Multiplier, _)) => is_multiplier(word),
+        Some(_) => true,
+        None => false,
+    }
+}
+
+/// `x2`, `x10`: a tile set's multiplier (`x0` and `x1` included; lowering checks the range).
+pub fn is_multiplier(word: &str) -> bool {
+    word.strip_prefix('x')
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn roles_of(line: &str) -> Vec<Role> {
+        let mut words = line.split_whitespace();
+        let keyword = words.next().unwrap();
+        let words: Vec<&str> = words.collect();
+        roles(keyword, &words)
+    }
+
+    #[test]
+    fn keywords_and_expectation_kinds_are_unique() {
+        for (i, s) in STATEMENTS.iter().enumerate() {
+            assert!(
+                STATEMENTS[..i].iter().all(|t| t.keyword != s.keyword),
+                "{} twice",
+                s.keyword
+            );
+            assert!(!s.parts.is_empty(), "{} stands nowhere", s.keyword);
+        }
+        for (i, e) in EXPECTATIONS.iter().enumerate() {
+            assert!(e.word.is_some());
+            assert!(EXPECTATIONS[..i].iter().all(|f| f.word != e.word));
+        }
+    }
+
+    #[test]
+    fn each_word_gets_the_role_of_its_place() {
+        use Role::*;
+        assert_eq!(
+            roles_of("put red hunter at 1,0 on N"),
+            [Player, Figure, Fixed, Position, Fixed, Target]
+        );
+        assert_eq!(roles_of("place at 1,0 r90"), [Fixed, Position, Rotation]);
+        assert_eq!(roles_of("place at 1,0"), [Fixed, Position]);
+        assert_eq!(
+            roles_of("lay T at 1,0 r90 extra"),
+            [TileId, Fixed, Position, Rotation, Other]
+        );
+        assert_eq!(
+            roles_of("lay T at 1,0 extra"),
+            [TileId, Fixed, Position, Other]
+        );
+        assert_eq!(roles_of("under ?"), [Fixed]);
+        assert_eq!(roles_of("under T"), [TileId]);
+        assert_eq!(
+            roles_of("tiles a x2 b c x3"),
+            [TileSet, Multiplier, TileSet, TileSet, Multiplier]
+        );
+        assert_eq!(
+            roles_of("expect score red 3 blue 0"),
+            [Fixed, Player, Other, Player, Other]
+        );
+        assert_eq!(roles_of("expect winner red blue"), [Fixed, Player, Player]);
+        assert_eq!(roles_of("expect violation V104"), [Fixed, Code]);
+        assert_eq!(
+            roles_of("expect placements T at 1,0 r0 2,0 r90"),
+            [Fixed, TileId, Fixed, Position, Rotation, Position, Rotation]
+        );
+        assert_eq!(roles_of("expect placements T none"), [Fixed, TileId, Fixed]);
+        assert_eq!(
+            roles_of("expect stands red hunter at 1,0 on N"),
+            [Fixed, Player, Figure, Fixed, Position, Fixed, Target]
+        );
+        assert_eq!(roles_of("expect nonsense red"), [Fixed, Other]);
+        assert_eq!(roles_of("frobnicate a b"), [Other, Other]);
+        assert_eq!(roles_of("players a b c"), [PlayerDeclaration; 3]);
+    }
+
+    /// Completion asks for the role of the word being typed, past the words written.
+    #[test]
+    fn the_word_being_typed_has_the_role_of_its_place() {
+        use Role::*;
+        assert_eq!(role_of("place", &["at", "1,0"], 2), Rotation);
+        assert_eq!(role_of("place", &[], 0), Fixed);
+        assert_eq!(role_of("tiles", &["a"], 1), TileSet);
+        assert_eq!(role_of("tiles", &["a", "x2"], 2), TileSet);
+        assert_eq!(role_of("under", &[], 0), TileId);
+        assert_eq!(role_of("expect", &[], 0), Fixed);
+        assert_eq!(role_of("expect", &["score"], 1), Player);
+        assert_eq!(role_of("expect", &["score", "red"], 2), Other);
+        assert_eq!(role_of("deploy", &["hunter", "on"], 2), Target);
+        assert_eq!(role_of("turn", &[], 3), Other);
+    }
+
+    #[test]
+    fn fixed_places_offer_their_words() {
+        assert_eq!(fixed_words("place", &[], 0), ["at"]);
+        assert_eq!(fixed_words("put", &["red", "hunter"], 2), ["at"]);
+        assert_eq!(
+            fixed_words("put", &["red", "hunter", "at", "1,0"], 4),
+            ["on"]
+        );
+        assert_eq!(fixed_words("deploy", &["hunter"], 1), ["on"]);
+        let kinds = fixed_words("expect", &[], 0);
+        assert_eq!(kinds.len(), EXPECTATIONS.len());
+        assert!(kinds.contains(&"winner") && kinds.contains(&"supply"));
+        assert_eq!(
+            fixed_words("expect", &["placements", "T"], 2),
+            ["at", "none"]
+        );
+        assert_eq!(fixed_words("expect", &["bonus"], 1), ["earned", "none"]);
+        assert_eq!(fixed_words("under", &[], 0), ["?"]);
+        assert!(fixed_words("place", &["at"], 1).is_empty());
+        assert!(fixed_words("nonsense", &[], 0).is_empty());
+    }
+
+    #[test]
+    fn usage_reads_as_the_docs_write_it() {
+        assert_eq!(statement("place").unwrap().usage(), "place at <x>,<y> [rN]");
+        assert_eq!(
+            statement("return").unwrap().usage(),
+            "return <figure> at <x>,<y> on <feature>"
+        );
+        assert_eq!(statement("tiles").unwrap().usage(), "tiles (<set> [xN])…");
+        assert_eq!(
+            expectation("score").unwrap().usage(),
+            "score (<player> <points>)…"
+        );
+        assert_eq!(
+            expectation("placements").unwrap().usage(),
+            "placements <tile> at (<x>,<y> <rN>)… | none"
+        );
+        assert_eq!(statement("under").unwrap().usage(), "under ? | <tile>");
+        assert!(expectation_kinds().starts_with("`score`, `total`"));
+        assert!(expectation_kinds().ends_with(" or `unsupported`"));
+    }
+}
+
+/// The table against the texts that describe the language to its users.
+#[cfg(test)]
+mod documented {
+    use super::*;
+
+    /// G001's explanation, which `carcspec explain G001` prints, names every statement and
+    /// every kind of expectation.
+    #[test]
+    fn g001_names_every_statement_and_expectation() {
+        let text = crate::codes::UNKNOWN_STATEMENT.explanation;
+        for spec in STATEMENTS {
+            assert!(
+                text.contains(&format!("`{}", spec.keyword)),
+                "{} in G001",
+                spec.keyword
+            );
+        }
+        for kind in EXPECTATIONS.iter().filter_map(|e| e.word) {
+            assert!(
+                text.contains(&format!("`{kind}`")) || text.contains(&format!("`expect {kind}`")),
+                "{kind} in G001"
+            );
+        }
+    }
+
+    /// docs/game-language.md shows every statement and expectation.
+    #[test]
+    fn the_language_reference_shows_every_statement() {
+        let docs = include_str!("../../docs/game-language.md");
+        for spec in STATEMENTS {
+            let shown = docs.contains(&format!("`{} ", spec.keyword))
+                || docs.contains(&format!("`{}`", spec.keyword))
+                || docs.contains(&format!("\n{} ", spec.keyword));
+            assert!(shown, "{} in docs/game-language.md", spec.keyword);
+        }
+        for kind in EXPECTATIONS.iter().filter_map(|e| e.word) {
+            assert!(
+                docs.contains(&format!("`expect {kind}")),
+                "expect {kind} in docs/game-language.md"
+            );
+        }
+    }
+}
