@@ -20,7 +20,7 @@ fn word(text: &str) -> String {
 
 fn token(draw: &TokenDraw) -> String {
     match draw {
-        TokenDraw::Token(token) => crate::rules::carcassonne::token_name(*token),
+        TokenDraw::Token(token) => crate::model::token_word(*token),
         TokenDraw::Random(random) => format!("random {random}"),
     }
 }
@@ -170,7 +170,7 @@ pub fn expectation_line(expectation: &Expectation, player: &dyn Fn(usize) -> Str
         Expectation::Bag(tokens) => {
             let tokens: Vec<String> = tokens
                 .iter()
-                .map(|(token, n)| format!("{} {n}", crate::rules::carcassonne::token_name(*token)))
+                .map(|(token, n)| format!("{} {n}", crate::model::token_word(*token)))
                 .collect();
             format!("expect bag {}", tokens.join(" "))
         }

@@ -1126,31 +1126,24 @@ impl<'s, S: StatementWords> Args<'s, S> {
     fn token(&mut self) -> Result<TokenDraw, Diagnostic> {
         const EXPECTED: &str = "expected a token: sheep1 … sheep4, wolf, or `random <r>`";
         let word = self.expect_word(EXPECTED)?;
-        let token = match word.value {
-            "wolf" => 0,
-            "sheep1" => 1,
-            "sheep2" => 2,
-            "sheep3" => 3,
-            "sheep4" => 4,
-            "random" => {
-                const NUMBER: &str = "expected a number from 0 to 1 (not 1)";
-                let value = self.expect_word(NUMBER)?;
-                let random = value
-                    .value
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|r| (0.0..1.0).contains(r));
-                return random.map(TokenDraw::Random).ok_or_else(|| {
-                    self.at -= 1;
-                    self.error(NUMBER)
-                });
-            }
-            _ => {
-                self.at -= 1;
-                return Err(self.error(EXPECTED));
-            }
-        };
-        Ok(TokenDraw::Token(token))
+        if let Some(token) = crate::model::token_of_word(word.value) {
+            return Ok(TokenDraw::Token(token));
+        }
+        if word.value != "random" {
+            self.at -= 1;
+            return Err(self.error(EXPECTED));
+        }
+        const NUMBER: &str = "expected a number from 0 to 1 (not 1)";
+        let value = self.expect_word(NUMBER)?;
+        let random = value
+            .value
+            .parse::<f64>()
+            .ok()
+            .filter(|r| (0.0..1.0).contains(r));
+        random.map(TokenDraw::Random).ok_or_else(|| {
+            self.at -= 1;
+            self.error(NUMBER)
+        })
     }
 
     /// A feature of a tile: an anchor (`N`), anchors joined by `+` (`ER+SL`), or a label.

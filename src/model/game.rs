@@ -223,6 +223,27 @@ pub enum TokenDraw {
     Random(f64),
 }
 
+/// How the game language writes a token: `wolf` for 0, `sheep1` … `sheep4`.
+pub fn token_word(token: u32) -> String {
+    if token == 0 {
+        "wolf".into()
+    } else {
+        format!("sheep{token}")
+    }
+}
+
+/// The token a word of the game language names ([`token_word`] read back).
+pub fn token_of_word(word: &str) -> Option<u32> {
+    match word {
+        "wolf" => Some(0),
+        "sheep1" => Some(1),
+        "sheep2" => Some(2),
+        "sheep3" => Some(3),
+        "sheep4" => Some(4),
+        _ => None,
+    }
+}
+
 #[derive(Debug, Clone)]
 pub enum Expectation {
     /// Points each named player scored in the current turn.
@@ -303,5 +324,19 @@ mod tests {
         // No larger than the `String` it replaces, so a kept move does not grow.
         assert_eq!(size_of::<Name>(), size_of::<String>());
         assert_eq!(size_of::<Option<Name>>(), size_of::<Option<String>>());
+    }
+}
+
+#[cfg(test)]
+mod token_words {
+    use super::*;
+
+    #[test]
+    fn every_token_reads_back_as_written() {
+        for token in 0..=4 {
+            assert_eq!(token_of_word(&token_word(token)), Some(token));
+        }
+        assert_eq!(token_of_word("sheep5"), None);
+        assert_eq!(token_of_word("Wolf"), None);
     }
 }

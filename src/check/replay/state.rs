@@ -4,8 +4,8 @@
 use super::Replay;
 use crate::codes;
 use crate::engine::NodeId;
+use crate::model::token_word;
 use crate::model::{FeatureRef, Pos};
-use crate::rules::carcassonne::token_name;
 
 impl Replay<'_> {
     fn holds(&mut self, holds: bool, code: &'static codes::Code, message: String, help: &str) {
@@ -134,13 +134,13 @@ impl Replay<'_> {
                 format!(
                     "the bag holds {} {}, the game expects {n}",
                     bag.0.get(*token as usize).copied().unwrap_or(0),
-                    token_name(*token)
+                    token_word(*token)
                 )
             })
             .collect();
         let contents: Vec<String> = [1, 2, 3, 4, 0]
             .iter()
-            .map(|t| format!("{} {}", token_name(*t), bag.0[*t as usize]))
+            .map(|t| format!("{} {}", token_word(*t), bag.0[*t as usize]))
             .collect();
         self.holds(
             wrong.is_empty(),

@@ -2,9 +2,10 @@
 //! grow-or-stable choice for each field a tile extended that holds the player's shepherd.
 //! The bag and the decisions waiting are state of the game that the ruleset keeps.
 
-use super::{Bag, SHEPHERD, scatter, stable, token_name};
+use super::{Bag, SHEPHERD, scatter, stable};
 use crate::codes;
 use crate::engine::{Engine, FigureId, NodeId};
+use crate::model::token_word;
 use crate::model::{FeatureKind, TokenDraw};
 use crate::rules::turn::{Decision, Move, Offer, Outcome, TurnView, Violation, not_due};
 
@@ -123,7 +124,7 @@ impl Flocks {
             self.wolves_drawn += 1;
         }
         if !self.bag.take(token) {
-            let name = token_name(token);
+            let name = token_word(token);
             outcome.violations.push(Violation::new(
                 &codes::TOKEN_NOT_IN_BAG,
                 format!("no `{name}` token is left in the bag"),

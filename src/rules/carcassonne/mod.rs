@@ -632,14 +632,6 @@ impl Bag {
     }
 }
 
-pub fn token_name(token: u32) -> String {
-    if token == 0 {
-        "wolf".into()
-    } else {
-        format!("sheep{token}")
-    }
-}
-
 /// Guides the flock of the field of `node` to the stable: every player with a shepherd there
 /// scores all its sheep; the tokens go back to the bag and the shepherds home.
 pub fn stable(
