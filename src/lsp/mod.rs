@@ -17,10 +17,10 @@
 #![allow(clippy::mutable_key_type)]
 
 pub mod analysis;
+mod describe;
 mod game;
 mod picture;
 mod sets;
-mod state;
 pub mod text;
 mod tiles;
 pub mod transport;

@@ -7,7 +7,7 @@ use lsp_types::{
 };
 
 use super::Context;
-use super::game::{describe_anchor, tile_markdown};
+use super::describe::{describe_anchor, tile_markdown};
 use crate::diagnostic::Span;
 use crate::model::{Anchor, Ruleset};
 use crate::syntax::tiles::{FeatureDecl, TileDecl, TileFile};

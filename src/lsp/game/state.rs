@@ -9,12 +9,12 @@ use std::collections::HashMap;
 
 use lsp_types::{CodeAction, CodeActionKind, CodeActionOrCommand, Range, TextEdit, WorkspaceEdit};
 
-use super::Context;
-use super::analysis::base_dir;
-use super::game::GameView;
+use super::GameView;
 use crate::check::{GameFormat, GameState, game_state_of_text};
 use crate::diagnostic::Span;
 use crate::engine::Pos;
+use crate::lsp::Context;
+use crate::lsp::analysis::base_dir;
 use crate::model::{Expectation, Rotation};
 
 /// The state of the replay before the statement at the cursor.
