@@ -143,9 +143,10 @@ impl Lowering<'_> {
         self.push(
             Diagnostic::new(&codes::UNSUPPORTED_JCZ, what)
                 .at(span, "not supported")
-                .help(
-                    "carcspec plays the base game (basic:1) and Hills & Sheep (hills-and-sheep:1)",
-                ),
+                .help(format!(
+                    "carcspec plays {}",
+                    crate::rules::descriptor::jcz_games_played()
+                )),
         );
     }
 
@@ -399,7 +400,7 @@ impl Lowering<'_> {
                             format!("the element `{element}` = {value} is declared but not played"),
                         )
                         .at(self.document.key_span(&format!("setup/elements/{element}")), "declared here")
-                        .help("carcspec plays the base game and Hills & Sheep; a move or tile that needs this element is refused (J002)"),
+                        .help(format!("carcspec plays {}; a move or tile that needs this element is refused (J002)", crate::rules::descriptor::jcz_games_played())),
                     );
                     self.warnings_omitted.keep_first(&mut self.warnings);
                 }

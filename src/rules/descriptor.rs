@@ -124,6 +124,26 @@ pub fn jcz_tile_sets() -> impl Iterator<Item = (&'static str, &'static str)> {
     })
 }
 
+/// What a JCloisterZone saved game may hold, in words for a help: each ruleset and expansion
+/// that has a JCloisterZone tile set, with the set's id — "Carcassonne (2nd edition)
+/// (basic:1) and Hills & Sheep (hills-and-sheep:1)".
+pub fn jcz_games_played() -> String {
+    let played: Vec<String> = all()
+        .flat_map(|d| {
+            let base = d.jcz_set.map(|id| format!("{} ({id})", d.title));
+            let expansions = d
+                .expansions
+                .iter()
+                .filter_map(|e| Some(format!("{} ({})", e.title, e.jcz_set?)));
+            base.into_iter().chain(expansions)
+        })
+        .collect();
+    match played.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => played.concat(),
+    }
+}
+
 impl RulesetDescriptor {
     /// The implemented expansion called `name`.
     pub fn expansion(&self, name: &str) -> Option<&'static ExpansionDescriptor> {
@@ -174,6 +194,15 @@ impl RulesetDescriptor {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_jcz_help_names_every_set_the_import_reads() {
+        let played = jcz_games_played();
+        for (id, _) in jcz_tile_sets() {
+            assert!(played.contains(&format!("({id})")), "{id} in {played}");
+        }
+        assert!(played.contains("Hills & Sheep"), "{played}");
+    }
 
     /// The descriptor is what the rules play: its figures are the ruleset's own, in the
     /// ruleset's order, and its variants the ones the rules read.
