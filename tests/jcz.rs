@@ -3,6 +3,8 @@
 //! imports to a game that checks to the same report; broken saved games get diagnostics,
 //! never a panic.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -277,4 +279,20 @@ fn setup_elements_become_the_games_rules() {
         let report = check::check_text("imported.game", printed.clone(), Path::new("."));
         assert!(report.ok(), "{printed}");
     }
+}
+
+/// `carcspec import` keeps the warnings of a saved game it imports: the transcript on standard
+/// output, the J004 on standard error, and the import succeeds.
+#[test]
+fn import_reports_its_warnings_beside_the_transcript() {
+    let path = "tests/fixtures/jcz/invalid/unused-element.J004.jcz";
+    let output = common::carcspec(&["import", path]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("J004"), "{stderr}");
+    assert!(
+        stdout.contains("ruleset carcassonne") && !stdout.contains("unused-jcz-element"),
+        "{stdout}"
+    );
 }

@@ -345,6 +345,15 @@ pub fn import_jcz(text: &str) -> Result<Script, Vec<Diagnostic>> {
     lower::jcz::lower(&document)
 }
 
+/// As [`import_jcz`], with the warnings that do not keep the game from being imported
+/// (elements declared but not played, `J004`): the first ones, and a line for the rest.
+pub fn import_jcz_with_warnings(text: &str) -> Result<(Script, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let document = syntax::jcz::parse(text).map_err(|d| vec![d])?;
+    let (script, mut warnings, omitted) = lower::jcz::lower_with_warnings(&document)?;
+    warnings.extend(omitted.summary());
+    Ok((script, warnings))
+}
+
 /// Where the steps of a game to replay come from.
 enum Steps {
     /// The script lists them.

@@ -318,8 +318,12 @@ fn import(file: &str, stdin_filename: Option<&str>) -> i32 {
             return EXIT_USAGE;
         }
     };
-    match crate::check::import_jcz(&text) {
-        Ok(script) => {
+    match crate::check::import_jcz_with_warnings(&text) {
+        Ok((script, warnings)) => {
+            // The transcript on standard output, the warnings beside it on standard error.
+            if !warnings.is_empty() {
+                eprint!("{}", crate::report::render(file, &text, &warnings, false));
+            }
             print!("{}", crate::format::game::print_script(&script, Some(file)));
             EXIT_CLEAN
         }
