@@ -634,10 +634,32 @@ fn completion_offers_keywords_tiles_anchors_and_legal_placements() {
         "no move in a header: {items:?}"
     );
 
+    // A supply, a variant and its values: the ruleset's own.
+    let typing =
+        "ruleset hunters-gatherers\nsupply \nvariant \nvariant returned-figures-on-bonus-tile \n";
+    client.change(&uri, 6, typing);
+    let items = labels(&client.at("textDocument/completion", &uri, (1, 7)));
+    assert_eq!(
+        items,
+        ["tribe-members", "huts"],
+        "the supplies of Hunters and Gatherers"
+    );
+    let items = labels(&client.at("textDocument/completion", &uri, (2, 8)));
+    assert!(
+        items.contains(&"returned-figures-on-bonus-tile".to_string()),
+        "{items:?}"
+    );
+    assert!(
+        !items.contains(&"player-count".to_string()),
+        "a Carcassonne variant: {items:?}"
+    );
+    let items = labels(&client.at("textDocument/completion", &uri, (3, 39)));
+    assert_eq!(items, ["forbidden", "allowed"]);
+
     // A tile to draw: the ids of the game's tile sets.
     let cut = text.find("draw LAKE-WE").unwrap();
     let typing = format!("{}draw \n", &text[..cut]);
-    client.change(&uri, 6, &typing);
+    client.change(&uri, 8, &typing);
     let line = typing[..cut].matches('\n').count();
     let items = labels(&client.at("textDocument/completion", &uri, (line, 5)));
     assert!(items.contains(&"LAKE-WE".to_string()) && items.contains(&"RIVER-WE".to_string()));

@@ -40,6 +40,11 @@ pub enum Role {
     Rotation,
     /// A diagnostic code or its name (`expect violation`).
     Code,
+    /// A supply of figures (`followers`, `tribe-members`): `supply`, `expect supply`.
+    Pool,
+    /// A rule variant's name, and its value (`variant <name> <value>`).
+    Variant,
+    VariantValue,
     /// Anything else: a number, a title, a token, a variant's name or value.
     Other,
 }
@@ -144,6 +149,7 @@ const FEATURE: Arg = Slot(Role::Target, "<feature>");
 const TILE: Arg = Slot(Role::TileId, "<tile>");
 const COUNT: Arg = Slot(Role::Other, "<n>");
 const TOKEN: Arg = Slot(Role::Other, "<token>");
+const POOL: Arg = Slot(Role::Pool, "<pool>");
 /// `<figure> at <x>,<y> on <feature>`: where a figure stands.
 const STANDING: [Arg; 5] = [FIGURE, Word("at"), POSITION, Word("on"), FEATURE];
 const SCORES: [Arg; 1] = [Repeat(&[PLAYER, Slot(Role::Other, "<points>")])];
@@ -202,7 +208,7 @@ pub const EXPECTATIONS: &[Form] = &[
     },
     Form {
         word: Some("supply"),
-        args: &[PLAYER, Repeat(&[Slot(Role::Other, "<pool>"), COUNT])],
+        args: &[PLAYER, Repeat(&[POOL, COUNT])],
         summary: "the player's supply holds exactly n of each pool named",
     },
     Form {
@@ -401,7 +407,10 @@ pub const STATEMENTS: &[StatementSpec] = &[
     StatementSpec {
         keyword: "variant",
         parts: HEADER,
-        args: &[Slot(Role::Other, "<name>"), Slot(Role::Other, "<value>")],
+        args: &[
+            Slot(Role::Variant, "<name>"),
+            Slot(Role::VariantValue, "<value>"),
+        ],
         summary: "a rule variant",
     },
     StatementSpec {
@@ -422,7 +431,7 @@ pub const STATEMENTS: &[StatementSpec] = &[
     StatementSpec {
         keyword: "supply",
         parts: HEADER,
-        args: &[Repeat(&[Slot(Role::Other, "<pool>"), COUNT])],
+        args: &[Repeat(&[POOL, COUNT])],
         summary: "each player's supply where it is not the ruleset's",
     },
     StatementSpec {
@@ -690,6 +699,18 @@ mod tests {
         assert_eq!(roles_of("expect nonsense red"), [Fixed, Other]);
         assert_eq!(roles_of("frobnicate a b"), [Other, Other]);
         assert_eq!(roles_of("players a b c"), [PlayerDeclaration; 3]);
+        assert_eq!(
+            roles_of("supply followers 5 shepherds 0"),
+            [Pool, Other, Pool, Other]
+        );
+        assert_eq!(
+            roles_of("expect supply red huts 1"),
+            [Fixed, Player, Pool, Other]
+        );
+        assert_eq!(
+            roles_of("variant player-count jcloisterzone"),
+            [Variant, VariantValue]
+        );
     }
 
     /// Completion asks for the role of the word being typed, past the words written.

@@ -168,6 +168,54 @@ pub(crate) fn completion(cx: &Context<'_>, position: Position) -> Vec<Completion
             .map(|e| item(e, CompletionItemKind::ENUM_MEMBER, "expansion"))
             .collect(),
         Role::TileSet => tile_set_completion(&view),
+        Role::Pool => view
+            .ruleset
+            .map(|ruleset| {
+                crate::rules::for_ruleset(ruleset, &[])
+                    .pools()
+                    .iter()
+                    .map(|(name, n)| {
+                        let word = crate::rules::pool_word(name);
+                        item(
+                            word,
+                            CompletionItemKind::ENUM_MEMBER,
+                            format!("a supply: {n} at the start"),
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
+        Role::Variant => view
+            .ruleset
+            .map(|ruleset| {
+                crate::rules::describe(ruleset)
+                    .variants
+                    .iter()
+                    .map(|v| item(v.name, CompletionItemKind::PROPERTY, v.help))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        Role::VariantValue => view
+            .ruleset
+            .and_then(|ruleset| {
+                let name = args.first()?;
+                let variant = crate::rules::describe(ruleset)
+                    .variants
+                    .iter()
+                    .find(|v| v.name == *name)?;
+                Some(
+                    variant
+                        .values
+                        .iter()
+                        .enumerate()
+                        .map(|(i, value)| {
+                            let detail = if i == 0 { "the default" } else { "" };
+                            item(*value, CompletionItemKind::ENUM_MEMBER, detail)
+                        })
+                        .collect(),
+                )
+            })
+            .unwrap_or_default(),
         _ => Vec::new(),
     }
 }
