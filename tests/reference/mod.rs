@@ -564,6 +564,10 @@ impl<'a> Game<'a> {
             if !complete || done.contains(&nodes) {
                 continue;
             }
+            if edition_2020(self.script) && kind == FeatureKind::River && !self.ends_reached(&nodes)
+            {
+                continue;
+            }
             let segments = nodes.len() as u32;
             let (points, name) = if edition_2020(self.script) {
                 self.score_2020(kind, &nodes)
@@ -612,6 +616,27 @@ impl<'a> Game<'a> {
         }
         let fish = self.count(nodes, ContentKind::Fish) + self.count(&ends, ContentKind::Fish);
         (tiles + fish, "river")
+    }
+
+    /// Under the 2020 rules a river is “complete when both ends reach a forest or a lake, or
+    /// when it loops” (FR p4–5): besides its sides, every piece of it that touches a single
+    /// side ends on its tile, and that end must be a lake it flows into or a forest the tile
+    /// marks (`forest-end`); a spring is no end in 2020.
+    fn ends_reached(&self, river: &[Node]) -> bool {
+        river.iter().all(|node| {
+            let feature = &self.tile_of(node.0).features[node.1];
+            let sides: HashSet<Side> = feature
+                .anchors
+                .iter()
+                .filter_map(|anchor| match anchor {
+                    Anchor::Side(side) => Some(*side),
+                    _ => None,
+                })
+                .collect();
+            sides.len() != 1
+                || !feature.flows_into.is_empty()
+                || feature.count(ContentKind::ForestEnd) > 0
+        })
     }
 
     /// The lakes the pieces of a river flow into, once for each end.
