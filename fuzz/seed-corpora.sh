@@ -1,38 +1,38 @@
 #!/bin/sh
 # Seeds each fuzz target's corpus (fuzz/corpus/<target>/, not committed) from the repository's
-# own inputs: spec/, tests/fixtures/ and tiles/. Run from anywhere; safe to run again.
+# own inputs, as fuzz/seeds.txt lists them (the list tests/fuzz_seeds.rs runs the targets on).
+# Run from anywhere; safe to run again.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 corpus="$root/fuzz/corpus"
-seed() { # target, files…
-    target=$1; shift
+grep -v '^[[:space:]]*\(#\|$\)' "$root/fuzz/seeds.txt" | while read -r target byte source names; do
     mkdir -p "$corpus/$target"
-    for file in "$@"; do
-        [ -f "$file" ] && cp "$file" "$corpus/$target/$(echo "$file" | sed "s|$root/||; s|/|_|g")"
-    done
-    return 0
-}
-tiles=$(find "$root/tiles" "$root/tests/fixtures" "$root/spec" -name '*.tiles')
-games=$(find "$root/spec" "$root/tests/fixtures" -name '*.game')
-jcz=$(find "$root/tests/fixtures" -name '*.jcz')
-seed tiles_lint $tiles
-seed roundtrip_tiles $tiles
-seed game_check $games
-seed roundtrip_game $games
-seed jcz_check $jcz
-seed roundtrip_jcz $jcz
-# tile_documents reads its first byte as the format: 0 JSON, 1 YAML.
-mkdir -p "$corpus/tile_documents"
-for file in $(find "$root/tests/fixtures" -name '*.json'); do
-    { printf '\000'; cat "$file"; } > "$corpus/tile_documents/json_$(basename "$file")"
-done
-for file in $(find "$root/tests/fixtures" -name '*.yaml'); do
-    { printf '\001'; cat "$file"; } > "$corpus/tile_documents/yaml_$(basename "$file")"
-done
-for set in carcassonne-base hills-and-sheep; do
-    { printf '\000'; cargo run -q --manifest-path "$root/Cargo.toml" -- tiles export --format json "$set"; } \
-        > "$corpus/tile_documents/json_$set"
-    { printf '\001'; cargo run -q --manifest-path "$root/Cargo.toml" -- tiles export --format yaml "$set"; } \
-        > "$corpus/tile_documents/yaml_$set"
+    # The format byte, or nothing.
+    prefix() { if [ "$byte" != - ]; then printf "\\$(printf '%03o' "$byte")"; fi; }
+    case "$source" in
+    export:*)
+        format=${source#export:}
+        for set in $names; do
+            { prefix; cargo run -q --manifest-path "$root/Cargo.toml" -- tiles export --format "$format" "$set"; } \
+                > "$corpus/$target/${format}_$set"
+        done
+        ;;
+    .*)
+        for folder in $names; do
+            if [ ! -d "$root/$folder" ]; then
+                echo "fuzz/seeds.txt: no folder $folder" >&2
+                exit 1
+            fi
+            find "$root/$folder" -type f -name "*$source" | while read -r file; do
+                name=$(echo "$file" | sed "s|$root/||; s|/|_|g")
+                { prefix; cat "$file"; } > "$corpus/$target/$name"
+            done
+        done
+        ;;
+    *)
+        echo "fuzz/seeds.txt: unknown source $source" >&2
+        exit 1
+        ;;
+    esac
 done
 echo "seeded: $(ls "$corpus" | wc -l) corpora in $corpus"

@@ -208,9 +208,11 @@ other tile (or of another copy of itself) in any rotation. Such a tile can never
 "Two features of one tile share a label, so a reference to it would be ambiguous.";
 
     RIVER_WITHOUT_END = "T214" "river-without-end" Warning:
-"A river touches one side only, so it ends on this tile. A river's end must be a
-lake (`into=<lake>`) or a spring (`spring`): the rules complete a river only when both ends
-are lakes or springs.";
+"A river touches one side only, so it ends on this tile, and the tile should say where: in a
+lake (`into=<lake>`), at a spring (`spring`) or in a forest of the tile (`forest-end`). The
+2002 rules complete a river when “there is a lake or spring on each end”, the 2020 rules when
+“both ends reach a forest or a lake”; under the 2020 rules a river whose end is marked neither
+way is never complete.";
 
     BAD_SHARES = "T215" "bad-shares" Error:
 "`shares=<side>` says that a city shares that side with another city of the tile, which claims
@@ -266,6 +268,21 @@ features.";
 (`spring`), not both. Which of the two it is decides what the river's end is for the rules (the
 2020 rules complete a river when “both ends reach a forest or a lake”) and which lake's fish
 it scores.";
+
+    FOREST_END_WITHOUT_FOREST = "T232" "forest-end-without-forest" Error:
+"A river marked `forest-end` ends in a forest of its tile (the 2020 rules complete a river when
+“both ends reach a forest or a lake”), but no forest is there to reach: the tile has no forest,
+or one meadow claims both halves of the river's side, so that it goes round the river's end and
+the end lies inside that meadow. A river ends in a forest when the forest parts the two areas
+beside it: write the two banks as two features (`meadow: NL` and `meadow: NR …`), add the
+forest, or drop `forest-end` and mark the end as it is (`spring`, or `into=<lake>`).";
+
+    FOREST_END_NOT_AN_END = "T233" "forest-end-not-an-end" Error:
+"A river marked `forest-end` does not end on its tile in a forest: it touches two sides or more
+(it runs through the tile, and its ends are on those sides, where the neighbouring tiles
+continue it), or it flows into a lake (`into=<lake>`), which is its end already. A forest end
+belongs to a river that touches one side only and flows into no lake. Drop `forest-end`, or
+write the tile's rivers as separate features.";
 
     FIELD_CROSSES_ROAD = "T240" "field-crosses-road" Error:
 "A field (or meadow) claims half-sides on both sides of a road, river, city or forest that runs
@@ -624,11 +641,14 @@ power no effect. The tile plays as its forests, meadows, rivers and lakes. The r
 `hunters-gatherers-2020` plays the powers, and never warns.";
 
     CONTENT_2002_IGNORED = "V191" "2002-content-ignored" Warning:
-"A tile with contents that only the 2002 edition scores (a gold nugget, fire or a shrine) was
-played under the 2020 rules (`ruleset hunters-gatherers-2020`), which have none of them: a
-forest with gold earns no menhir tile (only a menhir does, “If it holds ≥1 menhir, the player
-who completed it … draws 1 menhir tile”, FR p4–5), fire does not chase the tigers (only the wild
-fire does) and a hunter on a shrine takes no meadow alone. The tile plays as its forests,
+"A tile with contents that only the 2002 edition scores (a gold nugget, fire, a shrine, or a
+spring as a river's end) was played under the 2020 rules (`ruleset hunters-gatherers-2020`),
+which have none of them: a forest with gold earns no menhir tile (only a menhir does, “If it
+holds ≥1 menhir, the player who completed it … draws 1 menhir tile”, FR p4–5), fire does not
+chase the tigers (only the wild fire does), a hunter on a shrine takes no meadow alone, and a
+river is complete when “both ends reach a forest or a lake” (FR p4–5), so a river that ends at
+a spring is never complete (a river that springs in a forest says so with `spring forest-end`
+and ends in the forest). The tile plays as its forests,
 meadows, rivers and lakes. The ruleset `hunters-gatherers` plays these contents. The warning is
 V190 the other way round, a separate code because V190's name says what it warns of.";
 

@@ -1,25 +1,104 @@
 //! Every fuzz target's body, with its properties, on the target's seed corpus: the
-//! repository's own inputs that `fuzz/seed-corpora.sh` copies into `fuzz/corpus/` (the tile
-//! sets of `tiles/`, `tests/fixtures/` and `spec/`; the games of `spec/` and
-//! `tests/fixtures/`; the saved games of `tests/fixtures/`; the JSON and YAML tile documents,
-//! with the byte that chooses their format, and the shipped sets exported). The bodies are
-//! the targets' own (`fuzz/properties.rs`), so a file of the repository that breaks a round
-//! trip fails here, on stable Rust, without a fuzzing run.
+//! repository's own inputs, as `fuzz/seeds.txt` lists them — the one list that
+//! `fuzz/seed-corpora.sh` also reads to copy them into `fuzz/corpus/` (the tile sets of
+//! `tiles/`, `tests/fixtures/` and `spec/`; the games of `spec/` and `tests/fixtures/`; the
+//! saved games of `tests/fixtures/`; the JSON and YAML tile documents, with the byte that
+//! chooses their format, and the shipped sets exported). The bodies are the targets' own
+//! (`fuzz/properties.rs`), so a file of the repository that breaks a round trip fails here, on
+//! stable Rust, without a fuzzing run. A folder the list names that does not exist fails too.
 
 use std::path::{Path, PathBuf};
 
 #[path = "../fuzz/properties.rs"]
 mod properties;
 
-/// The files under the repository's `folders` whose name ends in `extension`, sorted.
-fn files(folders: &[&str], extension: &str) -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut found = Vec::new();
-    let mut pending: Vec<PathBuf> = folders.iter().map(|f| root.join(f)).collect();
-    while let Some(folder) = pending.pop() {
-        let Ok(entries) = std::fs::read_dir(&folder) else {
+/// One line of `fuzz/seeds.txt`: a target, its format byte, and where its seeds come from.
+struct Source {
+    line: usize,
+    target: String,
+    prefix: Option<u8>,
+    kind: SourceKind,
+}
+
+enum SourceKind {
+    /// The files ending in the extension under the folders.
+    Files {
+        extension: String,
+        folders: Vec<String>,
+    },
+    /// Shipped tile sets, exported in the format.
+    Export {
+        format: carcspec::interchange::DocumentFormat,
+        sets: Vec<String>,
+    },
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The seed list, every line read; a line that does not parse fails the test, naming it.
+fn sources() -> Vec<Source> {
+    let text = std::fs::read_to_string(root().join("fuzz/seeds.txt")).expect("fuzz/seeds.txt");
+    let mut sources = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let line_number = index + 1;
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.is_empty() || words[0].starts_with('#') {
             continue;
+        }
+        let [target, byte, source, names @ ..] = words.as_slice() else {
+            panic!("fuzz/seeds.txt:{line_number}: `<target> <format byte> <source> <names>...`");
         };
+        assert!(
+            !names.is_empty(),
+            "fuzz/seeds.txt:{line_number}: no folders or sets"
+        );
+        let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+        let prefix = match *byte {
+            "-" => None,
+            other => Some(other.parse().unwrap_or_else(|_| {
+                panic!("fuzz/seeds.txt:{line_number}: the format byte `{other}` is no byte")
+            })),
+        };
+        let kind = match *source {
+            "export:json" => SourceKind::Export {
+                format: carcspec::interchange::DocumentFormat::Json,
+                sets: names,
+            },
+            "export:yaml" => SourceKind::Export {
+                format: carcspec::interchange::DocumentFormat::Yaml,
+                sets: names,
+            },
+            extension if extension.starts_with('.') => SourceKind::Files {
+                extension: extension.to_string(),
+                folders: names,
+            },
+            other => panic!("fuzz/seeds.txt:{line_number}: unknown source `{other}`"),
+        };
+        sources.push(Source {
+            line: line_number,
+            target: target.to_string(),
+            prefix,
+            kind,
+        });
+    }
+    sources
+}
+
+/// The files under `folder` (of the repository) whose name ends in `extension`, sorted; the
+/// folder must exist.
+fn files(folder: &str, extension: &str, line: usize) -> Vec<PathBuf> {
+    let top = root().join(folder);
+    assert!(
+        top.is_dir(),
+        "fuzz/seeds.txt:{line}: the folder `{folder}` is missing"
+    );
+    let mut found = Vec::new();
+    let mut pending = vec![top];
+    while let Some(folder) = pending.pop() {
+        let entries =
+            std::fs::read_dir(&folder).unwrap_or_else(|e| panic!("{}: {e}", folder.display()));
         for entry in entries.flatten() {
             let path = entry.path();
             if path.is_dir() {
@@ -33,88 +112,126 @@ fn files(folders: &[&str], extension: &str) -> Vec<PathBuf> {
     found
 }
 
-/// Runs `body` on every file, naming the file whose input fails it; requires some files, so
-/// that a moved folder cannot leave the test with nothing to run.
-fn each(files: Vec<PathBuf>, body: fn(&[u8]), prefix: Option<u8>) {
-    assert!(!files.is_empty(), "no seeds found");
-    for file in files {
-        let mut data: Vec<u8> = prefix.into_iter().collect();
-        data.extend(std::fs::read(&file).expect("a readable seed"));
+/// The seeds of `target`, each named, as the fuzzer's corpus would hold them (after the
+/// format byte, if any).
+fn seeds(target: &str) -> Vec<(String, Vec<u8>)> {
+    let mut seeds = Vec::new();
+    for source in sources().into_iter().filter(|s| s.target == target) {
+        let prefix: Vec<u8> = source.prefix.into_iter().collect();
+        match &source.kind {
+            SourceKind::Files { extension, folders } => {
+                for folder in folders {
+                    for file in files(folder, extension, source.line) {
+                        let mut data = prefix.clone();
+                        data.extend(std::fs::read(&file).expect("a readable seed"));
+                        seeds.push((file.display().to_string(), data));
+                    }
+                }
+            }
+            SourceKind::Export { format, sets } => {
+                for set in sets {
+                    let loaded = carcspec::load::load(set).expect("a shipped set");
+                    let tiles = loaded.usable().expect("a clean shipped set");
+                    let mut data = prefix.clone();
+                    data.extend(carcspec::interchange::write(tiles, *format).into_bytes());
+                    seeds.push((format!("{set} exported"), data));
+                }
+            }
+        }
+    }
+    seeds
+}
+
+/// Runs `body` on every seed of `target`, naming the seed whose input fails it; requires some
+/// seeds, so that a target left out of the list cannot leave the test with nothing to run.
+fn each(target: &str, body: fn(&[u8])) {
+    let seeds = seeds(target);
+    assert!(
+        !seeds.is_empty(),
+        "no seeds for `{target}` in fuzz/seeds.txt"
+    );
+    for (name, data) in seeds {
         let failed = std::panic::catch_unwind(|| body(&data));
+        assert!(failed.is_ok(), "the fuzz target `{target}` fails on {name}");
+    }
+}
+
+/// The targets the tests below run: every target of the list is one of them, and each has a
+/// target file under `fuzz/fuzz_targets/`.
+const TARGETS: [&str; 7] = [
+    "tiles_lint",
+    "roundtrip_tiles",
+    "game_check",
+    "roundtrip_game",
+    "jcz_check",
+    "roundtrip_jcz",
+    "tile_documents",
+];
+
+#[test]
+fn the_seed_list_names_known_targets_and_existing_folders() {
+    let sources = sources();
+    for source in &sources {
         assert!(
-            failed.is_ok(),
-            "the fuzz target fails on {}",
-            file.display()
+            TARGETS.contains(&source.target.as_str()),
+            "fuzz/seeds.txt:{}: `{}` is no target that tests/fuzz_seeds.rs runs",
+            source.line,
+            source.target
+        );
+        if let SourceKind::Files { extension, folders } = &source.kind {
+            for folder in folders {
+                files(folder, extension, source.line);
+            }
+        }
+    }
+    for target in TARGETS {
+        assert!(
+            root()
+                .join("fuzz/fuzz_targets")
+                .join(format!("{target}.rs"))
+                .is_file(),
+            "no fuzz target `{target}`"
+        );
+        assert!(
+            sources.iter().any(|s| s.target == target),
+            "`{target}` has no line in fuzz/seeds.txt"
         );
     }
 }
 
-fn tile_files() -> Vec<PathBuf> {
-    files(&["tiles", "tests/fixtures", "spec"], ".tiles")
-}
-
-fn game_files() -> Vec<PathBuf> {
-    files(&["spec", "tests/fixtures"], ".game")
-}
-
-fn jcz_files() -> Vec<PathBuf> {
-    files(&["tests/fixtures"], ".jcz")
-}
-
 #[test]
 fn tiles_lint_holds_on_its_seeds() {
-    each(tile_files(), properties::tiles_lint, None);
+    each("tiles_lint", properties::tiles_lint);
 }
 
 #[test]
 fn roundtrip_tiles_holds_on_its_seeds() {
-    each(tile_files(), properties::roundtrip_tiles, None);
+    each("roundtrip_tiles", properties::roundtrip_tiles);
 }
 
 #[test]
 fn game_check_holds_on_its_seeds() {
-    each(game_files(), properties::game_check, None);
+    each("game_check", properties::game_check);
 }
 
 #[test]
 fn roundtrip_game_holds_on_its_seeds() {
-    each(game_files(), properties::roundtrip_game, None);
+    each("roundtrip_game", properties::roundtrip_game);
 }
 
 #[test]
 fn jcz_check_holds_on_its_seeds() {
-    each(jcz_files(), properties::jcz_check, None);
+    each("jcz_check", properties::jcz_check);
 }
 
 #[test]
 fn roundtrip_jcz_holds_on_its_seeds() {
-    each(jcz_files(), properties::roundtrip_jcz, None);
+    each("roundtrip_jcz", properties::roundtrip_jcz);
 }
 
-/// The JSON and YAML documents of the fixtures, and the shipped sets exported in both formats
-/// (as the seed script exports them), each after the byte that chooses its format.
+/// The JSON and YAML documents of the fixtures, and the shipped sets exported in both formats,
+/// each after the byte that chooses its format.
 #[test]
 fn tile_documents_holds_on_its_seeds() {
-    each(
-        files(&["tests/fixtures"], ".json"),
-        properties::tile_documents,
-        Some(0),
-    );
-    each(
-        files(&["tests/fixtures"], ".yaml"),
-        properties::tile_documents,
-        Some(1),
-    );
-    for set in ["carcassonne-base", "hills-and-sheep"] {
-        let loaded = carcspec::load::load(set).expect("a shipped set");
-        let tiles = loaded.usable().expect("a clean shipped set");
-        for (choice, format) in [
-            (0u8, carcspec::interchange::DocumentFormat::Json),
-            (1, carcspec::interchange::DocumentFormat::Yaml),
-        ] {
-            let mut data = vec![choice];
-            data.extend(carcspec::interchange::write(tiles, format).into_bytes());
-            properties::tile_documents(&data);
-        }
-    }
+    each("tile_documents", properties::tile_documents);
 }

@@ -4,11 +4,20 @@
 //! plays through the checker's replay, so "simulated games replay clean" cannot catch a misread
 //! rule; a scorer written apart from the engine can.
 //!
-//! `REFERENCE_GAMES=<n>` sets the games per configuration (default 200; 16 configurations).
+//! Under the 2020 rules the reference also checks the moves it is given where the rules decide
+//! them: a menhir tile drawn exactly when a turn earned one (and again after a discarded one,
+//! unless the variant loses it), a discarded tile that fits nowhere, the shaman's `return`, and
+//! every deployment against the supply the variants leave usable. The 2020 games play the v2
+//! tiles under the default reading, under each variant alone and under all of them; and the
+//! tiles of both rulebooks.
+//!
+//! `REFERENCE_GAMES=<n>` sets the games per configuration (default 100; 34 configurations, 22
+//! of them under the 2020 rules, so 2,200 2020 games by default).
 
 mod reference;
 
 use std::collections::BTreeSet;
+use std::io::Write;
 use std::path::Path;
 
 use carcspec::model::{Ruleset, Tile};
@@ -24,7 +33,7 @@ fn config(
     let games = std::env::var("REFERENCE_GAMES")
         .ok()
         .and_then(|n| n.parse().ok())
-        .unwrap_or(200);
+        .unwrap_or(100);
     Config {
         ruleset,
         expansions: expansions.iter().map(|e| e.to_string()).collect(),
@@ -39,6 +48,19 @@ fn config(
         transcripts: true,
     }
 }
+
+/// Every variant of the 2020 ruleset, turned to the value that is not its default. The last two
+/// change which moves are legal, not how a move scores (a shaman's figure stands elsewhere; a
+/// menhir tile that fits nowhere is lost, not redrawn): the reference checks the moves.
+const VARIANTS_2020: [(&str, &str); 7] = [
+    ("hunting-trap-lone-tigers", "covered"),
+    ("wild-fire-and-hunting-trap", "tigers-flee"),
+    ("pit-trap-deer-eaten", "inside-first"),
+    ("lake-at-both-ends", "twice"),
+    ("returned-figures-on-bonus-tile", "forbidden"),
+    ("shaman-figure-on-tile", "forbidden"),
+    ("unplaceable-menhir-tile", "lost"),
+];
 
 fn configs() -> Vec<Config> {
     let mut configs = Vec::new();
@@ -81,9 +103,9 @@ fn configs() -> Vec<Config> {
             policy,
             seed + 5,
         ));
-        // The 2020 rules on the v2 tiles, with their powers; then with every reading of the
-        // rules' open questions and every other variant of the ruleset turned to its variant.
-        let mut edition_2020 = config(
+        // The 2020 rules on the v2 tiles, with their powers: the default reading, then each
+        // variant of the ruleset turned to its other value alone, then all of them at once.
+        let edition_2020 = config(
             Ruleset::HuntersGatherers2020,
             &[],
             &["hunters-gatherers-v2"],
@@ -91,22 +113,34 @@ fn configs() -> Vec<Config> {
             seed + 6,
         );
         configs.push(edition_2020.clone());
-        edition_2020.variants = [
-            ("hunting-trap-lone-tigers", "covered"),
-            ("wild-fire-and-hunting-trap", "tigers-flee"),
-            ("pit-trap-deer-eaten", "inside-first"),
-            ("lake-at-both-ends", "twice"),
-            ("returned-figures-on-bonus-tile", "forbidden"),
-            // These two change which moves are legal, not how a move scores: a shaman's
-            // figure stands elsewhere; a menhir tile that fits nowhere is lost, not redrawn.
-            ("shaman-figure-on-tile", "forbidden"),
-            ("unplaceable-menhir-tile", "lost"),
-        ]
-        .iter()
-        .map(|(name, value)| (name.to_string(), value.to_string()))
-        .collect();
-        edition_2020.seed += 1;
-        configs.push(edition_2020);
+        for (index, variant) in VARIANTS_2020.iter().enumerate() {
+            let mut one = edition_2020.clone();
+            one.variants = vec![(variant.0.to_string(), variant.1.to_string())];
+            one.seed += 10 + index as u64;
+            configs.push(one);
+        }
+        let mut every = edition_2020.clone();
+        every.variants = VARIANTS_2020
+            .iter()
+            .map(|(name, value)| (name.to_string(), value.to_string()))
+            .collect();
+        every.seed += 1;
+        configs.push(every);
+        // The 2020 rules on the tiles of its rulebook's pictures (every power, forest ends),
+        // and on the 2002 rulebook's tiles, whose gold, fire and shrine the 2020 rules ignore
+        // and whose springs end no river.
+        for (tiles, offset) in [
+            ("spec/hunters-gatherers-2020/rulebook.tiles", 30),
+            ("spec/hunters-gatherers/rulebook.tiles", 31),
+        ] {
+            configs.push(config(
+                Ruleset::HuntersGatherers2020,
+                &[],
+                &[tiles],
+                policy,
+                seed + offset,
+            ));
+        }
     }
     configs
 }
@@ -173,6 +207,7 @@ fn checker_scorings(report: &carcspec::check::CheckReport, text: &str) -> Vec<re
 #[test]
 fn the_reference_scorer_agrees_with_the_checker_on_simulated_games() {
     let mut games_checked = 0;
+    let mut games_2020 = 0;
     // What the games exercised: every scoring kind, and the 2020 powers that show only in
     // the text of an event or as a move.
     let mut seen: BTreeSet<&str> = BTreeSet::new();
@@ -222,9 +257,17 @@ fn the_reference_scorer_agrees_with_the_checker_on_simulated_games() {
                 );
             }
             games_checked += 1;
+            if config.ruleset == Ruleset::HuntersGatherers2020 {
+                games_2020 += 1;
+            }
         }
     }
     assert!(games_checked >= configs().len());
+    // Written past the harness's capture, so that the figure shows in every run.
+    let _ = writeln!(
+        std::io::stderr(),
+        "the reference agrees with the checker on {games_checked} simulated games, {games_2020} of them under the 2020 rules"
+    );
     let every_kind = [
         "road",
         "city",
@@ -293,5 +336,65 @@ fn the_2020_games_play_every_variant_of_the_ruleset() {
             "the variant `{}` is in no 2020 configuration",
             variant.name
         );
+    }
+}
+
+/// The moves the 2020 rules forbid, which the checker refuses, the reference finds too: each
+/// game below breaks one rule and the reference names it (a second opinion on the moves that
+/// the simulator's games could never show it).
+#[test]
+fn the_reference_finds_moves_against_the_2020_rules() {
+    let tiles: Vec<Tile> = carcspec::load::load("spec/hunters-gatherers-2020/rulebook.tiles")
+        .expect("the 2020 rulebook's tiles")
+        .usable()
+        .expect("a clean set")
+        .tiles
+        .clone();
+    let header = "ruleset hunters-gatherers-2020\ntiles rulebook.tiles\nplayers red blue\n";
+    // Red places a hunter on each of six tiles: the sixth has no meeple left (5, FR p2).
+    let mut six_hunters = String::new();
+    for turn in 0..6 {
+        six_hunters.push_str(&format!(
+            "turn red\ndraw MEADOW\nplace at {turn},1\ndeploy hunter on N\n\
+             turn blue\ndraw MEADOW\nplace at {turn},-1\npass\n"
+        ));
+    }
+    let cases = [
+        (
+            "turn red\ndraw MEADOW\nplace at 0,1\npass\nbonus M-MEADOW\nplace at 0,2\npass\n"
+                .to_string(),
+            "a menhir tile drawn in turn 1, which earned none",
+        ),
+        (
+            "turn red\ndraw FOREST-END-MENHIR\nplace at 0,1\npass\n\
+             turn blue\ndraw FOREST-END-MENHIR\nplace at -1,1 r180\npass\n\
+             turn red\ndraw MEADOW\nplace at 0,-1\npass\n"
+                .to_string(),
+            "turn 2 earned a menhir tile, and none was drawn",
+        ),
+        (
+            "turn red\ndraw MEADOW\ndiscard\ndraw MEADOW\nplace at 0,1\npass\n".to_string(),
+            "turn 1 discards `MEADOW`, which fits",
+        ),
+        (
+            "turn red\ndraw MEADOW\nplace at 0,1\ndeploy hunter on N\n\
+             turn blue\ndraw MEADOW\nplace at 0,-1\npass\n\
+             turn red\ndraw MEADOW\nplace at 1,0\nreturn hunter at 0,1 on N\npass\n"
+                .to_string(),
+            "a `return` in turn 3 without the shaman",
+        ),
+        (
+            six_hunters,
+            "a hunter deployed in turn 11 with 0 in the supply",
+        ),
+    ];
+    for (moves, expected) in cases {
+        let text = format!("{header}{moves}");
+        let (file, _) = carcspec::syntax::game::parse(&text);
+        let script = carcspec::lower::game::lower(&file)
+            .script
+            .expect("a script");
+        let why = reference::score(&script, &tiles).expect_err(expected);
+        assert!(why.contains(expected), "{why}\n{text}");
     }
 }

@@ -52,7 +52,7 @@ fn tiles_as_svg() {
         ("hills-CC!.v-two-city-stretches", &hills, "HS/CC!.v", 0),
         ("hills-C!.v-two-fields-r270", &hills, "HS/C!.v", 3),
         ("hg-93-lake-logboat", &hg, "HG/93", 0),
-        ("hg-14-spring-tiger-r180", &hg, "HG/14", 2),
+        ("hg-14-forest-end-tiger-r180", &hg, "HG/14", 2),
     ];
     for (name, set, id, quarter) in cases {
         let svg = render::tile_svg(tile(set, id), Rotation(quarter), &[]);

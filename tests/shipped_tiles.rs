@@ -479,6 +479,17 @@ fn chacun_signatures(tile: &serde_json::Value) -> Vec<String> {
             if let Some(lake) = zone["lake"].as_u64() {
                 details.push(format!("into={}", lake_key(lake)));
             }
+            // A river that ends on its tile in no lake ends in the tile's forest: ChaCuN
+            // closes a river at such an end, and the 2020 rules name "a forest or a lake"
+            // (digest §10.8); the shipped tiles mark it `forest-end`.
+            let ends_on_tile = places.get(&id).is_some_and(|p| p.len() == 1);
+            if kind == "river"
+                && zone["lake"].is_null()
+                && ends_on_tile
+                && zones.iter().any(|z| z["type"] == "forest")
+            {
+                details.push("forest-end".into());
+            }
             let places = if kind == "lake" {
                 details.push(lake_key(id));
                 vec!["I".to_string()]

@@ -333,17 +333,18 @@ fn lint_contents(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>)
         && feature.touched_sides().count() == 1
         && feature.flows_into.is_empty()
         && feature.count(crate::model::ContentKind::Spring) == 0
+        && feature.count(crate::model::ContentKind::ForestEnd) == 0
     {
         findings.push(
             Diagnostic::new(
                 &codes::RIVER_WITHOUT_END,
                 format!(
-                    "a river of tile `{}` ends on the tile at neither a lake nor a spring",
+                    "a river of tile `{}` ends on the tile at neither a lake, a spring nor a forest",
                     tile.id
                 ),
             )
             .at(feature.spans.line, "this river touches one side only")
-            .help("add `spring`, or `into=<lake>` naming the lake it flows into"),
+            .help("add `forest-end` (it ends in a forest of the tile), `spring`, or `into=<lake>` naming the lake it flows into"),
         );
     }
 }

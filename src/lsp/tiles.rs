@@ -225,7 +225,11 @@ const ATTRIBUTES: &[(&str, &str)] = &[
     ("touches=", "field: the cities it touches"),
     ("shares=", "city: a second stretch on a side"),
     ("fish", "lake, river: fish"),
-    ("spring", "river: springs here"),
+    ("spring", "river: springs here (its end for the 2002 rules)"),
+    (
+        "forest-end",
+        "river: ends in a forest of the tile (the 2020 end)",
+    ),
     ("into=", "river: flows into this lake"),
     ("gold", "forest: gold nugget"),
     ("menhir", "forest: menhir"),

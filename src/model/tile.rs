@@ -229,12 +229,18 @@ impl fmt::Display for FeatureKind {
 }
 
 /// What may be printed on a feature. Each has a count (1 for a plain mark such as a spring).
+/// Two plain marks say how a river that touches one side ends on its tile, where the rules
+/// distinguish it: at a spring (`spring`, the 2002 rules' end) or in a forest of the tile
+/// (`forest-end`, the 2020 rules' end: "both ends reach a forest or a lake"); a river that
+/// flows into a lake says so with `into=` instead.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ContentKind {
     Pennant,
     Fish,
     Spring,
+    /// The river ends in a forest of its tile.
+    ForestEnd,
     Gold,
     Menhir,
     Mushrooms,
@@ -247,10 +253,11 @@ pub enum ContentKind {
 }
 
 impl ContentKind {
-    pub const ALL: [ContentKind; 12] = [
+    pub const ALL: [ContentKind; 13] = [
         ContentKind::Pennant,
         ContentKind::Fish,
         ContentKind::Spring,
+        ContentKind::ForestEnd,
         ContentKind::Gold,
         ContentKind::Menhir,
         ContentKind::Mushrooms,
@@ -267,6 +274,7 @@ impl ContentKind {
             ContentKind::Pennant => "pennant",
             ContentKind::Fish => "fish",
             ContentKind::Spring => "spring",
+            ContentKind::ForestEnd => "forest-end",
             ContentKind::Gold => "gold",
             ContentKind::Menhir => "menhir",
             ContentKind::Mushrooms => "mushrooms",
@@ -285,7 +293,7 @@ impl ContentKind {
         match self {
             ContentKind::Pennant => &[City],
             ContentKind::Fish => &[Lake, River],
-            ContentKind::Spring => &[River],
+            ContentKind::Spring | ContentKind::ForestEnd => &[River],
             ContentKind::Gold | ContentKind::Menhir | ContentKind::Mushrooms => &[Forest],
             ContentKind::Deer
             | ContentKind::Mammoth

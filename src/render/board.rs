@@ -233,10 +233,12 @@ pub fn board_svg(board: &Board) -> String {
         let mut local = tile::rotate(layout.anchor(figure.feature), placed.rotation);
         // The feature's symbols stand at its anchor: the figure stands beside them.
         let has_symbols = placed.tile.features.get(figure.feature).is_some_and(|f| {
-            f.contents
-                .keys()
-                .any(|c| *c != crate::model::ContentKind::Spring)
-                || f.power.is_some()
+            f.contents.keys().any(|c| {
+                !matches!(
+                    c,
+                    crate::model::ContentKind::Spring | crate::model::ContentKind::ForestEnd
+                )
+            }) || f.power.is_some()
         });
         if has_symbols {
             local.y += if local.y > 60.0 { -17.0 } else { 17.0 };

@@ -107,6 +107,8 @@ pub fn content(svg: &mut Svg, kind: ContentKind, at: Point) {
             svg.circle(at.offset(-3.5, -0.8), 0.7, r##"fill="#111111""##);
         }
         ContentKind::Spring => spring(svg, at),
+        // Where a river ends, not a symbol: the river runs into the forest.
+        ContentKind::ForestEnd => {}
         ContentKind::Gold => {
             svg.path(
                 &shifted("M-6,3 L-4,-3 L0,-5 L5,-3 L6,2 L2,5 L-3,5 Z", at),

@@ -16,7 +16,8 @@
 //!   two stretches, each next to its own city's other sides;
 //! - a **road or river** runs from the middle of each of its sides: straight across, curving
 //!   round a corner, or to the centre; a road that touches one side only ends at a house (or at
-//!   the monastery, the lake, the village of a crossroads), a river at its spring or its lake;
+//!   the monastery, the lake, the village of a crossroads), a river at its spring, its lake or
+//!   in its forest (`forest-end`: the line stops, with no pool);
 //! - **monasteries, lakes and inner fields** stand in the middle.
 //!
 //! Contents (pennants, fish, animals …) are drawn as symbols at a point inside their feature,
@@ -798,6 +799,8 @@ fn draw_line(svg: &mut Svg, feature: &Feature, path: &str, ends: &[Point]) {
         if river {
             if feature.count(ContentKind::Spring) > 0 {
                 symbols::spring(svg, *end);
+            } else if feature.count(ContentKind::ForestEnd) > 0 {
+                // The river runs into the forest of its tile: no pool at its end.
             } else {
                 svg.circle(
                     *end,
@@ -951,7 +954,7 @@ fn draw_symbols(svg: &mut Svg, tile: &Tile, layout: &TileLayout, rotation: Rotat
         let mut items: Vec<(ContentKind, u32)> = feature
             .contents
             .iter()
-            .filter(|(kind, _)| **kind != ContentKind::Spring)
+            .filter(|(kind, _)| !matches!(kind, ContentKind::Spring | ContentKind::ForestEnd))
             .map(|(kind, count)| (*kind, *count))
             .collect();
         items.sort();

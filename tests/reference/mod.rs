@@ -117,6 +117,21 @@ struct Game<'a> {
     land_used: u32,
     /// Animals a hunting trap covered, by the feature they are printed on (2020 rules).
     covered: HashMap<Node, Animals>,
+    /// The first move the reference finds against the rules it reads (2020 rules: the menhir
+    /// turns, the shaman, the figures a player may deploy; every ruleset: a discarded tile
+    /// that fits somewhere). The moves come from the engine's simulator, so a move found here
+    /// is a disagreement with the engine.
+    problem: Option<String>,
+    /// Bonus tiles left in the pile.
+    bonus_left: u32,
+    /// This turn: whether it earned a menhir tile, how many it drew, whether the last one drawn
+    /// was discarded.
+    menhir_earned: bool,
+    bonus_draws: u32,
+    bonus_discarded: bool,
+    /// This turn: the figures its scoring sent home, and the figure the shaman took back.
+    sent_home_by_scoring: Vec<usize>,
+    taken_back: Option<usize>,
 }
 
 fn carcassonne(script: &Script) -> bool {
@@ -564,6 +579,10 @@ impl<'a> Game<'a> {
             if !complete || done.contains(&nodes) {
                 continue;
             }
+            if edition_2020(self.script) && kind == FeatureKind::River && !self.ends_reached(&nodes)
+            {
+                continue;
+            }
             let segments = nodes.len() as u32;
             let (points, name) = if edition_2020(self.script) {
                 self.score_2020(kind, &nodes)
@@ -587,6 +606,16 @@ impl<'a> Game<'a> {
             }
             // “any tribe members involved are returned”; huts stay for the whole game.
             self.go_home(&tribe);
+            self.sent_home_by_scoring.extend(tribe);
+            // “If it holds ≥1 menhir, the player who completed it (occupant or not) draws 1
+            // menhir tile … completing one with the menhir tile gives nothing more” (FR p4–5).
+            if edition_2020(self.script)
+                && kind == FeatureKind::Forest
+                && self.count(&nodes, ContentKind::Menhir) > 0
+                && self.tile_of(placement).kind != TileKind::Bonus
+            {
+                self.menhir_earned = true;
+            }
             done.push(nodes);
         }
     }
@@ -612,6 +641,27 @@ impl<'a> Game<'a> {
         }
         let fish = self.count(nodes, ContentKind::Fish) + self.count(&ends, ContentKind::Fish);
         (tiles + fish, "river")
+    }
+
+    /// Under the 2020 rules a river is “complete when both ends reach a forest or a lake, or
+    /// when it loops” (FR p4–5): besides its sides, every piece of it that touches a single
+    /// side ends on its tile, and that end must be a lake it flows into or a forest the tile
+    /// marks (`forest-end`); a spring is no end in 2020.
+    fn ends_reached(&self, river: &[Node]) -> bool {
+        river.iter().all(|node| {
+            let feature = &self.tile_of(node.0).features[node.1];
+            let sides: HashSet<Side> = feature
+                .anchors
+                .iter()
+                .filter_map(|anchor| match anchor {
+                    Anchor::Side(side) => Some(*side),
+                    _ => None,
+                })
+                .collect();
+            sides.len() != 1
+                || !feature.flows_into.is_empty()
+                || feature.count(ContentKind::ForestEnd) > 0
+        })
     }
 
     /// The lakes the pieces of a river flow into, once for each end.
@@ -730,6 +780,26 @@ impl<'a> Game<'a> {
 
     /// The shaman: the player's figure at `pos` on `target` goes back to the supply.
     fn take_back(&mut self, figure: &str, pos: Pos, target: &FeatureRef) {
+        // “the placer may return one of their own meeples from anywhere (hunters included)”:
+        // once, on the turn of the shaman tile; huts are no meeples (FR p8).
+        let shaman_placed = self.last_placement.is_some_and(|p| {
+            self.tile_of(p)
+                .features
+                .iter()
+                .any(|f| f.power == Some(Power::Shaman))
+        });
+        if !shaman_placed {
+            self.disagree(format!(
+                "a `return` in turn {} without the shaman",
+                self.turn
+            ));
+        }
+        if self.taken_back.is_some() {
+            self.disagree(format!("a second `return` in turn {}", self.turn));
+        }
+        if figure == "hut" {
+            self.disagree(format!("the shaman takes a hut back in turn {}", self.turn));
+        }
         let placement = self.at[&pos];
         let feature = self.resolve(placement, figure, target);
         let found = (0..self.figures.len())
@@ -742,6 +812,140 @@ impl<'a> Game<'a> {
             })
             .unwrap_or_else(|| panic!("no {figure} of the player at {pos:?} on {target}"));
         self.go_home(&[found]);
+        self.taken_back = Some(found);
+    }
+
+    fn disagree(&mut self, problem: String) {
+        self.problem.get_or_insert(problem);
+    }
+
+    /// The kind of a tile's side on the board: what runs through its middle (a city, forest,
+    /// road or river), or nothing for an open field or meadow. Two sides meet when they are
+    /// the same.
+    fn middle_of(tile: &Tile, rotation: Rotation, side: Side) -> Option<FeatureKind> {
+        (0..tile.features.len())
+            .find(|f| ports(tile, *f, rotation).contains(&(side, Slot::M)))
+            .map(|f| tile.features[f].kind)
+    }
+
+    /// Whether `tile` fits anywhere on the board: next to a placed tile, with every side
+    /// meeting its neighbour's.
+    fn fits_anywhere(&self, tile: usize) -> bool {
+        let tile = &self.tiles[tile];
+        let mut empty: BTreeSet<(i32, i32)> = BTreeSet::new();
+        for placed in &self.placed {
+            for side in Side::ALL {
+                let next = placed.pos.neighbour(side);
+                if !self.at.contains_key(&next) {
+                    empty.insert((next.x, next.y));
+                }
+            }
+        }
+        empty.into_iter().any(|(x, y)| {
+            let pos = Pos::new(x, y);
+            (0..4).any(|quarter| {
+                let rotation = Rotation(quarter);
+                Side::ALL.into_iter().all(|side| {
+                    let Some(&other) = self.at.get(&pos.neighbour(side)) else {
+                        return true;
+                    };
+                    let other_rotation = self.placed[other].rotation;
+                    Self::middle_of(tile, rotation, side)
+                        == Self::middle_of(self.tile_of(other), other_rotation, opposite(side))
+                })
+            })
+        })
+    }
+
+    /// A figure deployed under the 2020 rules needs one of its pool in the supply (5 meeples
+    /// and 3 huts, FR p2) that the variants leave usable: not one this turn's scoring sent home
+    /// when it is to stand on the menhir tile (`returned-figures-on-bonus-tile forbidden`), not
+    /// the one the shaman took back, on the shaman tile (`shaman-figure-on-tile forbidden`).
+    fn check_supply(&mut self, figure: &str) {
+        let pool = |kind: &str| kind == "hut";
+        let total = if pool(figure) { 3 } else { 5 };
+        let player = self.player;
+        let mine = |f: &Figure| f.player == player && pool(&f.kind) == pool(figure);
+        let on_board = self
+            .figures
+            .iter()
+            .filter(|f| f.on_board && mine(f))
+            .count();
+        let supply = total - on_board;
+        let on_bonus_tile = self
+            .last_placement
+            .is_some_and(|p| self.tile_of(p).kind == TileKind::Bonus);
+        let mut held_back = 0;
+        if on_bonus_tile && self.variant("returned-figures-on-bonus-tile", "forbidden") {
+            held_back += self
+                .sent_home_by_scoring
+                .iter()
+                .filter(|f| mine(&self.figures[**f]))
+                .count();
+        }
+        if let Some(taken) = self.taken_back
+            && mine(&self.figures[taken])
+            && self.variant("shaman-figure-on-tile", "forbidden")
+        {
+            held_back += 1;
+        }
+        if supply <= held_back {
+            self.disagree(format!(
+                "a {figure} deployed in turn {} with {supply} in the supply, {held_back} of them held back",
+                self.turn
+            ));
+        }
+    }
+
+    /// A menhir tile drawn: the first of the turn only when the turn earned one, another only
+    /// after the last was discarded and the variant redraws, and never from an empty pile.
+    fn check_bonus_draw(&mut self) {
+        if self.bonus_left == 0 {
+            self.disagree(format!(
+                "a bonus tile from an empty pile in turn {}",
+                self.turn
+            ));
+        } else if self.bonus_draws == 0 && !self.menhir_earned {
+            self.disagree(format!(
+                "a menhir tile drawn in turn {}, which earned none",
+                self.turn
+            ));
+        } else if self.bonus_draws > 0 && !self.redraw_due() {
+            self.disagree(format!("a second menhir tile in turn {}", self.turn));
+        }
+        self.bonus_left = self.bonus_left.saturating_sub(1);
+        self.bonus_draws += 1;
+        self.bonus_discarded = false;
+    }
+
+    /// Whether the turn's last menhir tile was discarded and another is drawn for it (§11.4:
+    /// `redraw` by default, `lost` by the variant).
+    fn redraw_due(&self) -> bool {
+        self.bonus_discarded && !self.variant("unplaceable-menhir-tile", "lost")
+    }
+
+    /// At the end of a turn under the 2020 rules: the menhir tile it earned was drawn (while the
+    /// pile has one), and one more after a discarded one unless the variant loses it.
+    fn check_turn_end(&mut self) {
+        if edition_2020(self.script) && self.bonus_left > 0 {
+            if self.menhir_earned && self.bonus_draws == 0 {
+                self.disagree(format!(
+                    "turn {} earned a menhir tile, and none was drawn",
+                    self.turn
+                ));
+            }
+            if self.redraw_due() {
+                self.disagree(format!(
+                    "turn {} discarded its menhir tile, and drew no other",
+                    self.turn
+                ));
+            }
+        }
+        self.menhir_earned = false;
+        self.bonus_draws = 0;
+        self.bonus_discarded = false;
+        self.sent_home_by_scoring.clear();
+        self.taken_back = None;
     }
 
     /// A meadow's points at the end under the 2020 rules: the uncovered animals, tigers eating
@@ -1046,6 +1250,7 @@ impl<'a> Game<'a> {
 
     fn end_turn(&mut self) {
         self.settle();
+        self.check_turn_end();
         let land_left = self.land_left();
         if land_left == 0 && !self.final_scored && self.turn > 0 {
             self.final_scoring();
@@ -1096,6 +1301,17 @@ pub fn score(script: &Script, tiles: &[Tile]) -> Result<(Vec<Scoring>, Vec<i64>)
             .sum(),
         land_used: 0,
         covered: HashMap::new(),
+        problem: None,
+        bonus_left: tiles
+            .iter()
+            .filter(|t| t.kind == TileKind::Bonus)
+            .map(|t| t.count)
+            .sum(),
+        menhir_earned: false,
+        bonus_draws: 0,
+        bonus_discarded: false,
+        sent_home_by_scoring: Vec::new(),
+        taken_back: None,
     };
     let lays = script
         .steps
@@ -1136,6 +1352,9 @@ pub fn score(script: &Script, tiles: &[Tile]) -> Result<(Vec<Scoring>, Vec<i64>)
             }
             Action::Draw { tile } | Action::Bonus { tile } => {
                 game.settle();
+                if matches!(step.action, Action::Bonus { .. }) && edition_2020(script) {
+                    game.check_bonus_draw();
+                }
                 let index = game.tile_index(tile);
                 if tiles[index].kind != TileKind::Bonus {
                     game.land_used += 1;
@@ -1146,7 +1365,20 @@ pub fn score(script: &Script, tiles: &[Tile]) -> Result<(Vec<Scoring>, Vec<i64>)
                 let _ = tile;
                 game.land_used += 1;
             }
-            Action::Discard => hand = None,
+            Action::Discard => {
+                // “A tile that cannot be placed goes back to the box and another is drawn”.
+                if let Some(tile) = hand.take() {
+                    if game.fits_anywhere(tile) {
+                        game.disagree(format!(
+                            "turn {} discards `{}`, which fits",
+                            game.turn, tiles[tile].id
+                        ));
+                    }
+                    if tiles[tile].kind == TileKind::Bonus {
+                        game.bonus_discarded = true;
+                    }
+                }
+            }
             Action::Place { pos, rotation } => {
                 let tile = hand.take().expect("a tile in hand");
                 let placement = game.place(tile, *pos, *rotation);
@@ -1157,6 +1389,9 @@ pub fn score(script: &Script, tiles: &[Tile]) -> Result<(Vec<Scoring>, Vec<i64>)
                 }
             }
             Action::Deploy { figure, target } => {
+                if edition_2020(script) {
+                    game.check_supply(figure);
+                }
                 game.deploy(figure, target);
                 if figure != "shepherd" {
                     game.settle();
@@ -1176,9 +1411,17 @@ pub fn score(script: &Script, tiles: &[Tile]) -> Result<(Vec<Scoring>, Vec<i64>)
                     game.final_scoring();
                 }
             }
-            Action::Stop => game.settle(),
+            Action::Stop => {
+                // An excerpt stops mid-game: what its turn still owes is not asked.
+                game.settle();
+                game.menhir_earned = false;
+                game.bonus_discarded = false;
+            }
         }
     }
     game.end_turn();
-    Ok((game.scorings, game.scores))
+    match game.problem {
+        Some(problem) => Err(format!("the reference disagrees with a move: {problem}")),
+        None => Ok((game.scorings, game.scores)),
+    }
 }

@@ -18,7 +18,7 @@ use super::{
     TurnView, VariantSpec, majority,
 };
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, NodeId, PlacementId, Pos};
-use crate::model::{ContentKind, FeatureKind, Power, Ruleset};
+use crate::model::{Anchor, ContentKind, FeatureKind, Power, Ruleset};
 use crate::rules::descriptor::RulesetDescriptor;
 
 /// §11.1: whether the tigers a hunting trap finds without a deer to eat are covered too.
@@ -387,6 +387,25 @@ impl HuntersGatherers2020 {
     }
 }
 
+/// Whether every end of the river of `node` that lies on a tile reaches a forest or a lake
+/// ("complete when both ends reach a forest or a lake, or when it loops", FR p4–5). A piece of
+/// the river that touches one side only ends on its tile: in a lake it flows into (`into=`) or
+/// in a forest of the tile (`forest-end`). A spring, the 2002 rules' end, is none here, and
+/// neither is an end the tile does not mark. The ends on the sides are the engine's open ends.
+fn ends_reach_forest_or_lake(engine: &Engine, node: NodeId) -> bool {
+    let forest_end = crate::engine::content_index(ContentKind::ForestEnd);
+    engine.segments_of(node).all(|segment| {
+        let (placement, index) = engine.origin(segment);
+        let feature = &engine.tile_of(placement).features[index];
+        let sides = feature
+            .anchors
+            .iter()
+            .filter(|anchor| matches!(anchor, Anchor::Side(_)))
+            .count();
+        sides != 1 || !feature.lakes.is_empty() || feature.contents[forest_end] > 0
+    })
+}
+
 /// The distinct tiles among the segments of the feature of `node` that hold `content`.
 fn tiles_with(engine: &Engine, node: NodeId, content: ContentKind) -> u32 {
     let mut placements: Vec<PlacementId> = engine
@@ -448,6 +467,11 @@ impl Rules for HuntersGatherers2020 {
             let kind = component.kind.unwrap_or(FeatureKind::Meadow);
             if component.open_ends > 0 || !matches!(kind, FeatureKind::Forest | FeatureKind::River)
             {
+                continue;
+            }
+            // “River: complete when both ends reach a forest or a lake, or when it loops” (FR
+            // p4–5): the ends on the tiles count too.
+            if kind == FeatureKind::River && !ends_reach_forest_or_lake(engine, root) {
                 continue;
             }
             let tiles = engine.tile_count(root) as u32;
@@ -687,7 +711,9 @@ impl Rules for HuntersGatherers2020 {
 
     fn tile_warning(&self, tile: &CompiledTile) -> Option<TileWarning> {
         // Every power of the 2020 tiles is played; the 2002 tiles' gold, fire and shrine have
-        // no rule here (a forest earns a menhir tile by its menhir alone, FR p4–5).
+        // no rule here (a forest earns a menhir tile by its menhir alone, FR p4–5), and a
+        // spring is no river's end ("both ends reach a forest or a lake", FR p4–5) unless the
+        // river also ends in a forest there.
         let mut ignored: Vec<&str> = Vec::new();
         for kind in [ContentKind::Gold, ContentKind::Fire, ContentKind::Shrine] {
             let index = crate::engine::content_index(kind);
@@ -695,12 +721,28 @@ impl Rules for HuntersGatherers2020 {
                 ignored.push(kind.name());
             }
         }
+        let (spring, forest_end) = (
+            crate::engine::content_index(ContentKind::Spring),
+            crate::engine::content_index(ContentKind::ForestEnd),
+        );
+        if tile
+            .features
+            .iter()
+            .any(|f| f.contents[spring] > 0 && f.contents[forest_end] == 0)
+        {
+            ignored.push("a spring");
+        }
         (!ignored.is_empty()).then(|| TileWarning {
             code: &crate::codes::CONTENT_2002_IGNORED,
             message: format!(
-                "tile `{}` has {} of the 2002 edition, which the 2020 rules ignore",
+                "tile `{}` has {} of the 2002 edition, which the 2020 rules ignore{}",
                 tile.id,
-                ignored.join(" and ")
+                ignored.join(" and "),
+                if ignored.contains(&"a spring") {
+                    " (a river ending at a spring, in no forest or lake, is never complete)"
+                } else {
+                    ""
+                }
             ),
             help: "the tile plays without them; `ruleset hunters-gatherers` plays them",
         })
