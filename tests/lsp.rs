@@ -1653,3 +1653,110 @@ fn expansion_completion_offers_the_rulesets_expansions() {
     let items = labels(&client.at("textDocument/completion", uri, (2, 10)));
     assert!(items.contains(&"hills-and-sheep".to_string()), "{items:?}");
 }
+
+/// Folding ranges over a game's turns and local tiles, and over a tile set's tiles; semantic
+/// tokens that tell a tile id the game's sets have from one they do not, and a player's
+/// declaration from its uses.
+#[test]
+fn folding_ranges_and_semantic_tokens() {
+    let mut client = Client::start();
+    let path = Path::new("spec/hunters-gatherers/huts-and-fishermen.game");
+    let text = std::fs::read_to_string(path).unwrap();
+    let uri = path_uri(path);
+    let typing = text.replace("draw LAKE-WE", "draw LAKE-NOWHERE");
+    client.open(&uri, "carcspec-game", &typing);
+    let doc = json!({ "textDocument": { "uri": uri } });
+
+    let folds = client.request("textDocument/foldingRange", doc.clone());
+    let folds: Vec<(u64, u64)> = folds
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["startLine"].as_u64().unwrap(),
+                f["endLine"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let line_of =
+        |needle: &str| typing[..typing.find(needle).unwrap()].matches('\n').count() as u64;
+    let first_turn = line_of("turn blue");
+    assert!(
+        folds.contains(&(first_turn, line_of("deploy hut on I"))),
+        "the first turn, up to its deployment: {folds:?}"
+    );
+    assert_eq!(folds.len(), 3, "three turns: {folds:?}");
+
+    let tokens = client.request("textDocument/semanticTokens/full", doc);
+    let data: Vec<u64> = tokens["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    // Decode: absolute line and column of each token, with its type and modifiers.
+    let legend = [
+        "keyword",
+        "variable",
+        "class",
+        "type",
+        "property",
+        "number",
+        "namespace",
+        "enumMember",
+        "string",
+        "unresolvedReference",
+    ];
+    let (mut line, mut column) = (0, 0);
+    let mut decoded = Vec::new();
+    for token in data.chunks(5) {
+        if token[0] > 0 {
+            column = 0;
+        }
+        line += token[0];
+        column += token[1];
+        let word = &typing.lines().nth(line as usize).unwrap()
+            [column as usize..(column + token[2]) as usize];
+        decoded.push((word.to_string(), legend[token[3] as usize], token[4]));
+    }
+    let kind_of = |word: &str| {
+        decoded
+            .iter()
+            .find(|(w, _, _)| w == word)
+            .map(|(_, k, m)| (*k, *m))
+    };
+    assert_eq!(kind_of("RIVER-WE"), Some(("class", 0)), "{decoded:?}");
+    assert_eq!(kind_of("LAKE-NOWHERE"), Some(("unresolvedReference", 0)));
+    assert_eq!(
+        kind_of("blue"),
+        Some(("variable", 1)),
+        "declared on the players line"
+    );
+    assert!(
+        decoded
+            .iter()
+            .any(|(w, k, m)| w == "blue" && *k == "variable" && *m == 0),
+        "{decoded:?}"
+    );
+    assert_eq!(kind_of("fisherman"), Some(("type", 0)));
+    assert_eq!(kind_of("turn"), Some(("keyword", 0)));
+    assert_eq!(kind_of("rulebook.tiles"), Some(("namespace", 0)));
+
+    let tiles = Path::new("spec/hunters-gatherers/rulebook.tiles");
+    let (tiles_uri, tiles_text) = client.open_file(tiles);
+    let folds = client.request(
+        "textDocument/foldingRange",
+        json!({ "textDocument": { "uri": tiles_uri } }),
+    );
+    let blocks = tiles_text
+        .lines()
+        .filter(|l| l.starts_with("tile ") && l.trim_end().ends_with('{'))
+        .count();
+    assert_eq!(
+        folds.as_array().unwrap().len(),
+        blocks,
+        "one fold a tile block"
+    );
+    client.shutdown();
+}

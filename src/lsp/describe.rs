@@ -1,6 +1,7 @@
-//! How the server describes tiles and anchors in words and Markdown, for game files and tile
-//! sets alike.
+//! What game files and tile sets share in the server: how tiles and anchors are described in
+//! words and Markdown, where a tile block ends, and a folding range over lines.
 
+use crate::diagnostic::Span;
 use crate::lsp::Context;
 use crate::model::{Anchor, Half, Rotation, Ruleset, Side, Tile};
 
@@ -69,4 +70,29 @@ pub(crate) fn tile_markdown(
     out.push_str("\n```");
     out.push_str(&cx.picture(tile, Rotation(0), &[]));
     out
+}
+
+/// The end of a tile block of the tile language (`tile … {` up to its `}` line), or of its
+/// header line when the block is not closed.
+pub(crate) fn tile_block_end(text: &str, header: Span) -> usize {
+    text[header.start..]
+        .find("\n}")
+        .map_or(header.end, |at| header.start + at + 2)
+}
+
+/// A folding range over the lines of `span`, when it covers more than one.
+pub(crate) fn fold(cx: &Context<'_>, span: Span) -> Option<lsp_types::FoldingRange> {
+    let text = cx.document.text.as_str();
+    let (start, end) = (
+        cx.index.position(text, span.start),
+        cx.index.position(text, span.end),
+    );
+    (end.line > start.line).then_some(lsp_types::FoldingRange {
+        start_line: start.line,
+        start_character: None,
+        end_line: end.line,
+        end_character: None,
+        kind: Some(lsp_types::FoldingRangeKind::Region),
+        collapsed_text: None,
+    })
 }

@@ -319,6 +319,17 @@ fn capabilities(encoding: Encoding) -> ServerCapabilities {
         )),
         document_range_formatting_provider: Some(OneOf::Left(true)),
         inlay_hint_provider: Some(OneOf::Left(true)),
+        folding_range_provider: Some(lsp_types::FoldingRangeProviderCapability::Simple(true)),
+        semantic_tokens_provider: Some(
+            lsp_types::SemanticTokensServerCapabilities::SemanticTokensOptions(
+                lsp_types::SemanticTokensOptions {
+                    legend: game::tokens::legend(),
+                    full: Some(lsp_types::SemanticTokensFullOptions::Bool(true)),
+                    range: None,
+                    ..Default::default()
+                },
+            ),
+        ),
         ..ServerCapabilities::default()
     }
 }
@@ -812,6 +823,27 @@ impl Server {
                     .map(lsp_types::DocumentSymbolResponse::Nested)
                 }
             ),
+            lsp_types::request::FoldingRangeRequest::METHOD => handle!(
+                lsp_types::request::FoldingRangeRequest,
+                |s: &mut Server, p: lsp_types::FoldingRangeParams| {
+                    s.with(&p.text_document.uri, |cx| match cx.document.kind {
+                        DocumentKind::Game => game::folding_ranges(cx),
+                        DocumentKind::Tiles => tiles::folding_ranges(cx),
+                        DocumentKind::Jcz => Vec::new(),
+                    })
+                }
+            ),
+            lsp_types::request::SemanticTokensFullRequest::METHOD => handle!(
+                lsp_types::request::SemanticTokensFullRequest,
+                |s: &mut Server, p: lsp_types::SemanticTokensParams| {
+                    s.with(&p.text_document.uri, |cx| match cx.document.kind {
+                        DocumentKind::Game => Some(game::semantic_tokens(cx)),
+                        DocumentKind::Tiles | DocumentKind::Jcz => None,
+                    })
+                    .flatten()
+                    .map(lsp_types::SemanticTokensResult::Tokens)
+                }
+            ),
             CodeActionRequest::METHOD => handle!(
                 CodeActionRequest,
                 |s: &mut Server, p: lsp_types::CodeActionParams| {
@@ -975,6 +1007,8 @@ pub fn exercise(kind: DocumentKind, path: Option<&Path>, text: &str, offset: usi
             game::formatting(&cx).is_some(),
             !game::symbols(&cx).is_empty(),
             !game::code_actions(&cx, &actions).is_empty(),
+            !game::folding_ranges(&cx).is_empty(),
+            !game::semantic_tokens(&cx).data.is_empty(),
         ],
         DocumentKind::Tiles => [
             tiles::hover(&cx, position).is_some(),
@@ -984,8 +1018,10 @@ pub fn exercise(kind: DocumentKind, path: Option<&Path>, text: &str, offset: usi
             tiles::formatting(&cx).is_some(),
             !tiles::symbols(&cx).is_empty(),
             false,
+            !tiles::folding_ranges(&cx).is_empty(),
+            false,
         ],
-        DocumentKind::Jcz => [false; 7],
+        DocumentKind::Jcz => [false; 9],
     };
     answers.iter().filter(|a| **a).count() + usize::from(!analysis.diagnostics.is_empty())
 }

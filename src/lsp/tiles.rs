@@ -7,7 +7,7 @@ use lsp_types::{
 };
 
 use super::Context;
-use super::describe::{describe_anchor, tile_markdown};
+use super::describe::{describe_anchor, fold, tile_block_end, tile_markdown};
 use crate::diagnostic::Span;
 use crate::model::{Anchor, Ruleset};
 use crate::syntax::tiles::{FeatureDecl, TileDecl, TileFile};
@@ -354,9 +354,7 @@ pub(crate) fn symbols(cx: &Context<'_>) -> Vec<DocumentSymbol> {
     file.tiles
         .iter()
         .map(|tile| {
-            let end = text[tile.header_span.start..]
-                .find("\n}")
-                .map_or(tile.header_span.end, |at| tile.header_span.start + at + 2);
+            let end = tile_block_end(text, tile.header_span);
             let features = tile
                 .features
                 .iter()
@@ -384,6 +382,19 @@ pub(crate) fn symbols(cx: &Context<'_>) -> Vec<DocumentSymbol> {
                 tile.id.span,
                 Some(features),
             )
+        })
+        .collect()
+}
+
+/// Folding ranges: each tile's block.
+pub(crate) fn folding_ranges(cx: &Context<'_>) -> Vec<lsp_types::FoldingRange> {
+    let text = cx.document.text.as_str();
+    let (file, _) = crate::syntax::tiles::parse(text);
+    file.tiles
+        .iter()
+        .filter_map(|tile| {
+            let end = tile_block_end(text, tile.header_span);
+            fold(cx, Span::new(tile.header_span.start, end))
         })
         .collect()
 }

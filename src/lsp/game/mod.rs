@@ -26,13 +26,15 @@ mod inlay;
 mod navigation;
 mod outline;
 pub(crate) mod state;
+pub(crate) mod tokens;
 
 pub(crate) use actions::code_actions;
 pub(crate) use completion::completion;
 pub(crate) use hover::hover;
 pub(crate) use inlay::inlay_hints;
 pub(crate) use navigation::{definition, references};
-pub(crate) use outline::{formatting, symbols};
+pub(crate) use outline::{folding_ranges, formatting, symbols};
+pub(crate) use tokens::semantic_tokens;
 
 /// A word of the file with its role.
 #[derive(Debug, Clone)]

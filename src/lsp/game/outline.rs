@@ -5,6 +5,7 @@ use lsp_types::{DocumentSymbol, Range, SymbolKind, TextEdit};
 use super::GameView;
 use crate::diagnostic::Span;
 use crate::lsp::Context;
+use crate::lsp::describe::{fold, tile_block_end};
 
 /// `carcspec fmt`'s layout, as one edit of the whole text; nothing when the file has syntax
 /// errors (the formatter never guesses at a broken file) or is already formatted.
@@ -119,4 +120,39 @@ pub(crate) fn symbols(cx: &Context<'_>) -> Vec<DocumentSymbol> {
     }
     out.sort_by_key(|s| (s.range.start.line, s.range.start.character));
     out
+}
+
+/// Folding ranges: each turn, from its `turn` line to its last statement, and each tile the
+/// file defines.
+pub(crate) fn folding_ranges(cx: &Context<'_>) -> Vec<lsp_types::FoldingRange> {
+    let text = cx.document.text.as_str();
+    let (file, _) = crate::syntax::game::parse(text);
+    let mut ranges: Vec<lsp_types::FoldingRange> = file
+        .tiles
+        .iter()
+        .filter_map(|tile| {
+            fold(
+                cx,
+                Span::new(
+                    tile.header_span.start,
+                    tile_block_end(text, tile.header_span),
+                ),
+            )
+        })
+        .collect();
+    let mut turn: Option<Span> = None;
+    for statement in &file.statements {
+        let keyword = statement.keyword.value.as_ref();
+        if matches!(keyword, "turn" | "end" | "stop") {
+            ranges.extend(turn.take().and_then(|span| fold(cx, span)));
+            if keyword == "turn" {
+                turn = Some(statement.span);
+            }
+        } else if let Some(span) = &mut turn {
+            span.end = statement.span.end;
+        }
+    }
+    ranges.extend(turn.and_then(|span| fold(cx, span)));
+    ranges.sort_by_key(|r| r.start_line);
+    ranges
 }
