@@ -798,6 +798,61 @@ mod documented {
         }
     }
 
+    /// The VS Code extension's grammar colours every statement and every kind of expectation
+    /// (a local tile's `tile` line is the tile grammar's).
+    #[test]
+    fn the_editor_grammar_colours_every_statement() {
+        let grammar = include_str!("../../editors/vscode/syntaxes/carcspec-game.tmLanguage.json");
+        let grammar: serde_json::Value =
+            serde_json::from_str(grammar).expect("the grammar is JSON");
+        let patterns: Vec<&str> = grammar["repository"]
+            .as_object()
+            .into_iter()
+            .flat_map(|rules| rules.values())
+            .flat_map(|rule| {
+                rule["patterns"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .chain([rule])
+            })
+            .filter_map(|rule| rule["match"].as_str())
+            .collect();
+        let alternatives = |pattern: &str| -> Vec<String> {
+            pattern
+                .split(['(', ')', '|'])
+                .map(|w| {
+                    w.trim_end_matches("\\b")
+                        .trim_start_matches("?:")
+                        .to_string()
+                })
+                .collect()
+        };
+        let keywords: Vec<String> = patterns
+            .iter()
+            .filter(|p| p.starts_with("(?:^|;)"))
+            .flat_map(|p| alternatives(p))
+            .collect();
+        for spec in STATEMENTS.iter().filter(|s| s.keyword != "tile") {
+            assert!(
+                keywords.contains(&spec.keyword.to_string()),
+                "{} in the grammar",
+                spec.keyword
+            );
+        }
+        let expect = patterns
+            .iter()
+            .find(|p| p.contains("(expect)"))
+            .expect("an expect rule");
+        let kinds = alternatives(expect);
+        for kind in EXPECTATIONS.iter().filter_map(|e| e.word) {
+            assert!(
+                kinds.contains(&kind.to_string()),
+                "expect {kind} in the grammar"
+            );
+        }
+    }
+
     /// docs/game-language.md shows every statement and expectation.
     #[test]
     fn the_language_reference_shows_every_statement() {
