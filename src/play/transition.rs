@@ -177,6 +177,7 @@ impl Game {
     }
 
     /// The ruleset's pending decision is left by another move: what that breaks.
+    #[inline]
     pub(crate) fn leave_pending(&mut self) {
         if let Some(violation) = self.rules.leave_pending() {
             self.apply_outcome(Outcome::violation(violation));
@@ -418,12 +419,21 @@ impl Game {
     }
 
     /// Scores what the tile just placed completed (after its deployment), returns figures, and
-    /// notes an earned bonus tile.
+    /// notes an earned bonus tile; nothing when the tile is scored already (most calls: each
+    /// draw, placement and end of turn settles the tile before).
+    #[inline]
     pub(crate) fn settle(&mut self) {
-        let Some(turn) = self.turn.as_mut() else {
-            return;
-        };
-        let Some(placed) = turn.placed.as_mut().filter(|p| !p.settled) else {
+        if self
+            .turn
+            .as_ref()
+            .is_some_and(|t| t.placed.as_ref().is_some_and(|p| !p.settled))
+        {
+            self.settle_placed();
+        }
+    }
+
+    fn settle_placed(&mut self) {
+        let Some(placed) = self.turn.as_mut().and_then(|t| t.placed.as_mut()) else {
             return;
         };
         placed.settled = true;

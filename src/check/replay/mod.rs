@@ -95,20 +95,29 @@ impl<'s> Replay<'s> {
     }
 
     /// Takes what the runner's last call brought, at the current step: the rules it broke
-    /// (reported), its scorings (kept for the report, with the step's line), and the steps
-    /// of the tiles and figures it put on the board (for the labels of later moves). Called
-    /// after every call that changes the game, so that the reports come in the order of the
-    /// moves.
+    /// (reported) and its scorings (kept for the report, with the step's line). Called after
+    /// every call that changes the game, so that the reports come in the order of the moves;
+    /// most calls bring nothing, and cost two comparisons here.
+    #[inline]
     fn sync(&mut self) {
-        if !self.game.violations.is_empty() {
-            for violation in std::mem::take(&mut self.game.violations) {
-                self.report(
-                    violation.code,
-                    violation.message,
-                    &violation.label,
-                    &violation.help,
-                );
-            }
+        if !self.game.violations.is_empty() || !self.game.scored.is_empty() {
+            self.take_findings();
+        }
+        debug_assert_eq!(
+            self.placement_steps.len(),
+            self.game.engine.placements.len()
+        );
+        debug_assert_eq!(self.figure_steps.len(), self.game.engine.figures.len());
+    }
+
+    fn take_findings(&mut self) {
+        for violation in std::mem::take(&mut self.game.violations) {
+            self.report(
+                violation.code,
+                violation.message,
+                &violation.label,
+                &violation.help,
+            );
         }
         if !self.game.scored.is_empty() {
             let line = self.lines.line_of(self.text, self.current_step.start);
@@ -123,10 +132,17 @@ impl<'s> Replay<'s> {
                     span,
                 }));
         }
+    }
+
+    /// The current step is where the tiles and figures the runner's last call put on the
+    /// board were put (for the labels of later moves): called after each call that places a
+    /// tile or deploys a figure, before [`Replay::sync`].
+    fn note_steps(&mut self) {
         let (placements, figures) = (
             self.game.engine.placements.len(),
             self.game.engine.figures.len(),
         );
+        // Most calls put one tile or one figure, or none: no call to grow a list for nothing.
         if self.placement_steps.len() < placements {
             self.placement_steps.resize(placements, self.current_step);
         }
@@ -223,6 +239,7 @@ impl<'s> Replay<'s> {
     /// Lays the start tile of the game's tile sets at 0,0 before the first turn.
     fn lay_start_tile(&mut self) {
         if self.game.lay_start_tile() {
+            self.note_steps();
             self.sync();
         } else {
             self.current_step = self.first_step.unwrap_or_default();
@@ -368,6 +385,7 @@ impl<'s> Replay<'s> {
         // they touch, but need not touch.
         if self.check_placement(tile, pos, rotation, true) {
             self.game.lay(tile, pos, rotation);
+            self.note_steps();
             self.sync();
         }
     }
@@ -572,6 +590,7 @@ impl<'s> Replay<'s> {
         // A setup shows figures as a picture does: several may already share a feature.
         self.check_deployment(player, &spec, node, false);
         self.game.stand(player, &spec, node);
+        self.note_steps();
         self.sync();
     }
 
@@ -797,6 +816,7 @@ impl<'s> Replay<'s> {
         }
         let lies = self.check_placement(hand.tile, pos, rotation, false);
         self.game.apply_place(lies.then_some((pos, rotation)));
+        self.note_steps();
         self.sync();
     }
 
@@ -843,6 +863,7 @@ impl<'s> Replay<'s> {
             self.check_deployment(player, &spec, node, true);
         }
         self.game.apply_deploy(node.map(|node| (&spec, node)));
+        self.note_steps();
         self.sync();
     }
 

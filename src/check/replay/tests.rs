@@ -123,11 +123,12 @@ mod equivalence {
         }
     }
 
-    /// The simulator's moves, applied through the fast path, reach the same state as the same
-    /// moves read back from the transcript and checked, which finds no broken rule — on
-    /// seeds of every ruleset and tile set, in every reading of its rules (each value of each
-    /// variant the ruleset lists), with both policies. One replay plays all the games of a
-    /// configuration, so this also shows that `restart` leaves nothing of a game behind.
+    /// The simulator's moves, applied by the runner without validation, reach the same state
+    /// and scorings as the same moves read back from the transcript and checked, which finds
+    /// no broken rule — on seeds of every ruleset and tile set, in every reading of its rules
+    /// (each value of each variant the ruleset lists), with both policies. One game plays all
+    /// the games of a configuration, so this also shows that `restart` leaves nothing of a game
+    /// behind.
     #[test]
     fn generated_moves_reach_the_state_of_the_checked_moves() {
         let mut configurations = 0;
@@ -179,9 +180,10 @@ mod equivalence {
         assert!(scored > 0, "the games score");
     }
 
-    /// A menhir tile that fits nowhere, under `unplaceable-menhir-tile lost`: the fast path
-    /// asks the ruleset whether another is drawn, as the checked path does (it drew another
-    /// whatever the variant, and its game broke V112 when checked).
+    /// A menhir tile that fits nowhere, under `unplaceable-menhir-tile lost`: the simulator's
+    /// game asks the ruleset whether another is drawn, as the checker does (a fast path of the
+    /// simulator's once drew another whatever the variant, and its game broke V112 when
+    /// checked).
     #[test]
     fn a_lost_menhir_tile_is_lost_on_both_paths() {
         let config = Config {
@@ -198,7 +200,7 @@ mod equivalence {
         compare_paths(&config, &[simulate::game_rng(config.seed, 78)]);
     }
 
-    /// A replay keeps the table of the figures that may stand on each feature (and of their
+    /// A game keeps the table of the figures that may stand on each feature (and of their
     /// names) from game to game, while the figures in play stay the same: a game whose rules
     /// have other figures (`farmers off`) builds it again, so that no farmer is offered there,
     /// and farmers come back with the rules that have them.
