@@ -12,11 +12,11 @@
 use std::path::Path;
 
 use super::replay::Replay;
-use super::replay::inspect::feature_target;
 use super::{Catalog, CheckReport, ReportedEvent, build_catalog, import_jcz};
 use crate::diagnostic::{self, Diagnostic, Span};
 use crate::engine::{Engine, FigureId, NodeId, Placement, PlacementId, Pos, Rotation};
 use crate::model::{Action, FeatureKind, FeatureRef, Script, Step};
+use crate::play::moves::feature_target;
 use crate::{lower, rules, syntax};
 
 /// How a game's text is written.

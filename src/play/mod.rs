@@ -4,4 +4,10 @@
 //! of a game that render, `fit` and the language server read.
 
 pub mod catalog;
+pub(crate) mod game;
+pub(crate) mod moves;
 pub mod tile_sets;
+pub(crate) mod transition;
+
+pub(crate) use game::{Game, Setup};
+pub(crate) use transition::{GameMove, UnderTile};

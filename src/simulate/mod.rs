@@ -1,6 +1,7 @@
 //! Simulation: complete random (or greedy) games of a ruleset on given tile sets, played through
-//! the checker's own replay and move generator, so that every simulated game is legal by the
-//! same rules that check transcripts. Deterministic for a seed, whatever the number of
+//! the game runner and move generator that the checker applies transcripts with
+//! (`src/play/`), so that every simulated game is legal by the same rules that check
+//! transcripts. Deterministic for a seed, whatever the number of
 //! threads: game `i` draws from a generator seeded by (seed, i).
 
 mod ordered;
@@ -9,15 +10,14 @@ pub mod stats;
 use std::ops::ControlFlow;
 use std::path::Path;
 
-use crate::check::replay::Replay;
-use crate::check::replay::fast::Generated;
-use crate::check::replay::moves::Offered;
-use crate::check::replay::turn::action_of;
-use crate::check::{Catalog, build_catalog, is_bonus};
+use crate::codes::Severity;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::engine::{LegalPlacements, Pos, Rotation};
 use crate::model::{Action, FeatureKind, Name, Ruleset, Script, Step, TokenDraw};
-use crate::rules::{self, Decision, Move, Offer};
+use crate::play::catalog::{Catalog, build_catalog, is_bonus};
+use crate::play::moves::{Offered, action_of};
+use crate::play::{Game, GameMove, Setup};
+use crate::rules::{self, Decision, Move, Offer, Violation};
 use stats::{Accumulator, Statistics};
 
 /// How the simulated players choose their moves.
@@ -163,8 +163,8 @@ pub fn readings(ruleset: Ruleset) -> Vec<Vec<(String, String)>> {
 /// Why [`run`] stopped before the end.
 #[derive(Debug)]
 pub enum Stopped<E> {
-    /// The tile sets cannot be played, or the replay rejected a simulated move (a bug of
-    /// carcspec: the first such game, in the order of the games).
+    /// The tile sets cannot be played, or a simulated move broke a rule (a bug of carcspec:
+    /// the first such game, in the order of the games).
     Diagnostics(Vec<Diagnostic>),
     /// `on_game` failed (a transcript that could not be written).
     Output(E),
@@ -219,16 +219,16 @@ pub fn run<E>(
         config.ruleset,
     );
     let threads = config.threads.clamp(1, 64).min(config.games.max(1));
-    // One replay (and engine) per worker, emptied between games; the statistics show no
-    // scoring events, so the replay keeps none.
+    // One game (and engine) per worker, emptied between games; the statistics show no
+    // scoring events, so the game keeps none.
     let new_worker = || {
-        let mut replay = new_replay(config, &header, &catalog);
-        replay.report_events(false);
-        replay
+        let mut game = new_game(config, &header, &catalog);
+        game.keep_events = false;
+        game
     };
-    let play_game = |replay: &mut Replay<'_>, index: usize| {
+    let play_game = |game: &mut Game, index: usize| {
         play_on(
-            replay,
+            game,
             config,
             &header,
             &catalog,
@@ -264,7 +264,7 @@ pub fn run<E>(
 
 /// Plays every game of `config` and keeps them all, in order: for tests and small runs (a game
 /// takes some 40 KB); [`run`] streams them instead. Returns the diagnostics of tile sets that
-/// cannot be played, or of the first game whose move the replay rejected.
+/// cannot be played, or of the first game with a move that broke a rule.
 pub fn simulate(
     config: &Config,
     progress: &(dyn Fn(usize) + Sync),
@@ -287,22 +287,28 @@ pub(crate) fn game_rng(seed: u64, index: usize) -> Rng {
 }
 
 /// One game: a shuffled stack, and each turn's moves chosen by the policy from the legal ones.
-/// A move that the replay rejects — the move generator and the checker disagree, a bug of
-/// carcspec — ends the game with that finding instead of a game that would not check clean.
+/// A move that breaks a rule of the ruleset — the move generator and the ruleset disagree, a
+/// bug of carcspec — ends the game with that finding instead of a game that would not check
+/// clean.
 pub fn play(
     config: &Config,
     header: &Script,
     catalog: &Catalog,
     rng: Rng,
 ) -> Result<GameResult, Diagnostic> {
-    let mut replay = new_replay(config, header, catalog);
-    play_on(&mut replay, config, header, catalog, rng)
+    let mut game = new_game(config, header, catalog);
+    play_on(&mut game, config, header, catalog, rng)
 }
 
-/// A replay for the games of `config`, to be started for each game by [`play_on`].
-pub(crate) fn new_replay<'s>(config: &Config, header: &'s Script, catalog: &Catalog) -> Replay<'s> {
+/// A game for the games of `config`, to be started for each game by [`play_on`].
+pub(crate) fn new_game(config: &Config, header: &Script, catalog: &Catalog) -> Game {
     let rules = rules::for_ruleset(config.ruleset, &config.variants);
-    Replay::new(header, catalog.clone(), rules, "")
+    Game::new(
+        catalog.tiles.clone(),
+        catalog.counts.clone(),
+        rules,
+        Setup::of(header),
+    )
 }
 
 /// The move generator's buffers, kept from game to game on a thread (see [`SPARE_BUFFERS`]).
@@ -319,23 +325,24 @@ thread_local! {
     static SPARE_BUFFERS: std::cell::Cell<Option<MoveBuffers>> = const { std::cell::Cell::new(None) };
 }
 
-/// One game, as [`play`], on a replay of the same header and catalog that earlier games may
+/// One game, as [`play`], on a game of the same header and catalog that earlier games may
 /// have used: it is emptied first (keeping its tables' capacity).
 pub(crate) fn play_on(
-    replay: &mut Replay<'_>,
+    game: &mut Game,
     config: &Config,
     header: &Script,
     catalog: &Catalog,
     mut rng: Rng,
 ) -> Result<GameResult, Diagnostic> {
-    replay.restart(
+    game.restart(
         &catalog.counts,
         rules::for_ruleset(config.ruleset, &config.variants),
     );
-    replay.begin(false);
+    // `run` refuses tile sets without a start tile.
+    game.lay_start_tile();
     let buffers = SPARE_BUFFERS.take().unwrap_or_default();
-    let mut game = Game {
-        replay,
+    let mut game = Playthrough {
+        game,
         steps: Vec::new(),
         transcript: config.transcripts,
         moves: 0,
@@ -361,7 +368,7 @@ pub(crate) fn play_on(
     // tile at a time, and their reallocations (the transcript's, copying every step so far,
     // most of all) cost more than the few bytes a short game leaves unused.
     let (mut land, mut bonus) = {
-        let (stack, catalog) = (game.replay.stack(), &game.replay.engine().catalog);
+        let (stack, catalog) = (&game.game.stack, &game.game.engine.catalog);
         let copies = |bonus: bool| {
             stack
                 .iter()
@@ -396,13 +403,13 @@ pub(crate) fn play_on(
     let mut player = 0;
     while !land.is_empty() && game.rejected.is_none() {
         game.result.turns += 1;
-        game.act_generated(Generated::Turn { player }, |_| Action::Turn { player });
+        game.act(GameMove::Turn { player }, |_| Action::Turn { player });
         game.play_turn(&mut land, &mut bonus, player);
         player = (player + 1) % players;
     }
-    game.act_generated(Generated::End, |_| Action::End);
-    let Game {
-        replay,
+    game.act(GameMove::End, |_| Action::End);
+    let Playthrough {
+        game,
         steps,
         mut result,
         rejected,
@@ -417,11 +424,11 @@ pub(crate) fn play_on(
     if let Some(rejected) = rejected {
         return Err(rejected);
     }
-    result.scores = replay.scores().to_vec();
-    result.powers_used = replay.powers_used() as usize;
-    // Every feature at the end (a game the replay accepted was final-scored).
-    debug_assert!(replay.is_final_scored());
-    let engine = replay.engine_mut();
+    result.scores = game.scores.clone();
+    result.powers_used = game.powers_used() as usize;
+    // Every feature at the end (a game that broke no rule was final-scored).
+    debug_assert!(game.final_scored);
+    let engine = &mut game.engine;
     let roots = engine.feature_roots();
     // The tiles of every feature counted in one pass, not a walk of each feature.
     let tiles = engine.tile_counts();
@@ -446,12 +453,14 @@ pub(crate) fn play_on(
             .push((kind, tiles[root as usize] as usize, completed));
     }
     result.script.steps = steps;
-    result.flocks_scored = replay.flocks_scored();
+    result.flocks_scored = game.flocks_scored;
     Ok(result)
 }
 
-struct Game<'a, 'r, 's> {
-    replay: &'r mut Replay<'s>,
+/// A game being played by the simulator: the runner's game, the policy and what the game
+/// showed so far.
+struct Playthrough<'a, 'r> {
+    game: &'r mut Game,
     /// The moves so far, when the game's transcript is kept (`transcript`).
     steps: Vec<Step>,
     transcript: bool,
@@ -459,7 +468,7 @@ struct Game<'a, 'r, 's> {
     moves: usize,
     rng: &'a mut Rng,
     policy: Policy,
-    /// The first of the simulator's moves that the replay rejected.
+    /// The first of the simulator's moves that broke a rule.
     rejected: Option<Diagnostic>,
     result: GameResult,
     /// The legal placements of the tile in hand (a buffer kept from move to move).
@@ -468,47 +477,40 @@ struct Game<'a, 'r, 's> {
     deployments: Vec<Offered>,
 }
 
-impl Game<'_, '_, '_> {
-    /// Plays a move through the checker's replay, checked.
-    fn act(&mut self, action: Action) {
+impl Playthrough<'_, '_> {
+    /// Plays a move the generator took from the ruleset's offers through the runner, which
+    /// applies it without checking it again (debug builds assert that it is legal). `action`
+    /// writes the move down (from the catalog and the names of the features, which the move
+    /// does not change): only when the transcript is kept, or the move broke a rule.
+    fn act(&mut self, mv: GameMove, action: impl Fn(&Game) -> Action) {
         if self.rejected.is_some() {
             return;
         }
-        let step = Step {
-            action,
-            span: Span::default(),
-        };
-        let before = self.replay.findings();
-        self.replay.apply(&step);
-        self.recorded(before, step);
-    }
-
-    /// Plays a move the generator took from the ruleset's offers: through the replay's fast
-    /// path, which makes the same changes without checking the move again. `action` writes the
-    /// move down (from the catalog and the names of the features, which the move does not
-    /// change): only when the transcript is kept, or the move is rejected.
-    fn act_generated(&mut self, generated: Generated, action: impl Fn(&Replay<'_>) -> Action) {
-        if self.rejected.is_some() {
-            return;
-        }
-        let before = self.replay.findings();
-        self.replay.play_generated(generated);
-        if self.transcript || self.replay.first_error_since(before).is_some() {
+        self.game.play(mv);
+        let broken = self
+            .game
+            .violations
+            .iter()
+            .position(|v| v.code.severity == Severity::Error);
+        if self.transcript || broken.is_some() {
             let step = Step {
-                action: action(self.replay),
+                action: action(self.game),
                 span: Span::default(),
             };
-            self.recorded(before, step);
+            let broken = broken.map(|index| self.game.violations.swap_remove(index));
+            self.recorded(step, broken);
         } else {
             self.moves += 1;
         }
+        // The warnings of the ruleset are none of the simulator's business.
+        self.game.violations.clear();
     }
 
-    /// Writes the move just played into the transcript (when it is kept); a rule it broke (the
-    /// ruleset's own findings come on either path) rejects the game.
-    fn recorded(&mut self, before: usize, step: Step) {
+    /// Writes the move just played into the transcript (when it is kept); a rule it broke
+    /// rejects the game.
+    fn recorded(&mut self, step: Step, broken: Option<Violation>) {
         self.moves += 1;
-        if let Some(error) = self.replay.first_error_since(before) {
+        if let Some(error) = broken {
             // The move's line as the transcript would print it: the last line of the header
             // and the move.
             let mut game = self.result.script.clone();
@@ -541,7 +543,7 @@ impl Game<'_, '_, '_> {
         let mut drawing_bonus = false;
         let mut bonus_turn = false;
         while self.rejected.is_none() {
-            let Some(decision) = self.replay.decision() else {
+            let Some(decision) = self.game.decision() else {
                 return;
             };
             match decision {
@@ -559,8 +561,8 @@ impl Game<'_, '_, '_> {
                     let Some(tile) = deck.pop() else { return };
                     in_hand = Some(tile);
                     let bonus = drawing_bonus;
-                    self.act_generated(Generated::Draw { tile, bonus }, |replay| {
-                        let tile = Name::new(&replay.engine().catalog[tile].id);
+                    self.act(GameMove::Draw { tile, bonus }, |game| {
+                        let tile = Name::new(&game.engine.catalog[tile].id);
                         if bonus {
                             Action::Bonus { tile }
                         } else {
@@ -575,22 +577,22 @@ impl Game<'_, '_, '_> {
                         &mut *land
                     };
                     let Some(under) = deck.pop() else { return };
-                    self.act_generated(Generated::Under { tile: under }, |replay| Action::Under {
-                        tile: Some(Name::new(&replay.engine().catalog[under].id)),
+                    self.act(GameMove::Under { tile: under }, |game| Action::Under {
+                        tile: Some(Name::new(&game.engine.catalog[under].id)),
                     });
                 }
                 Decision::Place => {
                     let Some(tile) = in_hand.take() else { return };
                     let legal = &mut self.legal_placements;
-                    self.replay.engine().scan_legal_placements(tile, legal);
+                    self.game.engine.scan_legal_placements(tile, legal);
                     if legal.is_empty() {
                         self.result.discarded.push(tile);
-                        self.act_generated(Generated::Discard, |_| Action::Discard);
+                        self.act(GameMove::Discard, |_| Action::Discard);
                         continue;
                     }
                     let (pos, rotation) = self.choose_placement(tile, player);
-                    let generated = Generated::Place { pos, rotation };
-                    self.act_generated(generated, |_| Action::Place { pos, rotation });
+                    let generated = GameMove::Place { pos, rotation };
+                    self.act(generated, |_| Action::Place { pos, rotation });
                     self.result.placed.push(tile);
                 }
                 Decision::DeployOrPass => {
@@ -635,7 +637,7 @@ impl Game<'_, '_, '_> {
     /// player has the majority of figures, or that are empty (a figure of the player's could go
     /// there and score).
     fn immediate_value(&mut self, tile: usize, pos: Pos, rotation: Rotation, player: usize) -> i64 {
-        let engine = self.replay.engine_mut();
+        let engine = &mut self.game.engine;
         let previews = engine.preview(tile, pos, rotation);
         let mut value = 0;
         for preview in previews {
@@ -677,30 +679,34 @@ impl Game<'_, '_, '_> {
     /// The shaman's choice (2020 Hunters and Gatherers): half of the time, one of the player's
     /// figures that may go back, at random.
     fn take_back_or_not(&mut self) {
-        if !self.replay.take_back_due() {
+        if !self.game.take_back_due() {
             return;
         }
-        let returns = self.replay.legal_returns();
+        let mut returns = self.game.legal_returns();
         if returns.is_empty() || self.rng.below(2) == 0 {
             return;
         }
-        let (figure, pos, target) = returns[self.rng.below(returns.len())].clone();
-        self.act(Action::Return {
-            figure: figure.into(),
-            pos,
-            target,
+        let chosen = returns.swap_remove(self.rng.below(returns.len()));
+        let mv = GameMove::Return {
+            figure: chosen.id,
+            pool: chosen.pool,
+        };
+        self.act(mv, |_| Action::Return {
+            figure: chosen.figure.into(),
+            pos: chosen.pos,
+            target: chosen.target.clone(),
         });
     }
 
     fn deploy_or_pass(&mut self) {
         let mut deployments = std::mem::take(&mut self.deployments);
-        self.replay.offered_deployments(&mut deployments);
+        self.game.offered_deployments(&mut deployments);
         let chosen = match self.policy {
             Policy::Random if deployments.is_empty() || self.rng.below(2) == 0 => None,
             Policy::Random => Some(self.rng.below(deployments.len())),
             Policy::Greedy => {
                 // A figure on a feature this tile completed scores at once and comes back.
-                let engine = self.replay.engine_mut();
+                let engine = &mut self.game.engine;
                 let completed: Vec<usize> = (0..deployments.len())
                     .filter(|i| {
                         let d = &deployments[*i];
@@ -726,23 +732,23 @@ impl Game<'_, '_, '_> {
         self.deployments = deployments;
         match chosen {
             Some(deployment) => {
-                let generated = Generated::Deploy {
+                let generated = GameMove::Deploy {
                     figure: deployment.figure,
                     node: deployment.node,
                 };
-                self.act_generated(generated, |replay| Action::Deploy {
+                self.act(generated, |game| Action::Deploy {
                     figure: deployment.figure.into(),
-                    target: replay.target_of(&deployment).clone(),
+                    target: game.target_of(&deployment).clone(),
                 });
             }
-            None => self.act_generated(Generated::Pass, |_| Action::Pass),
+            None => self.act(GameMove::Pass, |_| Action::Pass),
         }
     }
 
     /// A decision of the ruleset's own: one of its offers at random, a draw from the bag by a
     /// random number.
     fn ruleset_decision(&mut self, decision: Decision) {
-        let offers = self.replay.offers(decision);
+        let offers = self.game.offers(decision);
         let offer = match offers.len() {
             0 => return,
             1 => offers[0],
@@ -752,12 +758,12 @@ impl Game<'_, '_, '_> {
             Offer::Move(mv) => mv,
             Offer::Draw(make) => make(TokenDraw::Random(self.rng.unit())),
         };
-        let wolves_before = self.replay.bag_wolves_drawn();
-        self.act(action_of(mv));
+        let wolves_before = self.game.bag_wolves_drawn();
+        self.act(GameMove::Ruleset(mv), |_| action_of(mv));
         // The statistics count the wolves that scatter a flock (not those drawn for a shepherd
         // just deployed).
         if matches!(mv, Move::Grow(_)) {
-            self.result.wolves += self.replay.bag_wolves_drawn() - wolves_before;
+            self.result.wolves += self.game.bag_wolves_drawn() - wolves_before;
         }
     }
 }

@@ -51,7 +51,7 @@ pub fn for_each_ordered<T: Send, B>(
 /// Runs `work(worker, i)` for every `i` in `0..count` on `threads` threads (one: on the
 /// calling thread) and calls `consume(i, result)` on the calling thread in the order of `i`.
 /// Each thread makes its own `worker` state once with `new_worker` and reuses it from item to
-/// item (the simulator's replay and engine, emptied between games instead of rebuilt). Stops
+/// item (the simulator's game and engine, emptied between games instead of rebuilt). Stops
 /// starting items as soon as `consume` breaks, and returns its value. A panic of `work` is
 /// raised again on the calling thread once the other threads have stopped.
 pub fn for_each_ordered_with<W, T: Send, B>(

@@ -1,25 +1,65 @@
-//! Read-only views of a replay's state between two steps, for [`crate::check::state`]: whose
-//! turn it is, the tile in hand, the last placement, the supplies, and what was found so far.
+//! Read-only views of a replay's state between two steps, for [`crate::check::state`]: the
+//! game as the runner holds it, and what was found so far.
 
 use super::Replay;
 use crate::check::ReportedEvent;
 use crate::diagnostic::Diagnostic;
-use crate::engine::PlacementId;
+use crate::engine::{Engine, PlacementId};
 
 impl Replay<'_> {
+    /// The game as the moves so far left it.
+    #[cfg(test)]
+    pub(crate) fn game(&self) -> &crate::play::Game {
+        &self.game
+    }
+
+    pub(crate) fn engine(&self) -> &Engine {
+        &self.game.engine
+    }
+
+    pub(crate) fn engine_mut(&mut self) -> &mut Engine {
+        &mut self.game.engine
+    }
+
+    /// Every legal deployment on the tile just placed, as the move generator names it.
+    pub(crate) fn legal_deployments(&mut self) -> Vec<crate::play::moves::Deployment> {
+        self.game.legal_deployments()
+    }
+
+    /// Keeps the scoring events for a report (the default), or only applies their points:
+    /// then no text is written for them.
+    pub(crate) fn report_events(&mut self, report: bool) {
+        self.game.keep_events = report;
+    }
+
+    /// How many findings the replay has reported so far.
+    #[cfg(test)]
+    pub(crate) fn findings(&self) -> usize {
+        self.diagnostics.len()
+    }
+
+    /// The first error among the findings from index `from` on.
+    #[cfg(test)]
+    pub(crate) fn first_error_since(&self, from: usize) -> Option<&Diagnostic> {
+        self.diagnostics
+            .get(from..)
+            .and_then(|found| found.iter().find(|d| d.is_error()))
+    }
+
     /// The player of the turn in progress, if a turn has begun and not ended.
     pub(crate) fn current_player(&self) -> Option<usize> {
-        self.turn.as_ref().map(|t| t.player)
+        self.game.turn.as_ref().map(|t| t.player)
     }
 
     /// The player whose turn comes next (the one after the turn in progress).
     pub(crate) fn next_player(&self) -> usize {
-        self.next_player
+        self.game.next_player
     }
 
     /// The tile the current player holds (catalog index) and whether it is a bonus tile.
     pub(crate) fn in_hand(&self) -> Option<(usize, bool)> {
-        self.turn
+        self.game
+            .turn
             .as_ref()
             .and_then(|t| t.hand)
             .map(|h| (h.tile, h.bonus))
@@ -27,7 +67,8 @@ impl Replay<'_> {
 
     /// The tile placed in the turn in progress, if any.
     pub(crate) fn placed_this_turn(&self) -> Option<PlacementId> {
-        self.turn
+        self.game
+            .turn
             .as_ref()
             .and_then(|t| t.placed.as_ref())
             .map(|p| p.placement)
@@ -35,25 +76,39 @@ impl Replay<'_> {
 
     /// Whether the game is over (final scoring done or the last land tile's turn ended).
     pub(crate) fn is_over(&self) -> bool {
-        self.game_over
+        self.game.game_over
     }
 
     pub(crate) fn is_final_scored(&self) -> bool {
-        self.final_scored
+        self.game.final_scored
+    }
+
+    /// Whether the turn's player now draws a bonus tile (a gold forest was completed).
+    pub(crate) fn bonus_due(&self) -> bool {
+        self.game.bonus_due()
+    }
+
+    /// Copies left in the stacks, per catalog index.
+    pub(crate) fn stack(&self) -> &[u32] {
+        &self.game.stack
+    }
+
+    pub(crate) fn scores(&self) -> &[i64] {
+        &self.game.scores
     }
 
     /// Land tiles left in the stack.
     pub(crate) fn land_tiles_left(&self) -> u32 {
-        self.land_left
+        self.game.land_left
     }
 
     /// Figures left in each player's supply, per pool of [`crate::rules::Rules::pools`].
     pub(crate) fn supplies(&self) -> &[Vec<u32>] {
-        &self.supply
+        &self.game.supply
     }
 
     pub(crate) fn pools(&self) -> &'static [(&'static str, u32)] {
-        self.rules.pools()
+        self.game.rules.pools()
     }
 
     /// Problems found so far.
@@ -66,33 +121,11 @@ impl Replay<'_> {
         &self.events
     }
 
-    /// Ends the game as [`Replay::finish`] would (the open turn is closed and, when the stack is
-    /// empty, the game scored), without consuming the replay.
+    /// Ends the game as [`Replay::finish_keeping_engine`] would (the open turn is closed and,
+    /// when the stack is empty, the game scored), without consuming the replay.
     pub(crate) fn conclude(&mut self) {
-        if !self.stopped && !self.final_scored {
+        if !self.stopped && !self.game.final_scored {
             self.end_turn();
         }
-    }
-}
-
-/// How a deployment names the feature of `node` in board orientation: its one anchor, or all
-/// of them joined (an area's whole sides as halves), as the move generator writes targets.
-pub(crate) fn feature_target(
-    engine: &crate::engine::Engine,
-    node: crate::engine::NodeId,
-) -> crate::model::FeatureRef {
-    use crate::model::{AnchorClass, FeatureRef};
-    let (placement, feature) = engine.origin(node);
-    let placed = engine.placement(placement);
-    let compiled = &engine.catalog[placed.tile].features[feature];
-    let anchors: Vec<_> = compiled
-        .anchors
-        .iter()
-        .map(|a| super::moves::board_anchor(*a, placed.rotation))
-        .collect();
-    match (compiled.kind.anchor_class(), anchors.as_slice()) {
-        (_, [single]) => FeatureRef::Anchor(*single),
-        (AnchorClass::Area, _) => FeatureRef::Anchors(super::moves::halves(&anchors)),
-        _ => FeatureRef::Anchors(anchors),
     }
 }

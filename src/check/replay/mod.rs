@@ -1,42 +1,25 @@
-//! The replay: one game's steps, in order, against the engine and the ruleset.
+//! The replay: one game's steps, in order, checked and then applied through the game runner
+//! ([`crate::play::Game`]), with the reports, the expectations and the events of a check.
 
-pub(crate) mod fast;
-pub(crate) mod inspect;
-pub(crate) mod moves;
+mod inspect;
 mod powers;
 mod state;
-mod transition;
-pub(crate) mod turn;
+mod turn;
+
+#[cfg(test)]
+mod tests;
 
 use std::sync::Arc;
 
 use super::{Catalog, CheckReport, LineCursor, ReportedEvent, is_bonus};
 use crate::codes::{self, Code};
 use crate::diagnostic::{self, Diagnostic, Omitted, Span};
-use crate::engine::{Engine, FigureId, NodeId, PlacementId, PlacementProblem, Pos, Rotation};
-use crate::model::{Action, Expectation, FeatureRef, Script, Step, TileKind};
-use crate::rules::{Move, Rules, ScoreEvent};
+use crate::engine::{Engine, NodeId, PlacementId, PlacementProblem, Pos, Rotation};
+use crate::model::{Action, Expectation, FeatureRef, Script, Step};
+use crate::play::{Game, Setup};
+use crate::rules::{Move, Rules};
 
-/// The tile the current player holds.
-#[derive(Debug, Clone, Copy)]
-struct Hand {
-    tile: usize,
-    bonus: bool,
-}
-
-/// The last tile placed in the turn, until its scoring is done.
-#[derive(Debug, Clone)]
-struct PlacedNow {
-    placement: PlacementId,
-    bonus: bool,
-    roots: Vec<NodeId>,
-    deployed: bool,
-    settled: bool,
-    /// The figure a power of the tile took back (the shaman), with its pool: one a tile.
-    took_back: Option<(usize, usize)>,
-}
-
-/// The part of [`PlacedNow`] a deployment's checks read.
+/// The part of the turn's placed tile a deployment's checks read.
 #[derive(Debug, Clone, Copy)]
 struct PlacedState {
     placement: PlacementId,
@@ -44,58 +27,20 @@ struct PlacedState {
     settled: bool,
 }
 
-#[derive(Debug)]
-struct Turn {
-    player: usize,
-    hand: Option<Hand>,
-    placed: Option<PlacedNow>,
-    land_placed: bool,
-    /// A land tile was drawn in this turn (placed, discarded or still in hand).
-    land_drawn: bool,
-    /// The last tile drawn was discarded and the next draw is due: `Some(true)` for a bonus
-    /// tile, `Some(false)` for a land tile.
-    redraw_due: Option<bool>,
-    /// The `turn` line that began the turn.
-    started: Span,
-    bonus_earned: bool,
-    bonus_drawn: bool,
-    /// Figures returned to the supply by this turn's scoring, per player and pool: “From the
-    /// next turn onwards, the player can then use them again” is about the player's own.
-    /// One list, at `player * pools + pool`: emptied at each turn in one go.
-    returned: Vec<u32>,
-    /// The ruleset's pools of figures (the stride of `returned`).
-    pools: usize,
-    /// Points each player scored in this turn.
-    points: Vec<i64>,
-    /// Figures deployed from this index on were deployed in this turn.
-    first_figure: usize,
-    /// A hill tile was drawn and the tile under it is not recorded yet.
-    needs_under: bool,
-}
-
 pub(crate) struct Replay<'s> {
     script: &'s Script,
     text: &'s str,
-    rules: Box<dyn Rules>,
-    engine: Engine,
+    /// The game as the moves applied so far left it.
+    game: Game,
     ids: Arc<super::TileIds>,
-    /// Copies left in the stacks, per catalog index.
-    stack: Vec<u32>,
-    land_left: u32,
-    bonus_left: u32,
-    supply: Vec<Vec<u32>>,
-    scores: Vec<i64>,
-    turn: Option<Turn>,
-    next_player: usize,
-    turns_started: bool,
-    game_over: bool,
-    final_scored: bool,
     stopped: bool,
     /// The step that placed each placement (for labels on later moves).
     placement_steps: Vec<Span>,
     /// Where each figure was deployed.
     figure_steps: Vec<Span>,
     current_step: Span,
+    /// The `turn` line that began the turn in play.
+    turn_started: Span,
     diagnostics: Vec<Diagnostic>,
     /// Index in `diagnostics` where the current action's findings start.
     action_start: usize,
@@ -115,36 +60,6 @@ pub(crate) struct Replay<'s> {
     /// about the game as a whole.
     first_step: Option<Span>,
     last_step: Option<Span>,
-    /// How the move generator names each feature, by tile and rotation, then feature and
-    /// figure (`moves.rs`): `None` until worked out.
-    target_names: Vec<Vec<Option<Option<FeatureRef>>>>,
-    /// Buffers of the move generator, kept from move to move: the ruleset's occupations and
-    /// the figures usable per pool.
-    occupations: Vec<crate::rules::Occupation>,
-    usable: Vec<u32>,
-    /// The ruleset's figures ([`Rules::figure_names`]) with the spec of each the game has in
-    /// play, worked out at the first deployment the generator lists in a game.
-    figures_in_play: Vec<(&'static str, Option<crate::rules::FigureSpec>)>,
-    /// Whether `figures_in_play` was checked against this game's ruleset and setup.
-    figures_checked: bool,
-    /// Which figures in play may stand on each feature (`rules::standings`), by tile and
-    /// rotation, those the game language names only (`moves.rs`): `None` until worked out.
-    standings: Vec<Option<Vec<crate::rules::Standing>>>,
-    /// The per-player counts of the last turn that ended (`Turn::returned`, `Turn::points`),
-    /// for the next turn to fill again.
-    spare_turn: Option<(Vec<u32>, Vec<i64>)>,
-    /// The list of a placement's roots, kept from one placement to the next: a tile's scoring
-    /// hands it back (a placement never scored leaves a new one to be made).
-    spare_roots: Vec<NodeId>,
-    /// What a placement's scoring brought ([`Rules::score_completed`]), kept from one placement
-    /// to the next for its lists' room.
-    spare_completion: crate::rules::Completion,
-    /// Whether the scoring events are kept for the report (`events`); the simulator, which
-    /// shows none, turns it off, so that no text is written for them.
-    report_events: bool,
-    /// Flocks guided to the stable so far (Hills & Sheep), counted whether or not events are
-    /// reported.
-    flocks_scored: usize,
 }
 
 impl<'s> Replay<'s> {
@@ -154,32 +69,16 @@ impl<'s> Replay<'s> {
         rules: Box<dyn Rules>,
         text: &'s str,
     ) -> Self {
-        let ids = catalog.ids;
-        let (land_left, bonus_left) = stack_sizes(&catalog.tiles, &catalog.counts);
-        let players = script.players.len();
-        // Each player's supply: the ruleset's, or what the game's `supply` line says.
-        let supply =
-            vec![crate::rules::starting_supply(rules.as_ref(), &script.supply).collect(); players];
         Replay {
             script,
             text,
-            rules,
-            engine: Engine::new(catalog.tiles),
-            ids,
-            stack: catalog.counts,
-            land_left,
-            bonus_left,
-            supply,
-            scores: vec![0; players],
-            turn: None,
-            next_player: 0,
-            turns_started: false,
-            game_over: false,
-            final_scored: false,
+            game: Game::new(catalog.tiles, catalog.counts, rules, Setup::of(script)),
+            ids: catalog.ids,
             stopped: false,
             placement_steps: Vec::new(),
             figure_steps: Vec::new(),
             current_step: Span::default(),
+            turn_started: Span::default(),
             diagnostics: Vec::new(),
             action_start: 0,
             expected_violations: Vec::new(),
@@ -192,17 +91,63 @@ impl<'s> Replay<'s> {
             omitted: Omitted::default(),
             first_step: script.steps.first().map(|s| s.span),
             last_step: None,
-            target_names: Vec::new(),
-            occupations: Vec::new(),
-            usable: Vec::new(),
-            figures_in_play: Vec::new(),
-            figures_checked: false,
-            standings: Vec::new(),
-            spare_turn: None,
-            spare_roots: Vec::new(),
-            spare_completion: crate::rules::Completion::default(),
-            report_events: true,
-            flocks_scored: 0,
+        }
+    }
+
+    /// Takes what the runner's last call brought, at the current step: the rules it broke
+    /// (reported) and its scorings (kept for the report, with the step's line). Called after
+    /// every call that changes the game, so that the reports come in the order of the moves;
+    /// most calls bring nothing, and cost two comparisons here.
+    #[inline]
+    fn sync(&mut self) {
+        if !self.game.violations.is_empty() || !self.game.scored.is_empty() {
+            self.take_findings();
+        }
+        debug_assert_eq!(
+            self.placement_steps.len(),
+            self.game.engine.placements.len()
+        );
+        debug_assert_eq!(self.figure_steps.len(), self.game.engine.figures.len());
+    }
+
+    fn take_findings(&mut self) {
+        for violation in std::mem::take(&mut self.game.violations) {
+            self.report(
+                violation.code,
+                violation.message,
+                &violation.label,
+                &violation.help,
+            );
+        }
+        if !self.game.scored.is_empty() {
+            let line = self.lines.line_of(self.text, self.current_step.start);
+            let span = self.current_step;
+            self.events
+                .extend(self.game.scored.drain(..).map(|scored| ReportedEvent {
+                    line,
+                    players: scored.players,
+                    points: scored.points,
+                    breakdown: scored.breakdown,
+                    is_final: scored.is_final,
+                    span,
+                }));
+        }
+    }
+
+    /// The current step is where the tiles and figures the runner's last call put on the
+    /// board were put (for the labels of later moves): called after each call that places a
+    /// tile or deploys a figure, before [`Replay::sync`].
+    fn note_steps(&mut self) {
+        let (placements, figures) = (
+            self.game.engine.placements.len(),
+            self.game.engine.figures.len(),
+        );
+        // Most calls put one tile or one figure, or none: no call to grow a list for nothing.
+        if self.placement_steps.len() < placements {
+            self.placement_steps.resize(placements, self.current_step);
+        }
+        if self.figure_steps.len() < figures {
+            self.figure_steps.resize(figures, self.current_step);
         }
     }
 
@@ -260,12 +205,12 @@ impl<'s> Replay<'s> {
     /// Ends the game as the text ends, and reports, handing the engine back for the next game
     /// (`Engine::clear`).
     pub(crate) fn finish_keeping_engine(mut self) -> (CheckReport, Engine) {
-        if !self.stopped && !self.final_scored {
+        if !self.stopped && !self.game.final_scored {
             self.end_turn();
-            if !self.final_scored {
+            if !self.game.final_scored {
                 let end = Span::new(self.text.trim_end().len(), self.text.trim_end().len());
                 self.current_step = self.last_step.unwrap_or(end);
-                let left = self.land_left;
+                let left = self.game.land_left;
                 self.report(
                     &codes::TRUNCATED_GAME,
                     format!("the game ends with {left} land tile{} left in the stack", if left == 1 { "" } else { "s" }),
@@ -284,48 +229,28 @@ impl<'s> Replay<'s> {
             expectations_passed: self.passed,
             expectations_failed: self.failed,
             events: self.events,
-            scores: self.scores,
-            final_scored: self.final_scored,
+            scores: std::mem::take(&mut self.game.scores),
+            final_scored: self.game.final_scored,
             not_applicable: self.not_applicable,
         };
-        (report, self.engine)
+        (report, self.game.into_engine())
     }
 
     /// Lays the start tile of the game's tile sets at 0,0 before the first turn.
     fn lay_start_tile(&mut self) {
-        let start = (0..self.engine.catalog.len())
-            .find(|i| self.engine.catalog[*i].kind == TileKind::Start);
-        match start {
-            Some(tile) => {
-                self.take_from_stack(tile);
-                self.engine.place(tile, Pos::new(0, 0), Rotation(0));
-                self.placement_steps.push(Span::default());
-            }
-            None => {
-                self.current_step = self.first_step.unwrap_or_default();
-                let base = crate::rules::descriptor::describe(self.script.ruleset).base_tile_set;
-                self.report(
-                    &codes::NO_START_TILE,
-                    "the game has no start tile".into(),
-                    "the game starts here with an empty board",
-                    &format!("add a set with a start tile (an expansion set has none), e.g. `tiles {base}`; or choose one with `start <tile-id>`, or lay the example's tiles with `lay`"),
-                );
-            }
-        }
-    }
-
-    fn take_from_stack(&mut self, tile: usize) -> bool {
-        if self.stack[tile] == 0 {
-            return false;
-        }
-        self.stack[tile] -= 1;
-        // Saturating: tiles that left unnamed (`under ?`) are counted in `land_left` only.
-        if is_bonus(&self.engine.catalog[tile]) {
-            self.bonus_left = self.bonus_left.saturating_sub(1);
+        if self.game.lay_start_tile() {
+            self.note_steps();
+            self.sync();
         } else {
-            self.land_left = self.land_left.saturating_sub(1);
+            self.current_step = self.first_step.unwrap_or_default();
+            let base = crate::rules::descriptor::describe(self.script.ruleset).base_tile_set;
+            self.report(
+                &codes::NO_START_TILE,
+                "the game has no start tile".into(),
+                "the game starts here with an empty board",
+                &format!("add a set with a start tile (an expansion set has none), e.g. `tiles {base}`; or choose one with `start <tile-id>`, or lay the example's tiles with `lay`"),
+            );
         }
-        true
     }
 
     fn tile(&mut self, id: &str) -> Option<usize> {
@@ -354,10 +279,9 @@ impl<'s> Replay<'s> {
     }
 
     fn step(&mut self, action: &Action) {
-        if !matches!(action, Action::Flock { .. } | Action::Expect(_))
-            && let Some(violation) = self.rules.leave_pending()
-        {
-            self.apply_outcome(crate::rules::Outcome::violation(violation));
+        if !matches!(action, Action::Flock { .. } | Action::Expect(_)) {
+            self.game.leave_pending();
+            self.sync();
         }
         let in_turn = matches!(
             action,
@@ -372,7 +296,7 @@ impl<'s> Replay<'s> {
                 | Action::Stable
                 | Action::Return { .. }
         );
-        if self.game_over && (in_turn || matches!(action, Action::Turn { .. })) {
+        if self.game.game_over && (in_turn || matches!(action, Action::Turn { .. })) {
             self.report(
                 &codes::GAME_OVER,
                 "move after the end of the game".into(),
@@ -381,7 +305,7 @@ impl<'s> Replay<'s> {
             );
             return;
         }
-        if in_turn && self.turn.is_none() {
+        if in_turn && self.game.turn.is_none() {
             self.report(
                 &codes::STATEMENT_OUT_OF_PLACE,
                 "move outside a turn".into(),
@@ -430,9 +354,9 @@ impl<'s> Replay<'s> {
     /// `end`: closes the last turn and scores the game, if the last land tile has not done so.
     fn end_game(&mut self) {
         self.end_turn();
-        if !self.final_scored {
-            if !self.script.excerpt && self.land_left > 0 {
-                let left = self.land_left;
+        if !self.game.final_scored {
+            if !self.script.excerpt && self.game.land_left > 0 {
+                let left = self.game.land_left;
                 self.report(
                     &codes::EARLY_END,
                     format!(
@@ -449,7 +373,7 @@ impl<'s> Replay<'s> {
 
     fn lay(&mut self, id: &str, pos: Pos, rotation: Rotation) {
         let Some(tile) = self.tile(id) else { return };
-        if !self.take_from_stack(tile) {
+        if !self.game.take_from_stack(tile) {
             self.report(
                 &codes::TILE_NOT_IN_STACK,
                 format!("every copy of tile `{id}` is already in play"),
@@ -460,8 +384,9 @@ impl<'s> Replay<'s> {
         // A setup shows part of a board, like a rulebook picture: its tiles must match where
         // they touch, but need not touch.
         if self.check_placement(tile, pos, rotation, true) {
-            let (_, roots) = self.put_tile(tile, pos, rotation);
-            self.spare_roots = roots;
+            self.game.lay(tile, pos, rotation);
+            self.note_steps();
+            self.sync();
         }
     }
 
@@ -469,11 +394,12 @@ impl<'s> Replay<'s> {
     /// ruleset ignores, once). Returns whether the tile can lie there: the position is free.
     fn check_placement(&mut self, tile: usize, pos: Pos, rotation: Rotation, setup: bool) -> bool {
         // The tile's id is written only into a report: cloned there, not for every placement.
-        let id = |replay: &Self| replay.engine.catalog[tile].id.clone();
-        match self.engine.check_placement(tile, pos, rotation) {
+        let id = |replay: &Self| replay.game.engine.catalog[tile].id.clone();
+        match self.game.engine.check_placement(tile, pos, rotation) {
             Ok(()) => {}
             Err(PlacementProblem::Occupied) => {
                 let there = self
+                    .game
                     .engine
                     .at(pos)
                     .map(|p| self.placement_steps[p as usize])
@@ -502,7 +428,7 @@ impl<'s> Replay<'s> {
                 let id = id(self);
                 let mut labels = Vec::new();
                 for side in &sides {
-                    if let Some(neighbour) = self.engine.at(pos.neighbour(*side)) {
+                    if let Some(neighbour) = self.game.engine.at(pos.neighbour(*side)) {
                         labels.extend(label(
                             self.placement_steps[neighbour as usize],
                             &format!("the tile on the {} side", side.letter()),
@@ -514,17 +440,17 @@ impl<'s> Replay<'s> {
                     .iter()
                     .map(|side| {
                         let ours = describe_side(
-                            &self.engine.catalog[tile],
+                            &self.game.engine.catalog[tile],
                             rotation.to_tile(*side),
                         );
-                        let theirs = self.engine.at(pos.neighbour(*side)).map(|p| {
-                            let placed = *self.engine.placement(p);
+                        let theirs = self.game.engine.at(pos.neighbour(*side)).map(|p| {
+                            let placed = *self.game.engine.placement(p);
                             let facing = crate::model::Side::from_index(side.index() + 2);
                             (
                                 placed.pos,
                                 facing,
                                 describe_side(
-                                    &self.engine.catalog[placed.tile],
+                                    &self.game.engine.catalog[placed.tile],
                                     placed.rotation.to_tile(facing),
                                 ),
                             )
@@ -553,7 +479,10 @@ impl<'s> Replay<'s> {
             }
         }
         if !self.warned_tiles.contains(&tile)
-            && let Some(warning) = self.rules.tile_warning(&self.engine.catalog[tile])
+            && let Some(warning) = self
+                .game
+                .rules
+                .tile_warning(&self.game.engine.catalog[tile])
         {
             self.warned_tiles.push(tile);
             self.report(warning.code, warning.message, "placed here", warning.help);
@@ -570,44 +499,20 @@ impl<'s> Replay<'s> {
         target: &FeatureRef,
         stands_on: &[crate::model::FeatureKind],
     ) -> Result<usize, Vec<usize>> {
-        let placed = *self.engine.placement(placement);
-        let tile = &self.engine.catalog[placed.tile];
-        let accept = |k| stands_on.contains(&k);
-        let feature = match target {
-            FeatureRef::Anchor(anchor) => {
-                let in_tile = placed.rotation.anchor_to_tile(*anchor);
-                // Two features the figure may stand on that claim the anchor as their own (two
-                // lakes at `I`): the anchor alone does not say which is meant.
-                if tile
-                    .features_claiming_directly(in_tile, accept)
-                    .nth(1)
-                    .is_some()
-                {
-                    return Err(tile.features_claiming_directly(in_tile, accept).collect());
-                }
-                tile.feature_at(in_tile, accept)
-            }
-            FeatureRef::Anchors(named) => {
-                let in_tile = named.iter().map(|a| placed.rotation.anchor_to_tile(*a));
-                tile.feature_claiming(in_tile, accept)
-            }
-            FeatureRef::Label(label) => tile.feature_by_label(label),
-        };
-        feature.ok_or_else(Vec::new)
+        self.game.locate(placement, target, stands_on)
     }
 
-    /// The node of the feature a deployment names on a placement.
     fn resolve_target(
         &mut self,
         placement: PlacementId,
         target: &FeatureRef,
         stands_on: &[crate::model::FeatureKind],
     ) -> Option<NodeId> {
-        let first_node = self.engine.placement(placement).first_node;
+        let first_node = self.game.engine.placement(placement).first_node;
         match self.locate(placement, target, stands_on) {
             Ok(feature) => Some(first_node + feature as NodeId),
             Err(candidates) => {
-                let tile = &self.engine.catalog[self.engine.placement(placement).tile];
+                let tile = &self.game.engine.catalog[self.game.engine.placement(placement).tile];
                 let id = tile.id.clone();
                 if candidates.is_empty() {
                     self.report(
@@ -653,9 +558,9 @@ impl<'s> Replay<'s> {
     /// The figure of this game's rules, or a report: a `.jcz` game whose setup leaves the
     /// element out (`farmers`) has no such figure.
     fn figure_spec(&mut self, figure: &str) -> Option<crate::rules::FigureSpec> {
-        let spec = self.rules.figure(figure);
+        let spec = self.game.rules.figure(figure);
         if spec.is_none() {
-            let figures = self.rules.figure_names().join(", ");
+            let figures = self.game.rules.figure_names().join(", ");
             self.report(
                 &codes::UNKNOWN_FIGURE,
                 format!("`{figure}` is not a figure of this game"),
@@ -670,7 +575,7 @@ impl<'s> Replay<'s> {
         let Some(spec) = self.figure_spec(figure) else {
             return;
         };
-        let Some(placement) = self.engine.at(pos) else {
+        let Some(placement) = self.game.engine.at(pos) else {
             self.report(
                 &codes::NO_SUCH_FEATURE,
                 format!("no tile lies at {pos}"),
@@ -684,7 +589,9 @@ impl<'s> Replay<'s> {
         };
         // A setup shows figures as a picture does: several may already share a feature.
         self.check_deployment(player, &spec, node, false);
-        self.stand(player, &spec, node);
+        self.game.stand(player, &spec, node);
+        self.note_steps();
+        self.sync();
     }
 
     /// Checks the figure's feature and the supply (and, for a deployment in a turn, the
@@ -697,7 +604,7 @@ impl<'s> Replay<'s> {
         node: NodeId,
         check_occupancy: bool,
     ) {
-        let kind = self.engine.feature_kind(node);
+        let kind = self.game.engine.feature_kind(node);
         if !spec.stands_on.contains(&kind) {
             let allowed: Vec<&str> = spec.stands_on.iter().map(|k| k.name()).collect();
             self.report(
@@ -708,18 +615,19 @@ impl<'s> Replay<'s> {
             );
         }
         let pool = spec.pool;
-        if self.usable_figures(player, pool) == 0 {
-            let pool_name = self.rules.pools()[pool].0;
+        if self.game.usable_figures(player, pool) == 0 {
+            let pool_name = self.game.rules.pools()[pool].0;
             let name = self.player_name(player).to_string();
-            let why = if self.supply[player][pool] > 0 {
+            let why = if self.game.supply[player][pool] > 0 {
                 format!(
                     "{name}'s {pool_name}s in the supply came back this turn: they can be used from the next turn on"
                 )
             } else {
                 // The game's own supply, which a `supply` line may set below the ruleset's.
-                let start = crate::rules::starting_supply(self.rules.as_ref(), &self.script.supply)
-                    .nth(pool)
-                    .unwrap_or(0);
+                let start =
+                    crate::rules::starting_supply(self.game.rules.as_ref(), &self.script.supply)
+                        .nth(pool)
+                        .unwrap_or(0);
                 match start {
                     0 => format!("{name} has no {pool_name}s in this game"),
                     1 => format!("{name}'s one {pool_name} is in play"),
@@ -734,7 +642,7 @@ impl<'s> Replay<'s> {
             );
         }
         let blockers = if check_occupancy {
-            self.rules.blockers(&mut self.engine, spec, node)
+            self.game.rules.blockers(&mut self.game.engine, spec, node)
         } else {
             Vec::new()
         };
@@ -742,7 +650,7 @@ impl<'s> Replay<'s> {
             let labels: Vec<crate::diagnostic::Label> = blockers
                 .iter()
                 .flat_map(|f| {
-                    let figure = &self.engine.figures[*f as usize];
+                    let figure = &self.game.engine.figures[*f as usize];
                     label(
                         self.figure_steps[*f as usize],
                         &format!(
@@ -771,28 +679,9 @@ impl<'s> Replay<'s> {
     /// The figures of a pool that `player` may deploy now, as the ruleset counts them: the
     /// supply, less what it keeps back (Hunters and Gatherers: on the turn's bonus tile, the
     /// player's own figures that came back in this turn).
-    pub(crate) fn usable_figures(&self, player: usize, pool: usize) -> u32 {
-        self.usable_figures_in(self.turn_view().as_ref(), player, pool)
-    }
-
-    /// [`Replay::usable_figures`] with the turn's view (`turn_view`) worked out by the caller.
-    pub(crate) fn usable_figures_in(
-        &self,
-        view: Option<&crate::rules::TurnView>,
-        player: usize,
-        pool: usize,
-    ) -> u32 {
-        let supply = self.supply[player][pool].saturating_sub(self.taken_back_now(player, pool));
-        let returned = self
-            .turn
-            .as_ref()
-            .map_or(0, |t| t.returned[player * t.pools + pool]);
-        self.rules.usable_figures(view, supply, returned)
-    }
-
     fn begin_turn(&mut self, player: usize) {
         self.end_turn();
-        if self.game_over {
+        if self.game.game_over {
             // The turn just closed placed the last land tile: no turn follows.
             self.report(
                 &codes::GAME_OVER,
@@ -802,8 +691,8 @@ impl<'s> Replay<'s> {
             );
             return;
         }
-        if player != self.next_player {
-            let expected = self.player_name(self.next_player).to_string();
+        if player != self.game.next_player {
+            let expected = self.player_name(self.game.next_player).to_string();
             self.report(
                 &codes::WRONG_PLAYER,
                 format!(
@@ -814,42 +703,16 @@ impl<'s> Replay<'s> {
                 "players take turns in the order of the `players` line",
             );
         }
-        self.open_turn(player);
+        self.game.open_turn(player);
+        self.turn_started = self.current_step;
     }
 
     /// Starts `player`'s turn (the checks of `begin_turn` made, or the simulator's turn, which
     /// needs none): the next player is the one after, and the turn's lists are emptied.
-    fn open_turn(&mut self, player: usize) {
-        self.turns_started = true;
-        self.next_player = (player + 1) % self.script.players.len();
-        let pools = self.rules.pools().len();
-        let players = self.script.players.len();
-        // The per-player counts of the turn that ended, emptied: no vectors per turn.
-        let (mut returned, mut points) = self.spare_turn.take().unwrap_or_default();
-        zero(&mut returned, players * pools);
-        zero(&mut points, players);
-        self.turn = Some(Turn {
-            player,
-            hand: None,
-            placed: None,
-            land_placed: false,
-            land_drawn: false,
-            redraw_due: None,
-            started: self.current_step,
-            bonus_earned: false,
-            bonus_drawn: false,
-            returned,
-            pools,
-            points,
-            first_figure: self.engine.figures.len(),
-            needs_under: false,
-        });
-    }
-
     fn draw(&mut self, id: &str, bonus: bool) {
         self.settle();
         let Some(tile) = self.tile(id) else { return };
-        let turn = self.turn.as_ref().expect("in a turn");
+        let turn = self.game.turn.as_ref().expect("in a turn");
         if turn.hand.is_some() {
             self.report(
                 &codes::MOVE_OUT_OF_ORDER,
@@ -866,12 +729,12 @@ impl<'s> Replay<'s> {
             );
         }
         if bonus {
-            let turn = self.turn.as_ref().expect("in a turn");
+            let turn = self.game.turn.as_ref().expect("in a turn");
             if !turn.bonus_earned || turn.bonus_drawn {
-                let wording = self.rules.bonus_wording();
+                let wording = self.game.rules.bonus_wording();
                 let why = if turn.bonus_drawn {
                     "this turn already had its bonus tile".to_string()
-                } else if self.bonus_left == 0 {
+                } else if self.game.bonus_left == 0 {
                     format!("{} is used up", wording.pile)
                 } else {
                     format!(
@@ -890,8 +753,8 @@ impl<'s> Replay<'s> {
                 );
             }
         }
-        if !self.apply_draw(tile, bonus) {
-            let why = if is_bonus(&self.engine.catalog[tile]) != bonus {
+        if !self.game.apply_draw(tile, bonus) {
+            let why = if is_bonus(&self.game.engine.catalog[tile]) != bonus {
                 if bonus {
                     format!("`{id}` is a land tile, not a bonus tile")
                 } else {
@@ -910,7 +773,7 @@ impl<'s> Replay<'s> {
     }
 
     fn discard(&mut self) {
-        let Some(hand) = self.apply_discard() else {
+        let Some(hand) = self.game.apply_discard() else {
             self.report(
                 &codes::MOVE_OUT_OF_ORDER,
                 "nothing to discard".into(),
@@ -919,9 +782,9 @@ impl<'s> Replay<'s> {
             );
             return;
         };
-        if self.engine.fits_somewhere(hand.tile) {
-            let id = self.engine.catalog[hand.tile].id.clone();
-            let (pos, rotation) = self.engine.legal_placements(hand.tile)[0];
+        if self.game.engine.fits_somewhere(hand.tile) {
+            let id = self.game.engine.catalog[hand.tile].id.clone();
+            let (pos, rotation) = self.game.engine.legal_placements(hand.tile)[0];
             self.report(
                 &codes::DISCARDED_TILE_FITS,
                 format!("tile `{id}` is discarded but fits, e.g. at {pos} {rotation}"),
@@ -933,7 +796,7 @@ impl<'s> Replay<'s> {
 
     fn place(&mut self, pos: Pos, rotation: Rotation) {
         self.settle();
-        let turn = self.turn.as_ref().expect("in a turn");
+        let turn = self.game.turn.as_ref().expect("in a turn");
         let Some(hand) = turn.hand else {
             self.report(
                 &codes::MOVE_OUT_OF_ORDER,
@@ -952,16 +815,19 @@ impl<'s> Replay<'s> {
             );
         }
         let lies = self.check_placement(hand.tile, pos, rotation, false);
-        self.apply_place(lies.then_some((pos, rotation)));
+        self.game.apply_place(lies.then_some((pos, rotation)));
+        self.note_steps();
+        self.sync();
     }
 
     fn deploy(&mut self, figure: &str, target: &FeatureRef) {
         let Some(spec) = self.figure_spec(figure) else {
             // Played as written: no figure stands, but the tile's figure step is over.
-            self.apply_deploy(None);
+            self.game.apply_deploy(None);
+            self.sync();
             return;
         };
-        let turn = self.turn.as_ref().expect("in a turn");
+        let turn = self.game.turn.as_ref().expect("in a turn");
         let player = turn.player;
         // What the checks read of the tile just placed (its roots are not cloned).
         let Some(placed) = turn.placed.as_ref().map(|p| PlacedState {
@@ -996,11 +862,14 @@ impl<'s> Replay<'s> {
         if let Some(node) = node {
             self.check_deployment(player, &spec, node, true);
         }
-        self.apply_deploy(node.map(|node| (&spec, node)));
+        self.game.apply_deploy(node.map(|node| (&spec, node)));
+        self.note_steps();
+        self.sync();
     }
 
     fn pass(&mut self) {
         let has_placed = self
+            .game
             .turn
             .as_ref()
             .is_some_and(|t| t.placed.as_ref().is_some_and(|p| !p.settled));
@@ -1018,106 +887,25 @@ impl<'s> Replay<'s> {
     /// Scores what the tile just placed completed (after its deployment), returns figures, and
     /// notes an earned bonus tile.
     fn settle(&mut self) {
-        let Some(turn) = self.turn.as_mut() else {
-            return;
-        };
-        let Some(placed) = turn.placed.as_mut().filter(|p| !p.settled) else {
-            return;
-        };
-        placed.settled = true;
-        // Nothing reads a tile's roots after its scoring.
-        let roots = std::mem::take(&mut placed.roots);
-        let (bonus, placement) = (placed.bonus, placed.placement);
-        let mut completion = std::mem::take(&mut self.spare_completion);
-        completion.clear();
-        self.rules
-            .score_completed(&mut self.engine, placement, &roots, &mut completion);
-        self.apply_events(&completion.events, false);
-        for &root in &completion.returned {
-            for figure in self.engine.return_figures(root) {
-                self.give_back(figure);
-            }
-        }
-        if self
-            .rules
-            .earns_bonus_turn(&completion, bonus, self.bonus_left)
-            && let Some(turn) = self.turn.as_mut()
-        {
-            turn.bonus_earned = true;
-        }
-        if let Some(view) = self.turn_view() {
-            let outcome = self.rules.after_scoring(&mut self.engine, &view, &roots);
-            self.apply_outcome(outcome);
-        }
-        // The lists go back to be filled by the next placement (`place_into` empties the
-        // roots, `settle` the completion).
-        self.spare_roots = roots;
-        self.spare_completion = completion;
-    }
-
-    fn give_back(&mut self, figure: FigureId) {
-        let figure = self.engine.figures[figure as usize].clone();
-        let pool = self.rules.figure(figure.kind.0).map_or(0, |s| s.pool);
-        self.supply[figure.player][pool] += 1;
-        if let Some(turn) = self.turn.as_mut() {
-            debug_assert!(pool < turn.pools, "a figure of no pool of the ruleset");
-            turn.returned[figure.player * turn.pools + pool] += 1;
-        }
-    }
-
-    fn apply_events(&mut self, events: &[ScoreEvent], is_final: bool) {
-        if events.is_empty() {
-            return;
-        }
-        let line = if self.report_events {
-            self.lines.line_of(self.text, self.current_step.start)
-        } else {
-            0
-        };
-        for event in events {
-            for player in &event.players {
-                self.scores[*player] += i64::from(event.points);
-                if let Some(turn) = self.turn.as_mut() {
-                    turn.points[*player] += i64::from(event.points);
-                }
-            }
-            self.flocks_scored += usize::from(event.breakdown.is_flock());
-            if !self.report_events {
-                continue;
-            }
-            self.events.push(ReportedEvent {
-                line,
-                players: event
-                    .players
-                    .iter()
-                    .map(|p| self.script.players[*p].clone())
-                    .collect(),
-                points: event.points,
-                breakdown: event.breakdown_text(),
-                is_final,
-                span: self.current_step,
-            });
-        }
+        self.game.settle();
+        self.sync();
     }
 
     /// Closes the current turn: scoring of its last tile, the checks of a complete turn, and
     /// the end of the game when the land stack is empty.
     fn end_turn(&mut self) {
         self.settle();
-        if self.turn.is_none() {
+        if self.game.turn.is_none() {
             return;
         }
-        let violations = self.rules.end_turn();
-        self.apply_outcome(crate::rules::Outcome {
-            violations,
-            ..Default::default()
-        });
+        self.game.rules_end_turn();
+        self.sync();
         // The turn stays in place while it is checked (the reports do not read it), rather than
         // moved out and, for the last turn's final scoring, back: what the checks read of it.
-        let Some(turn) = self.turn.as_ref() else {
+        let Some(turn) = self.game.turn.as_ref() else {
             return;
         };
-        let (player, redraw_due, started) = (turn.player, turn.redraw_due, turn.started);
+        let (player, redraw_due, started) = (turn.player, turn.redraw_due, self.turn_started);
         let (land_drawn, land_placed) = (turn.land_drawn, turn.land_placed);
         let (bonus_earned, bonus_drawn) = (turn.bonus_earned, turn.bonus_drawn);
         if turn.hand.is_some() {
@@ -1130,9 +918,9 @@ impl<'s> Replay<'s> {
         }
         let redraw_possible = |bonus: bool| {
             if bonus {
-                self.bonus_left > 0
+                self.game.bonus_left > 0
             } else {
-                self.land_left > 0
+                self.game.land_left > 0
             }
         };
         // An example may stop in the middle of a turn: the turn's own draw is not due then.
@@ -1151,7 +939,7 @@ impl<'s> Replay<'s> {
                 )
                 .secondary
                 .extend(label(started, "the turn began here"));
-            } else if !land_drawn && !land_placed && self.land_left > 0 {
+            } else if !land_drawn && !land_placed && self.game.land_left > 0 {
                 let name = self.player_name(player).to_string();
                 self.report(
                     &codes::TURN_WITHOUT_TILE,
@@ -1163,50 +951,26 @@ impl<'s> Replay<'s> {
                 .extend(label(started, "the turn began here"));
             }
         }
-        if bonus_earned && !bonus_drawn && redraw_due != Some(true) && self.bonus_left > 0 {
+        if bonus_earned && !bonus_drawn && redraw_due != Some(true) && self.game.bonus_left > 0 {
             let name = self.player_name(player).to_string();
             self.report(
                 &codes::BONUS_NOT_DRAWN,
                 format!(
                     "{name} completed {} but drew no bonus tile",
-                    self.rules.bonus_wording().forest_short
+                    self.game.rules.bonus_wording().forest_short
                 ),
                 "a bonus tile is due this turn",
                 "add `bonus <tile>` with the bonus tile drawn, then place it",
             );
         }
-        if self.land_left == 0 && !self.game_over {
-            // “The game ends at the end of the turn in which the last land tile is placed.”
-            self.final_scoring();
-        }
-        // The per-player counts go back to be emptied by the next turn.
-        if let Some(turn) = self.turn.as_mut() {
-            let counts = (
-                std::mem::take(&mut turn.returned),
-                std::mem::take(&mut turn.points),
-            );
-            self.spare_turn = Some(counts);
-        }
-        self.turn = None;
+        // The game ends with the turn that placed the last land tile.
+        self.game.close_turn();
+        self.sync();
     }
 
     fn final_scoring(&mut self) {
-        // The figures final scoring takes off the board (tribe members in incomplete forests
-        // and rivers) go home as every other: into their owners' supplies.
-        let mut standing = Vec::with_capacity(self.engine.figures.len());
-        standing.extend(
-            (0..self.engine.figures.len() as FigureId)
-                .filter(|f| self.engine.figures[*f as usize].on_board),
-        );
-        let events = self.rules.final_scoring(&mut self.engine);
-        self.apply_events(&events, true);
-        for figure in standing {
-            if !self.engine.figures[figure as usize].on_board {
-                self.give_back(figure);
-            }
-        }
-        self.final_scored = true;
-        self.game_over = true;
+        self.game.final_scoring();
+        self.sync();
     }
 
     /// Ends the turn, for an expectation of the final scores (`what`, by `statement`): with
@@ -1214,7 +978,7 @@ impl<'s> Replay<'s> {
     /// not, the expectation fails.
     fn finally_scored(&mut self, what: &str, statement: &str) -> bool {
         self.end_turn();
-        if !self.final_scored {
+        if !self.game.final_scored {
             self.failed += 1;
             self.report(
                 &codes::FINAL_MISMATCH,
@@ -1223,7 +987,7 @@ impl<'s> Replay<'s> {
                 &format!("put `end` before `{statement}`"),
             );
         }
-        self.final_scored
+        self.game.final_scored
     }
 
     /// An expectation observes the game as it stands: it never moves the turn on (an
@@ -1234,9 +998,10 @@ impl<'s> Replay<'s> {
         match expectation {
             Expectation::Score(expected) => {
                 let actual: Vec<i64> = self
+                    .game
                     .turn
                     .as_ref()
-                    .map_or_else(|| vec![0; self.scores.len()], |t| t.points.clone());
+                    .map_or_else(|| vec![0; self.game.scores.len()], |t| t.points.clone());
                 self.compare(
                     expected,
                     &actual,
@@ -1246,14 +1011,14 @@ impl<'s> Replay<'s> {
                 );
             }
             Expectation::Total(expected) => {
-                let actual = self.scores.clone();
+                let actual = self.game.scores.clone();
                 self.compare(expected, &actual, &codes::TOTAL_MISMATCH, "has", "in all");
             }
             Expectation::Final(expected) => {
                 if !self.finally_scored("final scores", "expect final") {
                     return;
                 }
-                let actual = self.scores.clone();
+                let actual = self.game.scores.clone();
                 self.compare(
                     expected,
                     &actual,
@@ -1358,7 +1123,7 @@ impl<'s> Replay<'s> {
                 let mut expected = placements.clone();
                 expected.sort();
                 expected.dedup();
-                let actual = self.engine.legal_placements(tile_index);
+                let actual = self.game.engine.legal_placements(tile_index);
                 if actual == expected {
                     self.passed += 1;
                 } else {
@@ -1426,8 +1191,8 @@ impl<'s> Replay<'s> {
             })
             .collect();
         // An expectation of one turn is about that turn's scoring; the others about the game's.
-        let since = match (code.code == codes::SCORE_MISMATCH.code, &self.turn) {
-            (true, Some(turn)) => turn.started.start,
+        let since = match (code.code == codes::SCORE_MISMATCH.code, &self.game.turn) {
+            (true, Some(_)) => self.turn_started.start,
             _ => 0,
         };
         let help: Vec<String> = wrong
@@ -1471,30 +1236,6 @@ impl<'s> Replay<'s> {
 }
 
 /// The land and the bonus tiles in stacks of `counts` copies of each tile of `catalog`.
-fn stack_sizes(catalog: &[crate::engine::CompiledTile], counts: &[u32]) -> (u32, u32) {
-    let (mut land, mut bonus) = (0u32, 0u32);
-    for (tile, count) in catalog.iter().zip(counts) {
-        let left = if is_bonus(tile) {
-            &mut bonus
-        } else {
-            &mut land
-        };
-        *left = left.saturating_add(*count);
-    }
-    (land, bonus)
-}
-
-/// Makes `counts` `len` zeros, in place when it has that length already (every turn of a game
-/// but its first: a fill, not a call to grow it).
-fn zero<T: Copy + Default>(counts: &mut Vec<T>, len: usize) {
-    if counts.len() == len {
-        counts.fill(T::default());
-    } else {
-        counts.clear();
-        counts.resize(len, T::default());
-    }
-}
-
 fn label(span: Span, message: &str) -> Option<crate::diagnostic::Label> {
     (!span.is_unknown()).then(|| crate::diagnostic::Label {
         span,

@@ -20,6 +20,7 @@ impl Replay<'_> {
     /// `expect supply <player> <pool> <n> ...`
     pub(super) fn expect_supply(&mut self, player: usize, pools: &[(String, u32)]) {
         let words: Vec<String> = self
+            .game
             .rules
             .pools()
             .iter()
@@ -29,17 +30,17 @@ impl Replay<'_> {
         let mut wrong = Vec::new();
         for (pool, expected) in pools {
             match words.iter().position(|w| w == pool) {
-                Some(index) if self.supply[player][index] == *expected => {}
+                Some(index) if self.game.supply[player][index] == *expected => {}
                 Some(index) => wrong.push(format!(
                     "{name} has {} {pool} in the supply, the game expects {expected}",
-                    self.supply[player][index]
+                    self.game.supply[player][index]
                 )),
                 None => wrong.push(format!("this game has no supply `{pool}`")),
             }
         }
         let actual: Vec<String> = words
             .iter()
-            .zip(&self.supply[player])
+            .zip(&self.game.supply[player])
             .map(|(w, n)| format!("{w} {n}"))
             .collect();
         self.holds(
@@ -61,8 +62,8 @@ impl Replay<'_> {
     ) {
         let name = self.player_name(player).to_string();
         let what = format!("{name}'s {figure} at {pos} on {target}");
-        let Some(spec) = self.rules.figure(figure) else {
-            let figures = self.rules.figure_names().join(", ");
+        let Some(spec) = self.game.rules.figure(figure) else {
+            let figures = self.game.rules.figure_names().join(", ");
             self.holds(
                 false,
                 &codes::FIGURE_MISMATCH,
@@ -71,7 +72,7 @@ impl Replay<'_> {
             );
             return;
         };
-        let Some(placement) = self.engine.at(pos) else {
+        let Some(placement) = self.game.engine.at(pos) else {
             self.holds(
                 false,
                 &codes::FIGURE_MISMATCH,
@@ -81,7 +82,7 @@ impl Replay<'_> {
             return;
         };
         let node = match self.locate(placement, target, spec.stands_on) {
-            Ok(feature) => self.engine.placement(placement).first_node + feature as NodeId,
+            Ok(feature) => self.game.engine.placement(placement).first_node + feature as NodeId,
             Err(_) => {
                 self.holds(
                     false,
@@ -93,6 +94,7 @@ impl Replay<'_> {
             }
         };
         let deployed: Vec<bool> = self
+            .game
             .engine
             .figures
             .iter()
@@ -123,6 +125,7 @@ impl Replay<'_> {
     /// `expect bag <token> <n> ...`
     pub(super) fn expect_bag(&mut self, tokens: &[(u32, u32)]) {
         let bag = self
+            .game
             .rules
             .bag()
             .map(|(bag, _)| bag.clone())
@@ -153,9 +156,9 @@ impl Replay<'_> {
     /// `expect winner <player>...`: exactly the players with the most points, every one of
     /// them when several tie (“tied players share the victory”, 2020 rules digest §8).
     pub(super) fn expect_winner(&mut self, expected: &[usize]) {
-        let best = self.scores.iter().copied().max().unwrap_or(0);
-        let winners: Vec<usize> = (0..self.scores.len())
-            .filter(|p| self.scores[*p] == best)
+        let best = self.game.scores.iter().copied().max().unwrap_or(0);
+        let winners: Vec<usize> = (0..self.game.scores.len())
+            .filter(|p| self.game.scores[*p] == best)
             .collect();
         let holds = expected.len() == winners.len() && expected.iter().all(|p| winners.contains(p));
         let names: Vec<String> = winners
@@ -185,11 +188,11 @@ impl Replay<'_> {
 
     /// `expect bonus earned|none`
     pub(super) fn expect_bonus(&mut self, earned: bool) {
-        let actual = self.turn.as_ref().is_some_and(|t| t.bonus_earned);
-        let wording = self.rules.bonus_wording();
+        let actual = self.game.turn.as_ref().is_some_and(|t| t.bonus_earned);
+        let wording = self.game.rules.bonus_wording();
         let message = if actual {
             "this turn earned a bonus tile".to_string()
-        } else if self.bonus_left == 0 {
+        } else if self.game.bonus_left == 0 {
             format!(
                 "this turn earned no bonus tile: {} is used up",
                 wording.pile

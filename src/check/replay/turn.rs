@@ -1,18 +1,17 @@
-//! The turn as the ruleset lays it out: the replay maps the game's text to the ruleset's
-//! decisions and moves, asks it what a move brings and reports the rules a move breaks. The
-//! tile under a hill is taken from the stack here (the stack is the replay's), the ruleset
-//! decides that one is due.
+//! The moves of the turn that the runner's transitions do not check: `under` (the tile under
+//! a hill, taken from the stack) and the ruleset's own moves (`flock`, `grow`, `stable`),
+//! whose rules the ruleset checks itself.
 
 use super::Replay;
-use super::transition::UnderTile;
 use crate::codes;
-use crate::rules::turn::{Decision, Move, Outcome, TurnView, next_decision};
+use crate::play::UnderTile;
+use crate::rules::turn::Move;
 
 impl Replay<'_> {
     /// `under <tile>`: the tile put face down under the hill tile just drawn (`under ?`: a
     /// tile the transcript does not name).
     pub(super) fn under(&mut self, id: Option<&str>) {
-        let needed = self.turn.as_ref().is_some_and(|t| t.needs_under);
+        let needed = self.game.turn.as_ref().is_some_and(|t| t.needs_under);
         if !needed {
             self.report(
                 &codes::TILE_UNDER_HILL,
@@ -27,7 +26,7 @@ impl Replay<'_> {
             Some(Some(tile)) => UnderTile::Named(tile),
             Some(None) => UnderTile::Unknown,
         };
-        if !self.apply_under(tile) && matches!(tile, UnderTile::Named(_)) {
+        if !self.game.apply_under(tile) && matches!(tile, UnderTile::Named(_)) {
             let id = id.unwrap_or_default();
             self.report(
                 &codes::TILE_NOT_IN_STACK,
@@ -41,71 +40,8 @@ impl Replay<'_> {
     /// A move of the ruleset's own decisions (`flock`, `grow`, `stable`), played by the
     /// ruleset; what it brings is applied and what it breaks reported.
     pub(super) fn ruleset_move(&mut self, mv: Move) {
-        let setup = !self.turns_started;
-        let outcome = self.rules.play(&mut self.engine, mv, setup);
-        self.apply_outcome(outcome);
-    }
-
-    /// Reports the rules broken, scores the points and puts the figures sent home back in
-    /// their owners' supplies.
-    pub(super) fn apply_outcome(&mut self, outcome: Outcome) {
-        // Most outcomes (the end of every turn, the flocks' look after every scoring) bring
-        // nothing: no loops to enter and no vectors to drop.
-        if outcome.violations.is_empty() && outcome.events.is_empty() && outcome.returned.is_empty()
-        {
-            return;
-        }
-        for violation in outcome.violations {
-            self.report(
-                violation.code,
-                violation.message,
-                &violation.label,
-                &violation.help,
-            );
-        }
-        self.apply_events(&outcome.events, false);
-        for figure in outcome.returned {
-            self.give_back(figure);
-        }
-    }
-
-    /// The turn in play, as the ruleset sees it (a default view between turns).
-    pub(crate) fn turn_view(&self) -> Option<TurnView> {
-        let turn = self.turn.as_ref()?;
-        let placed = turn.placed.as_ref();
-        Some(TurnView {
-            player: turn.player,
-            first_figure: turn.first_figure,
-            tile_in_hand: turn.hand.is_some(),
-            under_due: turn.needs_under,
-            occupation_open: placed.is_some_and(|p| !p.deployed && !p.settled),
-            on_bonus_tile: placed.is_some_and(|p| p.bonus),
-            land_placed: turn.land_placed,
-            bonus_earned: turn.bonus_earned,
-            bonus_drawn: turn.bonus_drawn,
-            land_left: self.land_left,
-            bonus_left: self.bonus_left,
-        })
-    }
-
-    /// The decision the game waits for now, as the ruleset lays out the turn (`None` between
-    /// turns and after the end of the game).
-    pub(crate) fn decision(&self) -> Option<Decision> {
-        if self.game_over {
-            return None;
-        }
-        let turn = self.turn_view()?;
-        Some(next_decision(self.rules.as_ref(), &turn))
-    }
-}
-
-/// The game-language move of a ruleset move (the simulator writes its moves as text).
-pub(crate) fn action_of(mv: Move) -> crate::model::Action {
-    use crate::model::Action;
-    match mv {
-        Move::FlockToken(token) => Action::Flock { token },
-        Move::Grow(token) => Action::Grow { token },
-        Move::Stable => Action::Stable,
+        self.game.ruleset_move(mv);
+        self.sync();
     }
 }
 
@@ -116,7 +52,9 @@ mod tests {
     use super::*;
     use crate::check::build_catalog;
     use crate::model::{Script, Step};
+    use crate::play::moves::action_of;
     use crate::rules::Offer;
+    use crate::rules::turn::Decision;
 
     fn script_of(text: &str) -> Script {
         let (file, diagnostics) = crate::syntax::game::parse(text);
@@ -140,7 +78,7 @@ mod tests {
         let mut due = Vec::new();
         for step in &script.steps {
             replay.apply(step);
-            due.push(replay.decision());
+            due.push(replay.game.decision());
         }
         assert_eq!(replay.findings(), 0, "the game breaks no rule");
         due

@@ -1,0 +1,381 @@
+//! One game's state, owned (no borrow of a script or a text): the engine, the stacks, the
+//! supplies, the scores, the turn, the ruleset (which keeps the game's own state) and the
+//! tables of the move generator. Its moves are applied by `transition.rs`, its legal moves
+//! listed by `moves.rs`.
+
+use std::sync::Arc;
+
+use super::catalog::is_bonus;
+use crate::engine::{CompiledTile, Engine, NodeId, PlacementId};
+use crate::model::{FeatureRef, Ruleset, Script};
+use crate::rules::turn::{TurnView, next_decision};
+use crate::rules::{
+    self, Completion, Decision, FigureSpec, Occupation, Rules, Standing, Violation,
+};
+
+/// The tile the current player holds.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Hand {
+    pub(crate) tile: usize,
+    pub(crate) bonus: bool,
+}
+
+/// The last tile placed in the turn, until its scoring is done.
+#[derive(Debug, Clone)]
+pub(crate) struct PlacedNow {
+    pub(crate) placement: PlacementId,
+    pub(crate) bonus: bool,
+    pub(crate) roots: Vec<NodeId>,
+    pub(crate) deployed: bool,
+    pub(crate) settled: bool,
+    /// The figure a power of the tile took back (the shaman), with its pool: one a tile.
+    pub(crate) took_back: Option<(usize, usize)>,
+}
+
+#[derive(Debug)]
+pub(crate) struct Turn {
+    pub(crate) player: usize,
+    pub(crate) hand: Option<Hand>,
+    pub(crate) placed: Option<PlacedNow>,
+    pub(crate) land_placed: bool,
+    /// A land tile was drawn in this turn (placed, discarded or still in hand).
+    pub(crate) land_drawn: bool,
+    /// The last tile drawn was discarded and the next draw is due: `Some(true)` for a bonus
+    /// tile, `Some(false)` for a land tile.
+    pub(crate) redraw_due: Option<bool>,
+    pub(crate) bonus_earned: bool,
+    pub(crate) bonus_drawn: bool,
+    /// Figures returned to the supply by this turn's scoring, per player and pool: “From the
+    /// next turn onwards, the player can then use them again” is about the player's own.
+    /// One list, at `player * pools + pool`: emptied at each turn in one go.
+    pub(crate) returned: Vec<u32>,
+    /// The ruleset's pools of figures (the stride of `returned`).
+    pub(crate) pools: usize,
+    /// Points each player scored in this turn.
+    pub(crate) points: Vec<i64>,
+    /// Figures deployed from this index on were deployed in this turn.
+    pub(crate) first_figure: usize,
+    /// A hill tile was drawn and the tile under it is not recorded yet.
+    pub(crate) needs_under: bool,
+}
+
+/// What of a game's header the runner plays with: the ruleset, the players, the expansions
+/// (which figures are in play) and the supply a `supply` line sets.
+#[derive(Debug, Clone)]
+pub(crate) struct Setup {
+    pub(crate) ruleset: Ruleset,
+    pub(crate) players: Vec<String>,
+    pub(crate) expansions: Vec<String>,
+    pub(crate) supply: Vec<(String, u32)>,
+}
+
+impl Setup {
+    pub(crate) fn of(script: &Script) -> Setup {
+        Setup {
+            ruleset: script.ruleset,
+            players: script.players.clone(),
+            expansions: script.expansions.clone(),
+            supply: script.supply.clone(),
+        }
+    }
+}
+
+/// A scoring, as the runner keeps it for a report ([`Game::keep_events`]): the players by
+/// name, the points and their breakdown written out.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Scored {
+    pub(crate) players: Vec<String>,
+    pub(crate) points: u32,
+    pub(crate) breakdown: String,
+    pub(crate) is_final: bool,
+}
+
+/// One game in play. The checker validates a transcript's moves and applies them here; the
+/// simulator applies the moves it picked from the ruleset's offers through [`Game::play`].
+pub(crate) struct Game {
+    pub(crate) setup: Setup,
+    pub(crate) rules: Box<dyn Rules>,
+    pub(crate) engine: Engine,
+    /// Copies left in the stacks, per catalog index.
+    pub(crate) stack: Vec<u32>,
+    pub(crate) land_left: u32,
+    pub(crate) bonus_left: u32,
+    pub(crate) supply: Vec<Vec<u32>>,
+    pub(crate) scores: Vec<i64>,
+    pub(crate) turn: Option<Turn>,
+    pub(crate) next_player: usize,
+    pub(crate) turns_started: bool,
+    pub(crate) game_over: bool,
+    pub(crate) final_scored: bool,
+    /// The rules the moves applied broke, in order, until the caller takes them: the checker
+    /// reports them after each call, the simulator rejects a game with one.
+    pub(crate) violations: Vec<Violation>,
+    /// The scorings so far, kept when [`Game::keep_events`] is on, until the caller takes
+    /// them (the checker, after each call).
+    pub(crate) scored: Vec<Scored>,
+    /// Whether scorings are kept (`scored`); the simulator, which shows none, turns it off,
+    /// so that no text is written for them.
+    pub(crate) keep_events: bool,
+    /// Flocks guided to the stable so far (Hills & Sheep), counted whether or not events are
+    /// kept.
+    pub(crate) flocks_scored: usize,
+    /// How the move generator names each feature, by tile and rotation, then feature and
+    /// figure (`moves.rs`): `None` until worked out.
+    pub(super) target_names: Vec<Vec<Option<Option<FeatureRef>>>>,
+    /// Buffers of the move generator, kept from move to move: the ruleset's occupations and
+    /// the figures usable per pool.
+    pub(super) occupations: Vec<Occupation>,
+    pub(super) usable: Vec<u32>,
+    /// The ruleset's figures ([`Rules::figure_names`]) with the spec of each the game has in
+    /// play, worked out at the first deployment the generator lists in a game.
+    pub(super) figures_in_play: Vec<(&'static str, Option<FigureSpec>)>,
+    /// Whether `figures_in_play` was checked against this game's ruleset and setup.
+    pub(super) figures_checked: bool,
+    /// Which figures in play may stand on each feature (`rules::standings`), by tile and
+    /// rotation, those the game language names only (`moves.rs`): `None` until worked out.
+    pub(super) standings: Vec<Option<Vec<Standing>>>,
+    /// The per-player counts of the last turn that ended (`Turn::returned`, `Turn::points`),
+    /// for the next turn to fill again.
+    pub(super) spare_turn: Option<(Vec<u32>, Vec<i64>)>,
+    /// The list of a placement's roots, kept from one placement to the next: a tile's scoring
+    /// hands it back (a placement never scored leaves a new one to be made).
+    pub(super) spare_roots: Vec<NodeId>,
+    /// What a placement's scoring brought ([`Rules::score_completed`]), kept from one placement
+    /// to the next for its lists' room.
+    pub(super) spare_completion: Completion,
+}
+
+impl Game {
+    /// A new game of `setup` with the tiles of `tiles`, `counts` copies of each in the stacks.
+    pub(crate) fn new(
+        tiles: Arc<[CompiledTile]>,
+        counts: Vec<u32>,
+        rules: Box<dyn Rules>,
+        setup: Setup,
+    ) -> Game {
+        let (land_left, bonus_left) = stack_sizes(&tiles, &counts);
+        let players = setup.players.len();
+        // Each player's supply: the ruleset's, or what the game's `supply` line says.
+        let supply = vec![rules::starting_supply(rules.as_ref(), &setup.supply).collect(); players];
+        Game {
+            setup,
+            rules,
+            engine: Engine::new(tiles),
+            stack: counts,
+            land_left,
+            bonus_left,
+            supply,
+            scores: vec![0; players],
+            turn: None,
+            next_player: 0,
+            turns_started: false,
+            game_over: false,
+            final_scored: false,
+            violations: Vec::new(),
+            scored: Vec::new(),
+            keep_events: true,
+            flocks_scored: 0,
+            target_names: Vec::new(),
+            occupations: Vec::new(),
+            usable: Vec::new(),
+            figures_in_play: Vec::new(),
+            figures_checked: false,
+            standings: Vec::new(),
+            spare_turn: None,
+            spare_roots: Vec::new(),
+            spare_completion: Completion::default(),
+        }
+    }
+
+    /// Empties the game for the next one of the same setup and catalog, with `rules` (a new
+    /// value: it holds the game's own state) and the stacks' `counts`: the engine is cleared
+    /// with its capacity kept, and so are the game's own lists.
+    pub(crate) fn restart(&mut self, counts: &[u32], rules: Box<dyn Rules>) {
+        // Every field is named, so that a field added to the game must be reset here too.
+        let Game {
+            setup,
+            rules: old_rules,
+            engine,
+            stack,
+            land_left,
+            bonus_left,
+            supply,
+            scores,
+            turn,
+            next_player,
+            turns_started,
+            game_over,
+            final_scored,
+            violations,
+            scored,
+            // The caller's choice, for every game.
+            keep_events: _,
+            flocks_scored,
+            // How features are named depends only on the catalog and the ruleset's figures,
+            // the same for every game.
+            target_names: _,
+            // Buffers, emptied by each use.
+            occupations: _,
+            usable: _,
+            // Checked against the new ruleset at the game's first deployment listed; the
+            // tables below are kept while its figures stay those in play.
+            figures_in_play: _,
+            figures_checked,
+            standings: _,
+            spare_turn: _,
+            spare_roots: _,
+            spare_completion: _,
+        } = self;
+        *old_rules = rules;
+        engine.clear();
+        stack.clear();
+        stack.extend_from_slice(counts);
+        (*land_left, *bonus_left) = stack_sizes(&engine.catalog, counts);
+        for player_supply in supply.iter_mut() {
+            player_supply.clear();
+            player_supply.extend(rules::starting_supply(old_rules.as_ref(), &setup.supply));
+        }
+        scores.fill(0);
+        *turn = None;
+        *next_player = 0;
+        *turns_started = false;
+        *game_over = false;
+        *final_scored = false;
+        violations.clear();
+        scored.clear();
+        // The new rules may have other figures in play (a variant without farmers).
+        *figures_checked = false;
+        *flocks_scored = 0;
+    }
+
+    /// The game's engine, taken back for the next game (`Engine::clear`).
+    pub(crate) fn into_engine(self) -> Engine {
+        self.engine
+    }
+
+    /// The turn in play, as the ruleset sees it (`None` between turns).
+    pub(crate) fn turn_view(&self) -> Option<TurnView> {
+        let turn = self.turn.as_ref()?;
+        let placed = turn.placed.as_ref();
+        Some(TurnView {
+            player: turn.player,
+            first_figure: turn.first_figure,
+            tile_in_hand: turn.hand.is_some(),
+            under_due: turn.needs_under,
+            occupation_open: placed.is_some_and(|p| !p.deployed && !p.settled),
+            on_bonus_tile: placed.is_some_and(|p| p.bonus),
+            land_placed: turn.land_placed,
+            bonus_earned: turn.bonus_earned,
+            bonus_drawn: turn.bonus_drawn,
+            land_left: self.land_left,
+            bonus_left: self.bonus_left,
+        })
+    }
+
+    /// The decision the game waits for now, as the ruleset lays out the turn (`None` between
+    /// turns and after the end of the game).
+    pub(crate) fn decision(&self) -> Option<Decision> {
+        if self.game_over {
+            return None;
+        }
+        let turn = self.turn_view()?;
+        Some(next_decision(self.rules.as_ref(), &turn))
+    }
+
+    /// Whether the turn's player now draws a bonus tile (a gold forest was completed).
+    pub(crate) fn bonus_due(&self) -> bool {
+        self.turn_view()
+            .is_some_and(|turn| self.rules.bonus_turn_due(&turn))
+    }
+
+    /// The moves the ruleset's own decision offers.
+    pub(crate) fn offers(&self, decision: Decision) -> Vec<rules::Offer> {
+        self.rules.offers(decision)
+    }
+
+    /// Wolves drawn so far (Hills & Sheep).
+    pub(crate) fn bag_wolves_drawn(&self) -> usize {
+        self.rules.bag().map_or(0, |(_, wolves)| wolves)
+    }
+
+    /// How many powers acted in the game so far.
+    pub(crate) fn powers_used(&self) -> u32 {
+        self.rules.powers_used()
+    }
+
+    /// The figures of a pool that `player` may deploy now, as the ruleset counts them: the
+    /// supply, less what it keeps back (Hunters and Gatherers: on the turn's bonus tile, the
+    /// player's own figures that came back in this turn).
+    pub(crate) fn usable_figures(&self, player: usize, pool: usize) -> u32 {
+        self.usable_figures_in(self.turn_view().as_ref(), player, pool)
+    }
+
+    /// [`Game::usable_figures`] with the turn's view (`turn_view`) worked out by the caller.
+    pub(crate) fn usable_figures_in(
+        &self,
+        view: Option<&TurnView>,
+        player: usize,
+        pool: usize,
+    ) -> u32 {
+        let supply = self.supply[player][pool].saturating_sub(self.taken_back_now(player, pool));
+        let returned = self
+            .turn
+            .as_ref()
+            .map_or(0, |t| t.returned[player * t.pools + pool]);
+        self.rules.usable_figures(view, supply, returned)
+    }
+
+    /// The figures of `pool` that `player` took back with the power of the tile just placed,
+    /// when the ruleset keeps them off that tile (`variant shaman-figure-on-tile forbidden`).
+    pub(crate) fn taken_back_now(&self, player: usize, pool: usize) -> u32 {
+        if self.rules.taken_back_figure_on_tile() {
+            return 0;
+        }
+        let taken = self
+            .turn
+            .as_ref()
+            .and_then(|t| t.placed.as_ref())
+            .filter(|p| !p.settled)
+            .and_then(|p| p.took_back);
+        u32::from(taken == Some((player, pool)))
+    }
+
+    /// Whether the turn's player may take a figure back now: the tile just placed has the
+    /// power, and neither a figure step nor another `return` followed it.
+    pub(crate) fn take_back_due(&self) -> bool {
+        let Some(placed) = self.turn.as_ref().and_then(|t| t.placed.as_ref()) else {
+            return false;
+        };
+        !placed.deployed
+            && !placed.settled
+            && placed.took_back.is_none()
+            && self
+                .rules
+                .may_take_back(self.engine.tile_of(placed.placement))
+    }
+}
+
+/// The land and the bonus tiles in stacks of `counts` copies of each tile of `catalog`.
+pub(super) fn stack_sizes(catalog: &[CompiledTile], counts: &[u32]) -> (u32, u32) {
+    let (mut land, mut bonus) = (0u32, 0u32);
+    for (tile, count) in catalog.iter().zip(counts) {
+        let left = if is_bonus(tile) {
+            &mut bonus
+        } else {
+            &mut land
+        };
+        *left = left.saturating_add(*count);
+    }
+    (land, bonus)
+}
+
+/// Makes `counts` `len` zeros, in place when it has that length already (every turn of a game
+/// but its first: a fill, not a call to grow it).
+pub(super) fn zero<T: Copy + Default>(counts: &mut Vec<T>, len: usize) {
+    if counts.len() == len {
+        counts.fill(T::default());
+    } else {
+        counts.clear();
+        counts.resize(len, T::default());
+    }
+}

@@ -1,0 +1,331 @@
+//! What a player may do next, read off the game's state and asked of the ruleset: the move
+//! generator that the simulator plays with (`carcspec simulate`). The ruleset says which
+//! occupations are legal; this file names them as the game language does, so that the
+//! checker reads every move back as the move the generator chose.
+
+use super::game::Game;
+use crate::engine::{Engine, FigureId, NodeId, PlacementId, Pos, Rotation};
+use crate::model::{Anchor, AnchorClass, FeatureKind, FeatureRef, Half};
+use crate::rules::{Move, Standing};
+
+/// A legal deployment on the tile just placed, as the game language names it: an occupation
+/// the ruleset allows, with the feature written so that the checker reads it back.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Deployment {
+    pub figure: &'static str,
+    pub target: FeatureRef,
+    pub kind: FeatureKind,
+    pub node: NodeId,
+}
+
+/// A legal deployment as [`Game::offered_deployments`] lists it: its feature's name stays in
+/// the game's table of names ([`Game::target_of`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Offered {
+    pub figure: &'static str,
+    pub kind: FeatureKind,
+    pub node: NodeId,
+    /// The (tile and rotation, feature and figure) entry of the name.
+    name: (usize, usize),
+}
+
+/// A figure the shaman may take back now ([`Game::legal_returns`]): the figure and its pool,
+/// and how `return` names it (figure, the position of its tile, the feature).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Return {
+    pub id: FigureId,
+    pub pool: usize,
+    pub figure: &'static str,
+    pub pos: Pos,
+    pub target: FeatureRef,
+}
+
+impl Game {
+    /// Every legal deployment on the tile just placed: each feature and each figure that may
+    /// stand there, from the supply, on a feature no figure blocks.
+    pub(crate) fn legal_deployments(&mut self) -> Vec<Deployment> {
+        let mut offered = Vec::new();
+        self.offered_deployments(&mut offered);
+        offered
+            .iter()
+            .map(|o| Deployment {
+                figure: o.figure,
+                target: self.target_of(o).clone(),
+                kind: o.kind,
+                node: o.node,
+            })
+            .collect()
+    }
+
+    /// The feature an offered deployment names, as the game language writes it.
+    pub(crate) fn target_of(&self, offered: &Offered) -> &FeatureRef {
+        let (slot, index) = offered.name;
+        match &self.target_names[slot][index] {
+            Some(Some(target)) => target,
+            // `offered_deployments` offers only features it could name.
+            _ => unreachable!("an offered deployment of a feature without a name"),
+        }
+    }
+
+    /// The legal deployments of [`Game::legal_deployments`], into `into` (emptied first),
+    /// with their features' names left in the game's table: the simulator asks for them on
+    /// every tile placed and clones the name of the one it chooses only.
+    pub(crate) fn offered_deployments(&mut self, into: &mut Vec<Offered>) {
+        into.clear();
+        let Some(turn) = self.turn.as_ref() else {
+            return;
+        };
+        let player = turn.player;
+        let Some(placed) = turn.placed.as_ref().filter(|p| !p.deployed && !p.settled) else {
+            return;
+        };
+        let placement = placed.placement;
+        if !self.figures_checked {
+            // The ruleset's figures with the spec of each the game has in play, in the order
+            // of `figure_names`: the same for every tile of the game, and for every game that
+            // keeps its ruleset and setup.
+            let descriptor = crate::rules::descriptor::describe(self.setup.ruleset);
+            let in_play = |figure: &str| {
+                descriptor
+                    .missing_expansion_for(figure, &self.setup.expansions)
+                    .is_none()
+            };
+            let rules = &self.rules;
+            let figures: Vec<_> = rules
+                .figure_names()
+                .iter()
+                .map(|name| (*name, rules.figure(name).filter(|_| in_play(name))))
+                .collect();
+            if figures != self.figures_in_play {
+                // Other figures (a variant without farmers): the tables of the figures
+                // before are no use.
+                self.figures_in_play = figures;
+                self.target_names.clear();
+                self.standings.clear();
+            }
+            self.figures_checked = true;
+        }
+        // The figures usable per pool, with the turn as the ruleset sees it looked at once.
+        let mut usable = std::mem::take(&mut self.usable);
+        usable.clear();
+        let view = self.turn_view();
+        usable.extend(
+            (0..self.rules.pools().len())
+                .map(|pool| self.usable_figures_in(view.as_ref(), player, pool)),
+        );
+        let tile = *self.engine.placement(placement);
+        let slot = tile.tile * 4 + usize::from(tile.rotation.0);
+        if self.standings.len() <= slot {
+            self.standings.resize(slot + 1, None);
+        }
+        if self.standings[slot].is_none() {
+            let standings = self.nameable_standings(placement);
+            self.standings[slot] = Some(standings);
+        }
+        let mut occupations = std::mem::take(&mut self.occupations);
+        let standings = self.standings[slot].as_deref().unwrap_or_default();
+        self.rules.legal_occupations(
+            &mut self.engine,
+            placement,
+            standings,
+            &usable,
+            &mut occupations,
+        );
+        self.usable = usable;
+        let figures = self.figures_in_play.len();
+        into.extend(occupations.iter().map(|occupation| Offered {
+            figure: occupation.figure,
+            kind: occupation.kind,
+            node: occupation.node,
+            name: (slot, occupation.feature * figures + occupation.figure_index),
+        }));
+        self.occupations = occupations;
+    }
+
+    /// The standings (`rules::standings`) of the tile of `placement` whose features the game
+    /// language can name for their figure, with each name worked out into `target_names`: the
+    /// generator offers no deployment it could not write.
+    fn nameable_standings(&mut self, placement: PlacementId) -> Vec<Standing> {
+        let tile = *self.engine.placement(placement);
+        let slot = tile.tile * 4 + usize::from(tile.rotation.0);
+        let mut standings = Vec::new();
+        crate::rules::standings(
+            &self.engine.catalog[tile.tile],
+            &self.figures_in_play,
+            &mut standings,
+        );
+        let features = self.engine.catalog[tile.tile].features.len();
+        let figures = self.figures_in_play.len();
+        if self.target_names.len() <= slot {
+            self.target_names.resize(slot + 1, Vec::new());
+        }
+        if self.target_names[slot].is_empty() {
+            self.target_names[slot] = vec![None; features * figures];
+        }
+        standings.retain(|standing| {
+            // How a feature is named depends only on the tile, its rotation and the figure:
+            // worked out once per catalog (and reused by the games a `Game` plays).
+            let index = standing.feature * figures + standing.figure_index;
+            if self.target_names[slot][index].is_none() {
+                let named = self.rules.figure(standing.figure).and_then(|spec| {
+                    self.name_feature(placement, standing.feature, spec.stands_on)
+                });
+                self.target_names[slot][index] = Some(named);
+            }
+            matches!(self.target_names[slot][index], Some(Some(_)))
+        });
+        standings
+    }
+
+    /// The feature (index on its tile) that a deployment's target names on a placement:
+    /// `Err` with the candidates when it names several (an anchor shared by two lakes), `Err`
+    /// with none when it names nothing.
+    pub(crate) fn locate(
+        &self,
+        placement: PlacementId,
+        target: &FeatureRef,
+        stands_on: &[FeatureKind],
+    ) -> Result<usize, Vec<usize>> {
+        let placed = *self.engine.placement(placement);
+        let tile = &self.engine.catalog[placed.tile];
+        let accept = |k| stands_on.contains(&k);
+        let feature = match target {
+            FeatureRef::Anchor(anchor) => {
+                let in_tile = placed.rotation.anchor_to_tile(*anchor);
+                // Two features the figure may stand on that claim the anchor as their own (two
+                // lakes at `I`): the anchor alone does not say which is meant.
+                if tile
+                    .features_claiming_directly(in_tile, accept)
+                    .nth(1)
+                    .is_some()
+                {
+                    return Err(tile.features_claiming_directly(in_tile, accept).collect());
+                }
+                tile.feature_at(in_tile, accept)
+            }
+            FeatureRef::Anchors(named) => {
+                let in_tile = named.iter().map(|a| placed.rotation.anchor_to_tile(*a));
+                tile.feature_claiming(in_tile, accept)
+            }
+            FeatureRef::Label(label) => tile.feature_by_label(label),
+        };
+        feature.ok_or_else(Vec::new)
+    }
+
+    /// A name of feature `feature` of a placement, for a figure that stands on `stands_on`,
+    /// that the checker reads back as that very feature: its anchors in board orientation,
+    /// or else its label where the anchors name several features (the two lakes at `I` of
+    /// `HG/83`); `None` for a feature that neither names.
+    fn name_feature(
+        &self,
+        placement: PlacementId,
+        feature: usize,
+        stands_on: &[FeatureKind],
+    ) -> Option<FeatureRef> {
+        let by_anchors = feature_name(&self.engine, placement, feature);
+        let names_it =
+            |target: &FeatureRef| self.locate(placement, target, stands_on) == Ok(feature);
+        if names_it(&by_anchors) {
+            return Some(by_anchors);
+        }
+        self.engine.tile_of(placement).features[feature]
+            .label
+            .as_ref()
+            .map(|l| FeatureRef::Label(l.clone()))
+            .filter(|by_label| names_it(by_label))
+    }
+
+    /// Every figure the turn's player may take back now (empty unless a `return` is due).
+    pub(crate) fn legal_returns(&self) -> Vec<Return> {
+        let Some(player) = self.turn.as_ref().map(|t| t.player) else {
+            return Vec::new();
+        };
+        if !self.take_back_due() {
+            return Vec::new();
+        }
+        let mut returns = Vec::new();
+        for (id, figure) in self.engine.figures.iter().enumerate() {
+            if !figure.on_board || figure.player != player || !self.rules.takes_back(figure) {
+                continue;
+            }
+            let Some(spec) = self.rules.figure(figure.kind.0) else {
+                continue;
+            };
+            let (placement, feature) = self.engine.origin(figure.node);
+            if let Some(target) = self.name_feature(placement, feature, spec.stands_on) {
+                returns.push(Return {
+                    id: id as FigureId,
+                    pool: spec.pool,
+                    figure: spec.kind.0,
+                    pos: self.engine.placement(placement).pos,
+                    target,
+                });
+            }
+        }
+        returns
+    }
+
+    /// The player's figure of `kind` standing on `node`, if any.
+    pub(crate) fn figure_at(&self, player: usize, kind: &str, node: NodeId) -> Option<FigureId> {
+        self.engine
+            .figures
+            .iter()
+            .position(|f| f.on_board && f.player == player && f.kind.0 == kind && f.node == node)
+            .map(|i| i as FigureId)
+    }
+}
+
+/// How the game language names feature `feature` of a placement by its anchors in board
+/// orientation: its one anchor, or all of them (an area's whole sides as halves, so that a
+/// whole side is not read as a road in its middle).
+fn feature_name(engine: &Engine, placement: PlacementId, feature: usize) -> FeatureRef {
+    let placed = engine.placement(placement);
+    let compiled = &engine.catalog[placed.tile].features[feature];
+    let anchors: Vec<Anchor> = compiled
+        .anchors
+        .iter()
+        .map(|a| board_anchor(*a, placed.rotation))
+        .collect();
+    match (compiled.kind.anchor_class(), anchors.as_slice()) {
+        (_, [single]) => FeatureRef::Anchor(*single),
+        (AnchorClass::Area, _) => FeatureRef::Anchors(halves(&anchors)),
+        _ => FeatureRef::Anchors(anchors),
+    }
+}
+
+/// How a deployment names the feature of `node` in board orientation, as the move generator
+/// writes targets (by its anchors).
+pub(crate) fn feature_target(engine: &Engine, node: NodeId) -> FeatureRef {
+    let (placement, feature) = engine.origin(node);
+    feature_name(engine, placement, feature)
+}
+
+/// An anchor of a tile turned by `rotation`, in board orientation.
+fn board_anchor(anchor: Anchor, rotation: Rotation) -> Anchor {
+    match anchor {
+        Anchor::Side(side) => Anchor::Side(rotation.to_board(side)),
+        Anchor::Half(side, half) => Anchor::Half(rotation.to_board(side), half),
+        Anchor::Inner => Anchor::Inner,
+    }
+}
+
+/// An area's anchors as half-sides, so that a whole side is not read as a road in its middle.
+fn halves(anchors: &[Anchor]) -> Vec<Anchor> {
+    anchors
+        .iter()
+        .flat_map(|anchor| match anchor {
+            Anchor::Side(side) => vec![Anchor::Half(*side, Half::L), Anchor::Half(*side, Half::R)],
+            other => vec![*other],
+        })
+        .collect()
+}
+
+/// The game-language move of a ruleset move (the simulator writes its moves as text).
+pub(crate) fn action_of(mv: Move) -> crate::model::Action {
+    use crate::model::Action;
+    match mv {
+        Move::FlockToken(token) => Action::Flock { token },
+        Move::Grow(token) => Action::Grow { token },
+        Move::Stable => Action::Stable,
+    }
+}

@@ -1,0 +1,564 @@
+//! The moves of a game applied: one transition each for `turn`, `draw` and `bonus`, `under`,
+//! `discard`, `place`, `deploy`, `pass`, `return`, a ruleset's own moves and `end`, with the
+//! scoring of a placed tile (`settle`), the end of a turn and final scoring. The checker
+//! (`src/check/replay/`) validates a transcript's move, reports what it breaks, and calls
+//! these; the simulator applies the moves it took from the ruleset's offers through
+//! [`Game::play`], which calls the same ones without validating them again. So a game changes
+//! the same way whoever plays it: the stacks, the hand, the supply, the figures and every
+//! question to the ruleset (`after_draw`, what a discard brings, `after_placement`,
+//! `deployed`, `took_back`, `score_completed`, `after_scoring`, `end_turn`, `final_scoring`)
+//! are written once, here.
+
+use super::catalog::is_bonus;
+use super::game::{Game, Hand, PlacedNow, Scored, Turn, zero};
+use crate::engine::{FigureId, NodeId, PlacementId, Pos, Rotation};
+use crate::model::TileKind;
+use crate::rules::{Decision, FigureSpec, Move, Outcome, ScoreEvent};
+
+/// The tile that `under` puts under a hill tile.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum UnderTile {
+    /// A tile of the catalog.
+    Named(usize),
+    /// `under ?`: a tile the transcript does not name, which still leaves the stack.
+    Unnamed,
+    /// A tile id the game's tile sets do not have (reported by the checker).
+    Unknown,
+}
+
+/// A move chosen among those the ruleset offers, by catalog index, node and figure id rather
+/// than by the text's names (a transcript keeps the text), for [`Game::play`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum GameMove {
+    /// `turn`: the player whose turn is next begins it (the previous turn ends).
+    Turn { player: usize },
+    /// `draw` (or `bonus`) of the tile with this catalog index.
+    Draw { tile: usize, bonus: bool },
+    /// `under`: the tile put under the hill tile just drawn.
+    Under { tile: usize },
+    /// `discard` of a tile that fits nowhere.
+    Discard,
+    /// `place` of the tile in hand where it fits.
+    Place { pos: Pos, rotation: Rotation },
+    /// `deploy` of a figure on a feature of the tile just placed, as the move generator
+    /// offered it.
+    Deploy { figure: &'static str, node: NodeId },
+    /// `pass`: no figure on the tile just placed.
+    Pass,
+    /// `return`: the shaman takes the figure (of the pool) back, as `legal_returns` offered it.
+    Return { figure: FigureId, pool: usize },
+    /// A move of the ruleset's own decisions (`flock`, `grow`, `stable`).
+    Ruleset(Move),
+    /// `end` after the turn that placed the last land tile.
+    End,
+}
+
+impl Game {
+    /// Plays a move taken from the ruleset's offers without validating it (debug builds
+    /// assert that it is legal): what the ruleset breaks is left in `violations`.
+    pub(crate) fn play(&mut self, mv: GameMove) {
+        // As the checker before every move but `flock`: the ruleset's pending decision (there
+        // is none when the moves follow `decision()`) is left.
+        if !matches!(mv, GameMove::Ruleset(Move::FlockToken(_))) {
+            self.leave_pending();
+        }
+        debug_assert!(
+            !self.game_over || mv == GameMove::End,
+            "a move after the end of the game"
+        );
+        debug_assert!(
+            self.turn.is_some() || matches!(mv, GameMove::Turn { .. } | GameMove::End),
+            "a move outside a turn"
+        );
+        match mv {
+            GameMove::Turn { player } => {
+                self.end_turn();
+                debug_assert!(!self.game_over, "a turn after the end of the game");
+                debug_assert_eq!(player, self.next_player, "a turn out of turn");
+                self.open_turn(player);
+            }
+            GameMove::Draw { tile, bonus } => {
+                self.settle();
+                debug_assert!(self.turn.as_ref().is_some_and(|t| t.hand.is_none()));
+                debug_assert_eq!(is_bonus(&self.engine.catalog[tile]), bonus);
+                let taken = self.apply_draw(tile, bonus);
+                debug_assert!(taken, "a draw of a tile not in the stack");
+            }
+            GameMove::Under { tile } => {
+                debug_assert!(
+                    self.turn.as_ref().is_some_and(|t| t.needs_under),
+                    "an `under` with no hill drawn"
+                );
+                let taken = self.apply_under(UnderTile::Named(tile));
+                debug_assert!(taken, "an `under` of a tile not in the stack");
+            }
+            GameMove::Discard => {
+                let hand = self.apply_discard();
+                debug_assert!(hand.is_some(), "a discard with no tile in hand");
+                debug_assert!(
+                    hand.is_none_or(|hand| !self.engine.fits_somewhere(hand.tile)),
+                    "a discard of a tile that fits"
+                );
+            }
+            GameMove::Place { pos, rotation } => {
+                self.settle();
+                debug_assert!(
+                    self.turn.as_ref().is_some_and(|t| !t.needs_under),
+                    "a hill tile placed before its `under`"
+                );
+                debug_assert!(
+                    self.turn
+                        .as_ref()
+                        .and_then(|t| t.hand)
+                        .is_some_and(|hand| self
+                            .engine
+                            .check_placement(hand.tile, pos, rotation)
+                            .is_ok()),
+                    "a placement that does not fit"
+                );
+                // The checker warns once about a tile whose power the ruleset ignores: a
+                // warning, not a rule.
+                self.apply_place(Some((pos, rotation)));
+            }
+            GameMove::Deploy { figure, node } => {
+                let spec = self
+                    .rules
+                    .figure(figure)
+                    .expect("a deployment of a figure of the game");
+                debug_assert!(
+                    self.turn.as_ref().is_some_and(|turn| turn
+                        .placed
+                        .as_ref()
+                        .is_some_and(|p| !p.deployed && !p.settled)),
+                    "a deployment with no tile just placed"
+                );
+                debug_assert!(spec.stands_on.contains(&self.engine.feature_kind(node)));
+                debug_assert!(
+                    self.turn
+                        .as_ref()
+                        .is_some_and(|turn| self.usable_figures(turn.player, spec.pool) > 0)
+                );
+                debug_assert!(
+                    self.rules
+                        .blockers(&mut self.engine, &spec, node)
+                        .is_empty(),
+                    "a deployment on an occupied feature"
+                );
+                self.apply_deploy(Some((&spec, node)));
+            }
+            GameMove::Pass => {
+                debug_assert!(
+                    self.turn
+                        .as_ref()
+                        .is_some_and(|t| t.placed.as_ref().is_some_and(|p| !p.settled)),
+                    "a `pass` with no tile just placed"
+                );
+                self.settle();
+            }
+            GameMove::Return { figure, pool } => {
+                debug_assert!(self.take_back_due(), "a `return` the tile does not allow");
+                debug_assert!(
+                    self.turn.as_ref().is_some_and(|t| {
+                        let f = &self.engine.figures[figure as usize];
+                        f.on_board && f.player == t.player && self.rules.takes_back(f)
+                    }),
+                    "a `return` of a figure the player may not take back"
+                );
+                self.apply_return(figure, pool);
+            }
+            GameMove::Ruleset(mv) => self.ruleset_move(mv),
+            GameMove::End => {
+                self.end_turn();
+                if !self.final_scored {
+                    self.final_scoring();
+                }
+            }
+        }
+    }
+
+    /// The ruleset's pending decision is left by another move: what that breaks.
+    #[inline]
+    pub(crate) fn leave_pending(&mut self) {
+        if let Some(violation) = self.rules.leave_pending() {
+            self.apply_outcome(Outcome::violation(violation));
+        }
+    }
+
+    /// Lays the start tile of the catalog at 0,0 before the first turn; `false` when the
+    /// catalog has none.
+    pub(crate) fn lay_start_tile(&mut self) -> bool {
+        let start = (0..self.engine.catalog.len())
+            .find(|i| self.engine.catalog[*i].kind == TileKind::Start);
+        let Some(tile) = start else {
+            return false;
+        };
+        self.take_from_stack(tile);
+        self.engine.place(tile, Pos::new(0, 0), Rotation(0));
+        true
+    }
+
+    /// A copy of `tile` leaves its stack; `false` when none is left.
+    pub(crate) fn take_from_stack(&mut self, tile: usize) -> bool {
+        if self.stack[tile] == 0 {
+            return false;
+        }
+        self.stack[tile] -= 1;
+        // Saturating: tiles that left unnamed (`under ?`) are counted in `land_left` only.
+        if is_bonus(&self.engine.catalog[tile]) {
+            self.bonus_left = self.bonus_left.saturating_sub(1);
+        } else {
+            self.land_left = self.land_left.saturating_sub(1);
+        }
+        true
+    }
+
+    /// A setup's `lay`: the tile lies on the board, outside any turn.
+    pub(crate) fn lay(&mut self, tile: usize, pos: Pos, rotation: Rotation) {
+        let (_, roots) = self.put_tile(tile, pos, rotation);
+        self.spare_roots = roots;
+    }
+
+    /// Starts `player`'s turn: the next player is the one after, and the turn's lists are
+    /// emptied.
+    pub(crate) fn open_turn(&mut self, player: usize) {
+        self.turns_started = true;
+        let players = self.setup.players.len();
+        self.next_player = (player + 1) % players;
+        let pools = self.rules.pools().len();
+        // The per-player counts of the turn that ended, emptied: no vectors per turn.
+        let (mut returned, mut points) = self.spare_turn.take().unwrap_or_default();
+        zero(&mut returned, players * pools);
+        zero(&mut points, players);
+        self.turn = Some(Turn {
+            player,
+            hand: None,
+            placed: None,
+            land_placed: false,
+            land_drawn: false,
+            redraw_due: None,
+            bonus_earned: false,
+            bonus_drawn: false,
+            returned,
+            pools,
+            points,
+            first_figure: self.engine.figures.len(),
+            needs_under: false,
+        });
+    }
+
+    /// `draw <tile>` (or `bonus <tile>`): the tile drawn leaves its stack when it is in that
+    /// stack (returns whether it was) and comes into the hand; the ruleset says whether a tile
+    /// goes under it (a hill). The tile placed before is scored already: the callers settle
+    /// it first, since the checks of a draw read what its scoring earned (a bonus tile).
+    pub(crate) fn apply_draw(&mut self, tile: usize, bonus: bool) -> bool {
+        let taken = is_bonus(&self.engine.catalog[tile]) == bonus && self.take_from_stack(tile);
+        let hill_takes_a_tile = self
+            .rules
+            .after_draw(&self.engine.catalog[tile], self.land_left)
+            == Some(Decision::UnderTile);
+        let turn = self.turn.as_mut().expect("in a turn");
+        if bonus {
+            turn.bonus_drawn = true;
+        } else {
+            turn.land_drawn = true;
+        }
+        turn.redraw_due = None;
+        turn.needs_under = hill_takes_a_tile;
+        turn.hand = Some(Hand { tile, bonus });
+        taken
+    }
+
+    /// `under <tile>`: the hill tile's tile is recorded; it leaves the land stack. Returns
+    /// whether a named tile was a land tile still in the stack.
+    pub(crate) fn apply_under(&mut self, tile: UnderTile) -> bool {
+        if let Some(turn) = self.turn.as_mut() {
+            turn.needs_under = false;
+        }
+        match tile {
+            UnderTile::Named(tile) => {
+                !is_bonus(&self.engine.catalog[tile]) && self.take_from_stack(tile)
+            }
+            UnderTile::Unnamed => {
+                // Counted in `land_left` only: the game is one tile shorter.
+                self.land_left = self.land_left.saturating_sub(1);
+                true
+            }
+            UnderTile::Unknown => false,
+        }
+    }
+
+    /// `discard`: the tile in hand leaves the game (returned, `None` when the hand is empty).
+    /// The ruleset says whether a bonus tile is drawn again (a land tile always is).
+    pub(crate) fn apply_discard(&mut self) -> Option<Hand> {
+        let redrawn_bonus = self.rules.unplaceable_bonus_tile_redrawn();
+        let turn = self.turn.as_mut().expect("in a turn");
+        let hand = turn.hand.take()?;
+        let redrawn = !hand.bonus || redrawn_bonus;
+        if hand.bonus && redrawn {
+            // “If there is no legal place for the bonus card, the player discards it from the
+            // game and draws another.”
+            turn.bonus_drawn = false;
+        }
+        // “it is removed from the game, and the player draws another”
+        turn.redraw_due = redrawn.then_some(hand.bonus);
+        Some(hand)
+    }
+
+    /// `place at <pos> <rotation>`: the tile in hand leaves it (a land tile is the turn's
+    /// land tile; a tile still due under it is no longer asked for) and lies at `at`, where
+    /// its immediate effects act. `at` is `None` for a position already taken, the one move
+    /// the checker cannot play as written: the tile is then gone. The hand must hold a tile,
+    /// and the tile placed before is scored already (the callers settle it first).
+    pub(crate) fn apply_place(&mut self, at: Option<(Pos, Rotation)>) {
+        let turn = self.turn.as_mut().expect("in a turn");
+        let hand = turn.hand.take().expect("a tile in hand to place");
+        if !hand.bonus {
+            turn.land_placed = true;
+        }
+        turn.needs_under = false;
+        if let Some((pos, rotation)) = at {
+            let (placement, roots) = self.put_tile(hand.tile, pos, rotation);
+            self.placed(placement, hand.bonus, roots);
+        }
+    }
+
+    /// A tile laid on the board (by `place`, or by a setup's `lay`): the engine's placement.
+    fn put_tile(
+        &mut self,
+        tile: usize,
+        pos: Pos,
+        rotation: Rotation,
+    ) -> (PlacementId, Vec<NodeId>) {
+        let mut roots = std::mem::take(&mut self.spare_roots);
+        let placement = self.engine.place_into(tile, pos, rotation, &mut roots);
+        (placement, roots)
+    }
+
+    /// The turn's tile lies at `placement`: it is the tile figures go on now, and its
+    /// immediate effects (the ruleset's powers) act before its occupation.
+    fn placed(&mut self, placement: PlacementId, bonus: bool, roots: Vec<NodeId>) {
+        let turn = self.turn.as_mut().expect("in a turn");
+        turn.placed = Some(PlacedNow {
+            placement,
+            bonus,
+            roots,
+            deployed: false,
+            settled: false,
+            took_back: None,
+        });
+        if let Some(view) = self.turn_view() {
+            let outcome = self
+                .rules
+                .after_placement(&mut self.engine, &view, placement);
+            self.apply_outcome(outcome);
+        }
+    }
+
+    /// `deploy <figure> on <feature>`: the turn's player's figure of `spec` stands on the node
+    /// (`None` when the text names no figure of the game or no feature: no figure), the tile's
+    /// figure step is over and what it completed is scored.
+    pub(crate) fn apply_deploy(&mut self, deployment: Option<(&FigureSpec, NodeId)>) {
+        let player = self.turn.as_ref().expect("in a turn").player;
+        if let Some((spec, node)) = deployment {
+            self.stand(player, spec, node);
+        }
+        if let Some(placed) = self.turn.as_mut().and_then(|t| t.placed.as_mut()) {
+            placed.deployed = true;
+        }
+        self.settle();
+    }
+
+    /// A figure of `player`'s supply stands on `node` (a deployment, or a setup's `put`), and
+    /// the ruleset learns of it.
+    pub(crate) fn stand(&mut self, player: usize, spec: &FigureSpec, node: NodeId) -> FigureId {
+        let pool = spec.pool;
+        self.supply[player][pool] = self.supply[player][pool].saturating_sub(1);
+        let tag = self.engine.figures.len();
+        let figure = self
+            .engine
+            .deploy(player, spec.kind, node, spec.holds_river_system, tag);
+        self.rules
+            .deployed(&self.engine, figure, node, !self.turns_started);
+        figure
+    }
+
+    /// `return <figure> …`: the shaman's power takes the turn's player's figure `figure` (of
+    /// pool `pool`) back to the supply, once for the tile just placed.
+    pub(crate) fn apply_return(&mut self, figure: FigureId, pool: usize) {
+        let player = self.engine.figures[figure as usize].player;
+        self.engine.return_figure(figure);
+        self.supply[player][pool] += 1;
+        self.rules.took_back();
+        if let Some(placed) = self.turn.as_mut().and_then(|t| t.placed.as_mut()) {
+            placed.took_back = Some((player, pool));
+        }
+    }
+
+    /// A move of the ruleset's own decisions (`flock`, `grow`, `stable`), played by the
+    /// ruleset; what it brings is applied.
+    pub(crate) fn ruleset_move(&mut self, mv: Move) {
+        let setup = !self.turns_started;
+        let outcome = self.rules.play(&mut self.engine, mv, setup);
+        self.apply_outcome(outcome);
+    }
+
+    /// Keeps the rules broken, scores the points and puts the figures sent home back in their
+    /// owners' supplies.
+    pub(crate) fn apply_outcome(&mut self, outcome: Outcome) {
+        // Most outcomes (the end of every turn, the flocks' look after every scoring) bring
+        // nothing: no loops to enter and no vectors to drop.
+        if outcome.violations.is_empty() && outcome.events.is_empty() && outcome.returned.is_empty()
+        {
+            return;
+        }
+        self.violations.extend(outcome.violations);
+        self.apply_events(&outcome.events, false);
+        for figure in outcome.returned {
+            self.give_back(figure);
+        }
+    }
+
+    /// Scores what the tile just placed completed (after its deployment), returns figures, and
+    /// notes an earned bonus tile; nothing when the tile is scored already (most calls: each
+    /// draw, placement and end of turn settles the tile before).
+    #[inline]
+    pub(crate) fn settle(&mut self) {
+        if self
+            .turn
+            .as_ref()
+            .is_some_and(|t| t.placed.as_ref().is_some_and(|p| !p.settled))
+        {
+            self.settle_placed();
+        }
+    }
+
+    fn settle_placed(&mut self) {
+        let Some(placed) = self.turn.as_mut().and_then(|t| t.placed.as_mut()) else {
+            return;
+        };
+        placed.settled = true;
+        // Nothing reads a tile's roots after its scoring.
+        let roots = std::mem::take(&mut placed.roots);
+        let (bonus, placement) = (placed.bonus, placed.placement);
+        let mut completion = std::mem::take(&mut self.spare_completion);
+        completion.clear();
+        self.rules
+            .score_completed(&mut self.engine, placement, &roots, &mut completion);
+        self.apply_events(&completion.events, false);
+        for &root in &completion.returned {
+            for figure in self.engine.return_figures(root) {
+                self.give_back(figure);
+            }
+        }
+        if self
+            .rules
+            .earns_bonus_turn(&completion, bonus, self.bonus_left)
+            && let Some(turn) = self.turn.as_mut()
+        {
+            turn.bonus_earned = true;
+        }
+        if let Some(view) = self.turn_view() {
+            let outcome = self.rules.after_scoring(&mut self.engine, &view, &roots);
+            self.apply_outcome(outcome);
+        }
+        // The lists go back to be filled by the next placement (`place_into` empties the
+        // roots, `settle` the completion).
+        self.spare_roots = roots;
+        self.spare_completion = completion;
+    }
+
+    fn give_back(&mut self, figure: FigureId) {
+        let figure = self.engine.figures[figure as usize].clone();
+        let pool = self.rules.figure(figure.kind.0).map_or(0, |s| s.pool);
+        self.supply[figure.player][pool] += 1;
+        if let Some(turn) = self.turn.as_mut() {
+            debug_assert!(pool < turn.pools, "a figure of no pool of the ruleset");
+            turn.returned[figure.player * turn.pools + pool] += 1;
+        }
+    }
+
+    fn apply_events(&mut self, events: &[ScoreEvent], is_final: bool) {
+        for event in events {
+            for player in &event.players {
+                self.scores[*player] += i64::from(event.points);
+                if let Some(turn) = self.turn.as_mut() {
+                    turn.points[*player] += i64::from(event.points);
+                }
+            }
+            self.flocks_scored += usize::from(event.breakdown.is_flock());
+            if !self.keep_events {
+                continue;
+            }
+            self.scored.push(Scored {
+                players: event
+                    .players
+                    .iter()
+                    .map(|p| self.setup.players[*p].clone())
+                    .collect(),
+                points: event.points,
+                breakdown: event.breakdown_text(),
+                is_final,
+            });
+        }
+    }
+
+    /// Closes the current turn: the scoring of its last tile, what the ruleset finds at the
+    /// end of a turn, and the end of the game when the land stack is empty.
+    pub(crate) fn end_turn(&mut self) {
+        self.settle();
+        if self.turn.is_none() {
+            return;
+        }
+        self.rules_end_turn();
+        if self.turn.is_some() {
+            self.close_turn();
+        }
+    }
+
+    /// What the ruleset finds at the end of the turn (a flock step left out).
+    pub(crate) fn rules_end_turn(&mut self) {
+        let violations = self.rules.end_turn();
+        self.apply_outcome(Outcome {
+            violations,
+            ..Default::default()
+        });
+    }
+
+    /// The turn is over (its tile scored, the ruleset asked): the game ends when the land
+    /// stack is empty.
+    pub(crate) fn close_turn(&mut self) {
+        if self.land_left == 0 && !self.game_over {
+            // “The game ends at the end of the turn in which the last land tile is placed.”
+            self.final_scoring();
+        }
+        // The per-player counts go back to be emptied by the next turn.
+        if let Some(turn) = self.turn.as_mut() {
+            let counts = (
+                std::mem::take(&mut turn.returned),
+                std::mem::take(&mut turn.points),
+            );
+            self.spare_turn = Some(counts);
+        }
+        self.turn = None;
+    }
+
+    /// Final scoring; the game is over.
+    pub(crate) fn final_scoring(&mut self) {
+        // The figures final scoring takes off the board (tribe members in incomplete forests
+        // and rivers) go home as every other: into their owners' supplies.
+        let mut standing = Vec::with_capacity(self.engine.figures.len());
+        standing.extend(
+            (0..self.engine.figures.len() as FigureId)
+                .filter(|f| self.engine.figures[*f as usize].on_board),
+        );
+        let events = self.rules.final_scoring(&mut self.engine);
+        self.apply_events(&events, true);
+        for figure in standing {
+            if !self.engine.figures[figure as usize].on_board {
+                self.give_back(figure);
+            }
+        }
+        self.final_scored = true;
+        self.game_over = true;
+    }
+}
