@@ -2,8 +2,13 @@
 //! goes on as the move says, so that later moves are still checked), evaluates the game's
 //! expectations, and keeps the scoring events and the scores.
 
+mod import;
 pub(crate) mod replay;
+mod report;
 pub mod state;
+
+pub use import::{import_jcz, import_jcz_with_warnings};
+pub use report::{CheckReport, ReportedEvent};
 
 pub(crate) use crate::play::catalog::is_bonus;
 pub use crate::play::catalog::{
@@ -15,132 +20,11 @@ pub use state::{GameFormat, GameState, StateError, game_state, game_state_of_tex
 use std::path::Path;
 use std::sync::Arc;
 
-use serde::Serialize;
-
-use crate::diagnostic::{self, Diagnostic, Omitted, Span};
+use crate::diagnostic::{Diagnostic, Omitted, Span};
 use crate::engine::Engine;
 use crate::lower::game::GameLowering;
 use crate::model::{Script, Step};
 use crate::{lower, syntax};
-
-/// Points scored by one event, for the report.
-#[derive(Debug, Clone, Serialize)]
-pub struct ReportedEvent {
-    /// The line of the move (or `end`) that caused the scoring.
-    pub line: usize,
-    pub players: Vec<String>,
-    pub points: u32,
-    pub breakdown: String,
-    /// True for final scoring.
-    pub is_final: bool,
-    #[serde(skip)]
-    pub span: Span,
-}
-
-/// Everything the checker found in one game.
-#[derive(Debug)]
-pub struct CheckReport {
-    pub origin: String,
-    pub text: String,
-    pub players: Vec<String>,
-    /// Problems: game-language errors, rule violations no expectation names, expectations
-    /// that do not hold, and warnings.
-    pub diagnostics: Vec<Diagnostic>,
-    /// Violations that an `expect violation` names (the rulebook's "not like this!").
-    pub expected_violations: Vec<Diagnostic>,
-    pub expectations_passed: usize,
-    pub expectations_failed: usize,
-    pub events: Vec<ReportedEvent>,
-    /// Scores at the end of the replay.
-    pub scores: Vec<i64>,
-    /// Whether final scoring took place.
-    pub final_scored: bool,
-    /// Assertions of the game that carcspec cannot check (listed, never counted as passed).
-    pub not_applicable: Vec<String>,
-}
-
-impl CheckReport {
-    fn failed(origin: &str, text: String, diagnostics: Vec<Diagnostic>) -> CheckReport {
-        Self::failed_with(origin, text, diagnostics, Omitted::default())
-    }
-
-    /// A report of diagnostics only (the game was not replayed); `omitted` counts those left
-    /// out already.
-    fn failed_with(
-        origin: &str,
-        text: String,
-        mut diagnostics: Vec<Diagnostic>,
-        omitted: Omitted,
-    ) -> CheckReport {
-        diagnostic::limit_with(&mut diagnostics, omitted);
-        CheckReport {
-            origin: origin.to_string(),
-            text,
-            players: Vec::new(),
-            diagnostics,
-            expected_violations: Vec::new(),
-            expectations_passed: 0,
-            expectations_failed: 0,
-            events: Vec::new(),
-            scores: Vec::new(),
-            final_scored: false,
-            not_applicable: Vec::new(),
-        }
-    }
-
-    /// Clean: no error (warnings allowed) and every expectation holds.
-    pub fn ok(&self) -> bool {
-        !self.diagnostics.iter().any(Diagnostic::is_error) && self.expectations_failed == 0
-    }
-}
-
-/// The 1-based line of byte offsets of a text, counted on from the last offset asked for. The
-/// replay asks in the order of the text, so a game's line breaks are counted once in all (a
-/// scan from the start for each scoring would make long games quadratic) and nothing is kept
-/// per line (an index of line starts is built for every game and costs 8 bytes a line).
-#[derive(Debug, Default, Clone)]
-pub(crate) struct LineCursor {
-    offset: usize,
-    /// Line breaks before `offset`.
-    breaks: usize,
-}
-
-impl LineCursor {
-    pub(crate) fn line_of(&mut self, text: &str, offset: usize) -> usize {
-        let offset = offset.min(text.len());
-        if offset < self.offset {
-            *self = LineCursor::default();
-        }
-        self.breaks += count_breaks(&text.as_bytes()[self.offset..offset]);
-        self.offset = offset;
-        self.breaks + 1
-    }
-}
-
-/// The line breaks in `bytes`, eight bytes at a time: the count byte by byte took some four
-/// instructions a byte, over the text of every game checked.
-fn count_breaks(bytes: &[u8]) -> usize {
-    const NEWLINES: u64 = u64::from_le_bytes([b'\n'; 8]);
-    const LOW_SEVEN: u64 = u64::from_le_bytes([0x7F; 8]);
-    let mut chunks = bytes.chunks_exact(8);
-    let mut breaks = 0;
-    for chunk in &mut chunks {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
-        // A line break is a zero byte of `zeros`; the sum of a byte's low seven bits and 0x7F
-        // cannot carry into the next byte, so the high bit below is set for exactly the zero
-        // bytes, and nowhere else.
-        let zeros = u64::from_le_bytes(word) ^ NEWLINES;
-        let found = !(((zeros & LOW_SEVEN) + LOW_SEVEN) | zeros | LOW_SEVEN);
-        breaks += found.count_ones() as usize;
-    }
-    breaks
-        + chunks
-            .remainder()
-            .iter()
-            .filter(|byte| **byte == b'\n')
-            .count()
-}
 
 /// A game of up to this many moves is parsed and lowered once, its moves kept for the replay:
 /// eight a tile of the largest game a game may be (`MAX_TILES_PER_GAME`, G020), more than a
@@ -339,21 +223,6 @@ fn check_jcz_text_reporting(
     }
 }
 
-/// Reads a JCloisterZone saved game into a script.
-pub fn import_jcz(text: &str) -> Result<Script, Vec<Diagnostic>> {
-    let document = syntax::jcz::parse(text).map_err(|d| vec![d])?;
-    lower::jcz::lower(&document)
-}
-
-/// As [`import_jcz`], with the warnings that do not keep the game from being imported
-/// (elements declared but not played, `J004`): the first ones, and a line for the rest.
-pub fn import_jcz_with_warnings(text: &str) -> Result<(Script, Vec<Diagnostic>), Vec<Diagnostic>> {
-    let document = syntax::jcz::parse(text).map_err(|d| vec![d])?;
-    let (script, mut warnings, omitted) = lower::jcz::lower_with_warnings(&document)?;
-    warnings.extend(omitted.summary());
-    Ok((script, warnings))
-}
-
 /// Where the steps of a game to replay come from.
 enum Steps {
     /// The script lists them.
@@ -465,26 +334,7 @@ mod tests {
     /// The line breaks counted eight bytes at a time are those counted one byte at a time, for
     /// every length and alignment, with line breaks next to every other byte value (`\n` + 1
     /// and `\n` + 0x80 above all).
-    #[test]
-    fn line_breaks_counted_by_words_are_those_counted_by_bytes() {
-        let mut rng = crate::simulate::Rng::new(3);
-        for _ in 0..2_000 {
-            let len = rng.below(40);
-            let bytes: Vec<u8> = (0..len)
-                .map(|_| match rng.below(4) {
-                    0 => b'\n',
-                    1 => [0x0B, 0x8A, 0x09, 0x00, 0xFF][rng.below(5)],
-                    _ => rng.below(256) as u8,
-                })
-                .collect();
-            for start in 0..len.min(9) {
-                let expected = bytes[start..].iter().filter(|b| **b == b'\n').count();
-                assert_eq!(super::count_breaks(&bytes[start..]), expected, "{bytes:?}");
-            }
-        }
-    }
-
-    use super::{LineCursor, TileSetCache, check_text, check_text_keeping, check_text_with};
+    use super::{TileSetCache, check_text, check_text_keeping, check_text_with};
 
     /// Every game under `spec/` and `tests/fixtures/games/`.
     fn every_spec_and_fixture_game() -> Vec<std::path::PathBuf> {
@@ -614,19 +464,5 @@ mod tests {
         assert_ne!(alone(&games[0]), alone(&games[1]));
         assert!(alone(&games[3]).contains("the tile set `./broken.tiles` has errors"));
         let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn line_cursor_counts_lines_forwards_and_backwards() {
-        let text = "a\nbc\n\nd";
-        let expected = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
-        let mut cursor = LineCursor::default();
-        for offset in [0, 1, 2, 5, 6, 7, 8, 3, 0, 99, 4] {
-            assert_eq!(
-                cursor.line_of(text, offset),
-                expected(offset),
-                "offset {offset}"
-            );
-        }
     }
 }

@@ -11,11 +11,13 @@
 
 use std::path::Path;
 
+use super::import::import_jcz;
 use super::replay::Replay;
-use super::{Catalog, CheckReport, ReportedEvent, build_catalog, import_jcz};
+use super::report::{CheckReport, ReportedEvent};
 use crate::diagnostic::{self, Diagnostic, Span};
 use crate::engine::{Engine, FigureId, NodeId, Placement, PlacementId, Pos, Rotation};
 use crate::model::{Action, FeatureKind, FeatureRef, Script, Step};
+use crate::play::catalog::{Catalog, build_catalog};
 use crate::play::moves::feature_target;
 use crate::{lower, rules, syntax};
 
@@ -391,7 +393,7 @@ impl GameState {
             action,
             span: Span::default(),
         };
-        let bonus = crate::check::is_bonus(&self.engine.catalog[tile]);
+        let bonus = crate::play::catalog::is_bonus(&self.engine.catalog[tile]);
         let draw = if bonus {
             Action::Bonus { tile: id.into() }
         } else {

@@ -2,7 +2,7 @@
 //! game as the runner holds it, and what was found so far.
 
 use super::Replay;
-use crate::check::ReportedEvent;
+use crate::check::report::ReportedEvent;
 use crate::diagnostic::Diagnostic;
 use crate::engine::{Engine, PlacementId};
 

@@ -11,11 +11,12 @@ mod tests;
 
 use std::sync::Arc;
 
-use super::{Catalog, CheckReport, LineCursor, ReportedEvent, is_bonus};
+use super::report::{CheckReport, LineCursor, ReportedEvent};
 use crate::codes::{self, Code};
 use crate::diagnostic::{self, Diagnostic, Omitted, Span};
 use crate::engine::{Engine, NodeId, PlacementId, PlacementProblem, Pos, Rotation};
 use crate::model::{Action, Expectation, FeatureRef, Script, Step};
+use crate::play::catalog::{Catalog, is_bonus};
 use crate::play::{Game, Setup};
 use crate::rules::{Move, Rules};
 
@@ -32,7 +33,7 @@ pub(crate) struct Replay<'s> {
     text: &'s str,
     /// The game as the moves applied so far left it.
     game: Game,
-    ids: Arc<super::TileIds>,
+    ids: Arc<crate::play::catalog::TileIds>,
     stopped: bool,
     /// The step that placed each placement (for labels on later moves).
     placement_steps: Vec<Span>,
