@@ -10,7 +10,6 @@ pub mod state;
 pub use import::{import_jcz, import_jcz_with_warnings};
 pub use report::{CheckReport, ReportedEvent};
 
-pub(crate) use crate::play::catalog::is_bonus;
 pub use crate::play::catalog::{
     Catalog, TileIds, build_catalog, build_catalog_with, tile_set_target,
 };
