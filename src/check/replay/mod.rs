@@ -42,6 +42,9 @@ pub(crate) struct Replay<'s> {
     current_step: Span,
     /// The `turn` line that began the turn in play.
     turn_started: Span,
+    /// The turn's last draw named a tile the game's sets do not have (G004): the moves on
+    /// that tile are not checked, since each would only repeat that the tile is missing.
+    unknown_drawn: bool,
     diagnostics: Vec<Diagnostic>,
     /// Index in `diagnostics` where the current action's findings start.
     action_start: usize,
@@ -80,6 +83,7 @@ impl<'s> Replay<'s> {
             figure_steps: Vec::new(),
             current_step: Span::default(),
             turn_started: Span::default(),
+            unknown_drawn: false,
             diagnostics: Vec::new(),
             action_start: 0,
             expected_violations: Vec::new(),
@@ -706,13 +710,18 @@ impl<'s> Replay<'s> {
         }
         self.game.open_turn(player);
         self.turn_started = self.current_step;
+        self.unknown_drawn = false;
     }
 
     /// Starts `player`'s turn (the checks of `begin_turn` made, or the simulator's turn, which
     /// needs none): the next player is the one after, and the turn's lists are emptied.
     fn draw(&mut self, id: &str, bonus: bool) {
         self.settle();
-        let Some(tile) = self.tile(id) else { return };
+        let Some(tile) = self.tile(id) else {
+            self.unknown_drawn = true;
+            return;
+        };
+        self.unknown_drawn = false;
         let turn = self.game.turn.as_ref().expect("in a turn");
         if turn.hand.is_some() {
             self.report(
@@ -775,6 +784,9 @@ impl<'s> Replay<'s> {
 
     fn discard(&mut self) {
         let Some(hand) = self.game.apply_discard() else {
+            if self.unknown_drawn {
+                return;
+            }
             self.report(
                 &codes::MOVE_OUT_OF_ORDER,
                 "nothing to discard".into(),
@@ -796,6 +808,9 @@ impl<'s> Replay<'s> {
     }
 
     fn place(&mut self, pos: Pos, rotation: Rotation) {
+        if self.unknown_drawn {
+            return;
+        }
         self.settle();
         let turn = self.game.turn.as_ref().expect("in a turn");
         let Some(hand) = turn.hand else {
@@ -822,6 +837,9 @@ impl<'s> Replay<'s> {
     }
 
     fn deploy(&mut self, figure: &str, target: &FeatureRef) {
+        if self.unknown_drawn {
+            return;
+        }
         let Some(spec) = self.figure_spec(figure) else {
             // Played as written: no figure stands, but the tile's figure step is over.
             self.game.apply_deploy(None);
@@ -869,6 +887,9 @@ impl<'s> Replay<'s> {
     }
 
     fn pass(&mut self) {
+        if self.unknown_drawn {
+            return;
+        }
         let has_placed = self
             .game
             .turn
@@ -940,7 +961,8 @@ impl<'s> Replay<'s> {
                 )
                 .secondary
                 .extend(label(started, "the turn began here"));
-            } else if !land_drawn && !land_placed && self.game.land_left > 0 {
+            } else if !land_drawn && !land_placed && self.game.land_left > 0 && !self.unknown_drawn
+            {
                 let name = self.player_name(player).to_string();
                 self.report(
                     &codes::TURN_WITHOUT_TILE,
@@ -952,7 +974,12 @@ impl<'s> Replay<'s> {
                 .extend(label(started, "the turn began here"));
             }
         }
-        if bonus_earned && !bonus_drawn && redraw_due != Some(true) && self.game.bonus_left > 0 {
+        if bonus_earned
+            && !bonus_drawn
+            && redraw_due != Some(true)
+            && self.game.bonus_left > 0
+            && !self.unknown_drawn
+        {
             let name = self.player_name(player).to_string();
             self.report(
                 &codes::BONUS_NOT_DRAWN,

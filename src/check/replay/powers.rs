@@ -12,6 +12,10 @@ impl Replay<'_> {
     /// `return <figure> at <x>,<y> on <feature>`: the shaman takes one of the player's own
     /// figures back to the supply.
     pub(super) fn take_back(&mut self, figure: &str, pos: Pos, target: &FeatureRef) {
+        if self.unknown_drawn {
+            // The shaman's tile, if it was one, is the unknown tile: nothing to check it against.
+            return;
+        }
         let Some(turn) = self.game.turn.as_ref() else {
             return;
         };

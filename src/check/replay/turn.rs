@@ -13,12 +13,15 @@ impl Replay<'_> {
     pub(super) fn under(&mut self, id: Option<&str>) {
         let needed = self.game.turn.as_ref().is_some_and(|t| t.needs_under);
         if !needed {
-            self.report(
-                &codes::TILE_UNDER_HILL,
-                "a tile is put under a tile without a hill".into(),
-                "no hill tile was just drawn (or the stack was empty)",
-                "`under` follows the draw of a hill tile",
-            );
+            // After a tile the sets do not have (G004), whether it was a hill is not known.
+            if !self.unknown_drawn {
+                self.report(
+                    &codes::TILE_UNDER_HILL,
+                    "a tile is put under a tile without a hill".into(),
+                    "no hill tile was just drawn (or the stack was empty)",
+                    "`under` follows the draw of a hill tile",
+                );
+            }
             return;
         }
         let tile = match id.map(|id| self.tile(id)) {
