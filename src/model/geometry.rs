@@ -20,6 +20,7 @@ impl Pos {
 
     /// A position as the languages write it, `x,y`: each coordinate a whole number from
     /// -[`MAX_COORDINATE`] to [`MAX_COORDINATE`].
+    #[inline]
     pub fn from_word(word: &str) -> Option<Pos> {
         let bytes = word.as_bytes();
         let comma = bytes.iter().position(|b| *b == b',')?;
@@ -54,6 +55,7 @@ impl Rotation {
 
     /// A rotation as the languages write it: `r0`, `r90`, `r180` or `r270` (what `Display`
     /// writes).
+    #[inline]
     pub fn from_word(word: &str) -> Option<Rotation> {
         match word {
             "r0" => Some(Rotation(0)),
@@ -98,6 +100,7 @@ impl std::fmt::Display for Rotation {
 /// ASCII digits), from -[`MAX_COORDINATE`] to [`MAX_COORDINATE`] — positions far beyond any
 /// table are refused, so that no neighbour overflows. Read byte by byte: `split_once` and
 /// `parse` took some 40 instructions a placement more.
+#[inline]
 fn coordinate(text: &[u8]) -> Option<i32> {
     let (negative, digits) = match text {
         [b'-', digits @ ..] => (true, digits),
