@@ -235,6 +235,17 @@ pub(crate) fn nearest(written: &str, names: &[String], limit: usize) -> Vec<Stri
         .collect()
 }
 
+/// "did you mean `A` or `B`?" with the names nearest to `written` ([`nearest`], at most
+/// `limit`), or `None` when none is close: the one wording of every suggestion of a name.
+pub(crate) fn did_you_mean(written: &str, names: &[String], limit: usize) -> Option<String> {
+    let close = nearest(written, names, limit);
+    if close.is_empty() {
+        return None;
+    }
+    let quoted: Vec<String> = close.iter().map(|c| format!("`{c}`")).collect();
+    Some(format!("did you mean {}?", quoted.join(" or ")))
+}
+
 /// The number of single-character insertions, deletions and substitutions that turn `a` into
 /// `b` (Levenshtein).
 pub(crate) fn edit_distance(a: &str, b: &str) -> usize {

@@ -307,5 +307,5 @@ fn fit_takes_the_next_tile_by_default_and_prints_json() {
     // An unknown tile is a usage error that suggests the ids that look like it.
     let output = carcspec(&["fit", path, "forest-end"]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("did you mean FOREST-END"));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("did you mean `FOREST-END`"));
 }

@@ -796,3 +796,16 @@ fn a_long_id_is_set_smaller_in_the_tile_caption() {
     let svg = render::tile_svg(&long, Rotation(0), &[]);
     assert!(caption_size(&svg, &long.id) < 10.0, "{svg}");
 }
+
+/// An unknown tile id is answered with the ids nearest to it by edit distance, as `check` and
+/// `fit` answer it: a slip of case or a letter finds the tile.
+#[test]
+fn an_unknown_tile_suggests_the_nearest_ids() {
+    let output = carcspec(&["render", "carcassonne-base", "--tile", "ba/rcr"]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("did you mean `BA/RCr`"), "{stderr}");
+    let output = carcspec(&["render", "carcassonne-base", "--tile", "BA/RCX"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("`BA/RCr`"), "one letter off: {stderr}");
+}

@@ -158,24 +158,11 @@ pub fn run(args: FitArgs) -> i32 {
 
 /// Help for an unknown tile id: the ids that look like it, or where the ids come from.
 fn known_tiles_help(state: &GameState, wanted: &str) -> String {
-    let wanted_lower = wanted.to_lowercase();
-    let close: Vec<&str> = state
-        .engine
-        .catalog
-        .iter()
-        .map(|t| t.id.as_str())
-        .filter(|id| {
-            let id = id.to_lowercase();
-            id.contains(&wanted_lower) || wanted_lower.contains(&id)
-        })
-        .take(8)
-        .collect();
-    if close.is_empty() {
+    let ids: Vec<String> = state.engine.catalog.iter().map(|t| t.id.clone()).collect();
+    crate::diagnostic::did_you_mean(wanted, &ids, 3).unwrap_or_else(|| {
         format!(
             "the game's tile sets and its own tiles have {} tiles; `carcspec tiles lint <SET>` lists a set",
             state.engine.catalog.len()
         )
-    } else {
-        format!("did you mean {}?", close.join(", "))
-    }
+    })
 }

@@ -248,26 +248,15 @@ fn parse_rotation(text: &str) -> Option<Rotation> {
 }
 
 fn unknown_tile(id: &str, known: &[&str]) -> Refusal {
-    let wanted = id.to_lowercase();
-    let close: Vec<&str> = known
-        .iter()
-        .copied()
-        .filter(|k| {
-            let k = k.to_lowercase();
-            k.contains(&wanted) || wanted.contains(&k)
-        })
-        .take(8)
-        .collect();
-    let help = if close.is_empty() {
+    let names: Vec<String> = known.iter().map(|k| k.to_string()).collect();
+    let help = crate::diagnostic::did_you_mean(id, &names, 3).unwrap_or_else(|| {
         let first: Vec<&str> = known.iter().copied().take(8).collect();
         format!(
             "the tiles are {}{}",
             first.join(", "),
             if known.len() > 8 { " …" } else { "" }
         )
-    } else {
-        format!("did you mean {}?", close.join(", "))
-    };
+    });
     Refusal::new(
         &codes::UNKNOWN_RENDER_TILE,
         format!("no tile `{id}` to draw"),

@@ -596,11 +596,10 @@ fn unknown_statement_help(keyword: &str) -> String {
         .filter(|k| crate::diagnostic::edit_distance(keyword, k) <= most)
         .collect();
     let listed = "see `carcspec explain G001` for the statements of a game file";
-    if close.is_empty() {
-        return listed.to_string();
+    match crate::diagnostic::did_you_mean(keyword, &close, 2) {
+        Some(close) => format!("{close} ({listed})"),
+        None => listed.to_string(),
     }
-    let quoted: Vec<String> = close.iter().map(|c| format!("`{c}`")).collect();
-    format!("did you mean {}? ({listed})", quoted.join(" or "))
 }
 
 fn out_of_place(statement: &impl StatementWords, why: &str) -> Diagnostic {

@@ -262,16 +262,11 @@ impl<'s> Replay<'s> {
         let found = self.ids.get(id).copied();
         if found.is_none() {
             let names: Vec<String> = self.ids.keys().map(|k| k.to_string()).collect();
-            let close = crate::diagnostic::nearest(id, &names, 3);
-            let help = if close.is_empty() {
-                "define the tile in the game file, or name the tile set that has it with `tiles`"
-                    .to_string()
-            } else {
-                let quoted: Vec<String> = close.iter().map(|c| format!("`{c}`")).collect();
-                format!(
-                    "did you mean {}? (tile ids are case-sensitive; or define the tile in the game file, or name the tile set that has it with `tiles`)",
-                    quoted.join(" or ")
-                )
+            let elsewhere =
+                "define the tile in the game file, or name the tile set that has it with `tiles`";
+            let help = match crate::diagnostic::did_you_mean(id, &names, 3) {
+                Some(close) => format!("{close} (tile ids are case-sensitive; or {elsewhere})"),
+                None => elsewhere.to_string(),
             };
             self.report(
                 &codes::UNKNOWN_TILE,
