@@ -656,6 +656,37 @@ fn roads_that_cross_without_joining_pass_on_a_bridge() {
     assert!(close(tile_pixel(&png, 56.0, 58.0), parapet));
 }
 
+/// A highlight follows its road through a bridge: the road under the bridge is outlined up to
+/// the deck and no further (the outline would seem to run over the bridge), the road on the
+/// bridge across it.
+#[test]
+fn a_highlight_on_a_bridge_tile_keeps_the_bridge_on_top() {
+    let bridge = tile_of(
+        "tileset t\nruleset carcassonne\ntile BRIDGE x2 start {\n  road: N S\n  road: E W\n  field: NR EL\n  field: ER SL\n  field: SR WL\n  field: WR NL\n}\n",
+    );
+    // The outline of a road: the highlight's yellow at 80 % over the road's colour.
+    let (deck, yellow, road) = (rgb("#c9b99a"), rgb("#ffd400"), rgb("#f4ecd8"));
+    let highlight: [u8; 3] =
+        std::array::from_fn(|i| (f64::from(yellow[i]) * 0.8 + f64::from(road[i]) * 0.2) as u8);
+    let under = single_tile_png(&bridge, Rotation(0), &[feature_at(&bridge, "N")]);
+    assert!(
+        close(tile_pixel(&under, 50.0, 20.0), highlight),
+        "the road under is outlined"
+    );
+    let centre = tile_pixel(&under, 50.0, 50.0);
+    assert!(
+        close(centre, deck),
+        "the deck covers the road under it: {centre:?}"
+    );
+    let over = single_tile_png(&bridge, Rotation(0), &[feature_at(&bridge, "E")]);
+    let centre = tile_pixel(&over, 50.0, 50.0);
+    assert!(
+        !close(centre, deck),
+        "the road on the bridge is outlined across it: {centre:?}"
+    );
+    assert!(close(tile_pixel(&over, 80.0, 50.0), highlight));
+}
+
 #[test]
 fn buildings_stay_upright_in_every_rotation() {
     // BA/RRR: the village where its three roads end. Its roof is above its middle however

@@ -602,6 +602,16 @@ fn draw_ground(
         }
     };
     draw_lines(svg, false);
+    // A road or river that passes under a bridge is outlined under the bridge too, so that the
+    // outline does not seem to run over it.
+    let (under, others): (Vec<usize>, Vec<usize>) = others.into_iter().partition(|&index| {
+        matches!(layout.shapes.get(index), Some(Shape::Line { .. }))
+            && !(has_inner && tile.features[index].kind == FeatureKind::River)
+            && passes_under_a_bridge(tile, &tile.features[index])
+    });
+    for index in under {
+        draw_highlight(svg, layout, index);
+    }
     draw_bridges(svg, tile);
     // Road ends' houses, under the cities a road leads into (as the roads are).
     draw_buildings(svg, tile, layout, rotation, false);
@@ -909,6 +919,21 @@ fn crossing_lines(tile: &Tile) -> impl Iterator<Item = (&Feature, Vec<f64>)> {
             (f, ends)
         })
         .filter(|(_, ends)| ends.len() >= 2)
+}
+
+/// Whether a later road or river of the tile crosses `feature` without joining it, passing over
+/// it on a bridge (as [`draw_bridges`] draws it).
+fn passes_under_a_bridge(tile: &Tile, feature: &Feature) -> bool {
+    let lines: Vec<(&Feature, Vec<f64>)> = crossing_lines(tile).collect();
+    let Some(n) = lines.iter().position(|(f, _)| std::ptr::eq(*f, feature)) else {
+        return false;
+    };
+    let lower_ends = &lines[n].1;
+    lines[n + 1..].iter().any(|(_, upper_ends)| {
+        let runs: std::collections::BTreeSet<usize> =
+            upper_ends.iter().map(|t| run_of(lower_ends, *t)).collect();
+        runs.len() > 1
+    })
 }
 
 /// The run of border between two consecutive ends in which the point `t` lies: run `i` goes
