@@ -136,8 +136,8 @@ if [ "${BENCHES:-1}" != 0 ]; then
     # Only the benchmarks the targets are about: the base game; every size of the scaling bench.
     run_bench() {
         # shellcheck disable=SC2086
-        cargo bench --quiet --bench "$1" -- $bench_args "$2" >> "$tmp/bench.log" 2>&1 ||
-            { echo "  warning: cargo bench --bench $1 failed:" >&2; tail -n 20 "$tmp/bench.log" >&2; }
+        cargo bench --quiet -p carcspec-benches --bench "$1" -- $bench_args "$2" >> "$tmp/bench.log" 2>&1 ||
+            { echo "  warning: cargo bench -p carcspec-benches --bench $1 failed:" >&2; tail -n 20 "$tmp/bench.log" >&2; }
     }
     run_bench engine 'engine/'
     run_bench replay 'replay/a carcassonne base'

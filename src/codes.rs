@@ -800,6 +800,17 @@ for a file that cannot be read; every other file is still checked.
 Make the folder readable, or leave it out of the walk with `--exclude NAME` (or an entry in
 `.gitignore`). `docs/ci.md` lists the rules of the walk.";
 
+    STDIN_FILENAME_WITHOUT_STDIN = "F040" "stdin-filename-without-stdin" Error:
+"`--stdin-filename NAME` was given, and none of the command's inputs is `-`. The option names
+standard input: the name shown in the diagnostics and reports, the kind of file its ending
+says (`.tiles`, `.json`, `.yaml` a tile set, `.game`, `.jcz` a game), and the folder a game's
+tile sets named by path are looked up from. Without `-` there is no standard input to name,
+and an option that does nothing is refused rather than ignored (exit 2): a CI job that meant
+to pipe a file in would otherwise check another one and pass.
+
+Add `-` to the inputs (`cat game.game | carcspec check --stdin-filename game.game -`), or leave
+`--stdin-filename` out.";
+
     UNKNOWN_RENDER_TILE = "R001" "render-unknown-tile" Error:
 "`carcspec render --tile ID` or `--legal ID` names a tile that the tile set (or the game's tile
 sets and its own tiles) does not have, or `--legal` without an id finds no tile in hand and

@@ -2,7 +2,7 @@
 
 mod common;
 
-// Further tests of the command line, in files of their own (one test binary for them all).
+// Further tests of the command line, in files of their own.
 #[path = "cli/ci_tools.rs"]
 mod ci_tools;
 #[path = "cli/conventions.rs"]

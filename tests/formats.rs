@@ -101,7 +101,10 @@ fn every_format_of_check_is_snapshot_tested() {
             "junit" => junit_for_snapshot(&text),
             _ => text,
         };
-        insta::with_settings!({snapshot_path => "../snapshots/formats"}, {
+        insta::with_settings!({
+            snapshot_path => "../snapshots/formats",
+            prepend_module_to_snapshot => false,
+        }, {
             insta::assert_snapshot!(format!("check-{format}"), text);
         });
     }
@@ -118,7 +121,10 @@ fn every_format_of_lint_is_snapshot_tested() {
             "junit" => junit_for_snapshot(&text),
             _ => text,
         };
-        insta::with_settings!({snapshot_path => "../snapshots/formats"}, {
+        insta::with_settings!({
+            snapshot_path => "../snapshots/formats",
+            prepend_module_to_snapshot => false,
+        }, {
             insta::assert_snapshot!(format!("lint-{format}"), text);
         });
     }

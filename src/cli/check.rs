@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use super::output::{
-    FileReport, InputProblem, OutputFormat, ReportOptions, Reporter, quiet_shows, read_stdin,
-    run_ordered, stdin_origin,
+    FileReport, InputProblem, OutputFormat, ReportOptions, Reporter, quiet_shows, run_ordered,
+    stdin_game, stdin_origin,
 };
 use super::walk::WalkArgs;
 use super::{EXIT_FINDINGS, EXIT_USAGE};
@@ -311,36 +311,21 @@ fn check_input(
 ) -> Box<dyn FileReport> {
     match input {
         Input::File(path) => Box::new(check_game_file(path, cache, events)),
-        Input::Stdin => {
-            let origin = stdin_origin(stdin_filename);
-            let report = match read_stdin() {
-                Ok(text) if origin.ends_with(".jcz") => {
-                    check::check_jcz_text_with(&origin, text, Path::new("."), cache)
+        Input::Stdin => match stdin_game(stdin_filename) {
+            Ok(game) => Box::new(GameReport(match game.format {
+                check::GameFormat::Jcz => {
+                    check::check_jcz_text_with(&game.origin, game.text, &game.base_dir, cache)
                 }
-                Ok(text) => {
-                    // Tile sets named by path are looked up beside the file stdin stands for.
-                    let base = Path::new(&origin)
-                        .parent()
-                        .filter(|p| !p.as_os_str().is_empty())
-                        .unwrap_or(Path::new("."));
-                    check::check_text_with(&origin, text, base, cache)
+                check::GameFormat::Game => {
+                    check::check_text_with(&game.origin, game.text, &game.base_dir, cache)
                 }
-                Err(error) => {
-                    return Box::new(InputProblem {
-                        origin,
-                        list: "violations",
-                        diagnostics: vec![
-                            Diagnostic::new(
-                                &codes::UNREADABLE_INPUT,
-                                format!("cannot read standard input: {error}"),
-                            )
-                            .help("pipe a .game or .jcz text into `carcspec check -`"),
-                        ],
-                    });
-                }
-            };
-            Box::new(GameReport(report))
-        }
+            })),
+            Err(diagnostic) => Box::new(InputProblem {
+                origin: stdin_origin(stdin_filename),
+                list: "violations",
+                diagnostics: vec![diagnostic],
+            }),
+        },
         Input::Problem(problem) => Box::new(InputProblem {
             origin: problem.origin.clone(),
             diagnostics: problem.diagnostics.clone(),

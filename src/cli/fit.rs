@@ -14,7 +14,7 @@ use crate::model::Expectation;
 #[derive(Args)]
 pub struct FitArgs {
     /// The game (.game or .jcz), or `-` for standard input (tile sets named by path are
-    /// looked up from the current folder).
+    /// looked up from the current folder, or from the folder of `--stdin-filename`).
     game: String,
     /// The tile id; by default the tile in hand at that point, or else the next tile the game
     /// draws.
@@ -28,6 +28,27 @@ pub struct FitArgs {
     /// The output format: the `expect placements` line (human) or a JSON record.
     #[arg(long, value_enum, default_value_t)]
     format: ReportFormat,
+    /// The file name standard input (`-`) stands for: shown in messages, its ending says
+    /// which language the game is written in (`.game`, `.jcz`), and its folder is where tile
+    /// sets named by path are looked up.
+    #[arg(long, value_name = "NAME")]
+    stdin_filename: Option<String>,
+}
+
+impl FitArgs {
+    /// `--stdin-filename` and the inputs it may name.
+    pub(super) fn stdin_use(&self) -> (Option<&str>, Vec<&str>) {
+        (self.stdin_filename.as_deref(), vec![self.game.as_str()])
+    }
+
+    /// The name the game goes by in messages: `--stdin-filename` for `-`.
+    fn shown(&self) -> &str {
+        match (self.game.as_str(), &self.stdin_filename) {
+            ("-", Some(name)) => name,
+            ("-", None) => "<stdin>",
+            (game, _) => game,
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -57,7 +78,8 @@ struct FitJson<'a> {
 }
 
 pub fn run(args: FitArgs) -> i32 {
-    let state = match super::output::game_state(&args.game, args.at) {
+    let state = match super::output::game_state(&args.game, args.stdin_filename.as_deref(), args.at)
+    {
         Err(diagnostic) => {
             super::print_input_error(&diagnostic);
             return EXIT_USAGE;
@@ -65,7 +87,7 @@ pub fn run(args: FitArgs) -> i32 {
         Ok(Ok(state)) => state,
         Ok(Err(StateError::Unplayable(report))) => {
             eprint!("{}", super::render_check_report(&report, use_color()));
-            eprintln!("{}: the game cannot be replayed", args.game);
+            eprintln!("{}: the game cannot be replayed", args.shown());
             return EXIT_FINDINGS;
         }
         Ok(Err(error @ StateError::NoSuchLine { .. })) => {
@@ -139,7 +161,7 @@ pub fn run(args: FitArgs) -> i32 {
                 })
                 .collect();
             let json = FitJson {
-                file: &args.game,
+                file: args.shown(),
                 tile: &tile,
                 before_line: args.at,
                 to_move: &state.players[state.to_move],

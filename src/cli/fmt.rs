@@ -32,6 +32,16 @@ pub struct FmtArgs {
     walk: super::walk::WalkArgs,
 }
 
+impl FmtArgs {
+    /// `--stdin-filename` and the inputs it may name.
+    pub(super) fn stdin_use(&self) -> (Option<&str>, Vec<&str>) {
+        (
+            self.stdin_filename.as_deref(),
+            self.paths.iter().map(String::as_str).collect(),
+        )
+    }
+}
+
 /// The languages a formatter reads.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Language {
@@ -316,7 +326,7 @@ fn language_of_text(text: &str, languages: &[Language]) -> Option<Language> {
     let language = match TextKind::of(text)? {
         TextKind::Tiles => Language::Tiles,
         TextKind::Game => Language::Game,
-        TextKind::TilesJson | TextKind::Jcz => return None,
+        TextKind::TilesJson | TextKind::TilesYaml | TextKind::Jcz => return None,
     };
     languages.contains(&language).then_some(language)
 }

@@ -156,6 +156,13 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         }
     };
     output::set_color(cli.color);
+    if let Some((command, stdin_filename, inputs)) = cli.command.stdin_use()
+        && let Err(diagnostic) =
+            output::refuse_stray_stdin_filename(command, stdin_filename, inputs)
+    {
+        print_input_error(&diagnostic);
+        return EXIT_USAGE;
+    }
     match cli.command {
         Command::Check {
             paths,
@@ -206,6 +213,47 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         }
         Command::Man { out } => man(out.as_deref()),
         Command::Lsp => crate::lsp::run(),
+    }
+}
+
+impl Command {
+    /// For a command that takes `--stdin-filename`: its name, the option's value and the
+    /// inputs that may be `-`, for the one check that the option names an input.
+    fn stdin_use(&self) -> Option<(&'static str, Option<&str>, Vec<&str>)> {
+        let (command, (name, inputs)) = match self {
+            Command::Check {
+                paths,
+                stdin_filename,
+                ..
+            } => (
+                "check",
+                (
+                    stdin_filename.as_deref(),
+                    paths.iter().map(String::as_str).collect(),
+                ),
+            ),
+            Command::Import {
+                file,
+                stdin_filename,
+            } => ("import", (stdin_filename.as_deref(), vec![file.as_str()])),
+            Command::Fit(args) => ("fit", args.stdin_use()),
+            Command::Render(args) => ("render", args.stdin_use()),
+            Command::Simulate(args) => ("simulate", args.stdin_use()),
+            Command::Fmt(args) => ("fmt", args.stdin_use()),
+            Command::Tiles(command) => (
+                match command {
+                    tiles::TilesCommand::Lint(_) => "tiles lint",
+                    tiles::TilesCommand::Fmt(_) => "tiles fmt",
+                    tiles::TilesCommand::Export { .. } => "tiles export --format json",
+                },
+                command.stdin_use(),
+            ),
+            Command::Explain { .. } | Command::Completions { .. } | Command::Man { .. } => {
+                return None;
+            }
+            Command::Lsp => return None,
+        };
+        Some((command, name, inputs))
     }
 }
 

@@ -421,13 +421,16 @@ pub(crate) fn run_ordered<T: Sync, W: Write>(
     })
 }
 
-/// What a text read without a file name (standard input, `-`) is written in, by its content.
+/// What a text read from standard input (`-`) is written in: by the ending of its
+/// `--stdin-filename`, or else by its content.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum TextKind {
     /// The tile language: it has the header line `tileset NAME`, which no game has.
     Tiles,
     /// A tile set as a JSON document (`tiles export --format json`).
     TilesJson,
+    /// A tile set as a YAML document: told by a name ending in `.yaml` or `.yml` only.
+    TilesYaml,
     /// The game language: it has lines no tile set has (`game`, `excerpt`, `players`,
     /// `tiles`, `turn`). `ruleset` starts both, so it says nothing.
     Game,
@@ -436,6 +439,28 @@ pub(crate) enum TextKind {
 }
 
 impl TextKind {
+    /// The kind a file name's ending says: `.tiles`, `.json`, `.yaml`/`.yml` a tile set,
+    /// `.game` a game, `.jcz` a JCloisterZone saved game; `None` for any other ending.
+    pub fn of_name(name: &str) -> Option<TextKind> {
+        match std::path::Path::new(name).extension()?.to_str()? {
+            "tiles" => Some(TextKind::Tiles),
+            "json" => Some(TextKind::TilesJson),
+            "yaml" | "yml" => Some(TextKind::TilesYaml),
+            "game" => Some(TextKind::Game),
+            "jcz" => Some(TextKind::Jcz),
+            _ => None,
+        }
+    }
+
+    /// Standard input's kind: what its name (`--stdin-filename`) says, as for a file of that
+    /// name; the content only when there is no name or its ending says nothing.
+    pub fn of_stdin(stdin_filename: Option<&str>, text: &str) -> Option<TextKind> {
+        stdin_filename
+            .and_then(TextKind::of_name)
+            .or_else(|| TextKind::of(text))
+    }
+
+    /// The kind by content alone, for a text without a name.
     pub fn of(text: &str) -> Option<TextKind> {
         if text.trim_start().starts_with('{') {
             return Some(if text.contains("\"appVersion\"") {
@@ -476,20 +501,111 @@ pub(crate) fn read_stdin_or_diagnostic(what: &str) -> Result<String, Diagnostic>
     })
 }
 
-/// A tile set from a path, a shipped set's name, or standard input (`-`), whose content says
-/// how it is written (the tile language, or JSON).
-pub(crate) fn load_tiles(name: &str) -> Result<crate::load::LoadedTiles, Diagnostic> {
+/// The folder a file named `name` is in, where the tile sets its game names by path are looked
+/// up: the folder of a path, the current folder for a bare name (and for `<stdin>`). One
+/// function for a file and for standard input under `--stdin-filename NAME`, so that the two
+/// resolve alike.
+pub(crate) fn folder_of(name: &str) -> &std::path::Path {
+    std::path::Path::new(name)
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."))
+}
+
+/// `--stdin-filename NAME` names standard input, so it goes with an input `-`. Refused with
+/// F040 by every command that takes it when none of its inputs is `-`, rather than ignored.
+pub(crate) fn refuse_stray_stdin_filename<'a>(
+    command: &str,
+    stdin_filename: Option<&str>,
+    inputs: impl IntoIterator<Item = &'a str>,
+) -> Result<(), Diagnostic> {
+    let Some(name) = stdin_filename else {
+        return Ok(());
+    };
+    if inputs.into_iter().any(|input| input == "-") {
+        return Ok(());
+    }
+    Err(Diagnostic::new(
+        &codes::STDIN_FILENAME_WITHOUT_STDIN,
+        format!("`--stdin-filename {name}` names standard input, and no input is `-`"),
+    )
+    .help(format!(
+        "read standard input with `-` (`… | carcspec {command} --stdin-filename {name} {stdin}`), \
+         or leave `--stdin-filename` out",
+        stdin = if command == "simulate" {
+            "--tiles -"
+        } else {
+            "-"
+        }
+    )))
+}
+
+/// Standard input read as a game: the name it goes by, its text, its format (by the name's
+/// ending, else by its content) and the folder its tile sets named by path are looked up from
+/// (the name's, as for a file of that name).
+pub(crate) struct StdinGame {
+    pub origin: String,
+    pub text: String,
+    pub format: crate::check::GameFormat,
+    pub base_dir: std::path::PathBuf,
+}
+
+/// Reads standard input as a game (`stdin_filename`: `--stdin-filename`). A name that says
+/// tile set (`.tiles`, `.json`, `.yaml`) is refused; without a name, JCloisterZone's JSON is
+/// told by its content, anything else read as the game language.
+pub(crate) fn stdin_game(stdin_filename: Option<&str>) -> Result<StdinGame, Diagnostic> {
+    use crate::check::GameFormat;
+    let origin = stdin_origin(stdin_filename);
+    let text = read_stdin_or_diagnostic("a game (.game or .jcz)")?;
+    let format = match TextKind::of_stdin(stdin_filename, &text) {
+        Some(TextKind::Jcz) => GameFormat::Jcz,
+        Some(kind) if !kind.is_game() && stdin_filename.is_some() => {
+            return Err(Diagnostic::new(
+                &codes::WRONG_KIND_OF_FILE,
+                format!("standard input is named `{origin}`, a tile set, and a game is read"),
+            )
+            .help("name a game with `--stdin-filename NAME.game` (or `.jcz`), and pipe one"));
+        }
+        _ => GameFormat::Game,
+    };
+    Ok(StdinGame {
+        base_dir: folder_of(&origin).to_path_buf(),
+        origin,
+        text,
+        format,
+    })
+}
+
+/// A tile set from a path, a shipped set's name, or standard input (`-`, named
+/// `stdin_filename`), whose name's ending (`.tiles`, `.json`, `.yaml`) says how it is
+/// written, or else its content (the tile language, or JSON).
+pub(crate) fn load_tiles(
+    name: &str,
+    stdin_filename: Option<&str>,
+) -> Result<crate::load::LoadedTiles, Diagnostic> {
+    use crate::interchange::DocumentFormat;
     if name != "-" {
         return crate::load::load(name);
     }
+    let origin = stdin_origin(stdin_filename);
     let text = read_stdin_or_diagnostic("a tile set (the tile language, or JSON)")?;
-    match TextKind::of(&text) {
-        Some(TextKind::Tiles) => Ok(crate::load::from_text("<stdin>", text, None)),
+    match TextKind::of_stdin(stdin_filename, &text) {
+        Some(TextKind::Tiles) => Ok(crate::load::from_text(&origin, text, None)),
         Some(TextKind::TilesJson) => Ok(crate::load::from_text(
-            "<stdin>",
+            &origin,
             text,
-            Some(crate::interchange::DocumentFormat::Json),
+            Some(DocumentFormat::Json),
         )),
+        Some(TextKind::TilesYaml) => Ok(crate::load::from_text(
+            &origin,
+            text,
+            Some(DocumentFormat::Yaml),
+        )),
+        Some(TextKind::Game | TextKind::Jcz) if stdin_filename.is_some() => Err(Diagnostic::new(
+            &codes::WRONG_KIND_OF_FILE,
+            format!("standard input is named `{origin}`, a game, and a tile set is read"),
+        )
+        .help("name a tile set with `--stdin-filename NAME.tiles` (or `.json`, `.yaml`)")),
         Some(TextKind::Game | TextKind::Jcz) => Err(Diagnostic::new(
             &codes::WRONG_KIND_OF_FILE,
             "standard input is a game, not a tile set",
@@ -499,48 +615,50 @@ pub(crate) fn load_tiles(name: &str) -> Result<crate::load::LoadedTiles, Diagnos
             &codes::WRONG_KIND_OF_FILE,
             "standard input is not a tile set: it has no `tileset NAME` line and is not JSON",
         )
-        .help("pipe a tile set into `-`; a YAML tile set is read from a `.yaml` file")),
+        .help(
+            "pipe a tile set into `-`; a YAML tile set is read from a `.yaml` file \
+             (or with `--stdin-filename NAME.yaml`)",
+        )),
     }
 }
 
-/// The check report of the game `name`: a `.game` or `.jcz` file, or standard input (`-`),
-/// whose content says which of the two it is (as [`game_state`] reads it).
-pub(crate) fn check_game(name: &str) -> Result<crate::check::CheckReport, Diagnostic> {
+/// The check report of the game `name`: a `.game` or `.jcz` file, or standard input (`-`,
+/// named `stdin_filename`; read as [`stdin_game`] reads it).
+pub(crate) fn check_game(
+    name: &str,
+    stdin_filename: Option<&str>,
+) -> Result<crate::check::CheckReport, Diagnostic> {
+    use crate::check::GameFormat;
     if name != "-" {
         return Ok(crate::check::check_file(std::path::Path::new(name)));
     }
-    let text = read_stdin_or_diagnostic("a game (.game or .jcz)")?;
-    Ok(match TextKind::of(&text) {
-        Some(TextKind::Jcz) => crate::check::check_jcz_text("<stdin>", text),
-        _ => crate::check::check_text("<stdin>", text, std::path::Path::new(".")),
+    let game = stdin_game(stdin_filename)?;
+    Ok(match game.format {
+        GameFormat::Jcz => crate::check::check_jcz_text_in(&game.origin, game.text, &game.base_dir),
+        GameFormat::Game => crate::check::check_text(&game.origin, game.text, &game.base_dir),
     })
 }
 
-/// A game's state from a path or from standard input (`-`, the game language or a
-/// JCloisterZone saved game, told apart by content; tile sets named by path are looked up from
-/// the current folder), before the 1-based line `before_line` or at the end. `Err` when
-/// standard input cannot be read.
+/// A game's state from a path or from standard input (`-`, named `stdin_filename`; read as
+/// [`stdin_game`] reads it), before the 1-based line `before_line` or at the end. `Err` when
+/// standard input cannot be read or is named as a tile set.
 pub(crate) fn game_state(
     name: &str,
+    stdin_filename: Option<&str>,
     before_line: Option<usize>,
 ) -> Result<Result<crate::check::GameState, crate::check::StateError>, Diagnostic> {
-    use crate::check::GameFormat;
     if name != "-" {
         return Ok(crate::check::game_state(
             std::path::Path::new(name),
             before_line,
         ));
     }
-    let text = read_stdin_or_diagnostic("a game (.game or .jcz)")?;
-    let format = match TextKind::of(&text) {
-        Some(TextKind::Jcz) => GameFormat::Jcz,
-        _ => GameFormat::Game,
-    };
+    let game = stdin_game(stdin_filename)?;
     Ok(crate::check::game_state_of_text(
-        "<stdin>",
-        text,
-        format,
-        std::path::Path::new("."),
+        &game.origin,
+        game.text,
+        game.format,
+        &game.base_dir,
         before_line,
     ))
 }

@@ -22,7 +22,8 @@ pub(super) mod html;
 #[derive(Args)]
 pub struct RenderArgs {
     /// A tile set (.tiles, .json, .yaml file, or a shipped set's name), a game (.game, .jcz),
-    /// or `-` for standard input (a tile set or a game, told apart by its content).
+    /// or `-` for standard input (a tile set or a game, told apart by the ending of
+    /// `--stdin-filename`, or else by its content).
     input: String,
     /// Draw only this tile of the set.
     #[arg(long, value_name = "ID")]
@@ -65,6 +66,11 @@ pub struct RenderArgs {
     /// several pages writes FILE-1.svg, FILE-2.svg … (with FILE's extension).
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// The file name standard input (`-`) stands for: shown in messages and titles, its
+    /// ending says what it is (`.tiles`, `.json`, `.yaml` a tile set, `.game`, `.jcz` a game),
+    /// and its folder is where a game's tile sets named by path are looked up.
+    #[arg(long, value_name = "NAME")]
+    stdin_filename: Option<String>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
@@ -136,6 +142,20 @@ pub fn run(args: RenderArgs) -> i32 {
 }
 
 impl RenderArgs {
+    /// `--stdin-filename` and the inputs it may name.
+    pub(super) fn stdin_use(&self) -> (Option<&str>, Vec<&str>) {
+        (self.stdin_filename.as_deref(), vec![self.input.as_str()])
+    }
+
+    /// The name the input goes by in messages and titles: `--stdin-filename` for `-`.
+    fn shown(&self) -> &str {
+        match (self.input.as_str(), &self.stdin_filename) {
+            ("-", Some(name)) => name,
+            ("-", None) => "<stdin>",
+            (input, _) => input,
+        }
+    }
+
     /// The format asked for, or the one the output file's extension names (`-o board.png`
     /// writes a PNG, not SVG text under a PNG name), or SVG.
     fn format(&self) -> PictureFormat {
@@ -173,11 +193,14 @@ fn render(args: &RenderArgs) -> Result<(), Refusal> {
             "give the file to write: `-o picture.png`",
         ));
     }
-    // Standard input is told by its content: a game has lines a tile set has not.
+    // Standard input is told by its name's ending, or else by its content: a game has lines a
+    // tile set has not.
     let is_game = if args.input == "-" {
         super::output::read_stdin()
             .ok()
-            .and_then(|text| super::output::TextKind::of(&text))
+            .and_then(|text| {
+                super::output::TextKind::of_stdin(args.stdin_filename.as_deref(), &text)
+            })
             .is_some_and(super::output::TextKind::is_game)
     } else {
         matches!(
@@ -266,15 +289,17 @@ fn unknown_tile(id: &str, known: &[&str]) -> Refusal {
 
 fn render_tiles(args: &RenderArgs) -> Result<Picture, Refusal> {
     refuse_options(args, false)?;
-    let loaded = super::output::load_tiles(&args.input).map_err(|diagnostic| {
-        Refusal::new(
-            &codes::UNREADABLE_INPUT,
-            diagnostic.message,
-            diagnostic
-                .help
-                .unwrap_or_else(|| "give a tile file or a shipped set's name".to_string()),
-        )
-    })?;
+    let loaded = super::output::load_tiles(&args.input, args.stdin_filename.as_deref()).map_err(
+        |diagnostic| {
+            Refusal::new(
+                &codes::UNREADABLE_INPUT,
+                diagnostic.message,
+                diagnostic
+                    .help
+                    .unwrap_or_else(|| "give a tile file or a shipped set's name".to_string()),
+            )
+        },
+    )?;
     let Some(set) = loaded.usable() else {
         eprint!(
             "{}",
@@ -424,7 +449,7 @@ fn tile_highlights(
 /// a path relative to the game's folder — and tile ids are unique across a game's sets, so an
 /// id names one model.
 fn game_tiles(state: &GameState, game: &Path) -> HashMap<String, Tile> {
-    let base_dir = game.parent().unwrap_or(Path::new("."));
+    let base_dir = super::output::folder_of(game.to_str().unwrap_or_default());
     let mut tiles = HashMap::new();
     for (name, _, _) in &state.script.tile_sets {
         if let Ok(loaded) = load::load(&crate::check::tile_set_target(name, base_dir))
@@ -475,7 +500,8 @@ fn line_after_turns(state: &GameState, turns: usize) -> Result<Option<usize>, Re
 /// or the refusal to draw it.
 fn state_at(args: &RenderArgs, before: Option<usize>) -> Result<GameState, Refusal> {
     let path = Path::new(&args.input);
-    let state = super::output::game_state(&args.input, before).map_err(Refusal::of_diagnostic)?;
+    let state = super::output::game_state(&args.input, args.stdin_filename.as_deref(), before)
+        .map_err(Refusal::of_diagnostic)?;
     match state {
         Ok(state) => Ok(state),
         Err(StateError::Unplayable(report)) => {
@@ -484,7 +510,7 @@ fn state_at(args: &RenderArgs, before: Option<usize>) -> Result<GameState, Refus
             let mut refusal = if readable {
                 Refusal::new(
                     &codes::RENDER_INPUT_HAS_ERRORS,
-                    format!("`{}` cannot be replayed, so it is not drawn", args.input),
+                    format!("`{}` cannot be replayed, so it is not drawn", args.shown()),
                     format!("fix the errors above (`carcspec check {}`)", args.input),
                 )
             } else {
@@ -507,7 +533,7 @@ fn state_at(args: &RenderArgs, before: Option<usize>) -> Result<GameState, Refus
 
 fn render_game(args: &RenderArgs) -> Result<Picture, Refusal> {
     refuse_options(args, true)?;
-    let path = Path::new(&args.input);
+    let path = Path::new(args.shown());
     let replay = |before: Option<usize>| state_at(args, before);
     let (state, point) = match (args.at, args.turn) {
         (Some(line), _) => (replay(Some(line))?, format!("before line {line}")),
@@ -534,7 +560,7 @@ fn render_game(args: &RenderArgs) -> Result<Picture, Refusal> {
     for text in &args.highlight {
         highlight.push(parse_board_highlight(text)?);
     }
-    let title = board_title(&state, &args.input, &point);
+    let title = board_title(&state, args.shown(), &point);
     let legal = match args.legal.as_deref() {
         Some("") => Some(
             state

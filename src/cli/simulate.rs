@@ -53,6 +53,25 @@ pub struct SimulateArgs {
     /// The output format.
     #[arg(long, value_enum, default_value_t)]
     format: ReportFormat,
+    /// The file name the tile set on standard input (`--tiles -`) stands for: shown in
+    /// messages, and its ending (`.tiles`, `.json`, `.yaml`) says how the text is written.
+    #[arg(long, value_name = "NAME")]
+    stdin_filename: Option<String>,
+}
+
+impl SimulateArgs {
+    /// `--stdin-filename` and the inputs it may name (`--tiles -`, `--tiles -:x2`).
+    pub(super) fn stdin_use(&self) -> (Option<&str>, Vec<&str>) {
+        let sets = self
+            .tiles
+            .iter()
+            .map(|spec| match spec.rsplit_once(":x") {
+                Some((name, _)) => name,
+                None => spec.as_str(),
+            })
+            .collect();
+        (self.stdin_filename.as_deref(), sets)
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -133,10 +152,13 @@ pub fn run(args: SimulateArgs) -> i32 {
         // Standard input is saved to a file the games load like any other: into the folder of
         // the transcripts (which then name it `stdin.tiles`), or a temporary file for the run.
         let name = if name == "-" {
-            match stdin_tile_set(args.out.as_deref()) {
+            match stdin_tile_set(args.out.as_deref(), args.stdin_filename.as_deref()) {
                 Ok((path, file)) => {
                     _stdin_file = file;
-                    spelt.push((path.clone(), "<stdin>".to_string()));
+                    spelt.push((
+                        path.clone(),
+                        super::output::stdin_origin(args.stdin_filename.as_deref()),
+                    ));
                     path
                 }
                 Err(diagnostic) => {
@@ -176,6 +198,11 @@ pub fn run(args: SimulateArgs) -> i32 {
                     }
                 }
                 None => {
+                    // As the user named it (`--stdin-filename` for standard input's copy).
+                    let name = spelt
+                        .iter()
+                        .find(|(path, _)| path == name)
+                        .map_or(name.as_str(), |(_, shown)| shown.as_str());
                     return usage(&format!(
                         "the tile set `{name}` has errors (run `carcspec tiles lint {name}`)"
                     ));
@@ -366,11 +393,13 @@ fn relative_name(folder: &Path, target: &Path) -> String {
 /// its absolute path.
 fn stdin_tile_set(
     out: Option<&str>,
+    stdin_filename: Option<&str>,
 ) -> Result<(String, Option<tempfile::NamedTempFile>), crate::diagnostic::Diagnostic> {
     use super::output::TextKind;
-    let text = super::output::load_tiles("-")?.text;
-    let extension = match TextKind::of(&text) {
+    let text = super::output::load_tiles("-", stdin_filename)?.text;
+    let extension = match TextKind::of_stdin(stdin_filename, &text) {
         Some(TextKind::TilesJson) => ".json",
+        Some(TextKind::TilesYaml) => ".yaml",
         _ => ".tiles",
     };
     let cannot_save = |error: std::io::Error| {

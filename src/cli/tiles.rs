@@ -30,8 +30,13 @@ pub enum TilesCommand {
         #[arg(long, value_enum)]
         format: ExportFormat,
         /// A tile file, the name of a shipped tile set, or `-` for standard input (the tile
-        /// language or JSON).
+        /// language or JSON, told apart by the ending of `--stdin-filename` or else by its
+        /// content).
         path: String,
+        /// The file name standard input (`-`) stands for: shown in messages, and its ending
+        /// (`.tiles`, `.json`, `.yaml`) says how the text is written.
+        #[arg(long, value_name = "NAME")]
+        stdin_filename: Option<String>,
     },
 }
 
@@ -76,11 +81,33 @@ pub enum ExportFormat {
     Tiles,
 }
 
+impl TilesCommand {
+    /// `--stdin-filename` and the inputs it may name.
+    pub(super) fn stdin_use(&self) -> (Option<&str>, Vec<&str>) {
+        match self {
+            TilesCommand::Lint(args) => (
+                args.stdin_filename.as_deref(),
+                args.paths.iter().map(String::as_str).collect(),
+            ),
+            TilesCommand::Fmt(args) => args.stdin_use(),
+            TilesCommand::Export {
+                path,
+                stdin_filename,
+                ..
+            } => (stdin_filename.as_deref(), vec![path.as_str()]),
+        }
+    }
+}
+
 pub fn run(command: TilesCommand, quiet: bool) -> i32 {
     match command {
         TilesCommand::Lint(args) => lint(&args, quiet),
         TilesCommand::Fmt(args) => super::fmt::run_tiles(&args, quiet),
-        TilesCommand::Export { format, path } => export(&path, format),
+        TilesCommand::Export {
+            format,
+            path,
+            stdin_filename,
+        } => export(&path, stdin_filename.as_deref(), format),
     }
 }
 
@@ -382,8 +409,8 @@ fn plural(n: usize, word: &str) -> String {
     format!("{word}{}", crate::diagnostic::plural(n))
 }
 
-fn export(path: &str, format: ExportFormat) -> i32 {
-    let loaded = match super::output::load_tiles(path) {
+fn export(path: &str, stdin_filename: Option<&str>, format: ExportFormat) -> i32 {
+    let loaded = match super::output::load_tiles(path, stdin_filename) {
         Ok(loaded) => loaded,
         Err(diagnostic) => {
             print_input_error(&diagnostic);
@@ -395,7 +422,7 @@ fn export(path: &str, format: ExportFormat) -> i32 {
             "{}",
             report::render(&loaded.origin, &loaded.text, &loaded.diagnostics, false)
         );
-        eprintln!("{path}: not exported: the tile set has errors");
+        eprintln!("{}: not exported: the tile set has errors", loaded.origin);
         return EXIT_FINDINGS;
     };
     let text = match format {

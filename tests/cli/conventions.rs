@@ -197,6 +197,229 @@ fn standard_input_is_read_by_render_simulate_export_and_fit() {
     assert_eq!(simulated.stdout, by_name.stdout);
 }
 
+/// `--stdin-filename` names standard input for every command that reads `-`: the name is in
+/// the messages and reports, its ending says what the text is, and a game's tile sets named by
+/// path are found from its folder, as for the file of that name.
+#[test]
+fn stdin_filename_names_standard_input_for_every_command() {
+    // The game names `fan-keep.tiles` by path: from the repository's root it is found only in
+    // the folder of the name given.
+    let name = "spec/carcassonne/fan-expansion/keep-city.game";
+    let game = read(name);
+    let named = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.extend(["--stdin-filename", name]);
+        carcspec_with_stdin(&all, game.as_bytes())
+    };
+
+    let unnamed = carcspec_with_stdin(&["check", "-"], game.as_bytes());
+    assert_eq!(unnamed.status.code(), Some(1), "{}", stdout(&unnamed));
+    let check = named(&["check", "--format", "json", "-"]);
+    assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+    assert!(
+        stdout(&check).contains(&format!("\"file\":\"{name}\"")),
+        "{}",
+        stdout(&check)
+    );
+
+    // `fit` before blue's last cap (line 33): the cap's places, as for the file.
+    let fit = named(&["fit", "-", "BA/C", "--at", "33", "--format", "json"]);
+    let fit_file = carcspec(&["fit", name, "BA/C", "--at", "33", "--format", "json"]);
+    assert_eq!(fit.status.code(), Some(0), "{}", stderr(&fit));
+    assert_eq!(stdout(&fit), stdout(&fit_file));
+    assert!(stdout(&fit).contains(&format!("\"file\": \"{name}\"")));
+
+    let board = named(&["render", "--format", "text", "-"]);
+    let board_file = carcspec(&["render", name, "--format", "text"]);
+    assert_eq!(board.status.code(), Some(0), "{}", stderr(&board));
+    assert_eq!(stdout(&board), stdout(&board_file));
+    let page = named(&["render", "--format", "html", "-"]);
+    assert_eq!(page.status.code(), Some(0), "{}", stderr(&page));
+    assert!(stdout(&page).contains("keep-city.game"));
+    assert!(!stdout(&page).contains("&lt;stdin&gt;"));
+
+    // A name's ending says what the text is: YAML, which has no mark of its own.
+    let yaml = carcspec(&[
+        "tiles",
+        "export",
+        "--format",
+        "yaml",
+        "tiles/hills-and-sheep.tiles",
+    ]);
+    assert_eq!(yaml.status.code(), Some(0), "{}", stderr(&yaml));
+    let unnamed = carcspec_with_stdin(&["tiles", "export", "--format", "tiles", "-"], &yaml.stdout);
+    assert_eq!(unnamed.status.code(), Some(2), "{}", stderr(&unnamed));
+    let exported = carcspec_with_stdin(
+        &[
+            "tiles",
+            "export",
+            "--format",
+            "tiles",
+            "--stdin-filename",
+            "sets/hills.yaml",
+            "-",
+        ],
+        &yaml.stdout,
+    );
+    assert_eq!(exported.status.code(), Some(0), "{}", stderr(&exported));
+    let exported_file = carcspec(&[
+        "tiles",
+        "export",
+        "--format",
+        "tiles",
+        "tiles/hills-and-sheep.tiles",
+    ]);
+    assert_eq!(exported.stdout, exported_file.stdout);
+    let sheet = carcspec_with_stdin(
+        &[
+            "render",
+            "--format",
+            "text",
+            "--stdin-filename",
+            "sets/hills.yaml",
+            "-",
+        ],
+        &yaml.stdout,
+    );
+    assert_eq!(sheet.status.code(), Some(0), "{}", stderr(&sheet));
+
+    // A tile set with an error: the reports name it as given.
+    let mut broken = read("tiles/hills-and-sheep.tiles");
+    broken.push_str("tile BROKEN {\n");
+    let with_name = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.extend(["--stdin-filename", "sets/broken.tiles"]);
+        carcspec_with_stdin(&all, broken.as_bytes())
+    };
+    for (args, exit) in [
+        (&["tiles", "export", "--format", "json", "-"][..], 1),
+        (&["render", "--format", "text", "-"][..], 1),
+        (&["simulate", "--games", "1", "--tiles", "-"][..], 2),
+    ] {
+        let output = with_name(args);
+        assert_eq!(
+            output.status.code(),
+            Some(exit),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert!(
+            stderr(&output).contains("sets/broken.tiles"),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert!(!stderr(&output).contains("<stdin>"), "{args:?}");
+    }
+
+    // A name that says the other kind is refused, not read as the wrong language.
+    let as_game = carcspec_with_stdin(
+        &["fit", "--stdin-filename", "sets/x.tiles", "-"],
+        game.as_bytes(),
+    );
+    assert_eq!(as_game.status.code(), Some(2));
+    assert!(stderr(&as_game).contains("F020"), "{}", stderr(&as_game));
+    let as_tiles = carcspec_with_stdin(
+        &[
+            "tiles",
+            "export",
+            "--format",
+            "json",
+            "--stdin-filename",
+            name,
+            "-",
+        ],
+        broken.as_bytes(),
+    );
+    assert_eq!(as_tiles.status.code(), Some(2));
+    assert!(stderr(&as_tiles).contains("F020"), "{}", stderr(&as_tiles));
+}
+
+/// `--stdin-filename` without an input `-` is refused (F040, exit 2) by every command that has
+/// the option, rather than ignored.
+#[test]
+fn stdin_filename_without_standard_input_is_refused_by_every_command() {
+    let cases: [&[&str]; 9] = [
+        &["check", "spec/carcassonne/farms.game"],
+        &[
+            "import",
+            "tests/fixtures/jcz/valid/road-between-crossroads.jcz",
+        ],
+        &[
+            "fit",
+            "spec/carcassonne/farms.game",
+            "BA/CFC.2",
+            "--at",
+            "13",
+        ],
+        &["render", "carcassonne-base", "--format", "text"],
+        &["simulate", "--games", "1", "--tiles", "carcassonne-base"],
+        &["fmt", "--check", "tiles/hills-and-sheep.tiles"],
+        &["tiles", "fmt", "--check", "tiles/hills-and-sheep.tiles"],
+        &["tiles", "lint", "tiles/hills-and-sheep.tiles"],
+        &["tiles", "export", "--format", "json", "carcassonne-base"],
+    ];
+    let mut covered = std::collections::BTreeSet::new();
+    for case in cases {
+        // Without the option each runs (and reads its file).
+        let plain = carcspec(case);
+        assert_ne!(plain.status.code(), Some(2), "{case:?}: {}", stderr(&plain));
+        let mut args = case.to_vec();
+        args.extend(["--stdin-filename", "x.tiles"]);
+        let output = carcspec(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let err = stderr(&output);
+        assert!(
+            err.starts_with(
+                "error[F040 stdin-filename-without-stdin]: `--stdin-filename x.tiles` names \
+                 standard input, and no input is `-`"
+            ),
+            "{args:?}: {err}"
+        );
+        assert!(
+            err.contains("\nhelp: read standard input with `-`"),
+            "{err}"
+        );
+        assert!(stdout(&output).is_empty(), "{args:?}: {}", stdout(&output));
+        let command = if case[0] == "tiles" {
+            format!("tiles {}", case[1])
+        } else {
+            case[0].to_string()
+        };
+        covered.insert(command);
+    }
+    // Every command that has the option is among the cases.
+    let mut with_option = std::collections::BTreeSet::new();
+    let cli = carcspec::cli::command();
+    for command in cli.get_subcommands() {
+        let mut visit = |name: String, command: &clap::Command| {
+            if command
+                .get_arguments()
+                .any(|arg| arg.get_long() == Some("stdin-filename"))
+            {
+                with_option.insert(name);
+            }
+        };
+        visit(command.get_name().to_string(), command);
+        for sub in command.get_subcommands() {
+            visit(format!("{} {}", command.get_name(), sub.get_name()), sub);
+        }
+    }
+    assert_eq!(covered, with_option);
+    // The help of a standard input read by `--tiles` shows where `-` goes.
+    let simulate = carcspec(&[
+        "simulate",
+        "--tiles",
+        "carcassonne-base",
+        "--stdin-filename",
+        "mine.tiles",
+    ]);
+    assert!(
+        stderr(&simulate).contains("carcspec simulate --stdin-filename mine.tiles --tiles -"),
+        "{}",
+        stderr(&simulate)
+    );
+}
+
 /// Transcripts name their tile sets from their own folder: moved together with the sets, they
 /// still check clean.
 #[test]

@@ -35,7 +35,7 @@ pub(super) fn replay_page(args: &RenderArgs) -> Result<String, Refusal> {
         ));
     }
     debug_assert!(args.format() == PictureFormat::Html);
-    let path = Path::new(&args.input);
+    let path = Path::new(args.shown());
     let end = state_at(args, None)?;
     let tiles = game_tiles(&end, path);
     let turns = end
@@ -59,7 +59,8 @@ pub(super) fn replay_page(args: &RenderArgs) -> Result<String, Refusal> {
         }
         points.push((played, before));
     }
-    let report = super::super::output::check_game(&args.input).map_err(Refusal::of_diagnostic)?;
+    let report = super::super::output::check_game(&args.input, args.stdin_filename.as_deref())
+        .map_err(Refusal::of_diagnostic)?;
     let lines: Vec<&str> = end.text.lines().collect();
     let mut steps = Vec::with_capacity(points.len());
     let mut first_line = 1;
@@ -77,7 +78,7 @@ pub(super) fn replay_page(args: &RenderArgs) -> Result<String, Refusal> {
         let board = board_of(
             &state,
             &tiles,
-            board_title(&state, &args.input, &point),
+            board_title(&state, args.shown(), &point),
             None,
             &[],
         )?;
@@ -121,10 +122,10 @@ pub(super) fn replay_page(args: &RenderArgs) -> Result<String, Refusal> {
         .script
         .title
         .clone()
-        .unwrap_or_else(|| args.input.clone());
+        .unwrap_or_else(|| args.shown().to_string());
     Ok(html::replay_page(&html::Replay {
         title,
-        origin: args.input.clone(),
+        origin: args.shown().to_string(),
         players: end.players.clone(),
         steps,
     }))
@@ -162,10 +163,7 @@ pub(in crate::cli) fn board_after_line(
     line: Option<usize>,
 ) -> Result<String, String> {
     let path = Path::new(origin);
-    let base_dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+    let base_dir = super::super::output::folder_of(origin);
     let state = |before| {
         check::game_state_of_text(
             origin,
