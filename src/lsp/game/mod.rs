@@ -171,10 +171,24 @@ impl<'t> GameView<'t> {
     /// tile placed last in the turn; for a statement that names the figure's position (`put`,
     /// `return`, `expect stands` and `home`), the tile laid or placed there.
     pub fn target_tile(&self, at: usize) -> Option<(String, Rotation)> {
+        let (placed, board) = self.tiles_before(at);
+        let statement = self.file.statements.get(at)?;
+        if statement.keyword.value == "deploy" {
+            return placed;
+        }
+        let values: Vec<&str> = statement.words.iter().map(|w| w.value.as_ref()).collect();
+        let roles = statements::roles(&statement.keyword.value, &values);
+        let pos = roles.iter().position(|r| *r == Role::Position)?;
+        board.get(&Pos::from_word(values[pos])?).cloned()
+    }
+
+    /// The tiles the statements before `upto` put down, as the text says (no rules asked): the
+    /// one placed last in the turn, if any, and each by its position.
+    fn tiles_before(&self, upto: usize) -> (Option<TurnedTile>, HashMap<Pos, TurnedTile>) {
         let mut hand: Option<String> = None;
-        let mut placed: Option<(String, Rotation)> = None;
-        let mut board: HashMap<Pos, (String, Rotation)> = HashMap::new();
-        for statement in self.file.statements.iter().take(at) {
+        let mut placed: Option<TurnedTile> = None;
+        let mut board: HashMap<Pos, TurnedTile> = HashMap::new();
+        for statement in self.file.statements.iter().take(upto) {
             let words: Vec<&str> = statement.words.iter().map(|w| w.value.as_ref()).collect();
             match (statement.keyword.value.as_ref(), words.as_slice()) {
                 ("draw" | "bonus", [tile, ..]) => hand = Some(tile.to_string()),
@@ -195,16 +209,12 @@ impl<'t> GameView<'t> {
                 _ => {}
             }
         }
-        let statement = self.file.statements.get(at)?;
-        if statement.keyword.value == "deploy" {
-            return placed;
-        }
-        let values: Vec<&str> = statement.words.iter().map(|w| w.value.as_ref()).collect();
-        let roles = statements::roles(&statement.keyword.value, &values);
-        let pos = roles.iter().position(|r| *r == Role::Position)?;
-        board.get(&Pos::from_word(values[pos])?).cloned()
+        (placed, board)
     }
 }
+
+/// A tile by its id, and how it is turned.
+type TurnedTile = (String, Rotation);
 
 /// Where a tile is defined.
 pub(crate) enum TileSource<'a> {
@@ -214,19 +224,5 @@ pub(crate) enum TileSource<'a> {
 
 /// The tile placed last before statement `upto`, as for a `deploy` standing there.
 fn target_before(view: &GameView<'_>, upto: usize) -> Option<(String, Rotation)> {
-    let mut hand = None;
-    let mut placed = None;
-    for statement in view.file.statements.iter().take(upto) {
-        let words: Vec<&str> = statement.words.iter().map(|w| w.value.as_ref()).collect();
-        match (statement.keyword.value.as_ref(), words.as_slice()) {
-            ("draw" | "bonus", [tile, ..]) => hand = Some(tile.to_string()),
-            ("place", ["at", _, rest @ ..]) => {
-                let rotation = rest.first().and_then(|r| Rotation::from_word(r));
-                placed = hand.take().map(|t| (t, rotation.unwrap_or(Rotation(0))));
-            }
-            ("turn", _) => placed = None,
-            _ => {}
-        }
-    }
-    placed
+    view.tiles_before(upto).0
 }
