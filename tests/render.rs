@@ -568,6 +568,31 @@ fn the_shapes_follow_the_anchors() {
     );
 }
 
+/// Two fields that only a road ending on the tile parts near its side meet beyond the road's
+/// end: a hedge runs from the end to the side where they meet, so that they do not read as one.
+#[test]
+fn fields_parted_by_a_road_end_meet_at_a_hedge() {
+    let road_end = tile_of(
+        "tileset t\nruleset carcassonne\ntile ROADEND x1 start {\n  road: S\n  field: SR WL WR NL\n  field: NR EL ER SL\n}\n",
+    );
+    let png = single_tile_png(&road_end, Rotation(0), &[]);
+    let hedge = rgb("#5d7f2e");
+    assert!(
+        close(tile_pixel(&png, 50.0, 20.0), hedge),
+        "a hedge north of the road's end"
+    );
+    assert!(
+        !close(tile_pixel(&png, 30.0, 20.0), hedge),
+        "the fields themselves"
+    );
+    // One field all round the road's end: no hedge.
+    let one_field = tile_of(
+        "tileset t\nruleset carcassonne\ntile ROADEND x1 start {\n  road: S\n  field: SR W N E SL\n}\n",
+    );
+    let png = single_tile_png(&one_field, Rotation(0), &[]);
+    assert!(!close(tile_pixel(&png, 50.0, 20.0), hedge));
+}
+
 /// The tile a text of the tile language defines (a set of its own, linted clean).
 fn tile_of(text: &str) -> Tile {
     let set = carcspec::load::from_text("test.tiles", text.to_string(), None)
