@@ -35,6 +35,24 @@ pub struct RulesetDescriptor {
     pub unimplemented_expansions: &'static [&'static str],
     /// The rule variants a game may choose (the first value of each is the default).
     pub variants: &'static [VariantSpec],
+    /// How messages name the forest that earns a bonus tile, where the ruleset has bonus
+    /// tiles: the 2002 rules' gold nugget (a menhir of the v2 tiles counts as one), the 2020
+    /// rules' menhir.
+    pub bonus: Option<BonusWording>,
+}
+
+/// The words of the messages about the forest that earns a bonus tile, in a ruleset that has
+/// bonus tiles ([`RulesetDescriptor::bonus`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BonusWording {
+    /// The forest as a label names it: "a forest with a gold nugget".
+    pub forest: &'static str,
+    /// The forest in a message or a help: "a forest with gold".
+    pub forest_short: &'static str,
+    /// Every forest that earns a bonus tile, for the help of `expect bonus`.
+    pub earning: &'static str,
+    /// The pile the bonus tiles are drawn from: "the bonus stack", "the menhir pile".
+    pub pile: &'static str,
 }
 
 /// An expansion whose rules carcspec implements.

@@ -7,6 +7,7 @@
 
 pub mod carcassonne;
 pub mod descriptor;
+pub use descriptor::BonusWording;
 pub mod hunters_gatherers;
 pub mod hunters_gatherers_2020;
 pub mod turn;
@@ -265,20 +266,6 @@ pub struct TileWarning {
     pub help: &'static str,
 }
 
-/// The words of the messages about the forest that earns a bonus tile (see
-/// [`Rules::bonus_wording`]).
-#[derive(Debug, Clone, Copy)]
-pub struct BonusWording {
-    /// The forest as a label names it: "a forest with a gold nugget".
-    pub forest: &'static str,
-    /// The forest in a message or a help: "a forest with gold".
-    pub forest_short: &'static str,
-    /// Every forest that earns a bonus tile, for the help of `expect bonus`.
-    pub earning: &'static str,
-    /// The pile the bonus tiles are drawn from: "the bonus stack", "the menhir pile".
-    pub pile: &'static str,
-}
-
 pub trait Rules {
     /// (name, count) of each supply a player starts with.
     fn pools(&self) -> &'static [(&'static str, u32)];
@@ -367,16 +354,6 @@ pub trait Rules {
         bonus_left: u32,
     ) -> bool {
         completion.earns_bonus && !on_bonus_tile && bonus_left > 0
-    }
-    /// How messages name the forest that earns a bonus tile: the 2002 rules' gold nugget (a
-    /// menhir of the v2 tiles counts as one), the 2020 rules' menhir.
-    fn bonus_wording(&self) -> BonusWording {
-        BonusWording {
-            forest: "a forest with a gold nugget",
-            forest_short: "a forest with gold",
-            earning: "a forest with a gold nugget (or a menhir)",
-            pile: "the bonus stack",
-        }
     }
     /// Whether the player now draws a bonus tile.
     fn bonus_turn_due(&self, turn: &TurnView) -> bool {

@@ -28,6 +28,15 @@ struct PlacedState {
     settled: bool,
 }
 
+/// The words of a bonus tile's forest where no ruleset gives them (never shown: a ruleset
+/// without bonus tiles refuses a `bonus` line before its words are needed).
+const NO_BONUS_WORDING: crate::rules::BonusWording = crate::rules::BonusWording {
+    forest: "forest",
+    forest_short: "a forest",
+    earning: "a forest",
+    pile: "the bonus stack",
+};
+
 pub(crate) struct Replay<'s> {
     script: &'s Script,
     text: &'s str,
@@ -182,6 +191,12 @@ impl<'s> Replay<'s> {
                 .help(help.to_string()),
         );
         self.diagnostics.last_mut().expect("just pushed")
+    }
+
+    /// How messages name the forest that earns a bonus tile, in a ruleset that has bonus
+    /// tiles (its descriptor's words).
+    fn bonus_wording(&self) -> Option<crate::rules::BonusWording> {
+        crate::rules::describe(self.script.ruleset).bonus
     }
 
     fn player_name(&self, player: usize) -> &str {
@@ -712,6 +727,20 @@ impl<'s> Replay<'s> {
     /// needs none): the next player is the one after, and the turn's lists are emptied.
     fn draw(&mut self, id: &str, bonus: bool) {
         self.settle();
+        if bonus && self.bonus_wording().is_none() {
+            // A ruleset without bonus tiles: the line is no move of it, reported once (not
+            // also as a tile that is not in the stack, or left in hand).
+            self.report(
+                &codes::BONUS_NOT_EARNED,
+                "a bonus tile is drawn without being earned".into(),
+                &format!(
+                    "{} has no bonus tiles",
+                    crate::rules::describe(self.script.ruleset).title
+                ),
+                "draw the turn's land tile with `draw <tile>`; `bonus <tile>` records the bonus tile of Hunters and Gatherers",
+            );
+            return;
+        }
         let Some(tile) = self.tile(id) else {
             self.unknown_drawn = true;
             return;
@@ -736,7 +765,8 @@ impl<'s> Replay<'s> {
         if bonus {
             let turn = self.game.turn.as_ref().expect("in a turn");
             if !turn.bonus_earned || turn.bonus_drawn {
-                let wording = self.game.rules.bonus_wording();
+                // A ruleset without bonus tiles was answered above.
+                let wording = self.bonus_wording().unwrap_or(NO_BONUS_WORDING);
                 let why = if turn.bonus_drawn {
                     "this turn already had its bonus tile".to_string()
                 } else if self.game.bonus_left == 0 {
@@ -747,14 +777,15 @@ impl<'s> Replay<'s> {
                         wording.forest
                     )
                 };
+                let help = format!(
+                    "a bonus tile is drawn only by the player who completes {}, once a turn",
+                    wording.forest_short
+                );
                 self.report(
                     &codes::BONUS_NOT_EARNED,
                     "a bonus tile is drawn without being earned".into(),
                     &why,
-                    &format!(
-                        "a bonus tile is drawn only by the player who completes {}, once a turn",
-                        wording.forest_short
-                    ),
+                    &help,
                 );
             }
         }
@@ -980,7 +1011,9 @@ impl<'s> Replay<'s> {
                 &codes::BONUS_NOT_DRAWN,
                 format!(
                     "{name} completed {} but drew no bonus tile",
-                    self.game.rules.bonus_wording().forest_short
+                    self.bonus_wording()
+                        .unwrap_or(NO_BONUS_WORDING)
+                        .forest_short
                 ),
                 "a bonus tile is due this turn",
                 "add `bonus <tile>` with the bonus tile drawn, then place it",

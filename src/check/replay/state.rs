@@ -189,25 +189,25 @@ impl Replay<'_> {
     /// `expect bonus earned|none`
     pub(super) fn expect_bonus(&mut self, earned: bool) {
         let actual = self.game.turn.as_ref().is_some_and(|t| t.bonus_earned);
-        let wording = self.game.rules.bonus_wording();
-        let message = if actual {
-            "this turn earned a bonus tile".to_string()
-        } else if self.game.bonus_left == 0 {
-            format!(
+        let wording = self.bonus_wording();
+        let message = match wording {
+            _ if actual => "this turn earned a bonus tile".to_string(),
+            Some(wording) if self.game.bonus_left == 0 => format!(
                 "this turn earned no bonus tile: {} is used up",
                 wording.pile
-            )
-        } else {
-            "this turn earned no bonus tile".to_string()
+            ),
+            _ => "this turn earned no bonus tile".to_string(),
         };
-        self.holds(
-            actual == earned,
-            &codes::BONUS_MISMATCH,
-            message,
-            &format!(
+        let help = match wording {
+            Some(wording) => format!(
                 "a turn earns a bonus tile when its land tile completes {}, while {} holds tiles",
                 wording.earning, wording.pile
             ),
-        );
+            None => format!(
+                "{} has no bonus tiles: no turn earns one",
+                crate::rules::describe(self.script.ruleset).title
+            ),
+        };
+        self.holds(actual == earned, &codes::BONUS_MISMATCH, message, &help);
     }
 }

@@ -138,6 +138,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             help: "the vineyard bonus, or none",
         },
     ],
+    bonus: None,
 };
 
 #[derive(Debug, Default)]

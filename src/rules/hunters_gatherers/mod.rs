@@ -71,6 +71,12 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         values: &["forbidden", "allowed"],
         help: "whether a figure this turn's scoring sent home may stand on the turn's bonus tile",
     }],
+    bonus: Some(super::BonusWording {
+        forest: "a forest with a gold nugget",
+        forest_short: "a forest with gold",
+        earning: "a forest with a gold nugget (or a menhir)",
+        pile: "the bonus stack",
+    }),
 };
 
 /// The figures of both editions, as the game language names them.

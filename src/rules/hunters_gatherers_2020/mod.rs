@@ -83,6 +83,14 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     expansions: &[],
     unimplemented_expansions: &[],
     variants: &VARIANTS,
+    // “If it holds ≥1 menhir, the player who completed it … draws 1 menhir tile”: the 2020
+    // tiles have menhirs where the 2002 tiles had gold nuggets.
+    bonus: Some(BonusWording {
+        forest: "a forest with a menhir",
+        forest_short: "a forest with a menhir",
+        earning: "a forest with a menhir",
+        pile: "the menhir pile",
+    }),
 };
 
 /// The readings a game chose (each `true` is the variant, not the default).
@@ -544,17 +552,6 @@ impl Rules for HuntersGatherers2020 {
         Outcome {
             events,
             ..Outcome::default()
-        }
-    }
-
-    fn bonus_wording(&self) -> BonusWording {
-        // “If it holds ≥1 menhir, the player who completed it … draws 1 menhir tile”: the 2020
-        // tiles have menhirs where the 2002 tiles had gold nuggets.
-        BonusWording {
-            forest: "a forest with a menhir",
-            forest_short: "a forest with a menhir",
-            earning: "a forest with a menhir",
-            pile: "the menhir pile",
         }
     }
 
