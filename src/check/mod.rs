@@ -34,14 +34,84 @@ use crate::{lower, syntax};
 /// its text (see [`check_text`]).
 pub const KEEP_MOVES_UP_TO: usize = 8 * crate::model::MAX_TILES_PER_GAME as usize;
 
-/// Checks the game file at `path`.
-pub fn check_file(path: &Path) -> CheckReport {
-    check_file_with(path, &TileSetCache::default())
+/// A game to check: a file (a `.jcz` by its ending, a game of the game language otherwise), or
+/// a text given with its name and its format.
+#[derive(Debug)]
+pub enum GameInput<'a> {
+    File(&'a Path),
+    Text {
+        origin: &'a str,
+        text: String,
+        format: GameFormat,
+    },
 }
 
-/// Checks the game file at `path`, with the tile sets of the run's `cache`.
-pub fn check_file_with(path: &Path, cache: &TileSetCache) -> CheckReport {
-    check_file_reporting(path, cache, ScoreEvents::Reported)
+/// How a game is checked. [`Default`]: tile sets by path from the current folder, a tile-set
+/// cache of the check's own, the scorings listed.
+#[derive(Debug, Clone, Copy)]
+pub struct CheckOptions<'a> {
+    /// The folder a text's tile sets named by path are looked up in (a file's are looked up
+    /// in its own folder).
+    pub base_dir: &'a Path,
+    /// The run's tile sets, shared by the games of one run; `None`: the check's own.
+    pub tile_sets: Option<&'a TileSetCache>,
+    /// Whether the report lists the game's scorings.
+    pub events: ScoreEvents,
+}
+
+impl Default for CheckOptions<'_> {
+    fn default() -> Self {
+        CheckOptions {
+            base_dir: Path::new("."),
+            tile_sets: None,
+            events: ScoreEvents::Reported,
+        }
+    }
+}
+
+/// Checks a game: the one entry point of the checker ([`check_file`], [`check_text`] and
+/// [`check_jcz_text`] are it with the usual options).
+pub fn check(input: GameInput<'_>, options: &CheckOptions<'_>) -> CheckReport {
+    let own_cache;
+    let cache = match options.tile_sets {
+        Some(cache) => cache,
+        None => {
+            own_cache = TileSetCache::default();
+            &own_cache
+        }
+    };
+    match input {
+        GameInput::File(path) => {
+            let origin = path.display().to_string();
+            let base_dir = path.parent().unwrap_or(Path::new("."));
+            let setting = (base_dir, cache, options.events);
+            match crate::input::read_text(path) {
+                Ok(text) if path.extension().is_some_and(|e| e == "jcz") => {
+                    check_jcz_normalized(&origin, text, setting)
+                }
+                // `read_text` normalised the text already.
+                Ok(text) => check_normalized_text(&origin, text, setting, KEEP_MOVES_UP_TO),
+                Err(diagnostic) => CheckReport::failed(&origin, String::new(), vec![diagnostic]),
+            }
+        }
+        GameInput::Text {
+            origin,
+            text,
+            format,
+        } => {
+            let text = crate::input::normalize(text);
+            let setting = (options.base_dir, cache, options.events);
+            match format {
+                GameFormat::Jcz => check_jcz_normalized(origin, text, setting),
+                GameFormat::Game => check_normalized_text(origin, text, setting, KEEP_MOVES_UP_TO),
+            }
+        }
+    }
+}
+
+/// Checks the game file at `path`.
+pub fn check_file(path: &Path) -> CheckReport {
+    check(GameInput::File(path), &CheckOptions::default())
 }
 
 /// Whether a check lists the game's scorings in its report ([`CheckReport::events`]).
@@ -57,22 +127,6 @@ pub enum ScoreEvents {
     LeftOut,
 }
 
-/// [`check_file_with`], listing the game's scorings or not.
-pub fn check_file_reporting(path: &Path, cache: &TileSetCache, events: ScoreEvents) -> CheckReport {
-    let origin = path.display().to_string();
-    let base_dir = path.parent().unwrap_or(Path::new("."));
-    match crate::input::read_text(path) {
-        Ok(text) if path.extension().is_some_and(|e| e == "jcz") => {
-            check_jcz_text_reporting(&origin, text, (base_dir, cache, events))
-        }
-        // `read_text` normalised the text already.
-        Ok(text) => {
-            check_normalized_text(&origin, text, (base_dir, cache, events), KEEP_MOVES_UP_TO)
-        }
-        Err(diagnostic) => CheckReport::failed(&origin, String::new(), vec![diagnostic]),
-    }
-}
-
 /// Checks the game `text`; tile sets named by path are looked up relative to `base_dir`.
 ///
 /// The text is read statement by statement: a first pass lowers the header, the local tiles
@@ -81,20 +135,23 @@ pub fn check_file_reporting(path: &Path, cache: &TileSetCache, events: ScoreEven
 /// time, each move replayed as it is lowered, so that a game's memory grows with its board,
 /// not with its text.
 pub fn check_text(origin: &str, text: String, base_dir: &Path) -> CheckReport {
-    check_text_with(origin, text, base_dir, &TileSetCache::default())
+    let input = GameInput::Text {
+        origin,
+        text,
+        format: GameFormat::Game,
+    };
+    check(
+        input,
+        &CheckOptions {
+            base_dir,
+            ..CheckOptions::default()
+        },
+    )
 }
 
-/// [`check_text`], with the tile sets of the run's `cache`.
-pub fn check_text_with(
-    origin: &str,
-    text: String,
-    base_dir: &Path,
-    cache: &TileSetCache,
-) -> CheckReport {
-    check_text_keeping(origin, text, (base_dir, cache), KEEP_MOVES_UP_TO)
-}
-
-/// [`check_text_with`], keeping the moves of a game of up to `keep_up_to` moves.
+/// [`check_text`], keeping the moves of a game of up to `keep_up_to` moves (for the tests of
+/// the two ways a game is read).
+#[cfg(test)]
 fn check_text_keeping(
     origin: &str,
     text: String,
@@ -110,7 +167,7 @@ fn check_text_keeping(
     )
 }
 
-/// [`check_text_keeping`] of a text already normalised by [`crate::input::normalize`] (as
+/// Checks a game of the game language whose text [`crate::input::normalize`] normalised (as
 /// [`crate::input::read_text`] gives it). `setting`: the folder tile sets by path are looked
 /// up in, the run's tile sets, and whether the report lists the scorings.
 fn check_normalized_text(
@@ -179,32 +236,20 @@ fn check_normalized_text(
 /// Checks a JCloisterZone saved game (`.jcz`) given as `text`, with no file around it (tile
 /// sets by path are looked up in the current folder).
 pub fn check_jcz_text(origin: &str, text: String) -> CheckReport {
-    check_jcz_text_in(origin, text, Path::new("."))
+    let input = GameInput::Text {
+        origin,
+        text,
+        format: GameFormat::Jcz,
+    };
+    check(input, &CheckOptions::default())
 }
 
-/// Checks a JCloisterZone saved game (`.jcz`) given as `text`; tile sets named by path are
-/// looked up relative to `base_dir`, the folder of the `.jcz` file.
-pub fn check_jcz_text_in(origin: &str, text: String, base_dir: &Path) -> CheckReport {
-    check_jcz_text_with(origin, text, base_dir, &TileSetCache::default())
-}
-
-/// [`check_jcz_text_in`], with the tile sets of the run's `cache`.
-pub fn check_jcz_text_with(
-    origin: &str,
-    text: String,
-    base_dir: &Path,
-    cache: &TileSetCache,
-) -> CheckReport {
-    check_jcz_text_reporting(origin, text, (base_dir, cache, ScoreEvents::Reported))
-}
-
-/// [`check_jcz_text_with`], listing the game's scorings or not.
-fn check_jcz_text_reporting(
+/// Checks a JCloisterZone saved game whose text [`crate::input::normalize`] normalised.
+fn check_jcz_normalized(
     origin: &str,
     text: String,
     (base_dir, cache, events): (&Path, &TileSetCache, ScoreEvents),
 ) -> CheckReport {
-    let text = crate::input::normalize(text);
     let imported = syntax::jcz::parse(&text)
         .map_err(|d| vec![d])
         .and_then(|document| lower::jcz::lower_with_warnings(&document));
@@ -333,7 +378,9 @@ mod tests {
     /// The line breaks counted eight bytes at a time are those counted one byte at a time, for
     /// every length and alignment, with line breaks next to every other byte value (`\n` + 1
     /// and `\n` + 0x80 above all).
-    use super::{TileSetCache, check_text, check_text_keeping, check_text_with};
+    use super::{
+        CheckOptions, GameFormat, GameInput, TileSetCache, check, check_text, check_text_keeping,
+    };
 
     /// Every game under `spec/` and `tests/fixtures/games/`.
     fn every_spec_and_fixture_game() -> Vec<std::path::PathBuf> {
@@ -454,7 +501,17 @@ mod tests {
         // Twice through, so that every game also follows every other.
         for game in games.iter().chain(&games) {
             let alone = check_text("g.game", game.clone(), &dir);
-            let shared = check_text_with("g.game", game.clone(), &dir, &cache);
+            let input = GameInput::Text {
+                origin: "g.game",
+                text: game.clone(),
+                format: GameFormat::Game,
+            };
+            let options = CheckOptions {
+                base_dir: &dir,
+                tile_sets: Some(&cache),
+                ..CheckOptions::default()
+            };
+            let shared = check(input, &options);
             assert_eq!(render(&shared), render(&alone), "{game}");
         }
         // The cases differ where a leak would show: the start choice changes the game, and the

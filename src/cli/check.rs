@@ -286,7 +286,14 @@ impl EventsShown {
 /// counted), and `--quiet` shows no clean game.
 fn check_game_file(path: &Path, cache: &check::TileSetCache, events: EventsShown) -> GameReport {
     use check::ScoreEvents;
-    let check = |events| GameReport(check::check_file_reporting(path, cache, events));
+    let check = |events| {
+        let options = check::CheckOptions {
+            tile_sets: Some(cache),
+            events,
+            ..check::CheckOptions::default()
+        };
+        GameReport(check::check(check::GameInput::File(path), &options))
+    };
     match events {
         EventsShown::Always => check(ScoreEvents::Reported),
         EventsShown::Never => check(ScoreEvents::LeftOut),
@@ -312,14 +319,21 @@ fn check_input(
     match input {
         Input::File(path) => Box::new(check_game_file(path, cache, events)),
         Input::Stdin => match stdin_game(stdin_filename) {
-            Ok(game) => Box::new(GameReport(match game.format {
-                check::GameFormat::Jcz => {
-                    check::check_jcz_text_with(&game.origin, game.text, &game.base_dir, cache)
-                }
-                check::GameFormat::Game => {
-                    check::check_text_with(&game.origin, game.text, &game.base_dir, cache)
-                }
-            })),
+            Ok(game) => {
+                let options = check::CheckOptions {
+                    base_dir: &game.base_dir,
+                    tile_sets: Some(cache),
+                    // Standard input is read once: its report lists the scorings, whether
+                    // the output shows them or not.
+                    events: check::ScoreEvents::Reported,
+                };
+                let input = check::GameInput::Text {
+                    origin: &game.origin,
+                    text: game.text,
+                    format: game.format,
+                };
+                Box::new(GameReport(check::check(input, &options)))
+            }
             Err(diagnostic) => Box::new(InputProblem {
                 origin: stdin_origin(stdin_filename),
                 list: "violations",

@@ -628,15 +628,20 @@ pub(crate) fn check_game(
     name: &str,
     stdin_filename: Option<&str>,
 ) -> Result<crate::check::CheckReport, Diagnostic> {
-    use crate::check::GameFormat;
     if name != "-" {
         return Ok(crate::check::check_file(std::path::Path::new(name)));
     }
     let game = stdin_game(stdin_filename)?;
-    Ok(match game.format {
-        GameFormat::Jcz => crate::check::check_jcz_text_in(&game.origin, game.text, &game.base_dir),
-        GameFormat::Game => crate::check::check_text(&game.origin, game.text, &game.base_dir),
-    })
+    let options = crate::check::CheckOptions {
+        base_dir: &game.base_dir,
+        ..crate::check::CheckOptions::default()
+    };
+    let input = crate::check::GameInput::Text {
+        origin: &game.origin,
+        text: game.text,
+        format: game.format,
+    };
+    Ok(crate::check::check(input, &options))
 }
 
 /// A game's state from a path or from standard input (`-`, named `stdin_filename`; read as
