@@ -1760,3 +1760,56 @@ fn folding_ranges_and_semantic_tokens() {
     );
     client.shutdown();
 }
+
+/// A tile set changed on disk outside the editor: a client that watches files for the server
+/// is asked to watch the tile sets, and when it reports a change the open games that read the
+/// set are checked again.
+#[test]
+fn games_are_checked_again_when_a_tile_set_changes_on_disk() {
+    let dir =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("lsp-watch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let set = dir.join("set.tiles");
+    std::fs::write(
+        &set,
+        "tileset t\nruleset carcassonne\ntile A x4 start {\n  field: N E S W\n}\n",
+    )
+    .unwrap();
+    let game = dir.join("g.game");
+    std::fs::write(&game, "ruleset carcassonne\ntiles set.tiles\nplayers red blue\nturn red\ndraw A\nplace at 1,0\npass\nstop\n").unwrap();
+
+    let mut client = Client::spawn();
+    let capabilities =
+        json!({ "workspace": { "didChangeWatchedFiles": { "dynamicRegistration": true } } });
+    client.request(
+        "initialize",
+        json!({ "processId": null, "rootUri": path_uri(&dir), "capabilities": capabilities }),
+    );
+    client.notify("initialized", json!({}));
+    let registration = client.wait_for(|m| m["method"] == "client/registerCapability");
+    let watchers = &registration["params"]["registrations"][0]["registerOptions"]["watchers"];
+    assert!(
+        watchers
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|w| w["globPattern"] == "**/*.tiles"),
+        "{registration}"
+    );
+
+    let (uri, _) = client.open_file(&game);
+    assert!(client.diagnostics(&uri, 1).is_empty(), "the game is clean");
+    std::fs::write(
+        &set,
+        "tileset t\nruleset carcassonne\ntile A x4 start {\n  nonsense: N E S W\n}\n",
+    )
+    .unwrap();
+    client.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({ "changes": [{ "uri": path_uri(&set), "type": 2 }] }),
+    );
+    let again = client.diagnostics(&uri, 1);
+    assert!(!again.is_empty(), "the broken set is reported in the game");
+    client.shutdown();
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -84,6 +84,10 @@ pub struct Settings {
     /// The client takes snippets in completion items
     /// (`textDocument.completion.completionItem.snippetSupport`).
     pub snippets: bool,
+    /// The client watches files for the server when asked
+    /// (`workspace.didChangeWatchedFiles.dynamicRegistration`): tile sets changed on disk
+    /// outside the editor are then reported, and the games re-checked.
+    pub watches_files: bool,
 }
 
 impl Default for Settings {
@@ -91,6 +95,7 @@ impl Default for Settings {
         Settings {
             pictures: true,
             snippets: false,
+            watches_files: false,
         }
     }
 }
@@ -109,9 +114,14 @@ impl Settings {
             .pointer("/capabilities/textDocument/completion/completionItem/snippetSupport")
             .and_then(Value::as_bool)
             .unwrap_or(false);
+        let watches_files = params
+            .pointer("/capabilities/workspace/didChangeWatchedFiles/dynamicRegistration")
+            .and_then(Value::as_bool)
+            .unwrap_or(false);
         Settings {
             pictures: markdown_hovers && asked.unwrap_or(true),
             snippets,
+            watches_files,
         }
     }
 }
@@ -439,6 +449,16 @@ pub(crate) fn serve(inbox: &crossbeam_channel::Receiver<Incoming>, outbox: &Outb
     EXIT_WITHOUT_SHUTDOWN
 }
 
+/// The endings of the files a game's `tiles` line can name: the tile language, JSON and YAML.
+const TILE_SET_ENDINGS: [&str; 4] = ["tiles", "json", "yaml", "yml"];
+
+/// Whether `path` is a tile set a game may read (by its ending).
+fn is_tile_set_file(path: &std::path::Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| TILE_SET_ENDINGS.contains(&e))
+}
+
 struct Server {
     documents: HashMap<Uri, Document>,
     shared: Arc<Mutex<Shared>>,
@@ -621,7 +641,28 @@ impl Server {
                 self.outbox.send(Message::Notification(publish));
                 Ok(())
             }
-            // `initialized`, `$/cancelRequest`, `$/setTrace` and the like: nothing to do.
+            "initialized" => {
+                if self.settings.watches_files {
+                    self.watch_tile_sets();
+                }
+                Ok(())
+            }
+            "workspace/didChangeWatchedFiles" => {
+                let params: lsp_types::DidChangeWatchedFilesParams =
+                    serde_json::from_value(notification.params)
+                        .map_err(|e| format!("bad params: {e}"))?;
+                // A tile set changed on disk (a checkout, a script, another editor): the games
+                // read their sets from disk, so check them again. An open set the editor
+                // holds unsaved is the editor's, and is checked when it changes there.
+                let tile_set_changed = params.changes.iter().any(|change| {
+                    uri_to_path(&change.uri).is_some_and(|path| is_tile_set_file(&path))
+                });
+                if tile_set_changed {
+                    self.check_games();
+                }
+                Ok(())
+            }
+            // `$/cancelRequest`, `$/setTrace` and the like: nothing to do.
             _ => Ok(()),
         }
     }
@@ -665,6 +706,27 @@ impl Server {
     }
 
     /// Checks every open game again (a tile set they may read changed).
+    /// Asks the client to tell the server of tile sets created, changed or deleted on disk
+    /// (`client/registerCapability`; its answer needs no handling).
+    fn watch_tile_sets(&mut self) {
+        let watchers: Vec<Value> = TILE_SET_ENDINGS
+            .iter()
+            .map(|ending| serde_json::json!({ "globPattern": format!("**/*.{ending}") }))
+            .collect();
+        let params = serde_json::json!({
+            "registrations": [{
+                "id": "carcspec-tile-sets",
+                "method": "workspace/didChangeWatchedFiles",
+                "registerOptions": { "watchers": watchers },
+            }],
+        });
+        self.outbox.send(Message::Request(Request::new(
+            lsp_server::RequestId::from("carcspec-watch-tile-sets".to_string()),
+            "client/registerCapability".to_string(),
+            params,
+        )));
+    }
+
     fn check_games(&mut self) {
         let games: Vec<Uri> = self
             .documents
