@@ -249,7 +249,7 @@ mod equivalence {
     }
 }
 
-mod generator {
+pub(super) mod generator {
     use std::path::Path;
 
     use super::super::Replay;
@@ -258,7 +258,7 @@ mod generator {
     use crate::model::{FeatureKind, FeatureRef, Script};
 
     /// The game `text` (tile sets next to the Hunters and Gatherers specs), lowered.
-    fn script_of(text: &str) -> Script {
+    pub(in crate::check::replay) fn script_of(text: &str) -> Script {
         let (file, diagnostics) = crate::syntax::game::parse(text);
         assert!(diagnostics.is_empty(), "{diagnostics:?}");
         crate::lower::game::lower(&file).script.expect("a script")
@@ -266,6 +266,15 @@ mod generator {
 
     /// The replay of `script` after its last step.
     fn replayed<'s>(script: &'s Script, text: &'s str) -> Replay<'s> {
+        let mut replay = begun(script, text);
+        for step in &script.steps {
+            replay.apply(step);
+        }
+        replay
+    }
+
+    /// The replay of `script` before its first step, its board begun (the game lays its own).
+    pub(in crate::check::replay) fn begun<'s>(script: &'s Script, text: &'s str) -> Replay<'s> {
         let mut diagnostics = Vec::new();
         let catalog = build_catalog(
             script,
@@ -277,9 +286,6 @@ mod generator {
         let rules = crate::rules::for_ruleset(script.ruleset, &[]);
         let mut replay = Replay::new(script, catalog, rules, text);
         replay.begin(true);
-        for step in &script.steps {
-            replay.apply(step);
-        }
         replay
     }
 

@@ -50,34 +50,16 @@ impl Replay<'_> {
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
-
+    use super::super::tests::generator::{begun, script_of};
     use super::*;
-    use crate::check::build_catalog;
     use crate::model::{Script, Step};
     use crate::play::moves::action_of;
     use crate::rules::Offer;
     use crate::rules::turn::Decision;
 
-    fn script_of(text: &str) -> Script {
-        let (file, diagnostics) = crate::syntax::game::parse(text);
-        assert!(diagnostics.is_empty(), "{diagnostics:?}");
-        crate::lower::game::lower(&file).script.expect("a script")
-    }
-
     /// Replays `script` step by step, and returns the decision due after each step.
     fn decisions(script: &Script, text: &str) -> Vec<Option<Decision>> {
-        let mut diagnostics = Vec::new();
-        let catalog = build_catalog(
-            script,
-            &[],
-            Path::new("spec/hunters-gatherers"),
-            &mut diagnostics,
-        );
-        assert!(diagnostics.is_empty(), "{diagnostics:?}");
-        let rules = crate::rules::for_ruleset(script.ruleset, &[]);
-        let mut replay = Replay::new(script, catalog, rules, text);
-        replay.begin(true);
+        let mut replay = begun(script, text);
         let mut due = Vec::new();
         for step in &script.steps {
             replay.apply(step);
