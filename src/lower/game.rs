@@ -584,16 +584,14 @@ fn has_forbidden_control(word: &str) -> bool {
 
 /// G001's help: the nearest statements, if any is close, and where the statements are listed.
 fn unknown_statement_help(keyword: &str) -> String {
-    let keywords: Vec<String> = statements::STATEMENTS
-        .iter()
-        .map(|s| s.keyword.to_string())
-        .collect();
     // Keywords are short: a suggestion at most one edit away from a word of three letters or
     // fewer, two from a longer one (`plcae`), so that `fly` suggests nothing.
     let most = if keyword.chars().count() <= 3 { 1 } else { 2 };
-    let close: Vec<String> = crate::diagnostic::nearest(keyword, &keywords, 2)
-        .into_iter()
-        .filter(|k| crate::diagnostic::edit_distance(keyword, k) <= most)
+    let written = keyword.to_lowercase();
+    let close: Vec<String> = statements::STATEMENTS
+        .iter()
+        .filter(|s| crate::diagnostic::edit_distance(&written, s.keyword) <= most)
+        .map(|s| s.keyword.to_string())
         .collect();
     let listed = "see `carcspec explain G001` for the statements of a game file";
     match crate::diagnostic::did_you_mean(keyword, &close, 2) {
