@@ -28,15 +28,6 @@ struct PlacedState {
     settled: bool,
 }
 
-/// The words of a bonus tile's forest where no ruleset gives them (never shown: a ruleset
-/// without bonus tiles refuses a `bonus` line before its words are needed).
-const NO_BONUS_WORDING: crate::rules::BonusWording = crate::rules::BonusWording {
-    forest: "forest",
-    forest_short: "a forest",
-    earning: "a forest",
-    pile: "the bonus stack",
-};
-
 pub(crate) struct Replay<'s> {
     script: &'s Script,
     text: &'s str,
@@ -762,11 +753,10 @@ impl<'s> Replay<'s> {
                 "begin the next turn with `turn <player>`",
             );
         }
-        if bonus {
+        // A ruleset without bonus tiles answered a `bonus` line above.
+        if bonus && let Some(wording) = self.bonus_wording() {
             let turn = self.game.turn.as_ref().expect("in a turn");
             if !turn.bonus_earned || turn.bonus_drawn {
-                // A ruleset without bonus tiles was answered above.
-                let wording = self.bonus_wording().unwrap_or(NO_BONUS_WORDING);
                 let why = if turn.bonus_drawn {
                     "this turn already had its bonus tile".to_string()
                 } else if self.game.bonus_left == 0 {
@@ -1000,20 +990,20 @@ impl<'s> Replay<'s> {
                 .extend(label(started, "the turn began here"));
             }
         }
+        // Only a ruleset with bonus tiles earns one.
         if bonus_earned
             && !bonus_drawn
             && redraw_due != Some(true)
             && self.game.bonus_left > 0
             && !self.unknown_drawn
+            && let Some(wording) = self.bonus_wording()
         {
             let name = self.player_name(player).to_string();
             self.report(
                 &codes::BONUS_NOT_DRAWN,
                 format!(
                     "{name} completed {} but drew no bonus tile",
-                    self.bonus_wording()
-                        .unwrap_or(NO_BONUS_WORDING)
-                        .forest_short
+                    wording.forest_short
                 ),
                 "a bonus tile is due this turn",
                 "add `bonus <tile>` with the bonus tile drawn, then place it",
