@@ -9,11 +9,26 @@ import {
   ServerOptions,
   TransportKind,
 } from "vscode-languageclient/node";
+import { findServer } from "./server";
 
 let client: LanguageClient | undefined;
 
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  const command = vscode.workspace.getConfiguration("carcspec").get<string>("path") || "carcspec";
+async function start(): Promise<void> {
+  // Read at every start, so that "Restart the language server" takes a changed setting.
+  const setting = vscode.workspace.getConfiguration("carcspec").get<string>("path");
+  const command = findServer(setting);
+  if (!command) {
+    const wanted = (setting ?? "").trim() || "carcspec";
+    const choice = await vscode.window.showErrorMessage(
+      `carcspec: the language server \`${wanted}\` was not found (looked on PATH and in ~/.cargo/bin). ` +
+        "Install it with `cargo install --path .` in a clone of carcspec, or set `carcspec.path` to the executable.",
+      "Open Settings",
+    );
+    if (choice === "Open Settings") {
+      await vscode.commands.executeCommand("workbench.action.openSettings", "carcspec.path");
+    }
+    return;
+  }
   const serverOptions: ServerOptions = {
     command,
     args: ["lsp"],
@@ -29,12 +44,26 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     ],
   };
   client = new LanguageClient("carcspec", "carcspec", serverOptions, clientOptions);
+  await client.start();
+}
+
+async function restart(): Promise<void> {
+  const running = client;
+  client = undefined;
+  await running?.stop();
+  await start();
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
   context.subscriptions.push(
-    vscode.commands.registerCommand("carcspec.restartServer", async () => {
-      await client?.restart();
+    vscode.commands.registerCommand("carcspec.restartServer", restart),
+    vscode.workspace.onDidChangeConfiguration(async (event) => {
+      if (event.affectsConfiguration("carcspec.path")) {
+        await restart();
+      }
     }),
   );
-  await client.start();
+  await start();
 }
 
 export async function deactivate(): Promise<void> {
