@@ -1813,3 +1813,131 @@ fn games_are_checked_again_when_a_tile_set_changes_on_disk() {
     client.shutdown();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Quick fixes of a tile set: an unknown feature kind and an unknown anchor are replaced by the
+/// nearest ones; a second tile with a used id is merged into the first when it is the same
+/// tile, and renamed when it is not. Each fix, applied, leaves the set without that finding.
+#[test]
+fn tile_set_quick_fixes_remove_their_findings() {
+    let mut client = Client::start();
+    let uri = "file:///nowhere/fixes.tiles";
+    let set = "tileset fixes\nruleset carcassonne\n\ntile A x2 start {\n  citty c: N\n  field: E S W touches=c\n}\n\ntile B {\n  road: E WW\n  field: N S\n}\n\ntile C {\n  monastery: I\n  field: N E S W\n}\n\ntile C x3 {\n  monastery: I\n  field: N E S W\n}\n\ntile A {\n  city: N E S W\n}\n";
+    client.open(uri, "carcspec-tiles", set);
+    let diagnostics = client.diagnostics(uri, 1);
+    let found = codes_of(&diagnostics);
+    for code in ["T107", "T110", "T208"] {
+        assert!(found.contains(&code.to_string()), "{found:?}");
+    }
+    let mut fixed_text = |diagnostic: &Value| -> (String, String) {
+        let actions = client.code_actions_for(uri, std::slice::from_ref(diagnostic));
+        let actions = actions.as_array().cloned().unwrap_or_default();
+        let preferred = actions
+            .iter()
+            .find(|a| a["isPreferred"] == json!(true))
+            .unwrap_or_else(|| panic!("no preferred fix for {diagnostic}: {actions:?}"));
+        assert_eq!(preferred["kind"], json!("quickfix"));
+        let edits = preferred["edit"]["changes"][uri].as_array().unwrap();
+        (
+            preferred["title"].as_str().unwrap().to_string(),
+            apply_edits(set, edits),
+        )
+    };
+    let by_code = |code: &str| -> Vec<Value> {
+        diagnostics
+            .iter()
+            .filter(|d| d["code"] == json!(code))
+            .cloned()
+            .collect()
+    };
+    let (title, text) = fixed_text(&by_code("T107")[0]);
+    assert_eq!(title, "replace with `city`");
+    assert!(text.contains("  city c: N\n"), "{text}");
+    let (title, text) = fixed_text(&by_code("T110")[0]);
+    assert_eq!(title, "replace with `W`");
+    assert!(text.contains("  road: E W\n"), "{text}");
+    // The two C tiles are one tile: one block with both counts.
+    let duplicates = by_code("T208");
+    let second_c = duplicates
+        .iter()
+        .find(|d| d["message"].as_str().unwrap().contains("`C`"))
+        .expect("the second C");
+    let (title, merged) = fixed_text(second_c);
+    assert_eq!(title, "merge into one `C` x4");
+    assert_eq!(merged.matches("tile C").count(), 1, "{merged}");
+    assert!(merged.contains("tile C x4 {\n"), "{merged}");
+    // The second A is another tile: renamed to a free id.
+    let second_a = duplicates
+        .iter()
+        .find(|d| d["message"].as_str().unwrap().contains("`A`"))
+        .expect("the second A");
+    let (title, renamed) = fixed_text(second_a);
+    assert_eq!(title, "rename this tile to `A-2`");
+    assert!(renamed.contains("tile A-2 {\n"), "{renamed}");
+    // Each fix removes its finding and adds none.
+    for (version, text, code) in [(2, &merged, "T208"), (3, &renamed, "T208")] {
+        client.change(uri, version, text);
+        let after = codes_of(&client.diagnostics(uri, version));
+        assert_eq!(
+            after.iter().filter(|c| *c == code).count(),
+            found.iter().filter(|c| *c == code).count() - 1,
+            "{after:?}"
+        );
+        assert_eq!(after.len(), found.len() - 1, "{after:?}");
+    }
+    client.shutdown();
+}
+
+/// Quick fixes of a wrong move: a placement whose sides clash (V104) or that touches no tile
+/// (V103) is replaced by the nearest legal placements, a figure on a feature it cannot stand on
+/// (V109) by the legal deployments nearest to it. Applied, the fix removes the finding.
+#[test]
+fn wrong_moves_are_fixed_with_legal_ones() {
+    let mut client = Client::start();
+    let fixed = |client: &mut Client, uri: &str, text: &str, diagnostic: &Value| -> (String, String) {
+        let actions = client.code_actions_for(uri, std::slice::from_ref(diagnostic));
+        let actions = actions.as_array().cloned().unwrap_or_default();
+        let preferred = actions
+            .iter()
+            .find(|a| a["isPreferred"] == json!(true))
+            .unwrap_or_else(|| panic!("no preferred fix for {diagnostic}: {actions:?}"));
+        let edits = preferred["edit"]["changes"][uri].as_array().unwrap();
+        (
+            preferred["title"].as_str().unwrap().to_string(),
+            apply_edits(text, edits),
+        )
+    };
+
+    let path = Path::new("tests/fixtures/games/invalid/edges-do-not-match.game");
+    let (uri, text) = client.open_file(path);
+    let diagnostics = client.diagnostics(&uri, 1);
+    assert_eq!(codes_of(&diagnostics), ["V104", "V104"]);
+    let (title, after) = fixed(&mut client, &uri, &text, &diagnostics[0]);
+    assert!(title.contains("a legal placement of `BA/C`"), "{title}");
+    assert!(!after.contains("place at 0,-1\n"), "{after}");
+    client.change(&uri, 2, &after);
+    let remaining = client.diagnostics(&uri, 2);
+    assert_eq!(codes_of(&remaining), ["V104"], "{after}");
+    assert_ne!(remaining[0]["range"]["start"]["line"], diagnostics[0]["range"]["start"]["line"]);
+
+    // A tile far from every other: the nearest legal spots are next to the start tile.
+    let far = "ruleset carcassonne\ntiles carcassonne-base\nplayers red blue\nturn red\ndraw BA/L\nplace at 5,5\npass\nstop\n";
+    let uri = "file:///nowhere/far.game".to_string();
+    client.open(&uri, "carcspec-game", far);
+    let diagnostics = client.diagnostics(&uri, 1);
+    assert_eq!(codes_of(&diagnostics), ["V103"]);
+    let (_, after) = fixed(&mut client, &uri, far, &diagnostics[0]);
+    client.change(&uri, 2, &after);
+    assert_eq!(codes_of(&client.diagnostics(&uri, 2)), Vec::<String>::new(), "{after}");
+
+    // A knight on a road: the thief goes there.
+    let knight = "ruleset carcassonne\ntiles carcassonne-base\nplayers red blue\nturn red\ndraw BA/RFr\nplace at 1,0\ndeploy knight on E\nstop\n";
+    let uri = "file:///nowhere/knight.game".to_string();
+    client.open(&uri, "carcspec-game", knight);
+    let diagnostics = client.diagnostics(&uri, 1);
+    assert_eq!(codes_of(&diagnostics), ["V109"]);
+    let (title, after) = fixed(&mut client, &uri, knight, &diagnostics[0]);
+    assert_eq!(title, "`deploy thief on E`: a legal deployment here");
+    client.change(&uri, 2, &after);
+    assert_eq!(codes_of(&client.diagnostics(&uri, 2)), Vec::<String>::new(), "{after}");
+    client.shutdown();
+}

@@ -294,6 +294,16 @@ fn tile_kind(word: &str) -> Option<TileKind> {
         .find(|k| k.name() == word)
 }
 
+/// The feature kinds of the model, as a help lists them: `city, road, … and lake`.
+fn feature_kind_list() -> String {
+    let names: Vec<&str> = FeatureKind::ALL.iter().map(|k| k.name()).collect();
+    match names.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 fn lower_feature(decl: &FeatureDecl, diagnostics: &mut Vec<Diagnostic>) -> Option<Feature> {
     let Ok(kind) = decl.kind.value.parse::<FeatureKind>() else {
         diagnostics.push(
@@ -302,7 +312,7 @@ fn lower_feature(decl: &FeatureDecl, diagnostics: &mut Vec<Diagnostic>) -> Optio
                 format!("unknown feature kind `{}`", decl.kind.value),
             )
             .at(decl.kind.span, "not a feature kind")
-            .help("feature kinds are city, road, field, monastery, forest, meadow, river and lake"),
+            .help(format!("feature kinds are {}", feature_kind_list())),
         );
         return None;
     };

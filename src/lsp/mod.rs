@@ -911,7 +911,8 @@ impl Server {
                 |s: &mut Server, p: lsp_types::CodeActionParams| {
                     s.with(&p.text_document.uri, |cx| match cx.document.kind {
                         DocumentKind::Game => game::code_actions(cx, &p),
-                        DocumentKind::Tiles | DocumentKind::Jcz => Vec::new(),
+                        DocumentKind::Tiles => tiles::code_actions(cx, &p),
+                        DocumentKind::Jcz => Vec::new(),
                     })
                 }
             ),

@@ -1,15 +1,19 @@
 //! Requests on a tile set (`.tiles`): hover, go to definition and references of labels,
 //! completion, formatting (`carcspec tiles fmt`) and document symbols.
 
+use std::collections::HashMap;
+
 use lsp_types::{
-    CompletionItem, CompletionItemKind, DocumentSymbol, Hover, Location, Position, Range,
-    SymbolKind, TextEdit,
+    CodeAction, CodeActionKind, CodeActionOrCommand, CompletionItem, CompletionItemKind,
+    DocumentSymbol, Hover, Location, NumberOrString, Position, Range, SymbolKind, TextEdit,
+    WorkspaceEdit,
 };
 
 use super::Context;
 use super::describe::{describe_anchor, fold, tile_block_end, tile_markdown};
-use crate::diagnostic::Span;
-use crate::model::{Anchor, Ruleset};
+use crate::codes;
+use crate::diagnostic::{Span, nearest};
+use crate::model::{Anchor, AnchorClass, ContentKind, FeatureKind, Marker, Ruleset};
 use crate::syntax::tiles::{FeatureDecl, TileDecl, TileFile};
 
 /// What stands under the cursor of a tile file.
@@ -205,57 +209,65 @@ fn item(label: &str, kind: CompletionItemKind, detail: &str) -> CompletionItem {
     }
 }
 
-const FEATURE_KINDS: &[(&str, &str)] = &[
-    ("city", "carcassonne: whole sides"),
-    ("road", "carcassonne: middles of sides"),
-    ("field", "carcassonne: sides, half-sides, or I"),
-    ("monastery", "carcassonne: I"),
-    ("forest", "hunters-gatherers: whole sides"),
-    ("river", "hunters-gatherers: middles of sides"),
-    ("meadow", "hunters-gatherers: sides, half-sides, or I"),
-    ("lake", "hunters-gatherers: I"),
-];
+/// The feature kinds of the tile language, each with the ruleset whose tiles have it and where
+/// its anchors go, read from the model so that a new kind is completed without a list here.
+fn feature_kinds() -> impl Iterator<Item = (&'static str, String)> {
+    FeatureKind::ALL.into_iter().map(|kind| {
+        let anchors = match kind.anchor_class() {
+            AnchorClass::Whole => "whole sides",
+            AnchorClass::Middle => "middles of sides",
+            AnchorClass::Area => "sides, half-sides, or I",
+            AnchorClass::Inner => "I",
+        };
+        (kind.name(), format!("{}: {anchors}", kind.ruleset().name()))
+    })
+}
 
 const ANCHORS: &[&str] = &[
     "N", "E", "S", "W", "NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR", "I",
 ];
 
-const ATTRIBUTES: &[(&str, &str)] = &[
-    ("pennant", "city: a coat of arms"),
-    ("touches=", "field: the cities it touches"),
-    ("shares=", "city: a second stretch on a side"),
-    ("fish", "lake, river: fish"),
-    ("spring", "river: springs here (its end for the 2002 rules)"),
-    (
-        "forest-end",
-        "river: ends in a forest of the tile (the 2020 end)",
-    ),
-    ("into=", "river: flows into this lake"),
-    ("gold", "forest: gold nugget"),
-    ("menhir", "forest: menhir"),
-    ("mushrooms", "forest: mushrooms"),
-    ("deer", "meadow"),
-    ("mammoth", "meadow"),
-    ("tiger", "meadow"),
-    ("aurochs", "meadow"),
-    ("fire", "meadow"),
-    ("shrine", "meadow"),
-    ("power=", "meadow, lake: a 2020 special power"),
-];
+/// The attributes of a feature line: the contents of the model (with the features each goes
+/// on), and the tile language's references and powers.
+fn attributes() -> Vec<(&'static str, String)> {
+    let mut attributes: Vec<(&'static str, String)> = ContentKind::ALL
+        .into_iter()
+        .map(|content| {
+            let on: Vec<&str> = content.allowed_on().iter().map(|k| k.name()).collect();
+            (content.name(), format!("on a {}", on.join(" or ")))
+        })
+        .collect();
+    attributes.extend(
+        [
+            ("touches=", "field: the cities it touches"),
+            ("shares=", "city: a second stretch on a side"),
+            ("into=", "river: flows into this lake"),
+            ("power=", "meadow, lake: a 2020 special power"),
+        ]
+        .map(|(name, detail)| (name, detail.to_string())),
+    );
+    attributes
+}
+
+/// The words that may follow a tile's id on its `tile` line: a count, the kinds of tile, and
+/// the markers of the model.
+fn tile_modifiers() -> Vec<&'static str> {
+    let mut words = vec!["x2", "start", "land", "bonus"];
+    words.extend(Marker::ALL.map(Marker::name));
+    words.push("{");
+    words
+}
 
 /// Completion inside a tile block, from the words typed on the line so far.
 pub(crate) fn feature_completion(words: &[&str]) -> Vec<CompletionItem> {
     match words {
-        [] => FEATURE_KINDS
-            .iter()
-            .map(|(k, d)| item(k, CompletionItemKind::KEYWORD, d))
+        [] => feature_kinds()
+            .map(|(k, d)| item(k, CompletionItemKind::KEYWORD, &d))
             .collect(),
-        ["tile", ..] => [
-            "x2", "start", "land", "bonus", "hill", "vineyard", "volcano", "{",
-        ]
-        .iter()
-        .map(|m| item(m, CompletionItemKind::KEYWORD, "tile modifier"))
-        .collect(),
+        ["tile", ..] => tile_modifiers()
+            .into_iter()
+            .map(|m| item(m, CompletionItemKind::KEYWORD, "tile modifier"))
+            .collect(),
         [first, ..] if words.iter().any(|w| w.ends_with(':')) || first.contains(':') => {
             let mut items: Vec<CompletionItem> = ANCHORS
                 .iter()
@@ -265,9 +277,9 @@ pub(crate) fn feature_completion(words: &[&str]) -> Vec<CompletionItem> {
                 })
                 .collect();
             items.extend(
-                ATTRIBUTES
-                    .iter()
-                    .map(|(a, d)| item(a, CompletionItemKind::PROPERTY, d)),
+                attributes()
+                    .into_iter()
+                    .map(|(a, d)| item(a, CompletionItemKind::PROPERTY, &d)),
             );
             items
         }
@@ -397,4 +409,188 @@ pub(crate) fn folding_ranges(cx: &Context<'_>) -> Vec<lsp_types::FoldingRange> {
             fold(cx, Span::new(tile.header_span.start, end))
         })
         .collect()
+}
+
+/// Quick fixes for a tile set's diagnostics: the nearest feature kinds for an unknown kind
+/// (T107), the nearest anchors for an unknown anchor (T110), and for a second tile with an id
+/// already used (T208) either one tile with both counts (when the two are the same tile) or a
+/// free id.
+pub(crate) fn code_actions(
+    cx: &Context<'_>,
+    params: &lsp_types::CodeActionParams,
+) -> Vec<CodeActionOrCommand> {
+    if !crate::lsp::kind_wanted(params, &CodeActionKind::QUICKFIX) {
+        return Vec::new();
+    }
+    let text = cx.document.text.as_str();
+    let (file, _) = crate::syntax::tiles::parse(text);
+    let mut actions = Vec::new();
+    let mut fix = |title: String,
+                   diagnostic: &lsp_types::Diagnostic,
+                   edits: Vec<TextEdit>,
+                   preferred: bool| {
+        let mut changes = HashMap::new();
+        changes.insert(cx.document.uri.clone(), edits);
+        actions.push(CodeActionOrCommand::CodeAction(CodeAction {
+            title,
+            kind: Some(CodeActionKind::QUICKFIX),
+            diagnostics: Some(vec![diagnostic.clone()]),
+            edit: Some(WorkspaceEdit::new(changes)),
+            is_preferred: Some(preferred),
+            ..CodeAction::default()
+        }));
+    };
+    for diagnostic in &params.context.diagnostics {
+        let Some(NumberOrString::String(code)) = &diagnostic.code else {
+            continue;
+        };
+        let start = cx.index.offset(text, diagnostic.range.start);
+        let end = cx.index.offset(text, diagnostic.range.end);
+        let within = |span: Span| span.start >= start && span.start <= end;
+        let replace = |span: Span, with: &str| {
+            vec![TextEdit::new(cx.index.range(text, span), with.to_string())]
+        };
+        let features = file.tiles.iter().flat_map(|t| t.features.iter());
+        match code.as_str() {
+            c if c == codes::UNKNOWN_FEATURE_KIND.code => {
+                let kinds: Vec<String> = FeatureKind::ALL
+                    .into_iter()
+                    .filter(|k| ruleset_of(&file).is_none_or(|r| k.ruleset() == r))
+                    .map(|k| k.name().to_string())
+                    .collect();
+                for feature in features.filter(|f| within(f.kind.span)) {
+                    for (rank, kind) in nearest(&feature.kind.value, &kinds, 3)
+                        .into_iter()
+                        .enumerate()
+                    {
+                        fix(
+                            format!("replace with `{kind}`"),
+                            diagnostic,
+                            replace(feature.kind.span, &kind),
+                            rank == 0,
+                        );
+                    }
+                }
+            }
+            c if c == codes::UNKNOWN_ANCHOR.code => {
+                let anchors: Vec<String> = ANCHORS.iter().map(|a| a.to_string()).collect();
+                for anchor in features
+                    .flat_map(|f| f.anchors.iter())
+                    .filter(|a| within(a.span))
+                {
+                    for (rank, name) in nearest(&anchor.value.to_uppercase(), &anchors, 3)
+                        .into_iter()
+                        .enumerate()
+                    {
+                        fix(
+                            format!("replace with `{name}`"),
+                            diagnostic,
+                            replace(anchor.span, &name),
+                            rank == 0,
+                        );
+                    }
+                }
+            }
+            c if c == codes::DUPLICATE_TILE_ID.code => {
+                for (at, second) in file
+                    .tiles
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, t)| within(t.id.span))
+                {
+                    let Some(first) = file.tiles[..at]
+                        .iter()
+                        .find(|t| t.id.value == second.id.value)
+                    else {
+                        continue;
+                    };
+                    if same_tile(text, first, second) {
+                        let count = tile_count(first) + tile_count(second);
+                        let id = &first.id.value;
+                        // The first tile's count written (or added after its id); the second
+                        // tile's block removed with its line end.
+                        let count_edit = match first
+                            .modifiers
+                            .iter()
+                            .find(|m| count_word(&m.value).is_some())
+                        {
+                            Some(word) => {
+                                TextEdit::new(cx.index.range(text, word.span), format!("x{count}"))
+                            }
+                            None => TextEdit::new(
+                                cx.index
+                                    .range(text, Span::new(first.id.span.end, first.id.span.end)),
+                                format!(" x{count}"),
+                            ),
+                        };
+                        let block = Span::new(
+                            text[..second.header_span.start]
+                                .rfind('\n')
+                                .map_or(0, |at| at + 1),
+                            (tile_block_end(text, second.header_span) + 1).min(text.len()),
+                        );
+                        let removal = TextEdit::new(cx.index.range(text, block), String::new());
+                        fix(
+                            format!("merge into one `{id}` x{count}"),
+                            diagnostic,
+                            vec![count_edit, removal],
+                            true,
+                        );
+                    } else {
+                        let taken: std::collections::HashSet<&str> =
+                            file.tiles.iter().map(|t| t.id.value.as_ref()).collect();
+                        let free = (2..)
+                            .map(|n| format!("{}-{n}", second.id.value))
+                            .find(|id| !taken.contains(id.as_str()));
+                        if let Some(free) = free {
+                            fix(
+                                format!("rename this tile to `{free}`"),
+                                diagnostic,
+                                replace(second.id.span, &free),
+                                true,
+                            );
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    actions
+}
+
+/// The count a `xN` word gives.
+fn count_word(word: &str) -> Option<u32> {
+    word.strip_prefix('x')?.parse().ok()
+}
+
+fn tile_count(tile: &TileDecl<'_>) -> u32 {
+    tile.modifiers
+        .iter()
+        .find_map(|m| count_word(&m.value))
+        .unwrap_or(1)
+}
+
+/// Whether two tile blocks describe the same tile: the same modifiers besides the count, and
+/// the same feature lines, word for word (comments and spacing aside).
+fn same_tile(text: &str, a: &TileDecl<'_>, b: &TileDecl<'_>) -> bool {
+    let modifiers = |t: &TileDecl<'_>| -> Vec<String> {
+        t.modifiers
+            .iter()
+            .filter(|m| count_word(&m.value).is_none())
+            .map(|m| m.value.to_string())
+            .collect()
+    };
+    let features = |t: &TileDecl<'_>| -> Vec<Vec<String>> {
+        t.features
+            .iter()
+            .map(|f| {
+                text[f.span.start..f.span.end]
+                    .split_whitespace()
+                    .map(str::to_string)
+                    .collect()
+            })
+            .collect()
+    };
+    !a.damaged && !b.damaged && modifiers(a) == modifiers(b) && features(a) == features(b)
 }

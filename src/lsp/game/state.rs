@@ -11,7 +11,8 @@ use lsp_types::{CodeAction, CodeActionKind, CodeActionOrCommand, Range, TextEdit
 
 use super::GameView;
 use crate::check::{GameFormat, GameState, game_state_of_text};
-use crate::diagnostic::Span;
+use crate::codes;
+use crate::diagnostic::{Span, edit_distance};
 use crate::engine::Pos;
 use crate::lsp::Context;
 use crate::lsp::analysis::base_dir;
@@ -159,6 +160,65 @@ fn placements_line(state: &GameState, tile: &str) -> Option<String> {
     Some(line.trim_end().to_string())
 }
 
+/// The codes of a placement that the legal placements fix: no neighbour, sides that clash.
+const PLACEMENT_CODES: [&str; 2] = [codes::NOT_ADJACENT.code, codes::EDGES_DO_NOT_MATCH.code];
+
+/// How many fixes a wrong move gets: the nearest legal moves.
+const MOVE_FIXES: usize = 3;
+
+/// The `place` lines of the legal placements of `tile` nearest to the position written (by
+/// steps on the board), the written rotation first among equals.
+fn nearest_placements(
+    state: &GameState,
+    tile: &str,
+    written: &str,
+    rotation: Option<Rotation>,
+) -> Vec<String> {
+    let mut placements = state.legal_placements(tile).unwrap_or_default();
+    let target = Pos::from_word(written);
+    placements.sort_by_key(|(pos, r)| {
+        let steps = target.map_or(0, |t| {
+            (pos.x - t.x).unsigned_abs() + (pos.y - t.y).unsigned_abs()
+        });
+        (steps, Some(*r) != rotation, pos.x, pos.y, r.0)
+    });
+    placements
+        .into_iter()
+        .take(MOVE_FIXES)
+        .map(|(pos, r)| {
+            if r == Rotation(0) {
+                format!("place at {},{}", pos.x, pos.y)
+            } else {
+                format!("place at {},{} {r}", pos.x, pos.y)
+            }
+        })
+        .collect()
+}
+
+/// The legal deployments nearest to a wrong one: the same figure elsewhere on the tile (the
+/// nearest anchors first), then other figures on the feature written.
+fn nearest_deployments(
+    legal: &[(&'static str, String)],
+    figure: &str,
+    target: &str,
+) -> Vec<(&'static str, String)> {
+    let mut options: Vec<(&'static str, String)> = legal
+        .iter()
+        .filter(|(f, t)| *f == figure || t.split('+').any(|a| target.split('+').any(|w| w == a)))
+        .cloned()
+        .collect();
+    // A feature that has the anchor written keeps it: `deploy thief on E`, not `on E+W`.
+    for (_, t) in &mut options {
+        if t.split('+').any(|a| a == target) {
+            *t = target.to_string();
+        }
+    }
+    options.sort_by_key(|(f, t)| (*f != figure, edit_distance(target, t), t.clone()));
+    options.dedup();
+    options.truncate(MOVE_FIXES);
+    options
+}
+
 /// The most draws a code-action range may hold for the insertions to be offered.
 pub(crate) const MAX_INSERTIONS: usize = 8;
 
@@ -207,6 +267,15 @@ pub(crate) fn placement_actions(
         .iter()
         .filter(|s| matches!(s.keyword.value.as_ref(), "draw" | "bonus") && in_range(s).is_some())
         .count();
+    // A move the request's diagnostics report with one of `codes`, on the line of `span`.
+    let reported = |span: Span, codes: &[&str]| {
+        let line = cx.index.position(text, span.start).line;
+        diagnostics.iter().any(|d| {
+            d.range.start.line <= line
+                && line <= d.range.end.line
+                && matches!(&d.code, Some(lsp_types::NumberOrString::String(c)) if codes.contains(&c.as_str()))
+        })
+    };
     let insertions = wanted(&CodeActionKind::REFACTOR) && draws <= MAX_INSERTIONS;
     let fixes = wanted(&CodeActionKind::QUICKFIX);
     let edit = |span: Span, new_text: String| {
@@ -266,6 +335,50 @@ pub(crate) fn placement_actions(
                     is_preferred: Some(true),
                     ..CodeAction::default()
                 }));
+            }
+            ("place", ["at", written, rest @ ..])
+                if fixes && reported(statement.span, &PLACEMENT_CODES) =>
+            {
+                let Some(state) = state_before_line(cx, text, statement.span.start) else {
+                    continue;
+                };
+                let Some(tile) = state.in_hand.clone() else {
+                    continue;
+                };
+                let rotation = rest.first().and_then(|r| Rotation::from_word(r));
+                for (rank, line) in nearest_placements(&state, &tile, written, rotation)
+                    .into_iter()
+                    .enumerate()
+                {
+                    actions.push(CodeActionOrCommand::CodeAction(CodeAction {
+                        title: format!("`{line}`: a legal placement of `{tile}`"),
+                        kind: Some(CodeActionKind::QUICKFIX),
+                        edit: Some(edit(statement.span, line)),
+                        is_preferred: Some(rank == 0),
+                        ..CodeAction::default()
+                    }));
+                }
+            }
+            ("deploy", [figure, "on", target])
+                if fixes && reported(statement.span, &[codes::WRONG_FEATURE_FOR_FIGURE.code]) =>
+            {
+                let Some(line) = before(cx, view, statement.span.start) else {
+                    continue;
+                };
+                for (rank, (figure, target)) in
+                    nearest_deployments(&line.deployments, figure, target)
+                        .into_iter()
+                        .enumerate()
+                {
+                    let new_text = format!("deploy {figure} on {target}");
+                    actions.push(CodeActionOrCommand::CodeAction(CodeAction {
+                        title: format!("`{new_text}`: a legal deployment here"),
+                        kind: Some(CodeActionKind::QUICKFIX),
+                        edit: Some(edit(statement.span, new_text)),
+                        is_preferred: Some(rank == 0),
+                        ..CodeAction::default()
+                    }));
+                }
             }
             ("expect", [kind @ ("score" | "total" | "final"), named @ ..]) if fix_here => {
                 let Some(line) = scores_line(cx, view, statement.span, kind, named) else {
