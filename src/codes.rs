@@ -897,6 +897,12 @@ answers no request on the document until it has the whole text again.
 Close the file and open it again (or reload it): the editor then sends the whole text. This is
 a bug in the editor or its plugin; please report the change it sent, which the server's log
 shows.";
+
+    DIAGNOSTICS_CAPPED = "L011" "diagnostics-capped" Warning:
+"The document has more findings than the language server's `maxDiagnostics` setting lets it
+show: the first ones are shown, and this note, at the first finding left out, says how many
+more there are. The setting keeps an editor responsive on an archive with thousands of
+findings; `carcspec check` on the file reports all of them.";
 }
 
 /// Where the codes are documented, one heading per code (`docs/codes.md`, generated from this

@@ -877,7 +877,7 @@ fn unsaved_tile_set_is_pointed_out() {
 /// Every code of the language server's range is documented and produced by a test here.
 #[test]
 fn every_lsp_code_is_exercised() {
-    let exercised = ["L001", "L002", "L010"];
+    let exercised = ["L001", "L002", "L010", "L011"];
     for code in carcspec::codes::ALL
         .iter()
         .filter(|c| c.code.starts_with('L'))
@@ -1893,19 +1893,20 @@ fn tile_set_quick_fixes_remove_their_findings() {
 #[test]
 fn wrong_moves_are_fixed_with_legal_ones() {
     let mut client = Client::start();
-    let fixed = |client: &mut Client, uri: &str, text: &str, diagnostic: &Value| -> (String, String) {
-        let actions = client.code_actions_for(uri, std::slice::from_ref(diagnostic));
-        let actions = actions.as_array().cloned().unwrap_or_default();
-        let preferred = actions
-            .iter()
-            .find(|a| a["isPreferred"] == json!(true))
-            .unwrap_or_else(|| panic!("no preferred fix for {diagnostic}: {actions:?}"));
-        let edits = preferred["edit"]["changes"][uri].as_array().unwrap();
-        (
-            preferred["title"].as_str().unwrap().to_string(),
-            apply_edits(text, edits),
-        )
-    };
+    let fixed =
+        |client: &mut Client, uri: &str, text: &str, diagnostic: &Value| -> (String, String) {
+            let actions = client.code_actions_for(uri, std::slice::from_ref(diagnostic));
+            let actions = actions.as_array().cloned().unwrap_or_default();
+            let preferred = actions
+                .iter()
+                .find(|a| a["isPreferred"] == json!(true))
+                .unwrap_or_else(|| panic!("no preferred fix for {diagnostic}: {actions:?}"));
+            let edits = preferred["edit"]["changes"][uri].as_array().unwrap();
+            (
+                preferred["title"].as_str().unwrap().to_string(),
+                apply_edits(text, edits),
+            )
+        };
 
     let path = Path::new("tests/fixtures/games/invalid/edges-do-not-match.game");
     let (uri, text) = client.open_file(path);
@@ -1917,7 +1918,10 @@ fn wrong_moves_are_fixed_with_legal_ones() {
     client.change(&uri, 2, &after);
     let remaining = client.diagnostics(&uri, 2);
     assert_eq!(codes_of(&remaining), ["V104"], "{after}");
-    assert_ne!(remaining[0]["range"]["start"]["line"], diagnostics[0]["range"]["start"]["line"]);
+    assert_ne!(
+        remaining[0]["range"]["start"]["line"],
+        diagnostics[0]["range"]["start"]["line"]
+    );
 
     // A tile far from every other: the nearest legal spots are next to the start tile.
     let far = "ruleset carcassonne\ntiles carcassonne-base\nplayers red blue\nturn red\ndraw BA/L\nplace at 5,5\npass\nstop\n";
@@ -1927,7 +1931,11 @@ fn wrong_moves_are_fixed_with_legal_ones() {
     assert_eq!(codes_of(&diagnostics), ["V103"]);
     let (_, after) = fixed(&mut client, &uri, far, &diagnostics[0]);
     client.change(&uri, 2, &after);
-    assert_eq!(codes_of(&client.diagnostics(&uri, 2)), Vec::<String>::new(), "{after}");
+    assert_eq!(
+        codes_of(&client.diagnostics(&uri, 2)),
+        Vec::<String>::new(),
+        "{after}"
+    );
 
     // A knight on a road: the thief goes there.
     let knight = "ruleset carcassonne\ntiles carcassonne-base\nplayers red blue\nturn red\ndraw BA/RFr\nplace at 1,0\ndeploy knight on E\nstop\n";
@@ -1938,6 +1946,89 @@ fn wrong_moves_are_fixed_with_legal_ones() {
     let (title, after) = fixed(&mut client, &uri, knight, &diagnostics[0]);
     assert_eq!(title, "`deploy thief on E`: a legal deployment here");
     client.change(&uri, 2, &after);
-    assert_eq!(codes_of(&client.diagnostics(&uri, 2)), Vec::<String>::new(), "{after}");
+    assert_eq!(
+        codes_of(&client.diagnostics(&uri, 2)),
+        Vec::<String>::new(),
+        "{after}"
+    );
+    client.shutdown();
+}
+
+/// `expect scored <player> ` completes the feature kinds the player scored so far, and then the
+/// points of those scorings; the line completed so holds when the game is checked.
+#[test]
+fn expect_scored_completes_the_players_scorings() {
+    let mut client = Client::start();
+    let path = Path::new("spec/carcassonne/road-majority.game");
+    let text = std::fs::read_to_string(path).unwrap();
+    let uri = path_uri(path);
+    let cut = text.rfind("stop").unwrap();
+    let line = text[..cut].matches('\n').count();
+    let typing = format!("{}expect scored red \nstop\n", &text[..cut]);
+    client.open(&uri, "carcspec-game", &typing);
+    let items = client.at("textDocument/completion", &uri, (line, 18));
+    let labels: Vec<(&str, &str)> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| (i["label"].as_str().unwrap(), i["detail"].as_str().unwrap()))
+        .collect();
+    assert_eq!(labels, [("road", "road of 6 tiles = 6")]);
+    // Blue scored nothing: nothing to offer.
+    let typing = format!("{}expect scored blue \nstop\n", &text[..cut]);
+    client.change(&uri, 2, &typing);
+    let items = client.at("textDocument/completion", &uri, (line, 19));
+    assert_eq!(items, json!([]));
+    let typing = format!("{}expect scored red road \nstop\n", &text[..cut]);
+    client.change(&uri, 3, &typing);
+    let completed = complete(&mut client, &uri, &typing, (line, 23), "6");
+    assert!(
+        completed.contains("expect scored red road 6\n"),
+        "{completed}"
+    );
+    client.change(&uri, 4, &completed);
+    assert_eq!(codes_of(&client.diagnostics(&uri, 4)), Vec::<String>::new());
+    let report = carcspec::check::check_text(
+        "road-majority.game",
+        completed.clone(),
+        Path::new("spec/carcassonne"),
+    );
+    assert_eq!(report.expectations_passed, 2, "{completed}");
+    client.shutdown();
+}
+
+/// The settings of `workspace/didChangeConfiguration` (and the same options at `initialize`):
+/// a cap on the diagnostics with a note of how many more there are, no cap again with `null`,
+/// pictures in hovers switched off and on, and an option of the wrong kind refused with a log
+/// message while the others apply.
+#[test]
+fn settings_change_the_cap_pictures_and_pause() {
+    let mut client = Client::spawn();
+    client.request(
+        "initialize",
+        json!({ "processId": null, "capabilities": {}, "initializationOptions": { "maxDiagnostics": 1, "debounceMs": 0 } }),
+    );
+    client.notify("initialized", json!({}));
+    let (uri, _) = client.open_file(Path::new("tests/fixtures/games/invalid/edges-do-not-match.game"));
+    let capped = client.diagnostics(&uri, 1);
+    assert_eq!(codes_of(&capped), ["V104", "L011"]);
+    assert!(capped[1]["message"].as_str().unwrap().starts_with("1 more finding not shown"), "{}", capped[1]);
+    // The open documents are checked again for the new cap: version 1 comes once more. The
+    // note stood where the first finding left out is.
+    client.notify("workspace/didChangeConfiguration", json!({ "settings": { "carcspec": { "maxDiagnostics": null } } }));
+    let all_shown = client.diagnostics(&uri, 1);
+    assert_eq!(codes_of(&all_shown), ["V104", "V104"]);
+    assert_eq!(capped[1]["range"]["start"], all_shown[1]["range"]["start"]);
+
+    // Pictures off, then on again; a bad option is logged and the good one still applies.
+    let (keep, keep_text) = client.open_file(Path::new("spec/carcassonne/fan-expansion/keep-city.game"));
+    let at = find(&keep_text, "turn red", "FK/KEEP", 1);
+    assert!(client.hover(&keep, at).contains("data:image/svg+xml"));
+    client.notify("workspace/didChangeConfiguration", json!({ "settings": { "hoverPictures": false, "debounceMs": "soon" } }));
+    let log = client.wait_for(|m| m["method"] == "window/logMessage");
+    assert!(log["params"]["message"].as_str().unwrap().contains("`debounceMs`"), "{log}");
+    assert!(!client.hover(&keep, at).contains("data:image/svg+xml"));
+    client.notify("workspace/didChangeConfiguration", json!({ "settings": { "carcspec": { "hoverPictures": true } } }));
+    assert!(client.hover(&keep, at).contains("data:image/svg+xml"));
     client.shutdown();
 }

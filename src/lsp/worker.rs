@@ -1,7 +1,7 @@
 //! The worker thread that checks documents, so that the editor never waits for a replay.
 //!
 //! Changes come faster than a long game replays: the worker waits until no change arrived for
-//! [`DEBOUNCE`], checks only the newest version of each document, and drops a result when the
+//! [`DEBOUNCE`] (or the `debounceMs` setting), checks only the newest version of each document, and drops a result when the
 //! document changed while it was being checked (the newer version is already queued).
 
 use std::collections::HashMap;
@@ -62,8 +62,15 @@ fn run(receiver: &Receiver<Job>, client: &Outbox, shared: &Mutex<Shared>, encodi
                 Err(_) => return,
             }
         }
+        let Some((debounce, cap)) = shared
+            .lock()
+            .ok()
+            .map(|s| (s.settings.debounce, s.settings.max_diagnostics))
+        else {
+            return;
+        };
         loop {
-            match receiver.recv_timeout(DEBOUNCE) {
+            match receiver.recv_timeout(debounce) {
                 Ok(job) => {
                     pending.insert(job.document.uri.clone(), job);
                 }
@@ -103,7 +110,7 @@ fn run(receiver: &Receiver<Job>, client: &Outbox, shared: &Mutex<Shared>, encodi
             drop(state);
             let params = PublishDiagnosticsParams::new(
                 document.uri.clone(),
-                analysis.diagnostics.clone(),
+                capped(&analysis.diagnostics, cap, &document.text, encoding),
                 Some(document.version),
             );
             let notification = Notification::new(PublishDiagnostics::METHOD.into(), params);
@@ -118,4 +125,39 @@ fn is_newest(shared: &Mutex<Shared>, document: &Document) -> bool {
     shared
         .lock()
         .is_ok_and(|s| s.versions.get(&document.uri) == Some(&document.version))
+}
+
+/// The diagnostics to publish: all of them, or the first `cap` and, last, one that says how
+/// many more there are (`L011`), at the first of those left out.
+fn capped(
+    diagnostics: &[lsp_types::Diagnostic],
+    cap: Option<usize>,
+    text: &str,
+    encoding: Encoding,
+) -> Vec<lsp_types::Diagnostic> {
+    let Some(cap) = cap.filter(|cap| diagnostics.len() > *cap) else {
+        return diagnostics.to_vec();
+    };
+    let left_out = diagnostics.len() - cap;
+    let first_left_out = diagnostics[cap].range;
+    let mut shown = diagnostics[..cap].to_vec();
+    let index = super::text::LineIndex::new(text, encoding);
+    let start = index.offset(text, first_left_out.start);
+    let note = crate::diagnostic::Diagnostic::new(
+        &crate::codes::DIAGNOSTICS_CAPPED,
+        format!(
+            "{left_out} more finding{} not shown: the first {cap} are",
+            if left_out == 1 { "" } else { "s" }
+        ),
+    )
+    .at(
+        crate::diagnostic::Span::new(start, start),
+        "the first finding not shown",
+    )
+    .help(
+        "raise the `maxDiagnostics` setting, or run `carcspec check` on the file for all of them",
+    );
+    let placeholder: lsp_types::Uri = "file:///".parse().expect("a valid uri");
+    shown.push(super::analysis::to_lsp(&note, text, &index, &placeholder));
+    shown
 }

@@ -42,6 +42,9 @@ async function start(): Promise<void> {
       { scheme: "untitled", language: "carcspec-tiles" },
       { scheme: "untitled", language: "carcspec-game" },
     ],
+    // The server's settings (hoverPictures, debounceMs, maxDiagnostics) are sent at the start
+    // and whenever they change (workspace/didChangeConfiguration).
+    synchronize: { configurationSection: "carcspec" },
   };
   client = new LanguageClient("carcspec", "carcspec", serverOptions, clientOptions);
   await client.start();

@@ -216,8 +216,43 @@ pub(crate) fn completion(cx: &Context<'_>, position: Position) -> Vec<Completion
                 )
             })
             .unwrap_or_default(),
+        Role::Other if *keyword == "expect" && args.first() == Some(&"scored") && index >= 2 => {
+            scored_completion(args, index, state())
+        }
         _ => Vec::new(),
     }
+}
+
+/// `expect scored <player> <feature> <n>`: the feature kinds the player scored so far (the
+/// first word of each breakdown, which the expectation matches), then the points of the
+/// player's scorings of that kind, each with its breakdown.
+fn scored_completion(
+    args: &[&str],
+    index: usize,
+    state: Option<state::LineState>,
+) -> Vec<CompletionItem> {
+    let (Some(player), Some(state)) = (args.get(1), state) else {
+        return Vec::new();
+    };
+    let theirs = state
+        .scorings
+        .iter()
+        .filter(|(players, _, _)| players.iter().any(|p| p == player));
+    let mut items: Vec<CompletionItem> = Vec::new();
+    let mut add = |label: String, detail: String| {
+        if !items.iter().any(|it| it.label == label) {
+            items.push(item(label, CompletionItemKind::VALUE, detail));
+        }
+    };
+    for (_, breakdown, points) in theirs {
+        let kind = breakdown.split_whitespace().next().unwrap_or_default();
+        match index {
+            2 => add(kind.to_string(), breakdown.clone()),
+            3 if args.get(2) == Some(&kind) => add(points.to_string(), breakdown.clone()),
+            _ => {}
+        }
+    }
+    items
 }
 
 fn figure_completion(view: &GameView<'_>, state: Option<state::LineState>) -> Vec<CompletionItem> {

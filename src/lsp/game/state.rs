@@ -34,6 +34,9 @@ pub(crate) struct LineState {
     pub stack_left: HashMap<String, u32>,
     /// The player whose turn comes next.
     pub next_player: Option<usize>,
+    /// The scorings so far: the players who scored, the breakdown ("road of 3 tiles") and
+    /// the points.
+    pub scorings: Vec<(Vec<String>, String, u32)>,
 }
 
 /// The replay's state before the line that holds byte `offset`.
@@ -60,6 +63,11 @@ pub(crate) fn before(cx: &Context<'_>, view: &GameView<'_>, offset: usize) -> Op
         hand: state.in_hand.clone(),
         next_player: Some(state.to_move),
         stack_left: state.stack.iter().cloned().collect(),
+        scorings: state
+            .events
+            .iter()
+            .map(|e| (e.players.clone(), e.breakdown.clone(), e.points))
+            .collect(),
         ..LineState::default()
     };
     if let Some(tile) = &state.in_hand {
