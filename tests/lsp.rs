@@ -2009,26 +2009,109 @@ fn settings_change_the_cap_pictures_and_pause() {
         json!({ "processId": null, "capabilities": {}, "initializationOptions": { "maxDiagnostics": 1, "debounceMs": 0 } }),
     );
     client.notify("initialized", json!({}));
-    let (uri, _) = client.open_file(Path::new("tests/fixtures/games/invalid/edges-do-not-match.game"));
+    let (uri, _) = client.open_file(Path::new(
+        "tests/fixtures/games/invalid/edges-do-not-match.game",
+    ));
     let capped = client.diagnostics(&uri, 1);
     assert_eq!(codes_of(&capped), ["V104", "L011"]);
-    assert!(capped[1]["message"].as_str().unwrap().starts_with("1 more finding not shown"), "{}", capped[1]);
+    assert!(
+        capped[1]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("1 more finding not shown"),
+        "{}",
+        capped[1]
+    );
     // The open documents are checked again for the new cap: version 1 comes once more. The
     // note stood where the first finding left out is.
-    client.notify("workspace/didChangeConfiguration", json!({ "settings": { "carcspec": { "maxDiagnostics": null } } }));
+    client.notify(
+        "workspace/didChangeConfiguration",
+        json!({ "settings": { "carcspec": { "maxDiagnostics": null } } }),
+    );
     let all_shown = client.diagnostics(&uri, 1);
     assert_eq!(codes_of(&all_shown), ["V104", "V104"]);
     assert_eq!(capped[1]["range"]["start"], all_shown[1]["range"]["start"]);
 
     // Pictures off, then on again; a bad option is logged and the good one still applies.
-    let (keep, keep_text) = client.open_file(Path::new("spec/carcassonne/fan-expansion/keep-city.game"));
+    let (keep, keep_text) =
+        client.open_file(Path::new("spec/carcassonne/fan-expansion/keep-city.game"));
     let at = find(&keep_text, "turn red", "FK/KEEP", 1);
     assert!(client.hover(&keep, at).contains("data:image/svg+xml"));
-    client.notify("workspace/didChangeConfiguration", json!({ "settings": { "hoverPictures": false, "debounceMs": "soon" } }));
+    client.notify(
+        "workspace/didChangeConfiguration",
+        json!({ "settings": { "hoverPictures": false, "debounceMs": "soon" } }),
+    );
     let log = client.wait_for(|m| m["method"] == "window/logMessage");
-    assert!(log["params"]["message"].as_str().unwrap().contains("`debounceMs`"), "{log}");
+    assert!(
+        log["params"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("`debounceMs`"),
+        "{log}"
+    );
     assert!(!client.hover(&keep, at).contains("data:image/svg+xml"));
-    client.notify("workspace/didChangeConfiguration", json!({ "settings": { "carcspec": { "hoverPictures": true } } }));
+    client.notify(
+        "workspace/didChangeConfiguration",
+        json!({ "settings": { "carcspec": { "hoverPictures": true } } }),
+    );
     assert!(client.hover(&keep, at).contains("data:image/svg+xml"));
     client.shutdown();
+}
+
+/// Rename: a player everywhere the game names it (the renamed game checks as before), a label
+/// of a tile set with the references to it; a name that cannot be written there, a name taken,
+/// and a tile id (named by games elsewhere) are refused with the reason.
+#[test]
+fn rename_players_and_labels() {
+    let mut client = Client::start();
+    let path = Path::new("spec/carcassonne/road-majority.game");
+    let (uri, text) = client.open_file(path);
+    assert_eq!(client.diagnostics(&uri, 1), Vec::<Value>::new());
+    let at = find(&text, "turn blue", "blue", 0);
+    let rename = |client: &mut Client, uri: &str, at: (usize, usize), name: &str| {
+        client.request_raw(
+            "textDocument/rename",
+            json!({ "textDocument": { "uri": uri }, "position": { "line": at.0, "character": at.1 }, "newName": name }),
+        )
+    };
+    let prepared = client.at("textDocument/prepareRename", &uri, at);
+    assert_eq!(prepared["placeholder"], json!("blue"));
+    let answer = rename(&mut client, &uri, at, "green");
+    let edits = answer["result"]["changes"][&uri].as_array().unwrap().clone();
+    let renamed = apply_edits(&text, &edits);
+    // Every `blue` outside the comments, and only those, is renamed.
+    assert_eq!(renamed.matches("blue").count(), comments_naming(&text, "blue"), "{renamed}");
+    assert_eq!(edits.len(), text.matches("blue").count() - comments_naming(&text, "blue"));
+    client.change(&uri, 2, &renamed);
+    assert_eq!(client.diagnostics(&uri, 2), Vec::<Value>::new(), "{renamed}");
+    for refused in ["red", "two words", "", "a#b"] {
+        let answer = rename(&mut client, &uri, at, refused);
+        assert_eq!(error_code(&answer), Some(-32803), "{refused}: {answer}");
+    }
+    let tile = find(&text, "draw", "BA/RFr", 0);
+    let answer = client.request_raw(
+        "textDocument/prepareRename",
+        json!({ "textDocument": { "uri": &uri }, "position": { "line": tile.0, "character": tile.1 } }),
+    );
+    assert!(answer["error"]["message"].as_str().unwrap().contains("tile id"), "{answer}");
+
+    let set = "tileset t\nruleset carcassonne\ntile A x2 start {\n  city c: N\n  city d: S\n  field: E W touches=c,d\n}\n";
+    let set_uri = "file:///nowhere/rename.tiles";
+    client.open(set_uri, "carcspec-tiles", set);
+    let at = find(set, "city c", " c:", 1);
+    let answer = rename(&mut client, set_uri, at, "north");
+    let edits = answer["result"]["changes"][set_uri].as_array().unwrap_or_else(|| panic!("{answer}")).clone();
+    let renamed = apply_edits(set, &edits);
+    assert!(renamed.contains("city north: N") && renamed.contains("touches=north,d"), "{renamed}");
+    assert_eq!(error_code(&rename(&mut client, set_uri, at, "d")), Some(-32803));
+    assert_eq!(error_code(&rename(&mut client, set_uri, at, "9lives")), Some(-32803));
+    client.shutdown();
+}
+
+/// How often `name` is written in the comments of `text` (which a rename leaves alone).
+fn comments_naming(text: &str, name: &str) -> usize {
+    text.lines()
+        .filter_map(|line| line.find('#').map(|at| &line[at..]))
+        .map(|comment| comment.matches(name).count())
+        .sum()
 }

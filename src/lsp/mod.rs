@@ -375,6 +375,10 @@ fn capabilities(encoding: Encoding) -> ServerCapabilities {
         }),
         definition_provider: Some(OneOf::Left(true)),
         references_provider: Some(OneOf::Left(true)),
+        rename_provider: Some(OneOf::Right(lsp_types::RenameOptions {
+            prepare_provider: Some(true),
+            work_done_progress_options: lsp_types::WorkDoneProgressOptions::default(),
+        })),
         document_formatting_provider: Some(OneOf::Left(true)),
         document_symbol_provider: Some(OneOf::Left(true)),
         code_action_provider: Some(CodeActionProviderCapability::Options(
@@ -900,6 +904,47 @@ impl Server {
                     .flatten()
                 }
             ),
+            "textDocument/prepareRename" => {
+                let at: lsp_types::TextDocumentPositionParams =
+                    serde_json::from_value(params).map_err(bad_params)?;
+                let target = self.with(&at.text_document.uri, |cx| {
+                    let target = match cx.document.kind {
+                        DocumentKind::Game => game::rename_target(cx, at.position),
+                        DocumentKind::Tiles => tiles::rename_target(cx, at.position),
+                        DocumentKind::Jcz => Err("a saved game is not edited here".to_string()),
+                    };
+                    target.map(|(span, name, _)| {
+                        let text = cx.document.text.as_str();
+                        serde_json::json!({ "range": cx.index.range(text, span), "placeholder": name })
+                    })
+                });
+                match target {
+                    Some(Ok(answer)) => Ok(answer),
+                    Some(Err(why)) => Err((lsp_server::ErrorCode::RequestFailed as i32, why)),
+                    None => Ok(Value::Null),
+                }
+            }
+            "textDocument/rename" => {
+                let p: lsp_types::RenameParams =
+                    serde_json::from_value(params).map_err(bad_params)?;
+                let at = p.text_document_position;
+                let uri = at.text_document.uri.clone();
+                let edits = self.with(&uri, |cx| match cx.document.kind {
+                    DocumentKind::Game => game::rename(cx, at.position, &p.new_name),
+                    DocumentKind::Tiles => tiles::rename(cx, at.position, &p.new_name),
+                    DocumentKind::Jcz => Err("a saved game is not edited here".to_string()),
+                });
+                match edits {
+                    Some(Ok(edits)) => {
+                        let mut changes = HashMap::new();
+                        changes.insert(uri, edits);
+                        Ok(serde_json::to_value(lsp_types::WorkspaceEdit::new(changes))
+                            .unwrap_or(Value::Null))
+                    }
+                    Some(Err(why)) => Err((lsp_server::ErrorCode::RequestFailed as i32, why)),
+                    None => Ok(Value::Null),
+                }
+            }
             Completion::METHOD => handle!(
                 Completion,
                 |s: &mut Server, p: lsp_types::CompletionParams| {

@@ -594,3 +594,80 @@ fn same_tile(text: &str, a: &TileDecl<'_>, b: &TileDecl<'_>) -> bool {
     };
     !a.damaged && !b.damaged && modifiers(a) == modifiers(b) && features(a) == features(b)
 }
+
+/// What a rename at `position` renames in a tile set: a feature's label with the references to
+/// it in the tile (`touches=`, `into=`). Tile ids are named by games elsewhere, so they are not
+/// renamed from the set alone (the error says so).
+pub(crate) fn rename_target(
+    cx: &Context<'_>,
+    position: Position,
+) -> Result<(Span, String, Vec<Span>), String> {
+    let text = cx.document.text.as_str();
+    let (file, _) = crate::syntax::tiles::parse(text);
+    let (span, label) = match find(&file, cx.index.offset(text, position)) {
+        Some(Found::LabelUse(_, label, span)) => (span, label),
+        Some(Found::Label(_, feature)) => {
+            let label = feature.label.as_ref().ok_or("this feature has no label")?;
+            (label.span, label.value.to_string())
+        }
+        Some(Found::TileId(tile)) => {
+            return Err(format!(
+                "`{}` is a tile id: games name it too, so rename it in the set and its games together (search and replace)",
+                tile.id.value
+            ));
+        }
+        _ => return Err("there is nothing to rename here: labels can be renamed".into()),
+    };
+    let spans = references(cx, position, true)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|location| {
+            Span::new(
+                cx.index.offset(text, location.range.start),
+                cx.index.offset(text, location.range.end),
+            )
+        })
+        .collect();
+    Ok((span, label, spans))
+}
+
+/// The edits that rename the label at `position` to `new_name`; an error when the name is not
+/// a label (a letter, then letters, digits, `-` or `_`) or another feature of the tile has it.
+pub(crate) fn rename(
+    cx: &Context<'_>,
+    position: Position,
+    new_name: &str,
+) -> Result<Vec<TextEdit>, String> {
+    let text = cx.document.text.as_str();
+    let (_, old, spans) = rename_target(cx, position)?;
+    let mut chars = new_name.chars();
+    let is_label = chars.next().is_some_and(char::is_alphabetic)
+        && chars.all(|c| c.is_alphanumeric() || c == '-' || c == '_');
+    if !is_label {
+        return Err(format!(
+            "`{new_name}` cannot be a label: a letter, then letters, digits, `-` or `_`"
+        ));
+    }
+    let (file, _) = crate::syntax::tiles::parse(text);
+    let offset = cx.index.offset(text, position);
+    let taken = file
+        .tiles
+        .iter()
+        .find(|t| t.header_span.start <= offset && offset <= tile_block_end(text, t.header_span))
+        .is_some_and(|tile| {
+            tile.features.iter().any(|f| {
+                f.label
+                    .as_ref()
+                    .is_some_and(|l| l.value == new_name && l.value != old)
+            })
+        });
+    if taken {
+        return Err(format!(
+            "another feature of this tile is labelled `{new_name}`"
+        ));
+    }
+    Ok(spans
+        .into_iter()
+        .map(|span| TextEdit::new(cx.index.range(text, span), new_name.to_string()))
+        .collect())
+}

@@ -32,7 +32,7 @@ pub(crate) use actions::code_actions;
 pub(crate) use completion::completion;
 pub(crate) use hover::hover;
 pub(crate) use inlay::inlay_hints;
-pub(crate) use navigation::{definition, references};
+pub(crate) use navigation::{definition, references, rename, rename_target};
 pub(crate) use outline::{folding_ranges, formatting, symbols};
 pub(crate) use tokens::semantic_tokens;
 

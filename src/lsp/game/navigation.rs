@@ -98,3 +98,80 @@ pub(crate) fn references(
     );
     Some(locations)
 }
+
+/// What a rename at `position` renames: the word under the cursor, its current name, and every
+/// place it is written. Players are renamed in the file that declares them; a tile id or a
+/// label belongs to a tile set that games elsewhere also name, so it is not renamed from one
+/// game (the error says so).
+pub(crate) fn rename_target(
+    cx: &Context<'_>,
+    position: Position,
+) -> Result<(Span, String, Vec<Span>), String> {
+    let text = cx.document.text.as_str();
+    let view = GameView::new(text, cx.document.path.as_deref());
+    let word = view
+        .word_at(cx.index.offset(text, position))
+        .ok_or("there is nothing to rename here")?;
+    match word.role {
+        Role::Player | Role::PlayerDeclaration => {
+            let spans = view
+                .words
+                .iter()
+                .filter(|w| {
+                    matches!(w.role, Role::Player | Role::PlayerDeclaration) && w.text == word.text
+                })
+                .map(|w| w.span)
+                .collect();
+            Ok((word.span, word.text.clone(), spans))
+        }
+        Role::TileId => Err(format!(
+            "`{}` is a tile id: ids are named by every game of their tile set, so rename it in the tile set and its games together (search and replace)",
+            word.text
+        )),
+        _ => Err(format!(
+            "`{}` cannot be renamed: only players can",
+            word.text
+        )),
+    }
+}
+
+/// The edits that rename the player at `position` to `new_name`; an error when the name cannot
+/// be written as a player (it must be one word of the game language) or is taken.
+pub(crate) fn rename(
+    cx: &Context<'_>,
+    position: Position,
+    new_name: &str,
+) -> Result<Vec<lsp_types::TextEdit>, String> {
+    let text = cx.document.text.as_str();
+    let (_, old, spans) = rename_target(cx, position)?;
+    let view = GameView::new(text, cx.document.path.as_deref());
+    if new_name != old && view.players.iter().any(|p| p == new_name) {
+        return Err(format!("`{new_name}` is a player already"));
+    }
+    let mut renamed = text.to_string();
+    for span in spans.iter().rev() {
+        renamed.replace_range(span.start..span.end, new_name);
+    }
+    // The name must read back as the same player: one word, in the same place of the list.
+    let expected: Vec<String> = view
+        .players
+        .iter()
+        .map(|p| {
+            if *p == old {
+                new_name.to_string()
+            } else {
+                p.clone()
+            }
+        })
+        .collect();
+    let reread = GameView::new(&renamed, cx.document.path.as_deref());
+    if new_name.is_empty() || reread.players != expected {
+        return Err(format!(
+            "`{new_name}` cannot be a player's name: write it as one word, without spaces, quotes, `#` or `;`"
+        ));
+    }
+    Ok(spans
+        .into_iter()
+        .map(|span| lsp_types::TextEdit::new(cx.index.range(text, span), new_name.to_string()))
+        .collect())
+}
