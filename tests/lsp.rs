@@ -2077,13 +2077,27 @@ fn rename_players_and_labels() {
     let prepared = client.at("textDocument/prepareRename", &uri, at);
     assert_eq!(prepared["placeholder"], json!("blue"));
     let answer = rename(&mut client, &uri, at, "green");
-    let edits = answer["result"]["changes"][&uri].as_array().unwrap().clone();
+    let edits = answer["result"]["changes"][&uri]
+        .as_array()
+        .unwrap()
+        .clone();
     let renamed = apply_edits(&text, &edits);
     // Every `blue` outside the comments, and only those, is renamed.
-    assert_eq!(renamed.matches("blue").count(), comments_naming(&text, "blue"), "{renamed}");
-    assert_eq!(edits.len(), text.matches("blue").count() - comments_naming(&text, "blue"));
+    assert_eq!(
+        renamed.matches("blue").count(),
+        comments_naming(&text, "blue"),
+        "{renamed}"
+    );
+    assert_eq!(
+        edits.len(),
+        text.matches("blue").count() - comments_naming(&text, "blue")
+    );
     client.change(&uri, 2, &renamed);
-    assert_eq!(client.diagnostics(&uri, 2), Vec::<Value>::new(), "{renamed}");
+    assert_eq!(
+        client.diagnostics(&uri, 2),
+        Vec::<Value>::new(),
+        "{renamed}"
+    );
     for refused in ["red", "two words", "", "a#b"] {
         let answer = rename(&mut client, &uri, at, refused);
         assert_eq!(error_code(&answer), Some(-32803), "{refused}: {answer}");
@@ -2093,18 +2107,36 @@ fn rename_players_and_labels() {
         "textDocument/prepareRename",
         json!({ "textDocument": { "uri": &uri }, "position": { "line": tile.0, "character": tile.1 } }),
     );
-    assert!(answer["error"]["message"].as_str().unwrap().contains("tile id"), "{answer}");
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("tile id"),
+        "{answer}"
+    );
 
     let set = "tileset t\nruleset carcassonne\ntile A x2 start {\n  city c: N\n  city d: S\n  field: E W touches=c,d\n}\n";
     let set_uri = "file:///nowhere/rename.tiles";
     client.open(set_uri, "carcspec-tiles", set);
     let at = find(set, "city c", " c:", 1);
     let answer = rename(&mut client, set_uri, at, "north");
-    let edits = answer["result"]["changes"][set_uri].as_array().unwrap_or_else(|| panic!("{answer}")).clone();
+    let edits = answer["result"]["changes"][set_uri]
+        .as_array()
+        .unwrap_or_else(|| panic!("{answer}"))
+        .clone();
     let renamed = apply_edits(set, &edits);
-    assert!(renamed.contains("city north: N") && renamed.contains("touches=north,d"), "{renamed}");
-    assert_eq!(error_code(&rename(&mut client, set_uri, at, "d")), Some(-32803));
-    assert_eq!(error_code(&rename(&mut client, set_uri, at, "9lives")), Some(-32803));
+    assert!(
+        renamed.contains("city north: N") && renamed.contains("touches=north,d"),
+        "{renamed}"
+    );
+    assert_eq!(
+        error_code(&rename(&mut client, set_uri, at, "d")),
+        Some(-32803)
+    );
+    assert_eq!(
+        error_code(&rename(&mut client, set_uri, at, "9lives")),
+        Some(-32803)
+    );
     client.shutdown();
 }
 

@@ -317,6 +317,26 @@ fn games_render_at_a_line_and_after_a_turn() {
     );
 }
 
+/// Turns written on one line (`turn red; …; turn blue; …`, as a recorded game may be): each
+/// `--turn N` shows the board after exactly N turns, not after the line's first.
+#[test]
+fn turns_on_one_line_render_one_by_one() {
+    let dir = std::env::temp_dir().join(format!("carcspec-one-line-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = dir.join("one-line.game");
+    std::fs::write(
+        &game,
+        "ruleset carcassonne\ntiles carcassonne-base\nplayers red blue\nturn red; draw BA/RFr; place at 1,0; pass; turn blue; draw BA/RFr; place at 2,0; pass\nstop\n",
+    )
+    .unwrap();
+    let game = game.to_str().unwrap();
+    for (turns, last) in [("0", "BA/RCr at 0,0"), ("1", "BA/RFr at 1,0"), ("2", "BA/RFr at 2,0")] {
+        let board = stdout(&carcspec(&["render", game, "--format", "text", "--turn", turns]));
+        assert!(board.contains(&format!("last placed: {last}")), "--turn {turns}:\n{board}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn a_highlight_covers_the_whole_feature() {
     // In farms.game the city of the start tile (0,0) joins the city of the tile above it.

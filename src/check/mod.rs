@@ -14,7 +14,10 @@ pub use crate::play::catalog::{
     Catalog, TileIds, build_catalog, build_catalog_with, tile_set_target,
 };
 pub use crate::play::tile_sets::TileSetCache;
-pub use state::{GameFormat, GameState, StateError, game_state, game_state_of_text};
+pub use state::{
+    GameFormat, GameState, StateError, StatePoint, game_state, game_state_at, game_state_of_text,
+    game_state_of_text_at,
+};
 
 use std::path::Path;
 use std::sync::Arc;

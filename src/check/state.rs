@@ -152,6 +152,14 @@ pub struct GameState {
 /// `before_line`, or at the end when `None`. Tile sets named by path are looked up as `check`
 /// looks them up (relative to the game file).
 pub fn game_state(path: &Path, before_line: Option<usize>) -> Result<GameState, StateError> {
+    game_state_at(
+        path,
+        before_line.map_or(StatePoint::End, StatePoint::BeforeLine),
+    )
+}
+
+/// The state of the game in the file at `path` at `point`, as [`game_state`].
+pub fn game_state_at(path: &Path, point: StatePoint) -> Result<GameState, StateError> {
     let origin = path.display().to_string();
     let text = crate::input::read_text(path).map_err(|diagnostic| {
         StateError::Unplayable(Box::new(CheckReport::failed(
@@ -161,13 +169,7 @@ pub fn game_state(path: &Path, before_line: Option<usize>) -> Result<GameState, 
         )))
     })?;
     let base_dir = path.parent().unwrap_or(Path::new("."));
-    game_state_of_text(
-        &origin,
-        text,
-        GameFormat::of_path(path),
-        base_dir,
-        before_line,
-    )
+    game_state_of_text_at(&origin, text, GameFormat::of_path(path), base_dir, point)
 }
 
 /// The state of the game `text` (named `origin` in diagnostics) before the 1-based line
@@ -180,12 +182,43 @@ pub fn game_state_of_text(
     base_dir: &Path,
     before_line: Option<usize>,
 ) -> Result<GameState, StateError> {
+    let point = before_line.map_or(StatePoint::End, StatePoint::BeforeLine);
+    game_state_of_text_at(origin, text, format, base_dir, point)
+}
+
+/// Where in a game its state is taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatePoint {
+    /// After every move, with the final scoring.
+    End,
+    /// Before the 1-based line: the moves of the lines above are played.
+    BeforeLine(usize),
+    /// Before the byte of the text: the moves that begin before it are played. The start of a
+    /// statement, where a line holds several (`turn red; draw A; … turn blue; …`).
+    BeforeByte(usize),
+}
+
+/// The state of the game in `text` at `point`; tile sets named by path are looked up relative
+/// to `base_dir` (the game file's folder).
+pub fn game_state_of_text_at(
+    origin: &str,
+    text: String,
+    format: GameFormat,
+    base_dir: &Path,
+    point: StatePoint,
+) -> Result<GameState, StateError> {
     let lines = text.lines().count();
-    let cut = match before_line {
-        None => text.len(),
+    let (cut, before_line) = match point {
+        StatePoint::End => (text.len(), None),
         // Line `lines + 1` is the end of the text: the state after every move.
-        Some(line) if line >= 1 && line <= lines + 1 => line_start(&text, line),
-        Some(line) => return Err(StateError::NoSuchLine { line, lines }),
+        StatePoint::BeforeLine(line) if line >= 1 && line <= lines + 1 => {
+            (line_start(&text, line), Some(line))
+        }
+        StatePoint::BeforeLine(line) => return Err(StateError::NoSuchLine { line, lines }),
+        StatePoint::BeforeByte(byte) => {
+            let byte = byte.min(text.len());
+            (byte, Some(text[..byte].matches('\n').count() + 1))
+        }
     };
     let unplayable = |text: String, diagnostics: Vec<Diagnostic>| -> StateError {
         let mut diagnostics = diagnostics;
@@ -219,7 +252,7 @@ pub fn game_state_of_text(
         .take_while(|step| step.span.start < cut)
         .count();
     let mut replay = start_replay(&script, &catalog, &text, steps_played);
-    if before_line.is_none() {
+    if point == StatePoint::End {
         replay.conclude();
     }
     let engine = replay.engine().clone();

@@ -2,6 +2,7 @@
 //! the number of threads, colour, `--quiet`, `--deny warnings`, standard input, and the exit
 //! code (0 clean, 1 findings, 2 an input that could not be read).
 
+use crate::check::StatePoint;
 use std::io::{self, IsTerminal, Read, Write};
 use std::sync::OnceLock;
 
@@ -652,18 +653,28 @@ pub(crate) fn game_state(
     stdin_filename: Option<&str>,
     before_line: Option<usize>,
 ) -> Result<Result<crate::check::GameState, crate::check::StateError>, Diagnostic> {
+    let point = before_line.map_or(StatePoint::End, StatePoint::BeforeLine);
+    game_state_at(name, stdin_filename, point)
+}
+
+/// A game's state from a path or from standard input, as [`game_state`], at `point`.
+pub(crate) fn game_state_at(
+    name: &str,
+    stdin_filename: Option<&str>,
+    point: StatePoint,
+) -> Result<Result<crate::check::GameState, crate::check::StateError>, Diagnostic> {
     if name != "-" {
-        return Ok(crate::check::game_state(
+        return Ok(crate::check::game_state_at(
             std::path::Path::new(name),
-            before_line,
+            point,
         ));
     }
     let game = stdin_game(stdin_filename)?;
-    Ok(crate::check::game_state_of_text(
+    Ok(crate::check::game_state_of_text_at(
         &game.origin,
         game.text,
         game.format,
         &game.base_dir,
-        before_line,
+        point,
     ))
 }

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 
 use super::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, use_color};
-use crate::check::{GameState, StateError};
+use crate::check::{GameState, StateError, StatePoint};
 use crate::codes::{self, Code};
 use crate::engine::CompiledTile;
 use crate::load;
@@ -466,8 +466,9 @@ fn game_tiles(state: &GameState, game: &Path) -> HashMap<String, Tile> {
     tiles
 }
 
-/// The 1-based line where turn `turn + 1` begins (`None`: after the last turn, the end).
-fn line_after_turns(state: &GameState, turns: usize) -> Result<Option<usize>, Refusal> {
+/// The byte where turn `turn + 1` begins (`None`: after the last turn, the end): a place in a
+/// line, where several turns share one (`turn red; …; turn blue; …`).
+fn point_after_turns(state: &GameState, turns: usize) -> Result<Option<usize>, Refusal> {
     let starts: Vec<usize> = state
         .script
         .steps
@@ -492,15 +493,13 @@ fn line_after_turns(state: &GameState, turns: usize) -> Result<Option<usize>, Re
             "use `--at LINE` or draw the end of the game",
         ));
     }
-    let offset = starts[turns].min(state.text.len());
-    Ok(Some(state.text[..offset].matches('\n').count() + 1))
+    Ok(Some(starts[turns].min(state.text.len())))
 }
 
-/// The state of the game `args.input` before the 1-based line `before` (the end when `None`),
-/// or the refusal to draw it.
-fn state_at(args: &RenderArgs, before: Option<usize>) -> Result<GameState, Refusal> {
+/// The state of the game `args.input` at `point`, or the refusal to draw it.
+fn state_at(args: &RenderArgs, point: StatePoint) -> Result<GameState, Refusal> {
     let path = Path::new(&args.input);
-    let state = super::output::game_state(&args.input, args.stdin_filename.as_deref(), before)
+    let state = super::output::game_state_at(&args.input, args.stdin_filename.as_deref(), point)
         .map_err(Refusal::of_diagnostic)?;
     match state {
         Ok(state) => Ok(state),
@@ -534,17 +533,23 @@ fn state_at(args: &RenderArgs, before: Option<usize>) -> Result<GameState, Refus
 fn render_game(args: &RenderArgs) -> Result<Picture, Refusal> {
     refuse_options(args, true)?;
     let path = Path::new(args.shown());
-    let replay = |before: Option<usize>| state_at(args, before);
+    let replay = |point: StatePoint| state_at(args, point);
     let (state, point) = match (args.at, args.turn) {
-        (Some(line), _) => (replay(Some(line))?, format!("before line {line}")),
+        (Some(line), _) => (
+            replay(StatePoint::BeforeLine(line))?,
+            format!("before line {line}"),
+        ),
         (None, Some(turns)) => {
-            let end = replay(None)?;
-            match line_after_turns(&end, turns)? {
+            let end = replay(StatePoint::End)?;
+            match point_after_turns(&end, turns)? {
                 None => (end, format!("after turn {turns}, the end")),
-                Some(line) => (replay(Some(line))?, format!("after turn {turns}")),
+                Some(byte) => (
+                    replay(StatePoint::BeforeByte(byte))?,
+                    format!("after turn {turns}"),
+                ),
             }
         }
-        (None, None) => (replay(None)?, "the end".to_string()),
+        (None, None) => (replay(StatePoint::End)?, "the end".to_string()),
     };
     let violations = state.diagnostics.iter().filter(|d| d.is_error()).count();
     if violations > 0 {

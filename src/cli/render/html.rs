@@ -6,10 +6,10 @@
 use std::path::Path;
 
 use super::{
-    PictureFormat, Refusal, RenderArgs, board_of, board_title, game_tiles, line_after_turns,
+    PictureFormat, Refusal, RenderArgs, board_of, board_title, game_tiles, point_after_turns,
     refuse_options, state_at,
 };
-use crate::check::{self, GameFormat, GameState, ReportedEvent};
+use crate::check::{self, GameFormat, GameState, ReportedEvent, StatePoint};
 use crate::codes;
 use crate::diagnostic::Diagnostic;
 use crate::model::Action;
@@ -36,7 +36,7 @@ pub(super) fn replay_page(args: &RenderArgs) -> Result<String, Refusal> {
     }
     debug_assert!(args.format() == PictureFormat::Html);
     let path = Path::new(args.shown());
-    let end = state_at(args, None)?;
+    let end = state_at(args, StatePoint::End)?;
     let tiles = game_tiles(&end, path);
     let turns = end
         .script
@@ -49,10 +49,11 @@ pub(super) fn replay_page(args: &RenderArgs) -> Result<String, Refusal> {
     // cannot be told apart by a line: that line's state is after the first of them.
     let mut points: Vec<(usize, Option<usize>)> = Vec::new();
     for played in 0..=turns {
+        // The page shows the game line by line: a turn is shown from the line it begins on.
         let before = if played == turns {
             None
         } else {
-            line_after_turns(&end, played)?
+            point_after_turns(&end, played)?.map(|byte| end.text[..byte].matches('\n').count() + 1)
         };
         if before.is_some() && points.last().is_some_and(|(_, line)| *line == before) {
             continue;
@@ -68,7 +69,7 @@ pub(super) fn replay_page(args: &RenderArgs) -> Result<String, Refusal> {
     for (played, before) in &points {
         let state = match before {
             None => end.clone(),
-            Some(line) => state_at(args, Some(*line))?,
+            Some(line) => state_at(args, StatePoint::BeforeLine(*line))?,
         };
         let point = if before.is_none() {
             format!("after turn {played}, the end")
