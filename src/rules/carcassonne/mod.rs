@@ -163,6 +163,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             jcz_set: Some("hills-and-sheep:1"),
             figures: &["shepherd"],
             markers: &[Marker::Hill, Marker::Vineyard],
+            seats_up_to: None,
         },
         ExpansionDescriptor {
             name: INNS_AND_CATHEDRALS,
@@ -171,6 +172,8 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             jcz_set: Some("inns-and-cathedrals:1"),
             figures: &["large-thief", "large-knight", "large-monk", "large-farmer"],
             markers: &[],
+            // “With 6 players, the 6th player uses the pink set.”
+            seats_up_to: Some(6),
         },
     ],
     unimplemented_expansions: &[
@@ -557,7 +560,8 @@ impl Rules for Carcassonne {
 
     fn player_count(&self) -> std::ops::RangeInclusive<usize> {
         // “2-5 players (6 with the 6th color from an expansion; Hills & Sheep has 6
-        // shepherds)”: Hills & Sheep brings no sixth colour of followers.
+        // shepherds)”: Hills & Sheep brings no sixth colour of followers; Inns & Cathedrals
+        // does (its descriptor's `seats_up_to`, read with the game's expansions).
         if self.jcloisterzone_seats {
             1..=6
         } else {
