@@ -83,6 +83,32 @@ fn configs() -> Vec<Config> {
         sheep.variants = vec![("hill-tiebreaker".into(), "number-of-followers".into())];
         sheep.seed += 1;
         configs.push(sheep);
+        // Inns & Cathedrals: alone, with both of its variants turned, and with Hills & Sheep at
+        // a table of six (its sixth colour).
+        let inns = config(
+            Ruleset::Carcassonne,
+            &["inns-and-cathedrals"],
+            &["carcassonne-base", "inns-and-cathedrals"],
+            policy,
+            seed + 40,
+        );
+        configs.push(inns.clone());
+        let mut inns_variants = inns.clone();
+        inns_variants.variants = vec![
+            ("inn-and-cathedral-final-scoring".into(), "ignore".into()),
+            ("tiny-city-scoring".into(), "2".into()),
+        ];
+        inns_variants.seed += 1;
+        configs.push(inns_variants);
+        let mut inns_and_sheep = config(
+            Ruleset::Carcassonne,
+            &["inns-and-cathedrals", "hills-and-sheep"],
+            &["carcassonne-base", "inns-and-cathedrals", "hills-and-sheep"],
+            policy,
+            seed + 42,
+        );
+        inns_and_sheep.players = 6;
+        configs.push(inns_and_sheep);
         let mut hunters = config(
             Ruleset::HuntersGatherers,
             &[],
@@ -173,7 +199,7 @@ fn checker_scorings(report: &carcspec::check::CheckReport, text: &str) -> Vec<re
             let word = event.breakdown.split([' ', ':']).next().unwrap_or_default();
             let kind = match word {
                 "road" => "road",
-                "city" => "city",
+                "city" | "tiny" => "city",
                 "monastery" => "monastery",
                 "field" => "field",
                 "flock" => "flock",
@@ -245,6 +271,14 @@ fn the_reference_scorer_agrees_with_the_checker_on_simulated_games() {
             if text.lines().any(|line| line.starts_with("return ")) {
                 seen.insert("shaman");
             }
+            for (mark, what) in [("with an inn", "inn"), ("with a cathedral", "cathedral")] {
+                if report.events.iter().any(|e| e.breakdown.contains(mark)) {
+                    seen.insert(what);
+                }
+            }
+            if text.lines().any(|line| line.starts_with("deploy large-")) {
+                seen.insert("large follower");
+            }
             if expected != actual || scores != report.scores {
                 let only_reference: Vec<_> =
                     expected.iter().filter(|e| !actual.contains(e)).collect();
@@ -284,6 +318,9 @@ fn the_reference_scorer_agrees_with_the_checker_on_simulated_games() {
         "pit-trap",
         "wild-fire",
         "shaman",
+        "inn",
+        "cathedral",
+        "large follower",
     ];
     let missed: Vec<&str> = every_kind
         .into_iter()
@@ -293,6 +330,51 @@ fn the_reference_scorer_agrees_with_the_checker_on_simulated_games() {
         missed.is_empty(),
         "no game exercised {missed:?}: raise REFERENCE_GAMES"
     );
+}
+
+/// The reference scores the Inns & Cathedrals specs (rulebook examples set up with `lay` and
+/// `put`) as the checker does: the same scorings and the same scores.
+#[test]
+fn the_reference_scorer_agrees_with_the_checker_on_the_inns_and_cathedrals_specs() {
+    let mut specs: Vec<_> = std::fs::read_dir("spec/inns-and-cathedrals")
+        .expect("the specs")
+        .map(|entry| entry.expect("an entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "game"))
+        .collect();
+    specs.push("spec/carcassonne/variant-tiny-city.game".into());
+    specs.sort();
+    assert!(specs.len() >= 15, "{specs:?}");
+    for path in specs {
+        let text = std::fs::read_to_string(&path).expect("the spec");
+        let report = carcspec::check::check_file(&path);
+        assert!(report.ok(), "{} does not check clean", path.display());
+        let (file, _) = carcspec::syntax::game::parse(&text);
+        let script = carcspec::lower::game::lower(&file)
+            .script
+            .expect("a script");
+        let tiles: Vec<Tile> = script
+            .tile_sets
+            .iter()
+            .flat_map(|(name, _, _)| {
+                carcspec::load::load(name)
+                    .expect("a shipped set")
+                    .set
+                    .expect("it lints clean")
+                    .tiles
+            })
+            .collect();
+        let (mut expected, scores) = reference::score(&script, &tiles)
+            .unwrap_or_else(|why| panic!("{}: {why}", path.display()));
+        for scoring in &mut expected {
+            if scoring.is_final {
+                scoring.turn = 0;
+            }
+        }
+        expected.sort();
+        let actual = checker_scorings(&report, &text);
+        assert_eq!(expected, actual, "{}", path.display());
+        assert_eq!(scores, report.scores, "{}", path.display());
+    }
 }
 
 /// The reference refuses what it does not score — a `return` move outside the 2020 rules —

@@ -416,6 +416,31 @@ pub fn lying_figure(svg: &mut Svg, at: Point, fill: &str) {
     svg.close_group();
 }
 
+/// How much larger the large follower of Inns & Cathedrals is drawn than a follower, so that
+/// a player tells it at a glance (the box's large meeple stands about half as tall again).
+const LARGE_FOLLOWER_SCALE: f64 = 1.5;
+
+/// Whether `kind` is the large follower, in any of its roles (`large-knight` …).
+pub fn is_large_follower(kind: &str) -> bool {
+    kind.starts_with("large-")
+}
+
+/// Draws `draw` scaled by the large follower's size about `at` when `kind` is the large
+/// follower, as it is otherwise.
+pub fn sized_for(svg: &mut Svg, kind: &str, at: Point, draw: impl FnOnce(&mut Svg)) {
+    if !is_large_follower(kind) {
+        draw(svg);
+        return;
+    }
+    svg.open_group(&format!(
+        r#"transform="translate({x} {y}) scale({LARGE_FOLLOWER_SCALE}) translate(-{x} -{y})""#,
+        x = super::svg::num(at.x),
+        y = super::svg::num(at.y)
+    ));
+    draw(svg);
+    svg.close_group();
+}
+
 /// A figure in its player's colour: a meeple, or a hut for the huts of Hunters and Gatherers.
 pub fn figure(svg: &mut Svg, kind: &str, at: Point, fill: &str) {
     let style =
