@@ -241,6 +241,11 @@ const ATTRIBUTES: &[(&str, &str)] = &[
     ("fire", "meadow"),
     ("shrine", "meadow"),
     ("power=", "meadow, lake: a 2020 special power"),
+    ("inn", "road: an inn (Inns & Cathedrals): 2 a tile when complete"),
+    (
+        "cathedral",
+        "city: a cathedral (Inns & Cathedrals): 3 a tile and pennant when complete",
+    ),
 ];
 
 /// Completion inside a tile block, from the words typed on the line so far.
