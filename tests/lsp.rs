@@ -1081,7 +1081,11 @@ fn completion_of_the_large_follower_and_of_inns_and_cathedrals() {
             .unwrap_or_else(|| panic!("{label} in {items}"))
     };
     for large in ["large-thief", "large-knight", "large-monk", "large-farmer"] {
-        assert!(detail(large).starts_with("0 left"), "{large}: {}", detail(large));
+        assert!(
+            detail(large).starts_with("0 left"),
+            "{large}: {}",
+            detail(large)
+        );
     }
     assert!(detail("thief").starts_with("7 left"), "{}", detail("thief"));
 
@@ -1684,7 +1688,11 @@ fn expansion_completion_offers_the_rulesets_expansions() {
     let uri = "file:///nowhere/expansion.game";
     client.open(uri, "carcspec-game", game);
     let items = labels(&client.at("textDocument/completion", uri, (1, 10)));
-    assert_eq!(items, ["hills-and-sheep", "inns-and-cathedrals"], "{items:?}");
+    assert_eq!(
+        items,
+        ["hills-and-sheep", "inns-and-cathedrals"],
+        "{items:?}"
+    );
 
     let hunters = "ruleset hunters-gatherers\nexpansion \n";
     let uri = "file:///nowhere/hunters.game";

@@ -241,7 +241,10 @@ const ATTRIBUTES: &[(&str, &str)] = &[
     ("fire", "meadow"),
     ("shrine", "meadow"),
     ("power=", "meadow, lake: a 2020 special power"),
-    ("inn", "road: an inn (Inns & Cathedrals): 2 a tile when complete"),
+    (
+        "inn",
+        "road: an inn (Inns & Cathedrals): 2 a tile when complete",
+    ),
     (
         "cathedral",
         "city: a cathedral (Inns & Cathedrals): 3 a tile and pennant when complete",
