@@ -441,11 +441,16 @@ impl Lowering<'_> {
             // leaves one of them out is refused by name rather than scored otherwise.
             for (element, on) in [("inn", inn), ("cathedral", cathedral)] {
                 if !on {
+                    // At the element, or at the elements when it is left out.
+                    let span = match self.document.key_span(&format!("setup/elements/{element}")) {
+                        span if span == Span::default() => self.document.key_span("setup/elements"),
+                        span => span,
+                    };
                     self.unsupported(
                         format!(
                             "Inns & Cathedrals without the element `{element}` is not supported"
                         ),
-                        self.document.key_span(&format!("setup/elements/{element}")),
+                        span,
                     );
                 }
             }
