@@ -313,6 +313,21 @@ across the tile lies between them. A field inside a road's curve (`road: E S`,
 Remove the city from `touches=`; if the field does touch it, its anchors are wrong: check on
 which side of the road each half-side lies.";
 
+    INN_OFF_ROAD = "T260" "inn-off-road" Error:
+"An `inn` stands on a feature that is not a road. In Inns & Cathedrals an inn is printed beside
+a road and belongs to that road only: a completed road with an inn scores 2 points a tile, an
+incomplete one nothing at the end. Anywhere else it has no meaning.
+
+Put `inn` on the road it lines (`road: W E inn`). On a tile with several roads (the T-junction
+`IC/RRR.i`), only the road beside the inn has it: `road: E inn`, `road: W`, `road: S`.";
+
+    CATHEDRAL_OUTSIDE_CITY = "T261" "cathedral-outside-city" Error:
+"A `cathedral` stands on a feature that is not a city. In Inns & Cathedrals a cathedral is part
+of its city: a completed city with a cathedral scores 3 points a tile and a pennant, an
+incomplete one nothing at the end. Anywhere else it has no meaning.
+
+Put `cathedral` on the city it stands in: `city: N E S W cathedral`.";
+
     UNKNOWN_STATEMENT = "G001" "unknown-statement" Error:
 "A game file knows the header statements `game`, `excerpt`, `ruleset`, `expansion`, `variant`,
 `tiles`, `start`, `supply` and `players`; local tiles (`tile … { … }`, in the tile language);
@@ -503,7 +518,7 @@ supply:
 - Hunters and Gatherers (2020): 5 tribe members and 3 huts (“Each player's supply is 5 meeples
   and 3 huts”, FR p2).
 - Carcassonne: 7 followers (of 8 meeples, one goes on the scoring track); with Hills & Sheep
-  one shepherd as well.
+  one shepherd as well; with Inns & Cathedrals one large follower as well.
 
 A game's `supply` line sets other counts; the message names the game's own.";
 
@@ -513,7 +528,8 @@ A game's `supply` line sets other counts; the message names the game's own.";
 - Hunters and Gatherers: a gatherer in a forest, a fisherman on a river, a hunter in a meadow,
   a hut on a river or a lake (2. Deploy a tribe member or hut; Huts).
 - Carcassonne: a thief on a road, a knight in a city, a monk in a monastery, a farmer in a
-  field; with Hills & Sheep the shepherd in a field.";
+  field; with Hills & Sheep the shepherd in a field; with Inns & Cathedrals the large
+  follower as any of the four (`large-thief`, `large-knight`, `large-monk`, `large-farmer`).";
 
     FEATURE_OCCUPIED = "V110" "feature-occupied" Error:
 "The feature the figure is deployed on is already occupied: a figure that blocks it stands on

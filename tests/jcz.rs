@@ -32,7 +32,13 @@ fn files(dir: &Path) -> Vec<PathBuf> {
 }
 
 fn peer_tests() -> Vec<PathBuf> {
-    files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/peer-tests/jcloisterzone"))
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/peer-tests");
+    let mut games = files(&shared.join("jcloisterzone"));
+    // The expansions' engine tests, folder by folder as their rules are played.
+    games.extend(files(
+        &shared.join("jcloisterzone-expansions/inns-and-cathedrals"),
+    ));
+    games
 }
 
 /// Every saved game the tests read: the peer tests when present, and our own fixture.
@@ -189,6 +195,81 @@ proptest! {
 
 /// `setup.elements` switch rules on and off: each element read from a saved game becomes the
 /// game's own rules (a `supply` line, a `variant`), and an absent element is not in play.
+/// The Inns & Cathedrals set, elements and rules: the set and any of its elements bring the
+/// expansion; `big-follower` is the large followers' supply; JCloisterZone's rules of the
+/// expansion and the tiny city become the variants of the same name; an element of it left
+/// out, or a rule value carcspec does not know, is refused (`J002`).
+#[test]
+fn inns_and_cathedrals_elements_and_rules_become_the_games_rules() {
+    let fixture =
+        std::fs::read_to_string("tests/fixtures/jcz/valid/road-between-crossroads.jcz").unwrap();
+    let with = |sets: &str, elements: &str, rules: &str| -> String {
+        fixture
+            .replace(
+                r#""elements": {"small-follower": 7, "farmers": true}"#,
+                &format!(r#""elements": {elements}"#),
+            )
+            .replace(r#""sets": {"basic:1": 1}"#, &format!(r#""sets": {sets}"#))
+            .replace(r#""rules": {}"#, &format!(r#""rules": {rules}"#))
+    };
+    let header = |text: &str| -> Vec<String> {
+        let script = check::import_jcz(text).unwrap_or_else(|d| panic!("{text}: {d:?}"));
+        carcspec::format::game::print_script(&script, None)
+            .lines()
+            .filter(|l| {
+                l.starts_with("variant ") || l.starts_with("supply ") || l.starts_with("expansion ")
+            })
+            .map(str::to_string)
+            .collect()
+    };
+    assert!(
+        fixture.contains(r#""rules": {}"#),
+        "the fixture has no rules"
+    );
+    let inns = r#"{"basic:1": 1, "inns-and-cathedrals:1": 1}"#;
+    let all = r#"{"small-follower": 7, "farmers": true, "big-follower": 1, "inn": true, "cathedral": true}"#;
+    assert_eq!(
+        header(&with(inns, all, "{}")),
+        ["expansion inns-and-cathedrals"]
+    );
+    let two = all.replace(r#""big-follower": 1"#, r#""big-follower": 2"#);
+    assert_eq!(
+        header(&with(inns, &two, "{}")),
+        ["expansion inns-and-cathedrals", "supply large-followers 2"]
+    );
+    let none = r#"{"small-follower": 7, "farmers": true, "inn": true, "cathedral": true}"#;
+    assert_eq!(
+        header(&with(inns, none, "{}")),
+        ["expansion inns-and-cathedrals", "supply large-followers 0"]
+    );
+    let rules = r#"{"tiny-city-scoring": "2", "inn-and-cathedral-final-scoring": "ignore"}"#;
+    let mut chosen = header(&with(inns, all, rules));
+    // In the order the JSON object is read: sorted, to hold whatever that order is.
+    chosen.sort();
+    assert_eq!(
+        chosen,
+        [
+            "expansion inns-and-cathedrals",
+            "variant inn-and-cathedral-final-scoring ignore",
+            "variant tiny-city-scoring 2",
+        ]
+    );
+    let refused = |text: String| {
+        let codes: Vec<&str> = check::import_jcz(&text)
+            .expect_err("refused")
+            .iter()
+            .map(|d| d.code.code)
+            .collect();
+        assert!(codes.contains(&"J002"), "{codes:?}");
+    };
+    refused(with(
+        inns,
+        &all.replace(r#""inn": true"#, r#""inn": false"#),
+        "{}",
+    ));
+    refused(with(inns, all, r#"{"tiny-city-scoring": "3"}"#));
+}
+
 #[test]
 fn setup_elements_become_the_games_rules() {
     let fixture =

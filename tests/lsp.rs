@@ -1057,6 +1057,55 @@ fn completion_of_figures_and_legal_spots() {
     client.shutdown();
 }
 
+/// With Inns & Cathedrals the large follower's four words are offered, with what is left of
+/// its own pool (red's one large follower already stands in the city); the tile language
+/// completes `inn` and `cathedral` on a feature's line.
+#[test]
+fn completion_of_the_large_follower_and_of_inns_and_cathedrals() {
+    let mut client = Client::start();
+    let path = Path::new("spec/inns-and-cathedrals/one-large-follower-each.game");
+    let text = std::fs::read_to_string(path).unwrap();
+    let uri = path_uri(path);
+    let cut = text.find("deploy large-thief on N").unwrap();
+    let typing = format!("{}deploy \n", &text[..cut]);
+    client.open(&uri, "carcspec-game", &typing);
+    let line = typing[..cut].matches('\n').count();
+    let items = client.at("textDocument/completion", &uri, (line, 7));
+    let detail = |label: &str| -> String {
+        items
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["label"] == label)
+            .map(|i| i["detail"].as_str().unwrap().to_string())
+            .unwrap_or_else(|| panic!("{label} in {items}"))
+    };
+    for large in ["large-thief", "large-knight", "large-monk", "large-farmer"] {
+        assert!(
+            detail(large).starts_with("0 left"),
+            "{large}: {}",
+            detail(large)
+        );
+    }
+    assert!(detail("thief").starts_with("7 left"), "{}", detail("thief"));
+
+    let tiles = "tileset t\nruleset carcassonne\nexpansion inns-and-cathedrals\ntile A {\n  road: E W \n}\n";
+    let uri = "file:///nowhere/inns.tiles";
+    client.open(uri, "carcspec-tiles", tiles);
+    let items = client.at("textDocument/completion", uri, (4, 12));
+    for content in ["inn", "cathedral"] {
+        assert!(
+            items
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|i| i["label"] == content),
+            "{content} in {items}"
+        );
+    }
+    client.shutdown();
+}
+
 mod never_panics {
     //! The server's document analysis and every request it answers, on arbitrary and damaged
     //! text at any position: only a panic fails (the server would catch it as `L001`; here it
@@ -1639,7 +1688,11 @@ fn expansion_completion_offers_the_rulesets_expansions() {
     let uri = "file:///nowhere/expansion.game";
     client.open(uri, "carcspec-game", game);
     let items = labels(&client.at("textDocument/completion", uri, (1, 10)));
-    assert_eq!(items, ["hills-and-sheep"], "{items:?}");
+    assert_eq!(
+        items,
+        ["hills-and-sheep", "inns-and-cathedrals"],
+        "{items:?}"
+    );
 
     let hunters = "ruleset hunters-gatherers\nexpansion \n";
     let uri = "file:///nowhere/hunters.game";

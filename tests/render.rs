@@ -78,6 +78,35 @@ fn a_board_as_svg_and_text() {
     snapshot("board-farms-legal.txt", &stdout(&output));
 }
 
+/// The large follower is drawn half as large again as the followers beside it, and the inn
+/// and the cathedral have symbols of their own: the board of a spec with both (its SVG
+/// snapshot-tested like the others).
+#[test]
+fn the_large_follower_stands_out_and_inns_and_cathedrals_are_drawn() {
+    let output = carcspec(&[
+        "render",
+        "spec/inns-and-cathedrals/example-6-large-followers-tie.game",
+        "--at",
+        "25",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let svg = stdout(&output);
+    // Three large knights: yellow, red and green, each in a group scaled about its place.
+    assert_eq!(svg.matches("scale(1.5)").count(), 3, "{svg}");
+    snapshot("board-large-followers.svg", &svg);
+    let set = shipped("inns-and-cathedrals");
+    let inn = render::tile_svg(tile(&set, "IC/RFr.i"), Rotation(0), &[]);
+    let plain = render::tile_svg(
+        tile(&shipped("carcassonne-base"), "BA/RFr"),
+        Rotation(0),
+        &[],
+    );
+    assert!(inn.len() > plain.len(), "the inn adds its symbol");
+    assert!(inn.contains("#b8321f"), "the inn's red roof");
+    let cathedral = render::tile_svg(tile(&set, "IC/Cccc.c"), Rotation(0), &[]);
+    assert!(cathedral.contains("#c9c4bb"), "the cathedral's grey nave");
+}
+
 #[test]
 fn tile_sets_as_text() {
     snapshot(

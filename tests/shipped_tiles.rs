@@ -559,8 +559,16 @@ fn jcloisterzone_signatures(xml: &str) -> BTreeMap<String, Vec<String>> {
             let mut places: Vec<String> = text.split_whitespace().map(str::to_string).collect();
             let mut details = Vec::new();
             let kind = match tag.as_str() {
-                "road" => "road",
+                "road" => {
+                    if attribute(head, "inn").as_deref() == Some("true") {
+                        details.push("inn".to_string());
+                    }
+                    "road"
+                }
                 "city" => {
+                    if attribute(head, "cathedral").as_deref() == Some("true") {
+                        details.push("cathedral".to_string());
+                    }
                     if let Some(pennants) = attribute(head, "pennants") {
                         details.push(format!("pennant={pennants}"));
                     }
@@ -628,4 +636,42 @@ fn carcassonne_base_contents_match_jcloisterzone() {
 #[test]
 fn hills_and_sheep_contents_match_jcloisterzone() {
     compare_contents_with_jcloisterzone("hills-and-sheep", "hills_and_sheep.xml");
+}
+
+#[test]
+fn inns_and_cathedrals_matches_jcloisterzone_inns_and_cathedrals_1() {
+    use carcspec::model::ContentKind;
+    let set = shipped("inns-and-cathedrals");
+    let summary = Summary::of(&set);
+    assert_eq!((summary.tiles, summary.copies, summary.start), (17, 18, 0));
+    assert!(set.is_expansion());
+    // “6 carry an inn, 2 carry a cathedral” (the digest's contents).
+    let copies_with = |content| {
+        set.tiles
+            .iter()
+            .filter(|t| t.features.iter().any(|f| f.count(content) > 0))
+            .map(|t| t.count)
+            .sum::<u32>()
+    };
+    assert_eq!(copies_with(ContentKind::Inn), 6);
+    assert_eq!(copies_with(ContentKind::Cathedral), 2);
+    // The T-junction's inn lines one of its three roads.
+    let junction = set.tiles.iter().find(|t| t.id == "IC/RRR.i").unwrap();
+    let roads_with_inn: Vec<bool> = junction
+        .features
+        .iter()
+        .filter(|f| f.kind == carcspec::model::FeatureKind::Road)
+        .map(|f| f.count(ContentKind::Inn) > 0)
+        .collect();
+    assert_eq!(roads_with_inn, [true, false, false]);
+    check_against_jcloisterzone(
+        "inns-and-cathedrals",
+        "inns_and_cathedrals.xml",
+        "inns-and-cathedrals:1",
+    );
+}
+
+#[test]
+fn inns_and_cathedrals_contents_match_jcloisterzone() {
+    compare_contents_with_jcloisterzone("inns-and-cathedrals", "inns_and_cathedrals.xml");
 }

@@ -114,6 +114,18 @@ pub fn player_counts() -> Vec<String> {
                     }
                 }
             }
+            let descriptor = crate::rules::describe(ruleset);
+            for expansion in descriptor.expansions {
+                let with = descriptor.seats(seats.clone(), &[expansion.name.to_string()]);
+                if with != seats {
+                    text.push_str(&format!(
+                        " ({} to {} with `--expansion {}`)",
+                        with.start(),
+                        with.end(),
+                        expansion.name
+                    ));
+                }
+            }
             text
         })
         .collect()
@@ -251,7 +263,10 @@ pub fn run(args: SimulateArgs) -> i32 {
         variants.push((name.to_string(), value.to_string()));
     }
     // The seats with the variants chosen (`player-count=jcloisterzone` seats 1 to 6).
-    let seats = crate::rules::for_ruleset(ruleset, &variants).player_count();
+    let seats = crate::rules::describe(ruleset).seats(
+        crate::rules::for_ruleset(ruleset, &variants).player_count(),
+        &expansions,
+    );
     if !seats.contains(&usize::from(args.players)) {
         return usage(&format!(
             "{} is played by {} to {} players, not {} (the rulesets: {})",

@@ -16,7 +16,8 @@ use crate::codes;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::model::MAX_TILES_PER_SET;
 use crate::model::{
-    Anchor, AnchorClass, Feature, FeatureKind, Half, Ruleset, Side, Tile, TileKind, TileSet,
+    Anchor, AnchorClass, ContentKind, Feature, FeatureKind, Half, Ruleset, Side, Tile, TileKind,
+    TileSet,
 };
 
 /// What a tile set holds, for the summary line of `tiles lint`.
@@ -262,6 +263,15 @@ fn lint_anchors(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>) 
     }
 }
 
+/// The code of an Inns & Cathedrals content that stands on the wrong feature.
+fn inns_and_cathedrals_code(content: ContentKind) -> Option<&'static codes::Code> {
+    match content {
+        ContentKind::Inn => Some(&codes::INN_OFF_ROAD),
+        ContentKind::Cathedral => Some(&codes::CATHEDRAL_OUTSIDE_CITY),
+        _ => None,
+    }
+}
+
 fn lint_contents(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>) {
     let wrong = |what: &str, belongs: String| {
         Diagnostic::new(
@@ -300,7 +310,30 @@ fn lint_contents(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>)
             );
         }
         let allowed = content.allowed_on();
-        if !allowed.contains(&feature.kind) {
+        if let Some(code) = inns_and_cathedrals_code(*content)
+            && !allowed.contains(&feature.kind)
+        {
+            // An inn lines a road and a cathedral stands in a city: anywhere else the tile
+            // means something the rules cannot score, with a code of its own to say which.
+            let (what, belongs) = match content {
+                ContentKind::Inn => ("an inn", "an inn lines a road: `road: W E inn`"),
+                _ => (
+                    "a cathedral",
+                    "a cathedral stands in a city: `city: N E S W cathedral`",
+                ),
+            };
+            findings.push(
+                Diagnostic::new(
+                    code,
+                    format!("{what} on a {} of tile `{}`", feature.kind, tile.id),
+                )
+                .at(
+                    feature.spans.attribute(content.name()),
+                    format!("a {} has no {}", feature.kind, content.name()),
+                )
+                .help(belongs.to_string()),
+            );
+        } else if !allowed.contains(&feature.kind) {
             let names: Vec<_> = allowed.iter().map(|k| k.name()).collect();
             findings.push(wrong(
                 content.name(),

@@ -502,7 +502,10 @@ impl GameLowering {
                 .iter()
                 .map(|(name, value, _)| (name.clone(), value.clone()))
                 .collect();
-            let seats = rules::for_ruleset(ruleset, &variants).player_count();
+            let seats = rules::describe(ruleset).seats(
+                rules::for_ruleset(ruleset, &variants).player_count(),
+                &header.expansions,
+            );
             diagnostics.extend(seats_problem(ruleset.name(), seats, players.len(), *span));
         }
 

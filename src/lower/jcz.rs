@@ -6,6 +6,14 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
+/// JCloisterZone's rules (`setup.rules`) that carcspec plays, each a variant of the same name
+/// and values.
+const JCZ_RULES: [&str; 3] = [
+    crate::rules::carcassonne::HILL_TIEBREAKER,
+    crate::rules::carcassonne::inns::TINY_CITY_SCORING,
+    crate::rules::carcassonne::inns::INN_AND_CATHEDRAL_FINAL_SCORING,
+];
+
 /// JCloisterZone's player slots: a saved game has 1 to 6 players.
 const JCZ_PLAYER_SLOTS: usize = 6;
 
@@ -19,12 +27,11 @@ use crate::syntax::jcz::JczDocument;
 
 /// JCloisterZone's expansions that carcspec does not ship, by the code that begins their tile
 /// ids (`AM/A` is a tile of Abbey & Mayor), as its `Expansion` enum names them (the basic
-/// game `BA` and Hills & Sheep `HS` are shipped: `rules::descriptor::jcz_tile_sets`): a tile
+/// game `BA`, Hills & Sheep `HS` and Inns & Cathedrals `IC` are shipped: `rules::descriptor::jcz_tile_sets`): a tile
 /// of one is refused by the expansion's name (`J002`), not as an unknown tile.
-const UNSHIPPED_EXPANSIONS: [(&str, &str); 36] = [
+const UNSHIPPED_EXPANSIONS: [(&str, &str); 35] = [
     ("WI", "the Winter Edition"),
     ("WF", "Wheel of Fortune"),
-    ("IC", "Inns & Cathedrals"),
     ("TB", "Traders & Builders"),
     ("DG", "The Princess & the Dragon"),
     ("TO", "The Tower"),
@@ -235,8 +242,11 @@ impl Lowering<'_> {
             self.document.key_span("players"),
         ) {
             self.push(problem);
-        } else if !crate::rules::for_ruleset(script.ruleset, &[])
-            .player_count()
+        } else if !crate::rules::describe(script.ruleset)
+            .seats(
+                crate::rules::for_ruleset(script.ruleset, &[]).player_count(),
+                &script.expansions,
+            )
             .contains(&script.players.len())
         {
             // The rulebook's 2 to 5 players do not hold: the game plays with JCloisterZone's.
@@ -381,6 +391,9 @@ impl Lowering<'_> {
         let listed = elements.is_some();
         let (mut followers, mut shepherds) = if listed { (0, 0) } else { (7, 1) };
         let (mut farmers, mut hill, mut vineyard) = (!listed, !listed, !listed);
+        // Inns & Cathedrals: the large follower (`big-follower`), the inns and cathedrals.
+        let mut large_followers = u32::from(!listed);
+        let (mut inn, mut cathedral) = (!listed, !listed);
         for (element, value) in elements.into_iter().flatten() {
             match element.as_str() {
                 "small-follower" => followers = self.count_element(element, value),
@@ -393,6 +406,9 @@ impl Lowering<'_> {
                 "farmers" => farmers = self.flag_element(element, value),
                 "hill" => hill = self.flag_element(element, value),
                 "vineyard" => vineyard = self.flag_element(element, value),
+                "big-follower" => large_followers = self.count_element(element, value),
+                "inn" => inn = self.flag_element(element, value),
+                "cathedral" => cathedral = self.flag_element(element, value),
                 _ => {
                     self.warnings.push(
                         Diagnostic::new(
@@ -412,6 +428,33 @@ impl Lowering<'_> {
         {
             script.expansions.push("hills-and-sheep".into());
         }
+        use crate::rules::carcassonne::INNS_AND_CATHEDRALS;
+        if listed
+            && (large_followers > 0 || inn || cathedral)
+            && !script.expansions.iter().any(|e| e == INNS_AND_CATHEDRALS)
+        {
+            script.expansions.push(INNS_AND_CATHEDRALS.into());
+        }
+        let inns_and_cathedrals = script.expansions.iter().any(|e| e == INNS_AND_CATHEDRALS);
+        if inns_and_cathedrals {
+            // carcspec scores every inn and cathedral printed on the tiles: a setup that
+            // leaves one of them out is refused by name rather than scored otherwise.
+            for (element, on) in [("inn", inn), ("cathedral", cathedral)] {
+                if !on {
+                    // At the element, or at the elements when it is left out.
+                    let span = match self.document.key_span(&format!("setup/elements/{element}")) {
+                        span if span == Span::default() => self.document.key_span("setup/elements"),
+                        span => span,
+                    };
+                    self.unsupported(
+                        format!(
+                            "Inns & Cathedrals without the element `{element}` is not supported"
+                        ),
+                        span,
+                    );
+                }
+            }
+        }
         let sheep = script.expansions.iter().any(|e| e == "hills-and-sheep");
         self.hills_in_play = hill;
         let rules = crate::rules::for_ruleset(script.ruleset, &[]);
@@ -419,6 +462,7 @@ impl Lowering<'_> {
             let wanted = match *pool {
                 "follower" => followers,
                 "shepherd" if sheep => shepherds,
+                "large follower" if inns_and_cathedrals => large_followers,
                 _ => continue,
             };
             if wanted != *count {
@@ -447,8 +491,13 @@ impl Lowering<'_> {
             .flatten()
         {
             let value_text = value.as_str().unwrap_or_default();
-            let known = rule == crate::rules::carcassonne::HILL_TIEBREAKER
-                && matches!(value_text, "at-least-one-follower" | "number-of-followers");
+            // JCloisterZone's rules that carcspec plays are variants of the same name and
+            // values (`hill-tiebreaker`, `tiny-city-scoring`, `inn-and-cathedral-final-scoring`).
+            let known = crate::rules::describe(script.ruleset)
+                .variants
+                .iter()
+                .any(|v| v.name == rule && v.values.contains(&value_text))
+                && JCZ_RULES.contains(&rule.as_str());
             if known {
                 script
                     .variants
@@ -707,6 +756,18 @@ impl Lowering<'_> {
                 self.unsupported(format!("a follower on a `{other}` is not supported"), span);
                 return None;
             }
+            // Inns & Cathedrals' large follower (JCloisterZone's `BigFollower`).
+            (Some("big"), "City") => "large-knight",
+            (Some("big"), "Road") => "large-thief",
+            (Some("big"), "Monastery" | "Cloister") => "large-monk",
+            (Some("big"), "Field" | "Farm") => "large-farmer",
+            (Some("big"), other) => {
+                self.unsupported(
+                    format!("a large follower on a `{other}` is not supported"),
+                    span,
+                );
+                return None;
+            }
             (Some(other), _) => {
                 self.unsupported(format!("the figure `{other}` is not supported"), span);
                 return None;
@@ -719,7 +780,7 @@ impl Lowering<'_> {
                 return None;
             }
         };
-        if figure == "monk" {
+        if figure == "monk" || figure == "large-monk" {
             return Some((figure.into(), FeatureRef::Anchor(Anchor::Inner)));
         }
         match location_anchors(location) {

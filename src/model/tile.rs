@@ -250,10 +250,14 @@ pub enum ContentKind {
     Aurochs,
     Fire,
     Shrine,
+    /// An inn beside a road (Inns & Cathedrals): the road it lines scores 2 a tile.
+    Inn,
+    /// A cathedral in a city (Inns & Cathedrals): the city scores 3 a tile and pennant.
+    Cathedral,
 }
 
 impl ContentKind {
-    pub const ALL: [ContentKind; 13] = [
+    pub const ALL: [ContentKind; 15] = [
         ContentKind::Pennant,
         ContentKind::Fish,
         ContentKind::Spring,
@@ -267,6 +271,8 @@ impl ContentKind {
         ContentKind::Aurochs,
         ContentKind::Fire,
         ContentKind::Shrine,
+        ContentKind::Inn,
+        ContentKind::Cathedral,
     ];
 
     pub fn name(self) -> &'static str {
@@ -284,6 +290,8 @@ impl ContentKind {
             ContentKind::Aurochs => "aurochs",
             ContentKind::Fire => "fire",
             ContentKind::Shrine => "shrine",
+            ContentKind::Inn => "inn",
+            ContentKind::Cathedral => "cathedral",
         }
     }
 
@@ -301,6 +309,8 @@ impl ContentKind {
             | ContentKind::Aurochs
             | ContentKind::Fire
             | ContentKind::Shrine => &[Meadow],
+            ContentKind::Inn => &[Road],
+            ContentKind::Cathedral => &[City],
         }
     }
 

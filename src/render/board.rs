@@ -220,7 +220,9 @@ pub fn board_svg(board: &Board) -> String {
     }
 
     // Figures, several on one feature of one tile side by side.
-    let mut seen: BTreeMap<(usize, usize), usize> = BTreeMap::new();
+    // What each feature of each tile has taken so far, in figure widths: a large follower
+    // takes more room, so that the figures beside it are not hidden under it.
+    let mut seen: BTreeMap<(usize, usize), f64> = BTreeMap::new();
     let layouts: Vec<TileLayout> = board.tiles.iter().map(|t| TileLayout::of(t.tile)).collect();
     for figure in &board.figures {
         let (Some(placed), Some(layout)) = (
@@ -229,7 +231,15 @@ pub fn board_svg(board: &Board) -> String {
         ) else {
             continue;
         };
-        let nth = seen.entry((figure.placement, figure.feature)).or_insert(0);
+        let taken = seen
+            .entry((figure.placement, figure.feature))
+            .or_insert(0.0);
+        let width = if symbols::is_large_follower(&figure.kind) {
+            2.0
+        } else {
+            1.0
+        };
+        let nth = *taken + (width - 1.0) / 2.0;
         let mut local = tile::rotate(layout.anchor(figure.feature), placed.rotation);
         // The feature's symbols stand at its anchor: the figure stands beside them.
         let has_symbols = placed.tile.features.get(figure.feature).is_some_and(|f| {
@@ -243,11 +253,8 @@ pub fn board_svg(board: &Board) -> String {
         if has_symbols {
             local.y += if local.y > 60.0 { -17.0 } else { 17.0 };
         }
-        let at = place(placed.pos).offset(
-            local.x + *nth as f64 * 9.0,
-            local.y - 2.0 + *nth as f64 * 3.0,
-        );
-        *nth += 1;
+        let at = place(placed.pos).offset(local.x + nth * 9.0, local.y - 2.0 + nth * 3.0);
+        *taken += width;
         let name = board.players.get(figure.player).map_or("", String::as_str);
         let colour = player_colour(name, figure.player);
         let in_a_field = placed
@@ -257,11 +264,14 @@ pub fn board_svg(board: &Board) -> String {
             .is_some_and(|f| f.kind.anchor_class() == crate::model::AnchorClass::Area);
         // Farmers and hunters lie in their fields; a shepherd stands by his flock, a hut is
         // a hut.
-        if in_a_field && !matches!(figure.kind.as_str(), "shepherd" | "hut") {
-            symbols::lying_figure(&mut svg, at, colour);
-        } else {
-            symbols::figure(&mut svg, &figure.kind, at, colour);
-        }
+        // The large follower (Inns & Cathedrals) is drawn half as large again.
+        symbols::sized_for(&mut svg, &figure.kind, at, |svg| {
+            if in_a_field && !matches!(figure.kind.as_str(), "shepherd" | "hut") {
+                symbols::lying_figure(svg, at, colour);
+            } else {
+                symbols::figure(svg, &figure.kind, at, colour);
+            }
+        });
     }
 
     // Legend: the players' colours.

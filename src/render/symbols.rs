@@ -174,6 +174,48 @@ pub fn content(svg: &mut Svg, kind: ContentKind, at: Point) {
                 );
             }
         }
+        // An inn: a half-timbered house with a red roof and a hanging sign, by its road.
+        ContentKind::Inn => {
+            svg.path(
+                &shifted("M-6,-1 L-6,7 L6,7 L6,-1 Z", at),
+                r##"fill="#f1e2c2" stroke="#5a3a1a" stroke-width="0.9""##,
+            );
+            svg.path(
+                &shifted("M-7.5,-0.5 L0,-7 L7.5,-0.5 Z", at),
+                r##"fill="#b8321f" stroke="#5a1a10" stroke-width="0.9""##,
+            );
+            svg.path(
+                &shifted("M-1.5,7 L-1.5,3 L1.5,3 L1.5,7", at),
+                r##"fill="#6b4a2a" stroke="#3a2410" stroke-width="0.6""##,
+            );
+            svg.path(
+                &shifted("M6,1.5 L9,1.5 M8.5,1.5 L8.5,2.5", at),
+                r##"stroke="#3a2410" stroke-width="0.8""##,
+            );
+            svg.rect(
+                at.x + 7.2,
+                at.y + 2.5,
+                2.6,
+                2.6,
+                r##"fill="#f2c230" stroke="#3a2410" stroke-width="0.5""##,
+            );
+        }
+        // A cathedral: a grey nave under a tall spire topped by a cross.
+        ContentKind::Cathedral => {
+            svg.path(
+                &shifted("M-7,7 L-7,0 L-2,-3 L-2,7 Z M2,7 L2,-3 L7,0 L7,7 Z", at),
+                r##"fill="#c9c4bb" stroke="#3a3a3a" stroke-width="0.8""##,
+            );
+            svg.path(
+                &shifted("M-2.5,7 L-2.5,-3 L0,-9 L2.5,-3 L2.5,7 Z", at),
+                r##"fill="#e3ded4" stroke="#3a3a3a" stroke-width="0.8""##,
+            );
+            svg.path(
+                &shifted("M0,-9 L0,-12 M-1.3,-10.8 L1.3,-10.8", at),
+                r##"stroke="#3a3a3a" stroke-width="0.8""##,
+            );
+            svg.circle(at.offset(0.0, 0.0), 1.3, r##"fill="#2553a8""##);
+        }
     }
 }
 
@@ -371,6 +413,31 @@ pub fn lying_figure(svg: &mut Svg, at: Point, fill: &str) {
         super::svg::num(at.y)
     ));
     figure(svg, "follower", at, fill);
+    svg.close_group();
+}
+
+/// How much larger the large follower of Inns & Cathedrals is drawn than a follower, so that
+/// a player tells it at a glance (the box's large meeple stands about half as tall again).
+const LARGE_FOLLOWER_SCALE: f64 = 1.5;
+
+/// Whether `kind` is the large follower, in any of its roles (`large-knight` …).
+pub fn is_large_follower(kind: &str) -> bool {
+    kind.starts_with("large-")
+}
+
+/// Draws `draw` scaled by the large follower's size about `at` when `kind` is the large
+/// follower, as it is otherwise.
+pub fn sized_for(svg: &mut Svg, kind: &str, at: Point, draw: impl FnOnce(&mut Svg)) {
+    if !is_large_follower(kind) {
+        draw(svg);
+        return;
+    }
+    svg.open_group(&format!(
+        r#"transform="translate({x} {y}) scale({LARGE_FOLLOWER_SCALE}) translate(-{x} -{y})""#,
+        x = super::svg::num(at.x),
+        y = super::svg::num(at.y)
+    ));
+    draw(svg);
     svg.close_group();
 }
 

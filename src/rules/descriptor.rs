@@ -71,6 +71,9 @@ pub struct ExpansionDescriptor {
     pub figures: &'static [&'static str],
     /// The tile markers that mean something only with the expansion (hills, vineyards).
     pub markers: &'static [Marker],
+    /// The most players a game with the expansion seats where the expansion brings a colour
+    /// of its own (Inns & Cathedrals' sixth, pink); `None` where it brings none.
+    pub seats_up_to: Option<usize>,
 }
 
 /// What an expansion's name stands for (see [`RulesetDescriptor::classify_expansion`]).
@@ -193,6 +196,23 @@ impl RulesetDescriptor {
         }
     }
 
+    /// The players a game seats with `expansions` declared: the rules' own count
+    /// (`rules_seats`, `Rules::player_count`), up to the most that a declared expansion's
+    /// colour of its own seats (“With 6 players, the 6th player uses the pink set”).
+    pub fn seats(
+        &self,
+        rules_seats: std::ops::RangeInclusive<usize>,
+        expansions: &[String],
+    ) -> std::ops::RangeInclusive<usize> {
+        let most = self
+            .expansions
+            .iter()
+            .filter(|e| expansions.iter().any(|declared| declared == e.name))
+            .filter_map(|e| e.seats_up_to)
+            .fold(*rules_seats.end(), usize::max);
+        *rules_seats.start()..=most
+    }
+
     /// The expansion a game must declare before its moves may name the figure `name`, when
     /// the game's `expansions` leave it out: the Hills & Sheep shepherd without
     /// `expansion hills-and-sheep`. `None` when the figure may be named (or is no figure of
@@ -276,6 +296,17 @@ mod tests {
         assert!(base.missing_expansion_for("shepherd", &declared).is_none());
         assert!(base.missing_expansion_for("knight", &[]).is_none());
         assert!(base.missing_expansion_for("dragon", &[]).is_none());
+    }
+
+    #[test]
+    fn the_sixth_colour_seats_six_only_with_its_expansion() {
+        let base = describe(Ruleset::Carcassonne);
+        let rules = super::super::for_ruleset(Ruleset::Carcassonne, &[]);
+        assert_eq!(base.seats(rules.player_count(), &[]), 2..=5);
+        let sheep = ["hills-and-sheep".to_string()];
+        assert_eq!(base.seats(rules.player_count(), &sheep), 2..=5);
+        let inns = ["inns-and-cathedrals".to_string()];
+        assert_eq!(base.seats(rules.player_count(), &inns), 2..=6);
     }
 
     #[test]

@@ -26,6 +26,10 @@ pub struct FigureSpec {
     pub stands_on: &'static [FeatureKind],
     /// It occupies a whole river system rather than one feature (a hut).
     pub holds_river_system: bool,
+    /// What the figure weighs when the majority on a feature is decided: 1 for every figure
+    /// of the base games, 2 for the large follower of Inns & Cathedrals ("a large meeple
+    /// counts as two normal meeples").
+    pub strength: u32,
 }
 
 /// Points for one feature, to one or more players.
@@ -72,6 +76,16 @@ pub enum Breakdown {
     Field { cities: usize },
     /// A flock guided to the stable (Hills & Sheep): its tokens and sheep.
     Flock { tokens: usize, sheep: u32 },
+    /// A road with one inn or more (Inns & Cathedrals), complete or not.
+    InnRoad { tiles: usize, complete: bool },
+    /// A city with one cathedral or both (Inns & Cathedrals), complete or not.
+    CathedralCity {
+        tiles: usize,
+        pennants: u32,
+        complete: bool,
+    },
+    /// A completed city of two tiles in the 1st edition's reading (`tiny-city-scoring 2`).
+    TinyCity { pennants: u32 },
 }
 
 impl Breakdown {
@@ -147,6 +161,45 @@ impl Breakdown {
                 text.push_str(", ");
                 number(&mut text, *sheep as usize);
                 text.push_str(" sheep");
+            }
+            Breakdown::InnRoad { tiles, complete } => {
+                text.push_str("road of ");
+                number(&mut text, *tiles);
+                text.push_str(" tile");
+                text.push_str(plural(*tiles));
+                text.push_str(" with an inn");
+                if !complete {
+                    text.push_str(" (incomplete)");
+                }
+            }
+            Breakdown::CathedralCity {
+                tiles,
+                pennants,
+                complete,
+            } => {
+                text.push_str("city of ");
+                number(&mut text, *tiles);
+                text.push_str(" tile");
+                text.push_str(plural(*tiles));
+                if *pennants > 0 {
+                    text.push_str(" + ");
+                    number(&mut text, *pennants as usize);
+                    text.push_str(" pennant");
+                    text.push_str(plural(*pennants as usize));
+                }
+                text.push_str(" with a cathedral");
+                if !complete {
+                    text.push_str(" (incomplete)");
+                }
+            }
+            Breakdown::TinyCity { pennants } => {
+                text.push_str("tiny city of 2 tiles");
+                if *pennants > 0 {
+                    text.push_str(" + ");
+                    number(&mut text, *pennants as usize);
+                    text.push_str(" pennant");
+                    text.push_str(plural(*pennants as usize));
+                }
             }
         }
         text.push_str(" = ");
@@ -490,6 +543,13 @@ pub fn for_ruleset(ruleset: Ruleset, variants: &[(String, String)]) -> Box<dyn R
                 "stable-at-once",
             )),
             monasteries: carcassonne::OpenMonasteries::default(),
+            inns: carcassonne::inns::Readings {
+                final_scoring_ignores: chosen(
+                    carcassonne::inns::INN_AND_CATHEDRAL_FINAL_SCORING,
+                    "ignore",
+                ),
+                tiny_city: chosen(carcassonne::inns::TINY_CITY_SCORING, "2"),
+            },
         }),
     }
 }
@@ -541,11 +601,14 @@ pub(crate) fn any_figure_on(
     }
 }
 
-/// The players with the most of the given figures (all of them on a tie); empty when there
-/// are none.
+/// The players with the most strength among the given figures that `counts` (all of them on
+/// a tie); empty when there are none. Each figure weighs its spec's strength (`specs`: the
+/// ruleset's figures, looked up by kind), so that a large follower outweighs one follower and
+/// ties with two.
 pub fn majority(
     engine: &Engine,
     figures: &[FigureId],
+    specs: &[FigureSpec],
     counts: impl Fn(&crate::engine::Figure) -> bool,
 ) -> Vec<usize> {
     let mut per_player: Vec<(usize, u32)> = Vec::new();
@@ -554,9 +617,10 @@ pub fn majority(
         if !figure.on_board || !counts(figure) {
             continue;
         }
+        let strength = strength_of(specs, figure.kind);
         match per_player.iter_mut().find(|(p, _)| *p == figure.player) {
-            Some((_, n)) => *n += 1,
-            None => per_player.push((figure.player, 1)),
+            Some((_, n)) => *n += strength,
+            None => per_player.push((figure.player, strength)),
         }
     }
     let most = per_player.iter().map(|(_, n)| *n).max().unwrap_or(0);
@@ -567,6 +631,15 @@ pub fn majority(
         .collect();
     winners.sort_unstable();
     winners
+}
+
+/// The strength of a figure of `kind` among `specs`. Every figure on the board was deployed
+/// from one of its ruleset's specs; a kind that is none of them weighs as one figure.
+pub fn strength_of(specs: &[FigureSpec], kind: FigureKind) -> u32 {
+    specs
+        .iter()
+        .find(|spec| spec.kind == kind)
+        .map_or(1, |spec| spec.strength)
 }
 
 #[cfg(test)]
@@ -673,6 +746,45 @@ mod tests {
                 },
                 5,
                 "flock of 2 tokens, 5 sheep = 5",
+            ),
+            (
+                Breakdown::InnRoad {
+                    tiles: 5,
+                    complete: true,
+                },
+                10,
+                "road of 5 tiles with an inn = 10",
+            ),
+            (
+                Breakdown::InnRoad {
+                    tiles: 1,
+                    complete: false,
+                },
+                0,
+                "road of 1 tile with an inn (incomplete) = 0",
+            ),
+            (
+                Breakdown::CathedralCity {
+                    tiles: 12,
+                    pennants: 0,
+                    complete: true,
+                },
+                36,
+                "city of 12 tiles with a cathedral = 36",
+            ),
+            (
+                Breakdown::CathedralCity {
+                    tiles: 6,
+                    pennants: 1,
+                    complete: false,
+                },
+                0,
+                "city of 6 tiles + 1 pennant with a cathedral (incomplete) = 0",
+            ),
+            (
+                Breakdown::TinyCity { pennants: 1 },
+                3,
+                "tiny city of 2 tiles + 1 pennant = 3",
             ),
             (
                 Breakdown::Text("huts: river system with 3 fish = 3".into()),

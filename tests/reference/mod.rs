@@ -15,7 +15,12 @@
 //!   a vineyard around it, Hills & Sheep); at the end road 1 a tile, city 1 a tile and 1 a
 //!   pennant, monastery 1 and 1 a tile around it, a field 3 a completed city it touches; ties
 //!   in full unless a hill breaks them. Shepherds: a token at once, grow or stable when the
-//!   tile extends the player's flock, a closed field goes to the stable.
+//!   tile extends the player's flock, a closed field goes to the stable. Inns & Cathedrals
+//!   (`inns-and-cathedrals.md`): a large follower weighs two in every majority; a completed road
+//!   with an inn 2 a tile, a completed city with a cathedral 3 a tile and a pennant, either of
+//!   them incomplete at the end 0 (or as a plain one with JCloisterZone's
+//!   `inn-and-cathedral-final-scoring ignore`); the tiny city (`tiny-city-scoring 2`): a
+//!   completed city of two tiles 1 a tile and a pennant.
 //! - Hunters and Gatherers 2020 (the digest `hunters-and-gatherers-v2.md`, with the readings
 //!   of `docs/rules/hunters-gatherers-2020.md` and their variants): a completed forest 2 a tile
 //!   and 3 a tile with mushrooms, a completed river 1 a tile and 1 a fish of the river and of
@@ -148,12 +153,17 @@ fn stands_on(figure: &str) -> &'static [FeatureKind] {
         "fisherman" => &[FeatureKind::River],
         "hunter" => &[FeatureKind::Meadow],
         "hut" => &[FeatureKind::River, FeatureKind::Lake],
-        "thief" => &[FeatureKind::Road],
-        "knight" => &[FeatureKind::City],
-        "monk" => &[FeatureKind::Monastery],
-        "farmer" | "shepherd" => &[FeatureKind::Field],
+        "thief" | "large-thief" => &[FeatureKind::Road],
+        "knight" | "large-knight" => &[FeatureKind::City],
+        "monk" | "large-monk" => &[FeatureKind::Monastery],
+        "farmer" | "large-farmer" | "shepherd" => &[FeatureKind::Field],
         other => panic!("unknown figure {other}"),
     }
+}
+
+/// What a figure weighs in a majority: “a large meeple counts as 2 normal meeples”.
+fn weight(figure: &str) -> usize {
+    if figure.starts_with("large-") { 2 } else { 1 }
 }
 
 fn opposite(side: Side) -> Side {
@@ -359,7 +369,7 @@ impl<'a> Game<'a> {
     fn winners(&self, figures: &[usize], hills: bool) -> Vec<usize> {
         let mut counts: HashMap<usize, usize> = HashMap::new();
         for f in figures {
-            *counts.entry(self.figures[*f].player).or_default() += 1;
+            *counts.entry(self.figures[*f].player).or_default() += weight(&self.figures[*f].kind);
         }
         let most = counts.values().copied().max().unwrap_or(0);
         let mut tied: Vec<usize> = counts
@@ -371,14 +381,15 @@ impl<'a> Game<'a> {
         if hills && tied.len() > 1 {
             let by_count = self.variant("hill-tiebreaker", "number-of-followers");
             let on_hills = |player: usize| {
-                let n = figures
+                let n: usize = figures
                     .iter()
-                    .filter(|f| {
-                        let figure = &self.figures[**f];
+                    .map(|f| &self.figures[*f])
+                    .filter(|figure| {
                         figure.player == player
                             && self.tile_of(figure.node.0).markers.contains(&Marker::Hill)
                     })
-                    .count();
+                    .map(|figure| weight(&figure.kind))
+                    .sum();
                 if by_count { n } else { n.min(1) }
             };
             let best = tied.iter().map(|p| on_hills(*p)).max().unwrap_or(0);
@@ -1000,13 +1011,20 @@ impl<'a> Game<'a> {
                 continue;
             }
             let tiles = Self::distinct_tiles(&nodes);
+            let pennants = self.count(&nodes, ContentKind::Pennant);
             let (points, name) = if kind == FeatureKind::Road {
-                (tiles, "road")
+                let per = if self.count(&nodes, ContentKind::Inn) > 0 {
+                    2
+                } else {
+                    1
+                };
+                (per * tiles, "road")
+            } else if self.count(&nodes, ContentKind::Cathedral) > 0 {
+                (3 * (tiles + pennants), "city")
+            } else if tiles == 2 && self.variant("tiny-city-scoring", "2") {
+                (tiles + pennants, "city")
             } else {
-                (
-                    2 * tiles + 2 * self.count(&nodes, ContentKind::Pennant),
-                    "city",
-                )
+                (2 * (tiles + pennants), "city")
             };
             let followers = self.figures_on(&nodes, |k| k != "shepherd");
             let winners = self.winners(&followers, hills);
@@ -1030,7 +1048,8 @@ impl<'a> Game<'a> {
                     if self.kind((there, feature)) != FeatureKind::Monastery {
                         continue;
                     }
-                    let monks = self.figures_on(&[(there, feature)], |k| k == "monk");
+                    let monks =
+                        self.figures_on(&[(there, feature)], |k| k == "monk" || k == "large-monk");
                     if monks.is_empty() {
                         continue;
                     }
@@ -1130,10 +1149,28 @@ impl<'a> Game<'a> {
                 if followers.is_empty() {
                     continue;
                 }
+                // An incomplete road with an inn, city with a cathedral: nothing, unless
+                // JCloisterZone's option scores it as a plain one.
+                let plain = |content| {
+                    self.count(&nodes, content) == 0
+                        || self.variant("inn-and-cathedral-final-scoring", "ignore")
+                };
                 let (points, name, tie_break) = match kind {
-                    FeatureKind::Road => (Self::distinct_tiles(&nodes), "road", hills),
+                    FeatureKind::Road => (
+                        if plain(ContentKind::Inn) {
+                            Self::distinct_tiles(&nodes)
+                        } else {
+                            0
+                        },
+                        "road",
+                        hills,
+                    ),
                     FeatureKind::City => (
-                        Self::distinct_tiles(&nodes) + self.count(&nodes, ContentKind::Pennant),
+                        if plain(ContentKind::Cathedral) {
+                            Self::distinct_tiles(&nodes) + self.count(&nodes, ContentKind::Pennant)
+                        } else {
+                            0
+                        },
                         "city",
                         hills,
                     ),
@@ -1265,8 +1302,10 @@ impl<'a> Game<'a> {
 /// Scores `script` (tiles from `tiles`, with their counts): every scoring and the scores; or
 /// why the reference does not score it (setups, and a `return` move outside the 2020 rules).
 pub fn score(script: &Script, tiles: &[Tile]) -> Result<(Vec<Scoring>, Vec<i64>), String> {
-    if let Some(step) = script.steps.iter().find(|s| match s.action {
-        Action::Put { .. } => true,
+    if let Some(step) = script.steps.iter().find(|s| match &s.action {
+        // A setup's figures stand where they are put; a shepherd's flock laid in a setup is
+        // not followed.
+        Action::Put { figure, .. } => !carcassonne(script) || &**figure == "shepherd",
         Action::Return { .. } => !edition_2020(script),
         _ => false,
     }) {
@@ -1337,8 +1376,22 @@ pub fn score(script: &Script, tiles: &[Tile]) -> Result<(Vec<Scoring>, Vec<i64>)
                 game.place(tile, *pos, *rotation);
                 game.land_used += 1;
             }
-            // Refused above.
-            Action::Put { .. } => {}
+            Action::Put {
+                player,
+                figure,
+                pos,
+                target,
+            } => {
+                let placement = game.at[pos];
+                let feature = game.resolve(placement, figure, target);
+                game.figures.push(Figure {
+                    player: *player,
+                    kind: figure.to_string(),
+                    node: (placement, feature),
+                    on_board: true,
+                    flock: Vec::new(),
+                });
+            }
             Action::Return {
                 figure,
                 pos,

@@ -3,6 +3,7 @@
 //! texts are recorded in `docs/rules/carcassonne.md`.
 
 pub mod flock;
+pub mod inns;
 
 use super::{
     Breakdown, Completion, Decision, FigureSpec, Move, Offer, Outcome, Rules, ScoreEvent, TurnView,
@@ -17,40 +18,85 @@ pub const KNIGHT: FigureKind = FigureKind("knight");
 pub const MONK: FigureKind = FigureKind("monk");
 pub const FARMER: FigureKind = FigureKind("farmer");
 pub const SHEPHERD: FigureKind = FigureKind("shepherd");
+/// The large follower of Inns & Cathedrals, named by where it stands as the followers are.
+pub const LARGE_THIEF: FigureKind = FigureKind("large-thief");
+pub const LARGE_KNIGHT: FigureKind = FigureKind("large-knight");
+pub const LARGE_MONK: FigureKind = FigureKind("large-monk");
+pub const LARGE_FARMER: FigureKind = FigureKind("large-farmer");
 
 const FOLLOWERS: usize = 0;
 const SHEPHERDS: usize = 1;
+const LARGE_FOLLOWERS: usize = 2;
 
-const FIGURES: [FigureSpec; 5] = [
+/// “When deciding who has the most meeples in a feature, a large meeple counts as 2 normal
+/// meeples” (Inns & Cathedrals, 5.3).
+const LARGE_FOLLOWER_STRENGTH: u32 = 2;
+
+const FIGURES: [FigureSpec; 9] = [
     FigureSpec {
         kind: THIEF,
         pool: FOLLOWERS,
         stands_on: &[FeatureKind::Road],
         holds_river_system: false,
+        strength: 1,
     },
     FigureSpec {
         kind: KNIGHT,
         pool: FOLLOWERS,
         stands_on: &[FeatureKind::City],
         holds_river_system: false,
+        strength: 1,
     },
     FigureSpec {
         kind: MONK,
         pool: FOLLOWERS,
         stands_on: &[FeatureKind::Monastery],
         holds_river_system: false,
+        strength: 1,
     },
     FigureSpec {
         kind: FARMER,
         pool: FOLLOWERS,
         stands_on: &[FeatureKind::Field],
         holds_river_system: false,
+        strength: 1,
     },
     FigureSpec {
         kind: SHEPHERD,
         pool: SHEPHERDS,
         stands_on: &[FeatureKind::Field],
         holds_river_system: false,
+        strength: 1,
+    },
+    // Inns & Cathedrals: the large follower is “placed instead of a normal meeple, under
+    // exactly the same placement rules”, from a pool of its own.
+    FigureSpec {
+        kind: LARGE_THIEF,
+        pool: LARGE_FOLLOWERS,
+        stands_on: &[FeatureKind::Road],
+        holds_river_system: false,
+        strength: LARGE_FOLLOWER_STRENGTH,
+    },
+    FigureSpec {
+        kind: LARGE_KNIGHT,
+        pool: LARGE_FOLLOWERS,
+        stands_on: &[FeatureKind::City],
+        holds_river_system: false,
+        strength: LARGE_FOLLOWER_STRENGTH,
+    },
+    FigureSpec {
+        kind: LARGE_MONK,
+        pool: LARGE_FOLLOWERS,
+        stands_on: &[FeatureKind::Monastery],
+        holds_river_system: false,
+        strength: LARGE_FOLLOWER_STRENGTH,
+    },
+    FigureSpec {
+        kind: LARGE_FARMER,
+        pool: LARGE_FOLLOWERS,
+        stands_on: &[FeatureKind::Field],
+        holds_river_system: false,
+        strength: LARGE_FOLLOWER_STRENGTH,
     },
 ];
 
@@ -77,23 +123,60 @@ pub const VINEYARDS: &str = "vineyards";
 /// The expansion of the shepherd, the hills and the vineyards, as an `expansion` line names it.
 pub const HILLS_AND_SHEEP: &str = "hills-and-sheep";
 
+/// The expansion of the inns, the cathedrals and the large follower.
+pub const INNS_AND_CATHEDRALS: &str = "inns-and-cathedrals";
+
+/// The figures of a game without farmers (`variant farmers off`), in the order of
+/// [`DESCRIPTOR`]'s figures.
+const FIGURES_WITHOUT_FARMERS: &[&str] = &[
+    "thief",
+    "knight",
+    "monk",
+    "shepherd",
+    "large-thief",
+    "large-knight",
+    "large-monk",
+];
+
 /// The base game and the expansions carcspec plays with it.
 pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     ruleset: Ruleset::Carcassonne,
     title: "Carcassonne (2nd edition)",
     base_tile_set: "carcassonne-base",
     jcz_set: Some("basic:1"),
-    figures: &["thief", "knight", "monk", "farmer", "shepherd"],
-    expansions: &[ExpansionDescriptor {
-        name: HILLS_AND_SHEEP,
-        title: "Hills & Sheep",
-        tile_set: Some("hills-and-sheep"),
-        jcz_set: Some("hills-and-sheep:1"),
-        figures: &["shepherd"],
-        markers: &[Marker::Hill, Marker::Vineyard],
-    }],
+    figures: &[
+        "thief",
+        "knight",
+        "monk",
+        "farmer",
+        "shepherd",
+        "large-thief",
+        "large-knight",
+        "large-monk",
+        "large-farmer",
+    ],
+    expansions: &[
+        ExpansionDescriptor {
+            name: HILLS_AND_SHEEP,
+            title: "Hills & Sheep",
+            tile_set: Some("hills-and-sheep"),
+            jcz_set: Some("hills-and-sheep:1"),
+            figures: &["shepherd"],
+            markers: &[Marker::Hill, Marker::Vineyard],
+            seats_up_to: None,
+        },
+        ExpansionDescriptor {
+            name: INNS_AND_CATHEDRALS,
+            title: "Inns & Cathedrals",
+            tile_set: Some("inns-and-cathedrals"),
+            jcz_set: Some("inns-and-cathedrals:1"),
+            figures: &["large-thief", "large-knight", "large-monk", "large-farmer"],
+            markers: &[],
+            // “With 6 players, the 6th player uses the pink set.”
+            seats_up_to: Some(6),
+        },
+    ],
     unimplemented_expansions: &[
-        "inns-and-cathedrals",
         "traders-and-builders",
         "the-princess-and-the-dragon",
         "princess-and-dragon",
@@ -137,6 +220,16 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             values: &["on", "off"],
             help: "the vineyard bonus, or none",
         },
+        VariantSpec {
+            name: inns::INN_AND_CATHEDRAL_FINAL_SCORING,
+            values: &["zero", "ignore"],
+            help: "an incomplete road with an inn or city with a cathedral at the end: 0 (the rules), or scored as if it had none (JCloisterZone's option)",
+        },
+        VariantSpec {
+            name: inns::TINY_CITY_SCORING,
+            values: &["4", "2"],
+            help: "a completed city of two tiles: 2 a tile (2nd edition), or the 1st edition's tiny city, 1 a tile and a pennant",
+        },
     ],
     bonus: None,
 };
@@ -159,6 +252,8 @@ pub struct Carcassonne {
     pub flocks: flock::Flocks,
     /// The monasteries on the board not yet surrounded.
     pub monasteries: OpenMonasteries,
+    /// The readings of Inns & Cathedrals' final scoring and of the tiny city.
+    pub inns: inns::Readings,
 }
 
 /// The monasteries on the board that are not yet surrounded, by placement. A placement can
@@ -259,11 +354,16 @@ fn is_follower(figure: &Figure) -> bool {
     figure.kind != SHEPHERD
 }
 
+/// A follower lying in a field: the farmer, and the large follower as a farmer.
+fn is_farmer(kind: FigureKind) -> bool {
+    kind == FARMER || kind == LARGE_FARMER
+}
+
 impl Carcassonne {
     /// The players who score a feature: the follower majority, ties in full, unless a hill
     /// breaks the tie (Hills & Sheep, "3. Scoring a hill").
     fn winners(&self, engine: &Engine, figures: &[FigureId]) -> Vec<usize> {
-        let tied = super::majority(engine, figures, is_follower);
+        let tied = super::majority(engine, figures, &FIGURES, is_follower);
         if tied.len() < 2 || !self.hills {
             return tied;
         }
@@ -273,7 +373,9 @@ impl Carcassonne {
                 .map(|f| &engine.figures[*f as usize])
                 .filter(|f| f.on_board && is_follower(f) && f.player == player)
                 .filter(|f| engine.tile_of(engine.origin(f.node).0).hill)
-                .count()
+                // The house rule weighs followers as the majority does: a large one as two.
+                .map(|f| super::strength_of(&FIGURES, f.kind) as usize)
+                .sum::<usize>()
         };
         let counts: Vec<usize> = tied.iter().map(|p| on_hills(*p)).collect();
         let best = if self.hill_tiebreak_by_count {
@@ -312,6 +414,8 @@ impl Carcassonne {
             return None;
         }
         let pennants = component.count(ContentKind::Pennant);
+        let inns = component.count(ContentKind::Inn);
+        let cathedrals = component.count(ContentKind::Cathedral);
         let figures = component.figures.clone();
         // Nobody scores a feature without followers: its size and text are not worked out.
         let winners = self.winners(engine, &figures);
@@ -320,17 +424,8 @@ impl Carcassonne {
         }
         let tiles = engine.tile_count(root);
         let (points, breakdown) = match kind {
-            FeatureKind::Road => (tiles as u32, Breakdown::Road { tiles }),
-            FeatureKind::City => {
-                let per = if complete { 2 } else { 1 };
-                let points = per * (tiles as u32 + pennants);
-                let breakdown = Breakdown::City {
-                    tiles,
-                    pennants,
-                    complete,
-                };
-                (points, breakdown)
-            }
+            FeatureKind::Road => inns::road(tiles, inns, complete, self.inns),
+            FeatureKind::City => inns::city(tiles, pennants, cathedrals, complete, self.inns),
             _ => return None,
         };
         Some(ScoreEvent {
@@ -345,7 +440,7 @@ impl Carcassonne {
     /// at the end of the game (no vineyard bonus then).
     fn monastery(&self, engine: &mut Engine, node: NodeId, complete: bool) -> Option<ScoreEvent> {
         let figures = engine.figures_on(node);
-        let winners = super::majority(engine, &figures, is_follower);
+        let winners = super::majority(engine, &figures, &FIGURES, is_follower);
         if winners.is_empty() {
             return None;
         }
@@ -403,22 +498,23 @@ impl Carcassonne {
 impl Rules for Carcassonne {
     fn pools(&self) -> &'static [(&'static str, u32)] {
         // “Per player: 8 meeples; one goes on the scoring track, 7 are followers in the
-        // supply.” Hills & Sheep: one shepherd each.
-        &[("follower", 7), ("shepherd", 1)]
+        // supply.” Hills & Sheep: one shepherd each. Inns & Cathedrals: “Each player takes the
+        // large meeple of their colour into their supply.”
+        &[("follower", 7), ("shepherd", 1), ("large follower", 1)]
     }
 
     fn figure(&self, name: &str) -> Option<FigureSpec> {
         FIGURES
             .iter()
             .copied()
-            .find(|f| f.kind.0 == name && (self.farmers || f.kind != FARMER))
+            .find(|f| f.kind.0 == name && (self.farmers || !is_farmer(f.kind)))
     }
 
     fn figure_names(&self) -> &'static [&'static str] {
         if self.farmers {
             DESCRIPTOR.figures
         } else {
-            &["thief", "knight", "monk", "shepherd"]
+            FIGURES_WITHOUT_FARMERS
         }
     }
 
@@ -464,7 +560,8 @@ impl Rules for Carcassonne {
 
     fn player_count(&self) -> std::ops::RangeInclusive<usize> {
         // “2-5 players (6 with the 6th color from an expansion; Hills & Sheep has 6
-        // shepherds)”: Hills & Sheep brings no sixth colour of followers.
+        // shepherds)”: Hills & Sheep brings no sixth colour of followers; Inns & Cathedrals
+        // does (its descriptor's `seats_up_to`, read with the game's expansions).
         if self.jcloisterzone_seats {
             1..=6
         } else {

@@ -32,24 +32,28 @@ pub(crate) const FIGURES: [FigureSpec; 4] = [
         pool: TRIBE,
         stands_on: &[FeatureKind::Forest],
         holds_river_system: false,
+        strength: 1,
     },
     FigureSpec {
         kind: FISHERMAN,
         pool: TRIBE,
         stands_on: &[FeatureKind::River],
         holds_river_system: false,
+        strength: 1,
     },
     FigureSpec {
         kind: HUNTER,
         pool: TRIBE,
         stands_on: &[FeatureKind::Meadow],
         holds_river_system: false,
+        strength: 1,
     },
     FigureSpec {
         kind: HUT,
         pool: HUTS,
         stands_on: &[FeatureKind::River, FeatureKind::Lake],
         holds_river_system: true,
+        strength: 1,
     },
 ];
 
@@ -244,7 +248,7 @@ impl Rules for HuntersGatherers {
         // Huts: “1 point for each fish in the river system” to the hut majority.
         for system in engine.system_roots() {
             let river_system = engine.system(system).clone();
-            let winners = majority(engine, &river_system.figures, |f| f.kind == HUT);
+            let winners = majority(engine, &river_system.figures, &FIGURES, |f| f.kind == HUT);
             if !winners.is_empty() {
                 events.push(ScoreEvent {
                     players: winners,
@@ -288,7 +292,7 @@ impl Rules for HuntersGatherers {
                 .map(|f| f.player)
                 .collect();
             let winners = if on_shrine.is_empty() {
-                majority(engine, &hunters, |_| true)
+                majority(engine, &hunters, &FIGURES, |_| true)
             } else {
                 let mut players = on_shrine;
                 players.sort_unstable();
@@ -372,7 +376,7 @@ pub(crate) fn score_to_majority(
     feature: &Component,
     (points, breakdown): (u32, String),
 ) {
-    let winners = majority(engine, &feature.figures, is_tribe_member);
+    let winners = majority(engine, &feature.figures, &FIGURES, is_tribe_member);
     if !winners.is_empty() {
         completion.events.push(ScoreEvent {
             players: winners,

@@ -613,7 +613,7 @@ impl Rules for HuntersGatherers2020 {
         // per lake of its system (FR p6, p8).
         for system in engine.system_roots() {
             let river_system = engine.system(system).clone();
-            let winners = majority(engine, &river_system.figures, |f| f.kind == HUT);
+            let winners = majority(engine, &river_system.figures, &FIGURES, |f| f.kind == HUT);
             if winners.is_empty() {
                 continue;
             }
@@ -644,7 +644,7 @@ impl Rules for HuntersGatherers2020 {
                 continue;
             }
             let component = engine.component(root).clone();
-            let winners = majority(engine, &component.figures, |f| f.kind == HUNTER);
+            let winners = majority(engine, &component.figures, &FIGURES, |f| f.kind == HUNTER);
             if winners.is_empty() {
                 continue;
             }

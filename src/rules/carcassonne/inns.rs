@@ -1,0 +1,122 @@
+//! Inns & Cathedrals (`../shared/rules/inns-and-cathedrals.md`): what an inn does to its road
+//! and a cathedral to its city, and the C1 tiny city of the base game. The large follower is a
+//! figure of the ruleset (`FIGURES`, strength 2), counted by the majority like any follower.
+
+use crate::rules::Breakdown;
+
+/// What an incomplete road with an inn or city with a cathedral scores at the end: `zero` (the
+/// rules: "Incomplete road with an inn: 0 points") or `ignore` (JCloisterZone's optional rule:
+/// scored as if the inn or cathedral were not there).
+pub const INN_AND_CATHEDRAL_FINAL_SCORING: &str = "inn-and-cathedral-final-scoring";
+
+/// What a completed city of two tiles scores: `4` (the 2nd edition: 2 a tile) or `2` (the 1st
+/// edition's tiny city: 1 a tile and a pennant, JCloisterZone's rule `tiny-city-scoring`).
+pub const TINY_CITY_SCORING: &str = "tiny-city-scoring";
+
+/// The readings of the variants above that a game chose.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Readings {
+    /// `inn-and-cathedral-final-scoring ignore`.
+    pub final_scoring_ignores: bool,
+    /// `tiny-city-scoring 2`.
+    pub tiny_city: bool,
+}
+
+/// A road's points and breakdown: 1 a tile; with one inn or more on it, 2 a tile when
+/// complete ("Inns do not stack") and nothing when incomplete at the end.
+pub fn road(tiles: usize, inns: u32, complete: bool, readings: Readings) -> (u32, Breakdown) {
+    let tiles_points = tiles as u32;
+    if inns == 0 {
+        return (tiles_points, Breakdown::Road { tiles });
+    }
+    let points = match (complete, readings.final_scoring_ignores) {
+        (true, _) => 2 * tiles_points,
+        (false, false) => 0,
+        (false, true) => tiles_points,
+    };
+    (points, Breakdown::InnRoad { tiles, complete })
+}
+
+/// A city's points and breakdown: 2 a tile and a pennant when complete, 1 when not; with one
+/// cathedral or both, 3 when complete and nothing when incomplete at the end; a completed city
+/// of two tiles 1 a tile and a pennant in the tiny-city variant.
+pub fn city(
+    tiles: usize,
+    pennants: u32,
+    cathedrals: u32,
+    complete: bool,
+    readings: Readings,
+) -> (u32, Breakdown) {
+    let units = tiles as u32 + pennants;
+    if cathedrals > 0 {
+        let per = match (complete, readings.final_scoring_ignores) {
+            (true, _) => 3,
+            (false, false) => 0,
+            (false, true) => 1,
+        };
+        let breakdown = Breakdown::CathedralCity {
+            tiles,
+            pennants,
+            complete,
+        };
+        return (per * units, breakdown);
+    }
+    if complete && tiles == 2 && readings.tiny_city {
+        return (units, Breakdown::TinyCity { pennants });
+    }
+    let per = if complete { 2 } else { 1 };
+    let breakdown = Breakdown::City {
+        tiles,
+        pennants,
+        complete,
+    };
+    (per * units, breakdown)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RULES: Readings = Readings {
+        final_scoring_ignores: false,
+        tiny_city: false,
+    };
+    const IGNORE: Readings = Readings {
+        final_scoring_ignores: true,
+        tiny_city: false,
+    };
+    const TINY: Readings = Readings {
+        final_scoring_ignores: false,
+        tiny_city: true,
+    };
+
+    #[test]
+    fn an_inn_doubles_a_completed_road_and_voids_an_incomplete_one() {
+        assert_eq!(road(5, 0, true, RULES).0, 5);
+        assert_eq!(road(5, 1, true, RULES).0, 10);
+        assert_eq!(road(5, 3, true, RULES).0, 10, "inns do not stack");
+        assert_eq!(road(3, 1, false, RULES).0, 0);
+        assert_eq!(road(3, 0, false, RULES).0, 3);
+        assert_eq!(road(3, 2, false, IGNORE).0, 3);
+        assert_eq!(road(3, 2, true, IGNORE).0, 6);
+    }
+
+    #[test]
+    fn a_cathedral_makes_a_completed_city_three_a_unit_and_an_incomplete_one_nothing() {
+        assert_eq!(city(12, 0, 1, true, RULES).0, 36);
+        assert_eq!(city(5, 2, 2, true, RULES).0, 21, "cathedrals do not stack");
+        assert_eq!(city(5, 2, 1, false, RULES).0, 0);
+        assert_eq!(city(5, 2, 1, false, IGNORE).0, 7);
+        assert_eq!(city(5, 2, 0, false, RULES).0, 7);
+        assert_eq!(city(5, 2, 0, true, RULES).0, 14);
+    }
+
+    #[test]
+    fn a_tiny_city_scores_one_a_unit_only_in_its_variant_and_only_when_complete() {
+        assert_eq!(city(2, 0, 0, true, RULES).0, 4);
+        assert_eq!(city(2, 0, 0, true, TINY).0, 2);
+        assert_eq!(city(2, 1, 0, true, TINY).0, 3);
+        assert_eq!(city(3, 0, 0, true, TINY).0, 6);
+        assert_eq!(city(2, 0, 0, false, TINY).0, 2);
+    }
+}
