@@ -359,9 +359,18 @@ fn turns_on_one_line_render_one_by_one() {
     )
     .unwrap();
     let game = game.to_str().unwrap();
-    for (turns, last) in [("0", "BA/RCr at 0,0"), ("1", "BA/RFr at 1,0"), ("2", "BA/RFr at 2,0")] {
-        let board = stdout(&carcspec(&["render", game, "--format", "text", "--turn", turns]));
-        assert!(board.contains(&format!("last placed: {last}")), "--turn {turns}:\n{board}");
+    for (turns, last) in [
+        ("0", "BA/RCr at 0,0"),
+        ("1", "BA/RFr at 1,0"),
+        ("2", "BA/RFr at 2,0"),
+    ] {
+        let board = stdout(&carcspec(&[
+            "render", game, "--format", "text", "--turn", turns,
+        ]));
+        assert!(
+            board.contains(&format!("last placed: {last}")),
+            "--turn {turns}:\n{board}"
+        );
     }
     std::fs::remove_dir_all(&dir).ok();
 }
