@@ -96,32 +96,39 @@ impl Breakdown {
         use crate::diagnostic::plural;
         let mut text = String::with_capacity(48);
         let number = |text: &mut String, n: usize| push_number(text, n as u64);
+        // "3 tiles", "1 pennant": a count and its word, plural but for one.
+        let counted = |text: &mut String, n: usize, word: &str| {
+            number(text, n);
+            text.push(' ');
+            text.push_str(word);
+            text.push_str(plural(n));
+        };
+        let pennants = |text: &mut String, n: u32| {
+            if n > 0 {
+                text.push_str(" + ");
+                counted(text, n as usize, "pennant");
+            }
+        };
+        let incomplete = |text: &mut String, complete: bool| {
+            if !complete {
+                text.push_str(" (incomplete)");
+            }
+        };
         match self {
             Breakdown::Text(text) => return text.clone(),
             Breakdown::Road { tiles } => {
                 text.push_str("road of ");
-                number(&mut text, *tiles);
-                text.push_str(" tile");
-                text.push_str(plural(*tiles));
+                counted(&mut text, *tiles, "tile");
             }
             Breakdown::City {
                 tiles,
-                pennants,
+                pennants: n,
                 complete,
             } => {
                 text.push_str("city of ");
-                number(&mut text, *tiles);
-                text.push_str(" tile");
-                text.push_str(plural(*tiles));
-                if *pennants > 0 {
-                    text.push_str(" + ");
-                    number(&mut text, *pennants as usize);
-                    text.push_str(" pennant");
-                    text.push_str(plural(*pennants as usize));
-                }
-                if !complete {
-                    text.push_str(" (incomplete)");
-                }
+                counted(&mut text, *tiles, "tile");
+                pennants(&mut text, *n);
+                incomplete(&mut text, *complete);
             }
             Breakdown::Monastery {
                 neighbours,
@@ -132,16 +139,12 @@ impl Breakdown {
                     text.push_str("monastery with its 8 neighbours");
                 } else {
                     text.push_str("monastery with ");
-                    number(&mut text, *neighbours);
-                    text.push_str(" neighbour");
-                    text.push_str(plural(*neighbours));
+                    counted(&mut text, *neighbours, "neighbour");
                     text.push_str(" (incomplete)");
                 }
                 if *vineyards > 0 {
                     text.push_str(" + ");
-                    number(&mut text, *vineyards);
-                    text.push_str(" vineyard");
-                    text.push_str(plural(*vineyards));
+                    counted(&mut text, *vineyards, "vineyard");
                 }
             }
             Breakdown::Field { cities } => {
@@ -155,51 +158,31 @@ impl Breakdown {
             }
             Breakdown::Flock { tokens, sheep } => {
                 text.push_str("flock of ");
-                number(&mut text, *tokens);
-                text.push_str(" token");
-                text.push_str(plural(*tokens));
+                counted(&mut text, *tokens, "token");
                 text.push_str(", ");
                 number(&mut text, *sheep as usize);
                 text.push_str(" sheep");
             }
             Breakdown::InnRoad { tiles, complete } => {
                 text.push_str("road of ");
-                number(&mut text, *tiles);
-                text.push_str(" tile");
-                text.push_str(plural(*tiles));
+                counted(&mut text, *tiles, "tile");
                 text.push_str(" with an inn");
-                if !complete {
-                    text.push_str(" (incomplete)");
-                }
+                incomplete(&mut text, *complete);
             }
             Breakdown::CathedralCity {
                 tiles,
-                pennants,
+                pennants: n,
                 complete,
             } => {
                 text.push_str("city of ");
-                number(&mut text, *tiles);
-                text.push_str(" tile");
-                text.push_str(plural(*tiles));
-                if *pennants > 0 {
-                    text.push_str(" + ");
-                    number(&mut text, *pennants as usize);
-                    text.push_str(" pennant");
-                    text.push_str(plural(*pennants as usize));
-                }
+                counted(&mut text, *tiles, "tile");
+                pennants(&mut text, *n);
                 text.push_str(" with a cathedral");
-                if !complete {
-                    text.push_str(" (incomplete)");
-                }
+                incomplete(&mut text, *complete);
             }
-            Breakdown::TinyCity { pennants } => {
+            Breakdown::TinyCity { pennants: n } => {
                 text.push_str("tiny city of 2 tiles");
-                if *pennants > 0 {
-                    text.push_str(" + ");
-                    number(&mut text, *pennants as usize);
-                    text.push_str(" pennant");
-                    text.push_str(plural(*pennants as usize));
-                }
+                pennants(&mut text, *n);
             }
         }
         text.push_str(" = ");
