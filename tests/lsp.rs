@@ -1881,20 +1881,7 @@ fn tile_set_quick_fixes_remove_their_findings() {
     for code in ["T107", "T110", "T208"] {
         assert!(found.contains(&code.to_string()), "{found:?}");
     }
-    let mut fixed_text = |diagnostic: &Value| -> (String, String) {
-        let actions = client.code_actions_for(uri, std::slice::from_ref(diagnostic));
-        let actions = actions.as_array().cloned().unwrap_or_default();
-        let preferred = actions
-            .iter()
-            .find(|a| a["isPreferred"] == json!(true))
-            .unwrap_or_else(|| panic!("no preferred fix for {diagnostic}: {actions:?}"));
-        assert_eq!(preferred["kind"], json!("quickfix"));
-        let edits = preferred["edit"]["changes"][uri].as_array().unwrap();
-        (
-            preferred["title"].as_str().unwrap().to_string(),
-            apply_edits(set, edits),
-        )
-    };
+    let mut fixed_text = |diagnostic: &Value| preferred_fix(&mut client, uri, set, diagnostic);
     let by_code = |code: &str| -> Vec<Value> {
         diagnostics
             .iter()
@@ -1946,20 +1933,7 @@ fn tile_set_quick_fixes_remove_their_findings() {
 #[test]
 fn wrong_moves_are_fixed_with_legal_ones() {
     let mut client = Client::start();
-    let fixed =
-        |client: &mut Client, uri: &str, text: &str, diagnostic: &Value| -> (String, String) {
-            let actions = client.code_actions_for(uri, std::slice::from_ref(diagnostic));
-            let actions = actions.as_array().cloned().unwrap_or_default();
-            let preferred = actions
-                .iter()
-                .find(|a| a["isPreferred"] == json!(true))
-                .unwrap_or_else(|| panic!("no preferred fix for {diagnostic}: {actions:?}"));
-            let edits = preferred["edit"]["changes"][uri].as_array().unwrap();
-            (
-                preferred["title"].as_str().unwrap().to_string(),
-                apply_edits(text, edits),
-            )
-        };
+    let fixed = preferred_fix;
 
     let path = Path::new("tests/fixtures/games/invalid/edges-do-not-match.game");
     let (uri, text) = client.open_file(path);
@@ -2199,4 +2173,26 @@ fn comments_naming(text: &str, name: &str) -> usize {
         .filter_map(|line| line.find('#').map(|at| &line[at..]))
         .map(|comment| comment.matches(name).count())
         .sum()
+}
+
+/// The preferred quick fix offered on `diagnostic` of the document `uri` (whose text is
+/// `text`): its title, and the text with its edits applied.
+fn preferred_fix(
+    client: &mut Client,
+    uri: &str,
+    text: &str,
+    diagnostic: &Value,
+) -> (String, String) {
+    let actions = client.code_actions_for(uri, std::slice::from_ref(diagnostic));
+    let actions = actions.as_array().cloned().unwrap_or_default();
+    let preferred = actions
+        .iter()
+        .find(|a| a["isPreferred"] == json!(true))
+        .unwrap_or_else(|| panic!("no preferred fix for {diagnostic}: {actions:?}"));
+    assert_eq!(preferred["kind"], json!("quickfix"));
+    let edits = preferred["edit"]["changes"][uri].as_array().unwrap();
+    (
+        preferred["title"].as_str().unwrap().to_string(),
+        apply_edits(text, edits),
+    )
 }

@@ -294,6 +294,16 @@ pub(crate) fn placement_actions(
         );
         WorkspaceEdit::new(changes)
     };
+    // A quick fix that writes `line` over the statement at `span`.
+    let replacement = |title: String, span: Span, line: String, preferred: bool| {
+        CodeActionOrCommand::CodeAction(CodeAction {
+            title,
+            kind: Some(CodeActionKind::QUICKFIX),
+            edit: Some(edit(span, line)),
+            is_preferred: Some(preferred),
+            ..CodeAction::default()
+        })
+    };
     for statement in &view.file.statements {
         let Some((line_start, line_end)) = in_range(statement) else {
             continue;
@@ -358,13 +368,8 @@ pub(crate) fn placement_actions(
                     .into_iter()
                     .enumerate()
                 {
-                    actions.push(CodeActionOrCommand::CodeAction(CodeAction {
-                        title: format!("`{line}`: a legal placement of `{tile}`"),
-                        kind: Some(CodeActionKind::QUICKFIX),
-                        edit: Some(edit(statement.span, line)),
-                        is_preferred: Some(rank == 0),
-                        ..CodeAction::default()
-                    }));
+                    let title = format!("`{line}`: a legal placement of `{tile}`");
+                    actions.push(replacement(title, statement.span, line, rank == 0));
                 }
             }
             ("deploy", [figure, "on", target])
@@ -378,14 +383,9 @@ pub(crate) fn placement_actions(
                         .into_iter()
                         .enumerate()
                 {
-                    let new_text = format!("deploy {figure} on {target}");
-                    actions.push(CodeActionOrCommand::CodeAction(CodeAction {
-                        title: format!("`{new_text}`: a legal deployment here"),
-                        kind: Some(CodeActionKind::QUICKFIX),
-                        edit: Some(edit(statement.span, new_text)),
-                        is_preferred: Some(rank == 0),
-                        ..CodeAction::default()
-                    }));
+                    let line = format!("deploy {figure} on {target}");
+                    let title = format!("`{line}`: a legal deployment here");
+                    actions.push(replacement(title, statement.span, line, rank == 0));
                 }
             }
             ("expect", [kind @ ("score" | "total" | "final"), named @ ..]) if fix_here => {
