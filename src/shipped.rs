@@ -15,6 +15,8 @@ pub const TILE_SETS: &[(&str, &str)] = &[
         "hunters-gatherers-v2",
         include_str!("../tiles/hunters-gatherers-v2.tiles"),
     ),
+    ("the-river", include_str!("../tiles/the-river.tiles")),
+    ("the-river-2", include_str!("../tiles/the-river-2.tiles")),
 ];
 
 /// The text of the shipped tile set `name`.

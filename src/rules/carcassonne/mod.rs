@@ -3,6 +3,7 @@
 //! texts are recorded in `docs/rules/carcassonne.md`.
 
 pub mod flock;
+pub mod river;
 
 use super::{
     Breakdown, Completion, Decision, FigureSpec, Move, Offer, Outcome, Rules, ScoreEvent, TurnView,
@@ -84,14 +85,33 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     base_tile_set: "carcassonne-base",
     jcz_set: Some("basic:1"),
     figures: &["thief", "knight", "monk", "farmer", "shepherd"],
-    expansions: &[ExpansionDescriptor {
-        name: HILLS_AND_SHEEP,
-        title: "Hills & Sheep",
-        tile_set: Some("hills-and-sheep"),
-        jcz_set: Some("hills-and-sheep:1"),
-        figures: &["shepherd"],
-        markers: &[Marker::Hill, Marker::Vineyard],
-    }],
+    expansions: &[
+        ExpansionDescriptor {
+            name: HILLS_AND_SHEEP,
+            title: "Hills & Sheep",
+            tile_set: Some("hills-and-sheep"),
+            jcz_set: Some("hills-and-sheep:1"),
+            figures: &["shepherd"],
+            markers: &[Marker::Hill, Marker::Vineyard],
+        },
+        ExpansionDescriptor {
+            name: river::THE_RIVER,
+            title: "The River",
+            tile_set: Some("the-river"),
+            jcz_set: Some("river/1:1"),
+            figures: &[],
+            markers: &[],
+        },
+        ExpansionDescriptor {
+            name: river::THE_RIVER_2,
+            title: "The River II",
+            tile_set: Some("the-river-2"),
+            jcz_set: Some("river/2:1"),
+            figures: &[],
+            markers: &[Marker::Volcano],
+        },
+    ],
+    replacing_start_tile: &[river::THE_RIVER, river::THE_RIVER_2],
     unimplemented_expansions: &[
         "inns-and-cathedrals",
         "traders-and-builders",
@@ -101,8 +121,6 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         "tower",
         "abbey-and-mayor",
         "bridges-castles-and-bazaars",
-        "the-river",
-        "river",
         "the-catapult",
         "catapult",
     ],
