@@ -155,6 +155,11 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             values: &["on", "off"],
             help: "the vineyard bonus, or none",
         },
+        VariantSpec {
+            name: river::RIVER_TURNS,
+            values: &["official", "jcloisterzone"],
+            help: "how The River may bend: no two curves the same way in a row, nor a third (the rulebook and its FAQ), or JCloisterZone's look-ahead",
+        },
     ],
     bonus: None,
 };
@@ -177,6 +182,9 @@ pub struct Carcassonne {
     pub flocks: flock::Flocks,
     /// The monasteries on the board not yet surrounded.
     pub monasteries: OpenMonasteries,
+    /// The River's turns read as JCloisterZone's look-ahead (`variant river-turns
+    /// jcloisterzone`).
+    pub river_look_ahead: bool,
 }
 
 /// The monasteries on the board that are not yet surrounded, by placement. A placement can
@@ -601,6 +609,45 @@ impl Rules for Carcassonne {
 
     fn tile_warning(&self, _tile: &CompiledTile) -> Option<super::TileWarning> {
         None
+    }
+
+    fn prepare_stacks(&self, catalog: &[CompiledTile], counts: &mut [u32]) {
+        river::prepare_stacks(catalog, counts);
+    }
+
+    fn draw_group(&self, tile: &CompiledTile) -> u8 {
+        river::draw_group(tile)
+    }
+
+    fn draw_violation(
+        &self,
+        catalog: &[CompiledTile],
+        stack: &[u32],
+        tile: usize,
+    ) -> Option<Violation> {
+        river::draw_violation(catalog, stack, tile)
+    }
+
+    fn restricts_placement(&self, tile: &CompiledTile) -> bool {
+        river::is_river_tile(tile)
+    }
+
+    fn placement_violation(
+        &self,
+        engine: &Engine,
+        tile: usize,
+        pos: Pos,
+        rotation: crate::model::Rotation,
+    ) -> Option<Violation> {
+        river::placement_violation(engine, tile, pos, rotation, self.river_look_ahead)
+    }
+
+    fn deployment_violation(&self, tile: &CompiledTile, kind: FeatureKind) -> Option<Violation> {
+        river::deployment_violation(tile, kind)
+    }
+
+    fn another_turn(&self, tile: &CompiledTile) -> bool {
+        river::another_turn(tile)
     }
 }
 
