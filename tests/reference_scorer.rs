@@ -11,8 +11,9 @@
 //! tiles under the default reading, under each variant alone and under all of them; and the
 //! tiles of both rulebooks.
 //!
-//! `REFERENCE_GAMES=<n>` sets the games per configuration (default 100; 34 configurations, 22
-//! of them under the 2020 rules, so 2,200 2020 games by default).
+//! `REFERENCE_GAMES=<n>` sets the games per configuration (default 100; 42 configurations, 22
+//! of them under the 2020 rules, so 2,200 2020 games by default; 8 with The River: The River,
+//! The River with Hills & Sheep, The River II, both rivers).
 
 mod reference;
 
@@ -94,6 +95,34 @@ fn configs() -> Vec<Config> {
         hunters.variants = vec![("returned-figures-on-bonus-tile".into(), "allowed".into())];
         hunters.seed += 1;
         configs.push(hunters);
+        // The River: its tiles come first, from the spring; alone, with Hills & Sheep, The River
+        // II, and both rivers together.
+        for (offset, expansions, tiles) in [
+            (
+                40,
+                &["the-river"][..],
+                &["carcassonne-base", "the-river"][..],
+            ),
+            (
+                41,
+                &["the-river", "hills-and-sheep"],
+                &["carcassonne-base", "the-river", "hills-and-sheep"],
+            ),
+            (42, &["the-river-2"], &["carcassonne-base", "the-river-2"]),
+            (
+                43,
+                &["the-river", "the-river-2"],
+                &["carcassonne-base", "the-river", "the-river-2"],
+            ),
+        ] {
+            configs.push(config(
+                Ruleset::Carcassonne,
+                expansions,
+                tiles,
+                policy,
+                seed + offset,
+            ));
+        }
         // The tiles of the rulebook's pictures bring the 2002 bonus tiles: fire, mushrooms,
         // aurochs and the shrine.
         configs.push(config(

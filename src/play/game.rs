@@ -239,7 +239,7 @@ impl Game {
         stack.clear();
         stack.extend_from_slice(counts);
         old_rules.prepare_stacks(&engine.catalog, stack);
-        (*land_left, *bonus_left) = stack_sizes(&engine.catalog, counts);
+        (*land_left, *bonus_left) = stack_sizes(&engine.catalog, stack);
         for player_supply in supply.iter_mut() {
             player_supply.clear();
             player_supply.extend(rules::starting_supply(old_rules.as_ref(), &setup.supply));

@@ -314,8 +314,10 @@ mod tests {
             hunters.classify_expansion("hills-and-sheep"),
             ExpansionKind::OfAnotherRuleset(Ruleset::Carcassonne)
         );
+        assert_eq!(base.classify_expansion("the-river"), ExpansionKind::Rules);
+        assert_eq!(base.classify_expansion("the-river-2"), ExpansionKind::Rules);
         assert_eq!(
-            base.classify_expansion("the-river"),
+            base.classify_expansion("the-tower"),
             ExpansionKind::RulesNotImplemented
         );
         assert_eq!(base.classify_expansion("my-tiles"), ExpansionKind::Fan);
@@ -330,6 +332,20 @@ mod tests {
         assert_eq!(
             owner_of_marker(Marker::Volcano),
             (Ruleset::HuntersGatherers, None)
+        );
+        // The River II prints the volcano on Carcassonne tiles; Hunters and Gatherers keeps
+        // its own.
+        assert_eq!(
+            owner_of_marker_in(Marker::Volcano, Ruleset::Carcassonne),
+            (Ruleset::Carcassonne, base.expansion("the-river-2"))
+        );
+        assert_eq!(
+            owner_of_marker_in(Marker::Volcano, Ruleset::HuntersGatherers),
+            (Ruleset::HuntersGatherers, None)
+        );
+        assert_eq!(
+            owner_of_marker_in(Marker::Hill, Ruleset::Carcassonne),
+            (Ruleset::Carcassonne, base.expansion("hills-and-sheep"))
         );
     }
 

@@ -346,3 +346,44 @@ pub fn deployment_violation(tile: &CompiledTile, kind: FeatureKind) -> Option<Vi
 pub fn another_turn(tile: &CompiledTile) -> bool {
     tile.volcano && is_river_tile(tile)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A river heading east (in through W) that leaves through S turns right, through N left,
+    /// through E not at all; the same holds turned round the compass.
+    #[test]
+    fn bends_are_read_from_the_heading() {
+        for quarter in 0..4 {
+            let turn = |side: Side| Side::from_index(side.index() + quarter);
+            assert_eq!(bend(turn(Side::W), turn(Side::S)), 1);
+            assert_eq!(bend(turn(Side::W), turn(Side::N)), -1);
+            assert_eq!(bend(turn(Side::W), turn(Side::E)), 0);
+        }
+    }
+
+    /// The shipped river tiles fall into the draw order's groups: the fork first, the lakes
+    /// last (the River II city lake among the river tiles), the land tiles after them.
+    #[test]
+    fn the_shipped_tiles_fall_into_the_draw_order() {
+        let cache = crate::check::TileSetCache::default();
+        let mut groups = std::collections::BTreeMap::new();
+        for set in ["the-river", "the-river-2", "carcassonne-base"] {
+            let resolved = cache.resolve(set, std::path::Path::new("."));
+            let prepared = resolved.prepared.as_ref().expect("a shipped set");
+            for tile in prepared.compiled.iter() {
+                groups.insert(tile.id.clone(), draw_group(tile));
+            }
+        }
+        assert_eq!(groups["RI.2/III"], FORK);
+        assert_eq!(groups["RI.1/I.e"], LAKE);
+        assert_eq!(groups["RI.2/I.v"], LAKE);
+        assert_eq!(groups["RI.2/IFC"], RIVER);
+        assert_eq!(groups["RI.1/RIrI"], RIVER);
+        assert_eq!(groups["BA/RCr"], LAND);
+        let rivers = groups.iter().filter(|(id, _)| id.starts_with("RI")).count();
+        let land = groups.values().filter(|g| **g == LAND).count();
+        assert_eq!((rivers, land), (21, 24));
+    }
+}
