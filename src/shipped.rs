@@ -19,6 +19,8 @@ pub const TILE_SETS: &[(&str, &str)] = &[
         "inns-and-cathedrals",
         include_str!("../tiles/inns-and-cathedrals.tiles"),
     ),
+    ("the-river", include_str!("../tiles/the-river.tiles")),
+    ("the-river-2", include_str!("../tiles/the-river-2.tiles")),
 ];
 
 /// The text of the shipped tile set `name`.

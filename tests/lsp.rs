@@ -1672,7 +1672,8 @@ fn range_formatting_edits_only_the_selected_lines() {
 }
 
 /// The expansions an `expansion` line completes are the ruleset's own (its descriptor's), in a
-/// game and in a tile set: Hills & Sheep for Carcassonne, none for Hunters and Gatherers.
+/// game and in a tile set: Hills & Sheep, The River and The River II for Carcassonne, none for
+/// Hunters and Gatherers.
 #[test]
 fn expansion_completion_offers_the_rulesets_expansions() {
     let mut client = Client::start();
@@ -1690,7 +1691,12 @@ fn expansion_completion_offers_the_rulesets_expansions() {
     let items = labels(&client.at("textDocument/completion", uri, (1, 10)));
     assert_eq!(
         items,
-        ["hills-and-sheep", "inns-and-cathedrals"],
+        [
+            "hills-and-sheep",
+            "inns-and-cathedrals",
+            "the-river",
+            "the-river-2"
+        ],
         "{items:?}"
     );
 

@@ -11,9 +11,11 @@
 //! tiles under the default reading, under each variant alone and under all of them; and the
 //! tiles of both rulebooks.
 //!
-//! `REFERENCE_GAMES=<n>` sets the games per configuration (default 100; 40 configurations, 22
-//! of them under the 2020 rules, so 2,200 2020 games by default). `REFERENCE_EXPANSION=<name>`
-//! keeps the configurations of that expansion only (`inns-and-cathedrals`: its six), for a long
+//! `REFERENCE_GAMES=<n>` sets the games per configuration (default 100; 50 configurations, 22
+//! of them under the 2020 rules, so 2,200 2020 games by default; 10 with The River: The River,
+//! The River with Hills & Sheep, The River II, both rivers, The River II with Inns &
+//! Cathedrals). `REFERENCE_EXPANSION=<name>` keeps the configurations that play that expansion
+//! only (`inns-and-cathedrals`: eight), for a long
 //! run of one expansion; the check that every scoring kind was seen is then left out.
 
 mod reference;
@@ -122,6 +124,40 @@ fn configs() -> Vec<Config> {
         hunters.variants = vec![("returned-figures-on-bonus-tile".into(), "allowed".into())];
         hunters.seed += 1;
         configs.push(hunters);
+        // The River: its tiles come first, from the spring; alone, with Hills & Sheep, The River
+        // II, both rivers together, and The River II with Inns & Cathedrals.
+        for (offset, expansions, tiles) in [
+            (
+                40,
+                &["the-river"][..],
+                &["carcassonne-base", "the-river"][..],
+            ),
+            (
+                41,
+                &["the-river", "hills-and-sheep"],
+                &["carcassonne-base", "the-river", "hills-and-sheep"],
+            ),
+            (42, &["the-river-2"], &["carcassonne-base", "the-river-2"]),
+            (
+                43,
+                &["the-river", "the-river-2"],
+                &["carcassonne-base", "the-river", "the-river-2"],
+            ),
+            // The River II's inn scores with Inns & Cathedrals only.
+            (
+                44,
+                &["the-river-2", "inns-and-cathedrals"],
+                &["carcassonne-base", "the-river-2", "inns-and-cathedrals"],
+            ),
+        ] {
+            configs.push(config(
+                Ruleset::Carcassonne,
+                expansions,
+                tiles,
+                policy,
+                seed + offset,
+            ));
+        }
         // The tiles of the rulebook's pictures bring the 2002 bonus tiles: fire, mushrooms,
         // aurochs and the shrine.
         configs.push(config(

@@ -170,7 +170,7 @@ fn hunters_gatherers_v2_tiles_match_the_reference_one_by_one() {
 }
 
 /// (id, count, edges N E S W) of every tile, read from a JCloisterZone tile-definition file:
-/// a side is C when a city names it, R when a road does, F otherwise.
+/// a side is C when a city names it, R when a road does, I when a river does, F otherwise.
 fn jcloisterzone_tiles(xml: &str, set_id: &str) -> Vec<(String, u64, String)> {
     let attribute = |element: &str, name: &str| -> String {
         let start = element.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
@@ -181,7 +181,7 @@ fn jcloisterzone_tiles(xml: &str, set_id: &str) -> Vec<(String, u64, String)> {
         let id = block.split('"').next().unwrap().to_string();
         let body = block.split("</tile>").next().unwrap();
         let mut letters = ['F'; 4];
-        for (tag, letter) in [("road", 'R'), ("city", 'C')] {
+        for (tag, letter) in [("road", 'R'), ("city", 'C'), ("river", 'I')] {
             for element in body.split(&format!("<{tag}")).skip(1) {
                 let sides = element
                     .split('>')
@@ -396,7 +396,9 @@ fn shipped_signatures(tile: &carcspec::model::Tile) -> Vec<String> {
     for marker in &tile.markers {
         if matches!(
             marker,
-            carcspec::model::Marker::Hill | carcspec::model::Marker::Vineyard
+            carcspec::model::Marker::Hill
+                | carcspec::model::Marker::Vineyard
+                | carcspec::model::Marker::Volcano
         ) {
             signatures.push(marker.name().to_string());
         }
@@ -596,10 +598,23 @@ fn jcloisterzone_signatures(xml: &str) -> BTreeMap<String, Vec<String>> {
                     places = vec!["I".into()];
                     "monastery"
                 }
-                "hill" | "vineyard" => {
+                "hill" | "vineyard" | "volcano" => {
                     signatures.push(tag.clone());
                     continue;
                 }
+                // The river's lake tiles (group `river-lake`) end their river in a lake, which
+                // the shipped tiles write as a lake the river flows into.
+                "river" if block.contains("group=\"river-lake\"") => {
+                    let key = format!("lake<{}>", places.join(","));
+                    signatures.push(signature(
+                        "lake",
+                        &["I".to_string()],
+                        std::slice::from_ref(&key),
+                    ));
+                    details.push(format!("into={key}"));
+                    "river"
+                }
+                "river" => "river",
                 // C3 gardens are out of scope; `wagon-move` and `castle-base` belong to other
                 // expansions.
                 _ => continue,
@@ -674,4 +689,69 @@ fn inns_and_cathedrals_matches_jcloisterzone_inns_and_cathedrals_1() {
 #[test]
 fn inns_and_cathedrals_contents_match_jcloisterzone() {
     compare_contents_with_jcloisterzone("inns-and-cathedrals", "inns_and_cathedrals.xml");
+}
+
+#[test]
+fn the_river_matches_jcloisterzone_river_1_1() {
+    let set = shipped("the-river");
+    let summary = Summary::of(&set);
+    assert_eq!((summary.tiles, summary.copies, summary.start), (10, 12, 1));
+    assert!(set.is_expansion());
+    check_against_jcloisterzone("the-river", "river.xml", "river/1:1");
+}
+
+#[test]
+fn the_river_2_matches_jcloisterzone_river_2_1() {
+    let set = shipped("the-river-2");
+    let summary = Summary::of(&set);
+    assert_eq!((summary.tiles, summary.copies, summary.start), (12, 12, 1));
+    assert!(set.is_expansion());
+    let volcano = set
+        .tiles
+        .iter()
+        .filter(|t| t.has_marker(carcspec::model::Marker::Volcano))
+        .map(|t| t.id.as_str())
+        .collect::<Vec<_>>();
+    assert_eq!(volcano, ["RI.2/I.v"]);
+    check_against_jcloisterzone("the-river-2", "river.xml", "river/2:1");
+}
+
+/// The river tiles' fields: the spring and the lakes have one field that goes round the
+/// water; the road bridge has four; every other river tile has its fields split by the river.
+#[test]
+fn the_river_tiles_have_the_fields_of_the_rules() {
+    use carcspec::model::FeatureKind;
+    let fields = |set: &TileSet, id: &str| {
+        set.tiles
+            .iter()
+            .find(|t| t.id == id)
+            .unwrap_or_else(|| panic!("no {id}"))
+            .features
+            .iter()
+            .filter(|f| f.kind == FeatureKind::Field)
+            .count()
+    };
+    let river = shipped("the-river");
+    let river_2 = shipped("the-river-2");
+    for (set, id, expected) in [
+        (&river, "RI/s", 1),
+        (&river, "RI.1/I.e", 1),
+        (&river, "RI.1/RIrI", 4),
+        (&river, "RI.1/IFI", 2),
+        (&river, "RI.1/CIRI", 4),
+        (&river, "RI.1/LIRI", 3),
+        (&river_2, "RI/s", 1),
+        (&river_2, "RI.2/I.v", 1),
+        (&river_2, "RI.2/RIrI", 4),
+        (&river_2, "RI.2/CIcI", 2),
+        (&river_2, "RI.2/III", 3),
+    ] {
+        assert_eq!(fields(set, id), expected, "{id}");
+    }
+}
+
+#[test]
+fn the_river_contents_match_jcloisterzone() {
+    compare_contents_with_jcloisterzone("the-river", "river.xml");
+    compare_contents_with_jcloisterzone("the-river-2", "river.xml");
 }

@@ -402,8 +402,25 @@ impl GameState {
     /// Every legal position and rotation of the tile `id` on the board as it is, sorted as
     /// `expect placements` compares them; `None` for a tile the game does not know.
     pub fn legal_placements(&self, id: &str) -> Option<Vec<(Pos, Rotation)>> {
-        self.tile_index(id)
-            .map(|tile| self.engine.legal_placements(tile))
+        let tile = self.tile_index(id)?;
+        let mut placements = self.engine.legal_placements(tile);
+        // The ruleset's own placement rules (a river tile continues the river), which read
+        // the board only.
+        let variants: Vec<(String, String)> = self
+            .script
+            .variants
+            .iter()
+            .map(|(name, value, _)| (name.clone(), value.clone()))
+            .collect();
+        let rules = crate::rules::for_ruleset(self.script.ruleset, &variants);
+        if rules.restricts_placement(&self.engine.catalog[tile]) {
+            placements.retain(|(pos, rotation)| {
+                rules
+                    .placement_violation(&self.engine, tile, *pos, *rotation)
+                    .is_none()
+            });
+        }
+        Some(placements)
     }
 
     /// The legal deployments if the player to move placed the tile `id` at `pos` turned by

@@ -163,6 +163,9 @@ pub struct CompiledTile {
     pub kind: TileKind,
     pub hill: bool,
     pub vineyard: bool,
+    /// The tile shows a volcano (The River II's volcano lake; the 2002 Hunters and Gatherers
+    /// start tile).
+    pub volcano: bool,
     /// Edge letters in tile orientation, N E S W.
     pub edges: [u8; 4],
     /// Per rotation (indexed by `Rotation.0`), the edge letters the turned tile shows on the
@@ -303,6 +306,7 @@ impl CompiledTile {
             kind: tile.kind,
             hill: tile.has_marker(crate::model::Marker::Hill),
             vineyard: tile.has_marker(crate::model::Marker::Vineyard),
+            volcano: tile.has_marker(crate::model::Marker::Volcano),
             edges,
             rotated_edges,
             sides,

@@ -103,7 +103,7 @@ fn lint_tile(set: &TileSet, tile: &Tile, check_sides: bool, findings: &mut Vec<D
     let mut labels: HashMap<&str, Span> = HashMap::new();
     for feature in &tile.features {
         lint_anchors(tile, feature, findings);
-        lint_contents(tile, feature, findings);
+        lint_contents(set.ruleset, tile, feature, findings);
         lint_references(tile, feature, findings);
         rivers::lint_river_ends(tile, feature, findings);
         if let Some(label) = &feature.label {
@@ -166,7 +166,8 @@ fn lint_membership(set: &TileSet, tile: &Tile, findings: &mut Vec<Diagnostic>) {
         .iter()
         .zip(spans_or_unknown(&tile.spans.markers))
     {
-        let (marker_ruleset, expansion) = crate::rules::descriptor::owner_of_marker(*marker);
+        let (marker_ruleset, expansion) =
+            crate::rules::descriptor::owner_of_marker_in(*marker, set.ruleset);
         let expansion = expansion.map(|e| e.name);
         let declared = expansion.is_none_or(|e| set.expansions.iter().any(|x| x == e));
         if marker_ruleset != set.ruleset || !declared {
@@ -180,7 +181,7 @@ fn lint_membership(set: &TileSet, tile: &Tile, findings: &mut Vec<Diagnostic>) {
         }
     }
     for feature in &tile.features {
-        if feature.kind.ruleset() != set.ruleset {
+        if !feature.kind.belongs_to(set.ruleset) {
             findings.push(
                 unknown(format!("a {}", feature.kind), feature.spans.line).help(format!(
                     "a {} belongs to `{}`",
@@ -272,7 +273,7 @@ fn inns_and_cathedrals_code(content: ContentKind) -> Option<&'static codes::Code
     }
 }
 
-fn lint_contents(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>) {
+fn lint_contents(family: Ruleset, tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>) {
     let wrong = |what: &str, belongs: String| {
         Diagnostic::new(
             &codes::CONTENT_ON_WRONG_FEATURE,
@@ -362,7 +363,10 @@ fn lint_contents(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>)
     if !feature.flows_into.is_empty() && feature.kind != FeatureKind::River {
         findings.push(wrong("into", "only rivers flow into lakes".into()));
     }
+    // Carcassonne scores no river: The River's arms may end on a tile unmarked (a fork's, the
+    // River II city lake's), as JCloisterZone's tiles have them.
     if feature.kind == FeatureKind::River
+        && family != Ruleset::Carcassonne
         && feature.touched_sides().count() == 1
         && feature.flows_into.is_empty()
         && feature.count(crate::model::ContentKind::Spring) == 0
@@ -635,6 +639,26 @@ fn lint_start_tiles(set: &TileSet, findings: &mut Vec<Diagnostic>) {
         .iter()
         .filter(|t| t.kind == TileKind::Start)
         .collect();
+    let replaces_start = set.expansions.iter().any(|e| {
+        crate::rules::describe(set.ruleset)
+            .replacing_start_tile
+            .contains(&e.as_str())
+    });
+    if set.is_expansion() && replaces_start {
+        // The River's spring: the set's one start tile replaces the base set's.
+        for tile in starts.iter().skip(1) {
+            findings.push(
+                Diagnostic::new(
+                    &codes::SEVERAL_START_TILES,
+                    format!("the tile set `{}` has more than one start tile", set.name),
+                )
+                .at(tile.spans.kind, "another start tile")
+                .also(starts[0].spans.kind, "first start tile")
+                .help("keep `start` on one tile"),
+            );
+        }
+        return;
+    }
     if set.is_expansion() {
         for tile in starts {
             findings.push(

@@ -227,6 +227,18 @@ pub fn lint_tile(tile: &Tile, findings: &mut Vec<Diagnostic>) {
         .filter(|(_, f)| f.kind.anchor_class() != AnchorClass::Area)
         .filter_map(|(index, _)| Some((index, plane.separation(index)?)))
         .collect();
+    // A city that a river crosses is a bridge over the water (The River II's `RI.2/CIcI`):
+    // the land of each bank passes under it, so it parts no field.
+    let separations: Vec<(usize, Separation)> = separations
+        .into_iter()
+        .filter(|(index, separation)| {
+            let is_city = tile.features[*index].kind == FeatureKind::City;
+            !(is_city
+                && tile.features.iter().enumerate().any(|(river, f)| {
+                    f.kind == FeatureKind::River && separation.runs(&plane.covers(river)).len() > 1
+                }))
+        })
+        .collect();
     let mut crossing = vec![false; tile.features.len()];
     for (index, area) in tile.features.iter().enumerate() {
         if area.kind.anchor_class() != AnchorClass::Area {

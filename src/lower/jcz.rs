@@ -29,7 +29,7 @@ use crate::syntax::jcz::JczDocument;
 /// ids (`AM/A` is a tile of Abbey & Mayor), as its `Expansion` enum names them (the basic
 /// game `BA`, Hills & Sheep `HS` and Inns & Cathedrals `IC` are shipped: `rules::descriptor::jcz_tile_sets`): a tile
 /// of one is refused by the expansion's name (`J002`), not as an unknown tile.
-const UNSHIPPED_EXPANSIONS: [(&str, &str); 35] = [
+const UNSHIPPED_EXPANSIONS: [(&str, &str); 33] = [
     ("WI", "the Winter Edition"),
     ("WF", "Wheel of Fortune"),
     ("TB", "Traders & Builders"),
@@ -40,8 +40,6 @@ const UNSHIPPED_EXPANSIONS: [(&str, &str); 35] = [
     ("BB", "Bridges, Castles and Bazaars"),
     ("KR", "King and Robber Baron"),
     ("KS", "King and Scout"),
-    ("R1", "The River"),
-    ("R2", "The River II"),
     ("SI", "The Cathars / Siege"),
     ("BE", "The Besiegers"),
     ("CO", "The Count of Carcassonne"),
@@ -373,6 +371,22 @@ impl Lowering<'_> {
                 && !script.expansions.iter().any(|e| e == expansion.name)
             {
                 script.expansions.push(expansion.name.into());
+                // JCloisterZone bends The River by its own look-ahead
+                // (`RiverCapability.isTilePlacementAllowed`), not by the rulebook's U-turn rule.
+                let river = crate::rules::carcassonne::river::RIVER_TURNS;
+                if [
+                    crate::rules::carcassonne::river::THE_RIVER,
+                    crate::rules::carcassonne::river::THE_RIVER_2,
+                ]
+                .contains(&expansion.name)
+                    && !script.variants.iter().any(|(name, ..)| name == river)
+                {
+                    script.variants.push((
+                        river.to_string(),
+                        "jcloisterzone".to_string(),
+                        Span::default(),
+                    ));
+                }
             }
             script
                 .tile_sets

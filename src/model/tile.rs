@@ -54,10 +54,12 @@ impl Ruleset {
         }
     }
 
-    /// The letter of a side in `edges`: C city, R road, F field for Carcassonne; F forest,
-    /// M meadow, R river for Hunters and Gatherers.
-    fn edge_letter(self, side_class: SideClass) -> char {
+    /// The letter of a side in `edges`: C city, R road, F field for Carcassonne (and I for
+    /// The River's water, which meets only water); F forest, M meadow, R river for Hunters
+    /// and Gatherers. `river` says that a split side is split by a river.
+    fn edge_letter(self, side_class: SideClass, river: bool) -> char {
         match (self.family(), side_class) {
+            (Ruleset::Carcassonne, SideClass::Split) if river => 'I',
             (_, SideClass::Whole(FeatureKind::City)) => 'C',
             (_, SideClass::Whole(_)) => 'F',
             (_, SideClass::Split) => 'R',
@@ -200,6 +202,15 @@ impl FeatureKind {
             }
             _ => Ruleset::HuntersGatherers,
         }
+    }
+
+    /// Whether a tile set of the family `family` may have the feature: its own ruleset's, and
+    /// for Carcassonne also the river and its lake (The River, whose tiles carry the water of
+    /// the Hunters and Gatherers model).
+    pub fn belongs_to(self, family: Ruleset) -> bool {
+        self.ruleset() == family
+            || (family == Ruleset::Carcassonne
+                && matches!(self, FeatureKind::River | FeatureKind::Lake))
     }
 
     pub fn anchor_class(self) -> AnchorClass {
@@ -636,11 +647,18 @@ impl Tile {
         class
     }
 
+    /// Whether a river runs through the middle of `side`.
+    pub fn river_at(&self, side: Side) -> bool {
+        self.features
+            .iter()
+            .any(|f| f.kind == FeatureKind::River && f.anchors.contains(&Anchor::Side(side)))
+    }
+
     /// The four side letters N, E, S, W (e.g. `CRFR`), as in the `edges` of an export.
     pub fn edges(&self, ruleset: Ruleset) -> String {
         Side::ALL
             .into_iter()
-            .map(|side| ruleset.edge_letter(self.side_class(side)))
+            .map(|side| ruleset.edge_letter(self.side_class(side), self.river_at(side)))
             .collect()
     }
 }

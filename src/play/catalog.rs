@@ -216,7 +216,22 @@ pub fn build_catalog_with(
         for (from, set, multiplier) in all_sets {
             for (index, tile) in set.tiles.iter().enumerate() {
                 if let Some(first) = seen.get(tile.id.as_str()) {
-                    diagnostics.push(id_clash(&tile.id, *first, (from, tile.spans.id), &sets));
+                    // The River and The River II both have the spring `RI/s`: a game with both
+                    // plays one spring (the official note), so the second is left out.
+                    let same_start = match (first.0, from) {
+                        (Some(earlier), Some(this)) => {
+                            brings_start_tile(script, &sets[earlier])
+                                && brings_start_tile(script, &sets[this])
+                                && same_tile(
+                                    &sets[earlier].prepared.compiled,
+                                    &sets[this].prepared.compiled[index],
+                                )
+                        }
+                        _ => false,
+                    };
+                    if !same_start {
+                        diagnostics.push(id_clash(&tile.id, *first, (from, tile.spans.id), &sets));
+                    }
                     continue;
                 }
                 seen.insert(&tile.id, (from, tile.spans.id));
@@ -232,6 +247,29 @@ pub fn build_catalog_with(
     }
     choose_start_tile(script, &mut catalog, &sets, &local, diagnostics);
     catalog
+}
+
+/// Whether the set is of an expansion whose start tile replaces the base set's (The River).
+fn brings_start_tile(script: &Script, set: &CombinedSet) -> bool {
+    let replacing = crate::rules::descriptor::describe(script.ruleset).replacing_start_tile;
+    set.set()
+        .expansions
+        .iter()
+        .any(|e| replacing.contains(&e.as_str()))
+}
+
+/// Whether `tiles` (a set's compiled tiles) defines `tile` the same way: the same id, kind,
+/// sides and features.
+fn same_tile(tiles: &[CompiledTile], tile: &CompiledTile) -> bool {
+    tiles.iter().any(|other| {
+        other.id == tile.id
+            && other.kind == tile.kind
+            && other.edges == tile.edges
+            && other.features.len() == tile.features.len()
+            && other.features.iter().zip(&tile.features).all(|(a, b)| {
+                a.kind == b.kind && a.anchors == b.anchors && a.contents == b.contents
+            })
+    })
 }
 
 /// A tile set of a game's combination: the prepared set, shared by every game that names it,
@@ -342,7 +380,10 @@ fn choose_start_tile(
         .filter(|i| catalog.tiles[*i].kind == TileKind::Start)
         .collect();
     let Some((chosen, span)) = &script.start else {
-        if starts.len() > 1 && !lays_own_board {
+        if starts.len() > 1
+            && !lays_own_board
+            && !replace_start_tile(script, catalog, &starts, sets)
+        {
             several_start_tiles(catalog, &starts, sets, local, diagnostics);
         }
         return;
@@ -391,6 +432,41 @@ fn choose_start_tile(
         tile.kind = kind(i);
     }
     catalog.tiles = tiles.into();
+}
+
+/// The River's spring replaces the base game's start tile: when exactly one of the start
+/// tiles comes from a set of an expansion whose start tile replaces the base set's, it starts
+/// the game and one copy of each other start tile goes back in the box (the others stay land
+/// tiles). Returns whether it did.
+fn replace_start_tile(
+    script: &Script,
+    catalog: &mut Catalog,
+    starts: &[usize],
+    sets: &[CombinedSet],
+) -> bool {
+    let from_replacing = |index: usize| {
+        let id = &catalog.tiles[index].id;
+        sets.iter().any(|set| {
+            brings_start_tile(script, set) && set.set().tiles.iter().any(|t| &t.id == id)
+        })
+    };
+    let replacing: Vec<usize> = starts
+        .iter()
+        .copied()
+        .filter(|i| from_replacing(*i))
+        .collect();
+    let [spring] = replacing.as_slice() else {
+        return false;
+    };
+    let mut tiles = catalog.tiles.to_vec();
+    for &index in starts {
+        if index != *spring {
+            tiles[index].kind = TileKind::Land;
+            catalog.counts[index] = catalog.counts[index].saturating_sub(1);
+        }
+    }
+    catalog.tiles = tiles.into();
+    true
 }
 
 /// G031: the combined sets have several start tiles and the game chooses none.

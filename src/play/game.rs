@@ -143,16 +143,22 @@ pub(crate) struct Game {
     /// What a placement's scoring brought ([`Rules::score_completed`]), kept from one placement
     /// to the next for its lists' room.
     pub(super) spare_completion: Completion,
+    /// Whether the ruleset draws the catalog's tiles in groups (The River's tiles first):
+    /// only then is a draw asked whether it comes out of order.
+    pub(crate) ordered_draws: bool,
 }
 
 impl Game {
     /// A new game of `setup` with the tiles of `tiles`, `counts` copies of each in the stacks.
     pub(crate) fn new(
         tiles: Arc<[CompiledTile]>,
-        counts: Vec<u32>,
-        rules: Box<dyn Rules>,
+        mut counts: Vec<u32>,
+        mut rules: Box<dyn Rules>,
         setup: Setup,
     ) -> Game {
+        rules.expansions_in_play(&setup.expansions);
+        rules.prepare_stacks(&tiles, &mut counts);
+        let ordered_draws = ordered_draws(rules.as_ref(), &tiles);
         let (land_left, bonus_left) = stack_sizes(&tiles, &counts);
         let players = setup.players.len();
         // Each player's supply: the ruleset's, or what the game's `supply` line says.
@@ -184,6 +190,7 @@ impl Game {
             spare_turn: None,
             spare_roots: Vec::new(),
             spare_completion: Completion::default(),
+            ordered_draws,
         }
     }
 
@@ -225,12 +232,16 @@ impl Game {
             spare_turn: _,
             spare_roots: _,
             spare_completion: _,
+            // The same catalog and ruleset.
+            ordered_draws: _,
         } = self;
         *old_rules = rules;
+        old_rules.expansions_in_play(&setup.expansions);
         engine.clear();
         stack.clear();
         stack.extend_from_slice(counts);
-        (*land_left, *bonus_left) = stack_sizes(&engine.catalog, counts);
+        old_rules.prepare_stacks(&engine.catalog, stack);
+        (*land_left, *bonus_left) = stack_sizes(&engine.catalog, stack);
         for player_supply in supply.iter_mut() {
             player_supply.clear();
             player_supply.extend(rules::starting_supply(old_rules.as_ref(), &setup.supply));
@@ -352,6 +363,41 @@ impl Game {
             && self
                 .rules
                 .may_take_back(self.engine.tile_of(placed.placement))
+    }
+}
+
+/// Whether the catalog's tiles fall into more than one group of the ruleset's draw order.
+fn ordered_draws(rules: &dyn Rules, catalog: &[CompiledTile]) -> bool {
+    let mut groups = catalog.iter().map(|tile| rules.draw_group(tile));
+    let first = groups.next();
+    groups.any(|group| Some(group) != first)
+}
+
+impl Game {
+    /// Every legal position and rotation of `tile` on the board as it is, sorted: where its
+    /// sides match, and where the ruleset's own placement rules allow it (a river tile).
+    pub(crate) fn legal_placements(
+        &self,
+        tile: usize,
+    ) -> Vec<(crate::model::Pos, crate::model::Rotation)> {
+        let mut placements = self.engine.legal_placements(tile);
+        if self.rules.restricts_placement(&self.engine.catalog[tile]) {
+            placements.retain(|(pos, rotation)| {
+                self.rules
+                    .placement_violation(&self.engine, tile, *pos, *rotation)
+                    .is_none()
+            });
+        }
+        placements
+    }
+
+    /// Whether `tile` has a legal placement ([`Game::legal_placements`]).
+    pub(crate) fn fits_somewhere(&self, tile: usize) -> bool {
+        if self.rules.restricts_placement(&self.engine.catalog[tile]) {
+            !self.legal_placements(tile).is_empty()
+        } else {
+            self.engine.fits_somewhere(tile)
+        }
     }
 }
 

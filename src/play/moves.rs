@@ -162,6 +162,13 @@ impl Game {
         if self.target_names[slot].is_empty() {
             self.target_names[slot] = vec![None; features * figures];
         }
+        // Where the ruleset lets no figure stand (the water of The River, the volcano lake).
+        let catalog_tile = &self.engine.catalog[tile.tile];
+        standings.retain(|standing| {
+            self.rules
+                .deployment_violation(catalog_tile, standing.kind)
+                .is_none()
+        });
         standings.retain(|standing| {
             // How a feature is named depends only on the tile, its rotation and the figure:
             // worked out once per catalog (and reused by the games a `Game` plays).

@@ -96,7 +96,7 @@ impl Game {
                 let hand = self.apply_discard();
                 debug_assert!(hand.is_some(), "a discard with no tile in hand");
                 debug_assert!(
-                    hand.is_none_or(|hand| !self.engine.fits_somewhere(hand.tile)),
+                    hand.is_none_or(|hand| !self.fits_somewhere(hand.tile)),
                     "a discard of a tile that fits"
                 );
             }
@@ -113,7 +113,11 @@ impl Game {
                         .is_some_and(|hand| self
                             .engine
                             .check_placement(hand.tile, pos, rotation)
-                            .is_ok()),
+                            .is_ok()
+                            && self
+                                .rules
+                                .placement_violation(&self.engine, hand.tile, pos, rotation)
+                                .is_none()),
                     "a placement that does not fit"
                 );
                 // The checker warns once about a tile whose power the ruleset ignores: a
@@ -251,6 +255,15 @@ impl Game {
     /// goes under it (a hill). The tile placed before is scored already: the callers settle
     /// it first, since the checks of a draw read what its scoring earned (a bonus tile).
     pub(crate) fn apply_draw(&mut self, tile: usize, bonus: bool) -> bool {
+        if self.ordered_draws
+            && !bonus
+            && self.stack[tile] > 0
+            && let Some(violation) =
+                self.rules
+                    .draw_violation(&self.engine.catalog, &self.stack, tile)
+        {
+            self.violations.push(violation);
+        }
         let taken = is_bonus(&self.engine.catalog[tile]) == bonus && self.take_from_stack(tile);
         let hill_takes_a_tile = self
             .rules
@@ -317,6 +330,19 @@ impl Game {
         }
         turn.needs_under = false;
         if let Some((pos, rotation)) = at {
+            if self
+                .rules
+                .restricts_placement(&self.engine.catalog[hand.tile])
+                && self
+                    .engine
+                    .check_placement(hand.tile, pos, rotation)
+                    .is_ok()
+                && let Some(violation) =
+                    self.rules
+                        .placement_violation(&self.engine, hand.tile, pos, rotation)
+            {
+                self.violations.push(violation);
+            }
             let (placement, roots) = self.put_tile(hand.tile, pos, rotation);
             self.placed(placement, hand.bonus, roots);
         }
@@ -530,6 +556,15 @@ impl Game {
         if self.land_left == 0 && !self.game_over {
             // “The game ends at the end of the turn in which the last land tile is placed.”
             self.final_scoring();
+        }
+        // The volcano lake's player takes another turn at once (The River II).
+        if let Some(turn) = self.turn.as_ref()
+            && let Some(placed) = turn.placed.as_ref()
+            && self
+                .rules
+                .another_turn(self.engine.tile_of(placed.placement))
+        {
+            self.next_player = turn.player;
         }
         // The per-player counts go back to be emptied by the next turn.
         if let Some(turn) = self.turn.as_mut() {

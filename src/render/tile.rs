@@ -184,6 +184,19 @@ impl TileLayout {
         // Three or more roads ending on a tile meet at a village, unless a monastery (or a
         // lake) stands where they end.
         let village = dead_end_roads >= 3 && !has_inner_feature;
+        // Three or more rivers ending on a tile without a lake meet in the middle: The River
+        // II's fork (a river that springs or ends in a forest keeps its own end).
+        let fork = features
+            .iter()
+            .filter(|f| {
+                f.kind == FeatureKind::River
+                    && f.touched_sides().count() == 1
+                    && f.contents.is_empty()
+                    && f.flows_into.is_empty()
+            })
+            .count()
+            >= 3
+            && !has_inner_feature;
         let whole_intervals = whole_intervals(features);
 
         let mut shapes = Vec::with_capacity(features.len());
@@ -212,8 +225,9 @@ impl TileLayout {
                     (Shape::Area { inner }, anchor)
                 }
                 AnchorClass::Middle => {
-                    let ends_in_middle =
-                        has_inner_feature || (village && feature.kind == FeatureKind::Road);
+                    let ends_in_middle = has_inner_feature
+                        || (village && feature.kind == FeatureKind::Road)
+                        || (fork && feature.kind == FeatureKind::River);
                     line_shape(feature, ends_in_middle, has_inner_feature)
                 }
                 AnchorClass::Inner => (Shape::Inner, CENTRE),

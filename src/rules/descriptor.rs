@@ -33,6 +33,10 @@ pub struct RulesetDescriptor {
     /// the spellings of the rulebooks and of JCloisterZone: playing their tiles as a fan
     /// expansion would silently drop those rules, so they are refused by name.
     pub unimplemented_expansions: &'static [&'static str],
+    /// The expansions whose tile set brings a start tile that replaces the base set's (The
+    /// River's spring): their set may mark a tile `start`, and a game with it starts there,
+    /// the base start tile back in the box.
+    pub replacing_start_tile: &'static [&'static str],
     /// The rule variants a game may choose (the first value of each is the default).
     pub variants: &'static [VariantSpec],
     /// How messages name the forest that earns a bonus tile, where the ruleset has bonus
@@ -107,7 +111,9 @@ pub fn ruleset_names_for_help() -> String {
 
 /// The ruleset and, where one is needed, the expansion that gives `marker` a meaning.
 pub fn owner_of_marker(marker: Marker) -> (Ruleset, Option<&'static ExpansionDescriptor>) {
-    for descriptor in all() {
+    // The family the marker is printed on owns it; another family's expansion may print it
+    // too (The River II's volcano), which `owner_of_marker_in` finds for that family's sets.
+    for descriptor in all().filter(|d| d.ruleset.family() == marker.family()) {
         if let Some(expansion) = descriptor
             .expansions
             .iter()
@@ -118,6 +124,24 @@ pub fn owner_of_marker(marker: Marker) -> (Ruleset, Option<&'static ExpansionDes
     }
     // A marker no expansion claims is one of a family's own tiles (the volcano).
     (marker.family(), None)
+}
+
+/// The owner of `marker` as a tile set of the family `family` reads it: an expansion of
+/// that family that claims the marker (The River II's volcano on a Carcassonne tile), or
+/// else [`owner_of_marker`].
+pub fn owner_of_marker_in(
+    marker: Marker,
+    family: Ruleset,
+) -> (Ruleset, Option<&'static ExpansionDescriptor>) {
+    let claimed = describe(family)
+        .expansions
+        .iter()
+        .find(|e| e.markers.contains(&marker));
+    match claimed {
+        Some(expansion) => (family, Some(expansion)),
+        None if marker.family() == family => (family, None),
+        None => owner_of_marker(marker),
+    }
 }
 
 /// The expansion whose shipped tile set JCloisterZone names `jcz_set`, with its ruleset;
@@ -321,8 +345,10 @@ mod tests {
             hunters.classify_expansion("hills-and-sheep"),
             ExpansionKind::OfAnotherRuleset(Ruleset::Carcassonne)
         );
+        assert_eq!(base.classify_expansion("the-river"), ExpansionKind::Rules);
+        assert_eq!(base.classify_expansion("the-river-2"), ExpansionKind::Rules);
         assert_eq!(
-            base.classify_expansion("the-river"),
+            base.classify_expansion("the-tower"),
             ExpansionKind::RulesNotImplemented
         );
         assert_eq!(base.classify_expansion("my-tiles"), ExpansionKind::Fan);
@@ -337,6 +363,20 @@ mod tests {
         assert_eq!(
             owner_of_marker(Marker::Volcano),
             (Ruleset::HuntersGatherers, None)
+        );
+        // The River II prints the volcano on Carcassonne tiles; Hunters and Gatherers keeps
+        // its own.
+        assert_eq!(
+            owner_of_marker_in(Marker::Volcano, Ruleset::Carcassonne),
+            (Ruleset::Carcassonne, base.expansion("the-river-2"))
+        );
+        assert_eq!(
+            owner_of_marker_in(Marker::Volcano, Ruleset::HuntersGatherers),
+            (Ruleset::HuntersGatherers, None)
+        );
+        assert_eq!(
+            owner_of_marker_in(Marker::Hill, Ruleset::Carcassonne),
+            (Ruleset::Carcassonne, base.expansion("hills-and-sheep"))
         );
     }
 

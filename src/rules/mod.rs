@@ -476,6 +476,54 @@ pub trait Rules {
     fn unplaceable_bonus_tile_redrawn(&self) -> bool {
         true
     }
+    /// The stacks a game starts from, given the copies of each catalog tile (`counts`, in
+    /// place): The River leaves out a second lake when both rivers are played.
+    fn prepare_stacks(&self, _catalog: &[CompiledTile], _counts: &mut [u32]) {}
+    /// The game's expansions, told before its first move. A content that only an expansion's
+    /// rules give meaning to is decoration without it (The River II's inn, in a game without
+    /// Inns & Cathedrals).
+    fn expansions_in_play(&mut self, _expansions: &[String]) {}
+    /// The group of the draw order a tile belongs to: the stacks are drawn group by group,
+    /// lowest first (The River: the fork, the river, the lake, then the land tiles).
+    fn draw_group(&self, _tile: &CompiledTile) -> u8 {
+        0
+    }
+    /// The rule a draw of the catalog tile `tile` breaks, given the copies left in the stacks
+    /// (`stack`, the drawn tile still among them): a tile drawn out of the order.
+    fn draw_violation(
+        &self,
+        _catalog: &[CompiledTile],
+        _stack: &[u32],
+        _tile: usize,
+    ) -> Option<Violation> {
+        None
+    }
+    /// Whether the ruleset has rules of its own on where `tile` may lie, besides matching
+    /// sides (a river tile must continue the river): only such tiles are asked
+    /// [`Rules::placement_violation`].
+    fn restricts_placement(&self, _tile: &CompiledTile) -> bool {
+        false
+    }
+    /// The rule a placement of the catalog tile `tile` at `pos` breaks, its sides matching.
+    fn placement_violation(
+        &self,
+        _engine: &Engine,
+        _tile: usize,
+        _pos: crate::model::Pos,
+        _rotation: crate::model::Rotation,
+    ) -> Option<Violation> {
+        None
+    }
+    /// The rule a figure on a feature of `kind` of `tile` breaks, the figure's kind apart
+    /// (nobody stands on the water of The River, nor on the volcano lake's tile).
+    fn deployment_violation(&self, _tile: &CompiledTile, _kind: FeatureKind) -> Option<Violation> {
+        None
+    }
+    /// Whether the player who placed `tile` takes another turn at once (The River II's
+    /// volcano lake).
+    fn another_turn(&self, _tile: &CompiledTile) -> bool {
+        false
+    }
     /// The animals that powers covered so far, where the ruleset covers animals.
     fn covered_animals(&self) -> Option<hunters_gatherers_2020::Animals> {
         None
@@ -533,6 +581,9 @@ pub fn for_ruleset(ruleset: Ruleset, variants: &[(String, String)]) -> Box<dyn R
                 ),
                 tiny_city: chosen(carcassonne::inns::TINY_CITY_SCORING, "2"),
             },
+            river_look_ahead: chosen(carcassonne::river::RIVER_TURNS, "jcloisterzone"),
+            // Until the game's expansions are told (`Rules::expansions_in_play`).
+            inns_in_play: false,
         }),
     }
 }

@@ -398,6 +398,12 @@ pub(crate) fn play_on(
     game.result.placed.reserve(tiles);
     game.rng.shuffle(&mut land);
     game.rng.shuffle(&mut bonus);
+    if game.game.ordered_draws {
+        // The ruleset's groups in order (The River's tiles first, its lake last), each
+        // shuffled: the deck is drawn from its end.
+        let (rules, catalog) = (&game.game.rules, &game.game.engine.catalog);
+        land.sort_by_key(|tile| std::cmp::Reverse(rules.draw_group(&catalog[*tile])));
+    }
 
     let players = header.players.len();
     let mut player = 0;
@@ -405,7 +411,20 @@ pub(crate) fn play_on(
         game.result.turns += 1;
         game.act(GameMove::Turn { player }, |_| Action::Turn { player });
         game.play_turn(&mut land, &mut bonus, player);
-        player = (player + 1) % players;
+        // The volcano lake's player takes another turn at once (The River II).
+        let again = game
+            .game
+            .turn
+            .as_ref()
+            .and_then(|t| t.placed.as_ref())
+            .is_some_and(|placed| {
+                game.game
+                    .rules
+                    .another_turn(game.game.engine.tile_of(placed.placement))
+            });
+        if !again {
+            player = (player + 1) % players;
+        }
     }
     game.act(GameMove::End, |_| Action::End);
     let Playthrough {
@@ -583,6 +602,25 @@ impl Playthrough<'_, '_> {
                 }
                 Decision::Place => {
                     let Some(tile) = in_hand.take() else { return };
+                    if self
+                        .game
+                        .rules
+                        .restricts_placement(&self.game.engine.catalog[tile])
+                    {
+                        // A tile with the ruleset's own placement rules (a river tile): the
+                        // placements that match, less those the rules forbid.
+                        let legal = self.game.legal_placements(tile);
+                        if legal.is_empty() {
+                            self.result.discarded.push(tile);
+                            self.act(GameMove::Discard, |_| Action::Discard);
+                            continue;
+                        }
+                        let (pos, rotation) = self.choose_among(tile, player, &legal);
+                        let generated = GameMove::Place { pos, rotation };
+                        self.act(generated, |_| Action::Place { pos, rotation });
+                        self.result.placed.push(tile);
+                        continue;
+                    }
                     let legal = &mut self.legal_placements;
                     self.game.engine.scan_legal_placements(tile, legal);
                     if legal.is_empty() {
@@ -630,6 +668,32 @@ impl Playthrough<'_, '_> {
             }
         }
         self.legal_placements = legal;
+        best[self.rng.below(best.len())]
+    }
+
+    /// One of `legal` (sorted), as [`Playthrough::choose_placement`] picks one of the scanned
+    /// placements.
+    fn choose_among(
+        &mut self,
+        tile: usize,
+        player: usize,
+        legal: &[(Pos, Rotation)],
+    ) -> (Pos, Rotation) {
+        if self.policy == Policy::Random {
+            return legal[self.rng.below(legal.len())];
+        }
+        let mut best: Vec<(Pos, Rotation)> = Vec::new();
+        let mut best_value = i64::MIN;
+        for &(pos, rotation) in legal {
+            let value = self.immediate_value(tile, pos, rotation, player);
+            if value > best_value {
+                best_value = value;
+                best.clear();
+            }
+            if value == best_value {
+                best.push((pos, rotation));
+            }
+        }
         best[self.rng.below(best.len())]
     }
 

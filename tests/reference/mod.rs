@@ -343,6 +343,18 @@ impl<'a> Game<'a> {
     }
 
     fn count(&self, nodes: &[Node], content: ContentKind) -> u32 {
+        // “Special features (inn, volcano, pig-herd) follow the rules of their own
+        // expansions; if those expansions are not in play they are decoration” (The River
+        // §9.2.6): The River II's inn without Inns & Cathedrals.
+        let decoration = matches!(content, ContentKind::Inn | ContentKind::Cathedral)
+            && !self
+                .script
+                .expansions
+                .iter()
+                .any(|e| e == "inns-and-cathedrals");
+        if decoration {
+            return 0;
+        }
         nodes
             .iter()
             .map(|n| self.tile_of(n.0).features[n.1].count(content))
@@ -1357,12 +1369,50 @@ pub fn score(script: &Script, tiles: &[Tile]) -> Result<(Vec<Scoring>, Vec<i64>)
         .iter()
         .any(|s| matches!(s.action, Action::Lay { .. }));
     if !lays {
-        let start = tiles
-            .iter()
-            .position(|t| t.kind == TileKind::Start)
+        // The River: “They replace the base start tile, which goes back in the box”: the
+        // spring starts, and one copy of the other start tile leaves the game.
+        let is_spring = |t: &Tile| {
+            t.kind == TileKind::Start
+                && t.features
+                    .iter()
+                    .any(|f| f.kind == FeatureKind::River && f.count(ContentKind::Spring) > 0)
+        };
+        let spring = tiles.iter().position(is_spring);
+        let start = spring
+            .or_else(|| tiles.iter().position(|t| t.kind == TileKind::Start))
             .expect("a start tile");
         game.place(start, Pos::new(0, 0), Rotation(0));
         game.land_used += 1;
+        if spring.is_some() {
+            let mut ids: Vec<&str> = Vec::new();
+            for tile in tiles.iter().filter(|t| t.kind == TileKind::Start) {
+                if is_spring(tile) {
+                    // Both rivers: “discard one spring” (the sets name it alike).
+                    if ids.contains(&tile.id.as_str()) {
+                        game.land_total -= tile.count;
+                    }
+                    ids.push(&tile.id);
+                } else {
+                    game.land_total -= 1;
+                }
+            }
+            // Both rivers: “and one lake”: River I's, the volcano lake closing the river.
+            let lake = |t: &Tile| {
+                t.features.iter().any(|f| f.kind == FeatureKind::Lake)
+                    && t.features.iter().any(|f| f.kind == FeatureKind::River)
+            };
+            let volcano = tiles
+                .iter()
+                .any(|t| lake(t) && t.markers.contains(&carcspec::model::Marker::Volcano));
+            if volcano {
+                for tile in tiles
+                    .iter()
+                    .filter(|t| lake(t) && !t.markers.contains(&carcspec::model::Marker::Volcano))
+                {
+                    game.land_total -= tile.count;
+                }
+            }
+        }
     }
     let mut hand: Option<usize> = None;
     for step in &script.steps {
@@ -1421,7 +1471,13 @@ pub fn score(script: &Script, tiles: &[Tile]) -> Result<(Vec<Scoring>, Vec<i64>)
             Action::Discard => {
                 // “A tile that cannot be placed goes back to the box and another is drawn”.
                 if let Some(tile) = hand.take() {
-                    if game.fits_anywhere(tile) {
+                    // The reference scores; it does not read The River's placement rules,
+                    // under which a river tile that matches somewhere may still fit nowhere.
+                    let river = tiles[tile]
+                        .features
+                        .iter()
+                        .any(|f| f.kind == FeatureKind::River);
+                    if !river && game.fits_anywhere(tile) {
                         game.disagree(format!(
                             "turn {} discards `{}`, which fits",
                             game.turn, tiles[tile].id

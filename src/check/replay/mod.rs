@@ -611,7 +611,15 @@ impl<'s> Replay<'s> {
         check_occupancy: bool,
     ) {
         let kind = self.game.engine.feature_kind(node);
-        if !spec.stands_on.contains(&kind) {
+        let tile = self.game.engine.tile_of(self.game.engine.origin(node).0);
+        if let Some(violation) = self.game.rules.deployment_violation(tile, kind) {
+            self.report(
+                violation.code,
+                violation.message,
+                &violation.label,
+                &violation.help,
+            );
+        } else if !spec.stands_on.contains(&kind) {
             let allowed: Vec<&str> = spec.stands_on.iter().map(|k| k.name()).collect();
             self.report(
                 &codes::WRONG_FEATURE_FOR_FIGURE,
@@ -796,6 +804,8 @@ impl<'s> Replay<'s> {
                 "draw a tile that is still in the stack",
             );
         }
+        // What the ruleset found in the draw (a tile out of The River's order).
+        self.sync();
     }
 
     fn discard(&mut self) {
@@ -811,9 +821,9 @@ impl<'s> Replay<'s> {
             );
             return;
         };
-        if self.game.engine.fits_somewhere(hand.tile) {
+        if self.game.fits_somewhere(hand.tile) {
             let id = self.game.engine.catalog[hand.tile].id.clone();
-            let (pos, rotation) = self.game.engine.legal_placements(hand.tile)[0];
+            let (pos, rotation) = self.game.legal_placements(hand.tile)[0];
             self.report(
                 &codes::DISCARDED_TILE_FITS,
                 format!("tile `{id}` is discarded but fits, e.g. at {pos} {rotation}"),
@@ -1169,7 +1179,7 @@ impl<'s> Replay<'s> {
                 let mut expected = placements.clone();
                 expected.sort();
                 expected.dedup();
-                let actual = self.game.engine.legal_placements(tile_index);
+                let actual = self.game.legal_placements(tile_index);
                 if actual == expected {
                     self.passed += 1;
                 } else {

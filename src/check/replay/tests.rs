@@ -86,7 +86,7 @@ mod equivalence {
             // The command line adds the expansions of the tile sets.
             expansions: tiles
                 .iter()
-                .filter(|t| **t == "hills-and-sheep")
+                .filter(|t| matches!(**t, "hills-and-sheep" | "the-river" | "the-river-2"))
                 .map(|t| t.to_string())
                 .collect(),
             variants: variants
@@ -111,6 +111,9 @@ mod equivalence {
             Ruleset::Carcassonne => vec![
                 vec!["carcassonne-base"],
                 vec!["carcassonne-base", "hills-and-sheep"],
+                vec!["carcassonne-base", "the-river"],
+                vec!["carcassonne-base", "the-river-2", "hills-and-sheep"],
+                vec!["carcassonne-base", "the-river", "the-river-2"],
             ],
             Ruleset::HuntersGatherers => vec![
                 vec!["hunters-gatherers-v2"],

@@ -4,6 +4,7 @@
 
 pub mod flock;
 pub mod inns;
+pub mod river;
 
 use super::{
     Breakdown, Completion, Decision, FigureSpec, Move, Offer, Outcome, Rules, ScoreEvent, TurnView,
@@ -175,7 +176,26 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             // “With 6 players, the 6th player uses the pink set.”
             seats_up_to: Some(6),
         },
+        ExpansionDescriptor {
+            name: river::THE_RIVER,
+            title: "The River",
+            tile_set: Some("the-river"),
+            jcz_set: Some("river/1:1"),
+            figures: &[],
+            markers: &[],
+            seats_up_to: None,
+        },
+        ExpansionDescriptor {
+            name: river::THE_RIVER_2,
+            title: "The River II",
+            tile_set: Some("the-river-2"),
+            jcz_set: Some("river/2:1"),
+            figures: &[],
+            markers: &[Marker::Volcano],
+            seats_up_to: None,
+        },
     ],
+    replacing_start_tile: &[river::THE_RIVER, river::THE_RIVER_2],
     unimplemented_expansions: &[
         "traders-and-builders",
         "the-princess-and-the-dragon",
@@ -184,8 +204,6 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         "tower",
         "abbey-and-mayor",
         "bridges-castles-and-bazaars",
-        "the-river",
-        "river",
         "the-catapult",
         "catapult",
     ],
@@ -230,6 +248,11 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             values: &["4", "2"],
             help: "a completed city of two tiles: 2 a tile (2nd edition), or the 1st edition's tiny city, 1 a tile and a pennant",
         },
+        VariantSpec {
+            name: river::RIVER_TURNS,
+            values: &["official", "jcloisterzone"],
+            help: "how The River may bend: no two curves the same way in a row, nor a third (the rulebook and its FAQ), or JCloisterZone's look-ahead",
+        },
     ],
     bonus: None,
 };
@@ -254,6 +277,13 @@ pub struct Carcassonne {
     pub monasteries: OpenMonasteries,
     /// The readings of Inns & Cathedrals' final scoring and of the tiny city.
     pub inns: inns::Readings,
+    /// The River's turns read as JCloisterZone's look-ahead (`variant river-turns
+    /// jcloisterzone`).
+    pub river_look_ahead: bool,
+    /// Whether Inns & Cathedrals is in play: without it an inn is decoration (“Special
+    /// features (inn, volcano, pig-herd) follow the rules of their own expansions; if those
+    /// expansions are not in play they are decoration”, The River §9.2.6).
+    pub inns_in_play: bool,
 }
 
 /// The monasteries on the board that are not yet surrounded, by placement. A placement can
@@ -414,8 +444,14 @@ impl Carcassonne {
             return None;
         }
         let pennants = component.count(ContentKind::Pennant);
-        let inns = component.count(ContentKind::Inn);
-        let cathedrals = component.count(ContentKind::Cathedral);
+        let (inns, cathedrals) = if self.inns_in_play {
+            (
+                component.count(ContentKind::Inn),
+                component.count(ContentKind::Cathedral),
+            )
+        } else {
+            (0, 0)
+        };
         let figures = component.figures.clone();
         // Nobody scores a feature without followers: its size and text are not worked out.
         let winners = self.winners(engine, &figures);
@@ -680,6 +716,49 @@ impl Rules for Carcassonne {
 
     fn tile_warning(&self, _tile: &CompiledTile) -> Option<super::TileWarning> {
         None
+    }
+
+    fn expansions_in_play(&mut self, expansions: &[String]) {
+        self.inns_in_play = expansions.iter().any(|e| e == INNS_AND_CATHEDRALS);
+    }
+
+    fn prepare_stacks(&self, catalog: &[CompiledTile], counts: &mut [u32]) {
+        river::prepare_stacks(catalog, counts);
+    }
+
+    fn draw_group(&self, tile: &CompiledTile) -> u8 {
+        river::draw_group(tile)
+    }
+
+    fn draw_violation(
+        &self,
+        catalog: &[CompiledTile],
+        stack: &[u32],
+        tile: usize,
+    ) -> Option<Violation> {
+        river::draw_violation(catalog, stack, tile)
+    }
+
+    fn restricts_placement(&self, tile: &CompiledTile) -> bool {
+        river::is_river_tile(tile)
+    }
+
+    fn placement_violation(
+        &self,
+        engine: &Engine,
+        tile: usize,
+        pos: Pos,
+        rotation: crate::model::Rotation,
+    ) -> Option<Violation> {
+        river::placement_violation(engine, tile, pos, rotation, self.river_look_ahead)
+    }
+
+    fn deployment_violation(&self, tile: &CompiledTile, kind: FeatureKind) -> Option<Violation> {
+        river::deployment_violation(tile, kind)
+    }
+
+    fn another_turn(&self, tile: &CompiledTile) -> bool {
+        river::another_turn(tile)
     }
 }
 

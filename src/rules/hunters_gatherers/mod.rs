@@ -69,6 +69,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     jcz_set: None,
     figures: FIGURE_NAMES,
     expansions: &[],
+    replacing_start_tile: &[],
     unimplemented_expansions: &[],
     variants: &[VariantSpec {
         name: RETURNED_FIGURES_ON_BONUS_TILE,

@@ -81,6 +81,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     jcz_set: None,
     figures: FIGURE_NAMES,
     expansions: &[],
+    replacing_start_tile: &[],
     unimplemented_expansions: &[],
     variants: &VARIANTS,
     // “If it holds ≥1 menhir, the player who completed it … draws 1 menhir tile”: the 2020

@@ -1,0 +1,389 @@
+//! The River and The River II (`../shared/rules/river.md`): the river tiles come first, the
+//! spring is the start tile, the fork (River II) is drawn first and the lake last; each river
+//! tile continues the river without a U-turn, the two branches of the fork never meet, no
+//! figure stands on the water, and the volcano lake gives its player another turn at once.
+//! Readings of the text are recorded in `docs/rules/carcassonne.md`.
+
+/// The River, as an `expansion` line names it.
+pub const THE_RIVER: &str = "the-river";
+/// The River II, as an `expansion` line names it.
+pub const THE_RIVER_2: &str = "the-river-2";
+
+use crate::engine::{CompiledTile, Engine, Slot};
+use crate::model::{FeatureKind, Pos, Rotation, Side, TileKind};
+use crate::rules::Violation;
+
+/// How the river may bend: `official` (the rulebook: no two successive curves the same way,
+/// and, after the FAQ, no third curve the same way in a row) or `jcloisterzone` (its
+/// geometric look-ahead: the squares ahead of every open end of the new tile must be free).
+pub const RIVER_TURNS: &str = "river-turns";
+
+/// The order the river's tiles are drawn in: the fork first (The River II), then the river
+/// tiles, then the lake that closes the river, and only then the land tiles.
+pub const FORK: u8 = 0;
+pub const RIVER: u8 = 1;
+pub const LAKE: u8 = 2;
+pub const LAND: u8 = 3;
+
+/// Whether the tile has water on it (a river tile).
+pub fn is_river_tile(tile: &CompiledTile) -> bool {
+    tile.features.iter().any(|f| f.kind == FeatureKind::River)
+}
+
+/// The sides of the tile (tile orientation) where a river runs through the middle, with the
+/// river feature's index.
+fn river_arms(tile: &CompiledTile) -> impl Iterator<Item = (Side, usize)> + '_ {
+    Side::ALL.into_iter().flat_map(move |side| {
+        tile.sides[side.index()]
+            .iter()
+            .filter(|(slot, feature)| {
+                *slot == Slot::Middle && tile.features[*feature].kind == FeatureKind::River
+            })
+            .map(move |(_, feature)| (side, *feature))
+    })
+}
+
+/// Whether the tile is a lake that ends the river (River I's lake, River II's volcano lake):
+/// a lake the river flows into.
+fn is_closing_lake(tile: &CompiledTile) -> bool {
+    tile.features.iter().any(|f| f.kind == FeatureKind::Lake)
+}
+
+/// The group of the draw order a tile belongs to ([`FORK`], [`RIVER`], [`LAKE`], [`LAND`]).
+pub fn draw_group(tile: &CompiledTile) -> u8 {
+    if !is_river_tile(tile) {
+        LAND
+    } else if river_arms(tile).count() >= 3 {
+        FORK
+    } else if is_closing_lake(tile) {
+        LAKE
+    } else {
+        RIVER
+    }
+}
+
+/// The stacks a game with the river starts from: with both rivers, one lake is removed (the
+/// official note: one lake per spring and one per fork) — River I's, so that the volcano lake
+/// closes the river as The River II says. (A second spring never reaches the stacks: the two
+/// sets' springs are one tile, `RI/s`.)
+pub fn prepare_stacks(catalog: &[CompiledTile], counts: &mut [u32]) {
+    let volcano_lake = |tile: &CompiledTile| {
+        tile.volcano && draw_group(tile) == LAKE && tile.kind != TileKind::Start
+    };
+    let has_volcano_lake = catalog
+        .iter()
+        .zip(counts.iter())
+        .any(|(t, n)| *n > 0 && volcano_lake(t));
+    if !has_volcano_lake {
+        return;
+    }
+    for (tile, count) in catalog.iter().zip(counts.iter_mut()) {
+        if draw_group(tile) == LAKE && !tile.volcano {
+            *count = 0;
+        }
+    }
+}
+
+/// A draw out of the river's order: `tile` drawn while a tile of an earlier group is still
+/// in the stacks.
+pub fn draw_violation(catalog: &[CompiledTile], stack: &[u32], tile: usize) -> Option<Violation> {
+    let group = draw_group(&catalog[tile]);
+    if group == FORK {
+        return None;
+    }
+    let earlier = catalog
+        .iter()
+        .zip(stack)
+        .enumerate()
+        .filter(|(index, (t, n))| *index != tile && **n > 0 && t.kind != TileKind::Bonus)
+        .map(|(_, (t, _))| (draw_group(t), t))
+        .filter(|(g, _)| *g < group)
+        .min_by_key(|(g, _)| *g)?;
+    let (what, help) = match (group, earlier.0) {
+        (LAND, _) => (
+            "a land tile drawn while river tiles are left",
+            "draw the river tiles first: the land tiles are drawn once the river is finished",
+        ),
+        (LAKE, FORK) | (RIVER, FORK) => (
+            "a river tile drawn before the fork",
+            "the first river tile is the fork, laid by the first player",
+        ),
+        _ => (
+            "the lake drawn while other river tiles are left",
+            "the lake is the last river tile: draw the other river tiles first",
+        ),
+    };
+    Some(Violation::new(
+        &crate::codes::RIVER_DRAW_ORDER,
+        format!("{what} (`{}` is still in the stack)", earlier.1.id),
+        "drawn out of the river's order",
+        help,
+    ))
+}
+
+/// The sides (board orientation) of the tile turned by `rotation` where a river arm runs,
+/// with the arm's feature index.
+fn arms_on_board(tile: &CompiledTile, rotation: Rotation) -> Vec<(Side, usize)> {
+    river_arms(tile)
+        .map(|(side, feature)| {
+            (
+                Side::from_index(side.index() + rotation.0 as usize),
+                feature,
+            )
+        })
+        .collect()
+}
+
+fn opposite(side: Side) -> Side {
+    Side::from_index(side.index() + 2)
+}
+
+/// How the river bends on a tile it enters through `entry` and leaves through `exit`: 0
+/// straight, 1 right, -1 left.
+fn bend(entry: Side, exit: Side) -> i8 {
+    let heading = opposite(entry).index();
+    match (exit.index() + 4 - heading) % 4 {
+        1 => 1,
+        3 => -1,
+        _ => 0,
+    }
+}
+
+/// The bends of the river upstream of the side `joined` of the tile at `pos`, nearest first,
+/// straights left out, back to the spring or the fork.
+fn bends_upstream(engine: &Engine, mut pos: Pos, mut joined: Side) -> Vec<i8> {
+    let mut bends = Vec::new();
+    // A river on a board is at most as long as the tiles placed.
+    for _ in 0..engine.placements.len() {
+        let Some(placement) = engine.at(pos) else {
+            break;
+        };
+        let placed = engine.placement(placement);
+        let tile = &engine.catalog[placed.tile];
+        let arms = arms_on_board(tile, placed.rotation);
+        let Some(&(_, feature)) = arms.iter().find(|(side, _)| *side == joined) else {
+            break;
+        };
+        let others: Vec<Side> = arms
+            .iter()
+            .filter(|(side, f)| *f == feature && *side != joined)
+            .map(|(side, _)| *side)
+            .collect();
+        let [entry] = others.as_slice() else { break };
+        match bend(*entry, joined) {
+            0 => {}
+            turn => bends.push(turn),
+        }
+        pos = pos.neighbour(*entry);
+        joined = opposite(*entry);
+    }
+    bends
+}
+
+/// The rule a river tile's placement breaks, if any: it must continue the river (one of its
+/// river arms joins the open end), must not join the two branches of the fork, and must not
+/// turn the river back on itself (`look_ahead`: JCloisterZone's reading).
+pub fn placement_violation(
+    engine: &Engine,
+    tile: usize,
+    pos: Pos,
+    rotation: Rotation,
+    look_ahead: bool,
+) -> Option<Violation> {
+    let compiled = &engine.catalog[tile];
+    if !is_river_tile(compiled) {
+        return None;
+    }
+    let arms = arms_on_board(compiled, rotation);
+    let joined: Vec<(Side, usize)> = arms
+        .iter()
+        .copied()
+        .filter(|(side, _)| engine.at(pos.neighbour(*side)).is_some())
+        .collect();
+    let Some(&(entry, feature)) = joined.first() else {
+        return Some(Violation::new(
+            &crate::codes::RIVER_NOT_CONTINUED,
+            format!(
+                "the river tile `{}` at {pos} does not continue the river",
+                compiled.id
+            ),
+            "no river of this tile joins the river on the board",
+            "turn or move the tile so that its river joins the open end of the river",
+        ));
+    };
+    if joined.len() > 1 {
+        return Some(Violation::new(
+            &crate::codes::RIVER_BRANCHES_JOINED,
+            format!(
+                "the river tile `{}` at {pos} joins the river on {} sides",
+                compiled.id,
+                joined.len()
+            ),
+            "the river's ends meet here",
+            "the two branches of the fork never join: lay the tile where only one of its rivers meets the river",
+        ));
+    }
+    let exits: Vec<Side> = arms
+        .iter()
+        .filter(|(side, f)| *f == feature && *side != entry)
+        .map(|(side, _)| *side)
+        .collect();
+    if look_ahead {
+        return look_ahead_violation(engine, compiled, pos, &arms, entry);
+    }
+    let [exit] = exits.as_slice() else {
+        return None;
+    };
+    let turn = bend(entry, *exit);
+    if turn == 0 {
+        return None;
+    }
+    let upstream = bends_upstream(engine, pos.neighbour(entry), opposite(entry));
+    let way = if turn > 0 { "right" } else { "left" };
+    // The curve just upstream, with no straight between (the tile next to this one).
+    let next_bend = {
+        let neighbour = engine.at(pos.neighbour(entry)).map(|p| engine.placement(p));
+        neighbour.and_then(|placed| {
+            let arms = arms_on_board(&engine.catalog[placed.tile], placed.rotation);
+            let facing = opposite(entry);
+            let (_, feature) = arms.iter().find(|(side, _)| *side == facing)?;
+            let others: Vec<Side> = arms
+                .iter()
+                .filter(|(side, f)| f == feature && *side != facing)
+                .map(|(side, _)| *side)
+                .collect();
+            let [before] = others.as_slice() else {
+                return None;
+            };
+            Some(bend(*before, facing))
+        })
+    };
+    if next_bend == Some(turn) {
+        return Some(Violation::new(
+            &crate::codes::RIVER_U_TURN,
+            format!(
+                "the river tile `{}` at {pos} turns the river {way} right after a curve to the {way}",
+                compiled.id
+            ),
+            "a second curve the same way in a row",
+            "the river may not turn the same way twice in a row: turn the tile so that it bends the other way, or lay it elsewhere",
+        ));
+    }
+    if upstream.len() >= 2 && upstream[0] == turn && upstream[1] == turn {
+        return Some(Violation::new(
+            &crate::codes::RIVER_THIRD_TURN,
+            format!(
+                "the river tile `{}` at {pos} turns the river {way} a third time in a row",
+                compiled.id
+            ),
+            "a third curve the same way",
+            "after two curves the same way (straights between or not), the next curve turns the other way",
+        ));
+    }
+    None
+}
+
+/// JCloisterZone's look-ahead (`RiverCapability.isTilePlacementAllowed`): for every river arm
+/// of the new tile but the one that joins the river, the square the river flows into must
+/// have free squares on its left and right, and the square two ahead and its left and right
+/// must be free.
+fn look_ahead_violation(
+    engine: &Engine,
+    compiled: &CompiledTile,
+    pos: Pos,
+    arms: &[(Side, usize)],
+    entry: Side,
+) -> Option<Violation> {
+    for (side, _) in arms.iter().filter(|(side, _)| *side != entry) {
+        let left = Side::from_index(side.index() + 3);
+        let right = Side::from_index(side.index() + 1);
+        let ahead = pos.neighbour(*side);
+        let two_ahead = ahead.neighbour(*side);
+        let squares = [
+            ahead.neighbour(left),
+            ahead.neighbour(right),
+            two_ahead,
+            two_ahead.neighbour(left),
+            two_ahead.neighbour(right),
+        ];
+        if squares.iter().any(|square| engine.at(*square).is_some()) {
+            return Some(Violation::new(
+                &crate::codes::RIVER_U_TURN,
+                format!(
+                    "the river tile `{}` at {pos} leads the river towards tiles already placed",
+                    compiled.id
+                ),
+                "the river would run into the board here",
+                "JCloisterZone's reading (`variant river-turns jcloisterzone`): the squares ahead of every open end of the river must be free; turn the tile the other way",
+            ));
+        }
+    }
+    None
+}
+
+/// The rule a deployment on a river tile breaks: no figure stands on the water, and none on
+/// the volcano lake's tile.
+pub fn deployment_violation(tile: &CompiledTile, kind: FeatureKind) -> Option<Violation> {
+    if tile.volcano && is_river_tile(tile) {
+        return Some(Violation::new(
+            &crate::codes::RIVER_NO_FIGURE,
+            format!("a figure on the volcano lake `{}`", tile.id),
+            "no figure on the volcano lake",
+            "whoever places the volcano lake deploys nothing and takes another turn at once: pass",
+        ));
+    }
+    (kind == FeatureKind::River || kind == FeatureKind::Lake).then(|| {
+        Violation::new(
+            &crate::codes::RIVER_NO_FIGURE,
+            format!("a figure on the {kind}"),
+            "nobody occupies the water",
+            "deploy on a road, city, monastery or field of the tile, or pass",
+        )
+    })
+}
+
+/// Whether placing the tile gives its player another turn at once (the volcano lake).
+pub fn another_turn(tile: &CompiledTile) -> bool {
+    tile.volcano && is_river_tile(tile)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A river heading east (in through W) that leaves through S turns right, through N left,
+    /// through E not at all; the same holds turned round the compass.
+    #[test]
+    fn bends_are_read_from_the_heading() {
+        for quarter in 0..4 {
+            let turn = |side: Side| Side::from_index(side.index() + quarter);
+            assert_eq!(bend(turn(Side::W), turn(Side::S)), 1);
+            assert_eq!(bend(turn(Side::W), turn(Side::N)), -1);
+            assert_eq!(bend(turn(Side::W), turn(Side::E)), 0);
+        }
+    }
+
+    /// The shipped river tiles fall into the draw order's groups: the fork first, the lakes
+    /// last (the River II city lake among the river tiles), the land tiles after them.
+    #[test]
+    fn the_shipped_tiles_fall_into_the_draw_order() {
+        let cache = crate::check::TileSetCache::default();
+        let mut groups = std::collections::BTreeMap::new();
+        for set in ["the-river", "the-river-2", "carcassonne-base"] {
+            let resolved = cache.resolve(set, std::path::Path::new("."));
+            let prepared = resolved.prepared.as_ref().expect("a shipped set");
+            for tile in prepared.compiled.iter() {
+                groups.insert(tile.id.clone(), draw_group(tile));
+            }
+        }
+        assert_eq!(groups["RI.2/III"], FORK);
+        assert_eq!(groups["RI.1/I.e"], LAKE);
+        assert_eq!(groups["RI.2/I.v"], LAKE);
+        assert_eq!(groups["RI.2/IFC"], RIVER);
+        assert_eq!(groups["RI.1/RIrI"], RIVER);
+        assert_eq!(groups["BA/RCr"], LAND);
+        let rivers = groups.iter().filter(|(id, _)| id.starts_with("RI")).count();
+        let land = groups.values().filter(|g| **g == LAND).count();
+        assert_eq!((rivers, land), (21, 24));
+    }
+}
