@@ -15,6 +15,10 @@ pub const TILE_SETS: &[(&str, &str)] = &[
         "hunters-gatherers-v2",
         include_str!("../tiles/hunters-gatherers-v2.tiles"),
     ),
+    (
+        "carcassonne-base-gardens",
+        include_str!("../tiles/carcassonne-base-gardens.tiles"),
+    ),
 ];
 
 /// The text of the shipped tile set `name`.

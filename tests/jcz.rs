@@ -32,7 +32,11 @@ fn files(dir: &Path) -> Vec<PathBuf> {
 }
 
 fn peer_tests() -> Vec<PathBuf> {
-    files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/peer-tests/jcloisterzone"))
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/peer-tests");
+    let mut games = files(&shared.join("jcloisterzone"));
+    // The expansions' tests, each folder an expansion carcspec plays.
+    games.extend(files(&shared.join("jcloisterzone-expansions/basic")));
+    games
 }
 
 /// Every saved game the tests read: the peer tests when present, and our own fixture.

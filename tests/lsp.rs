@@ -1623,7 +1623,8 @@ fn range_formatting_edits_only_the_selected_lines() {
 }
 
 /// The expansions an `expansion` line completes are the ruleset's own (its descriptor's), in a
-/// game and in a tile set: Hills & Sheep for Carcassonne, none for Hunters and Gatherers.
+/// game and in a tile set: Hills & Sheep and the abbot and gardens for Carcassonne, none for
+/// Hunters and Gatherers.
 #[test]
 fn expansion_completion_offers_the_rulesets_expansions() {
     let mut client = Client::start();
@@ -1639,7 +1640,7 @@ fn expansion_completion_offers_the_rulesets_expansions() {
     let uri = "file:///nowhere/expansion.game";
     client.open(uri, "carcspec-game", game);
     let items = labels(&client.at("textDocument/completion", uri, (1, 10)));
-    assert_eq!(items, ["hills-and-sheep"], "{items:?}");
+    assert_eq!(items, ["hills-and-sheep", "abbot-and-gardens"], "{items:?}");
 
     let hunters = "ruleset hunters-gatherers\nexpansion \n";
     let uri = "file:///nowhere/hunters.game";

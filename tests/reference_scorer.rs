@@ -11,7 +11,7 @@
 //! tiles under the default reading, under each variant alone and under all of them; and the
 //! tiles of both rulebooks.
 //!
-//! `REFERENCE_GAMES=<n>` sets the games per configuration (default 100; 34 configurations, 22
+//! `REFERENCE_GAMES=<n>` sets the games per configuration (default 100; 38 configurations, 22
 //! of them under the 2020 rules, so 2,200 2020 games by default).
 
 mod reference;
@@ -83,6 +83,22 @@ fn configs() -> Vec<Config> {
         sheep.variants = vec![("hill-tiebreaker".into(), "number-of-followers".into())];
         sheep.seed += 1;
         configs.push(sheep);
+        // The abbot and gardens, on the base set with gardens, alone and with Hills & Sheep
+        // (whose vineyards no garden takes).
+        configs.push(config(
+            Ruleset::Carcassonne,
+            &["abbot-and-gardens"],
+            &["carcassonne-base-gardens"],
+            policy,
+            seed + 40,
+        ));
+        configs.push(config(
+            Ruleset::Carcassonne,
+            &["abbot-and-gardens", "hills-and-sheep"],
+            &["carcassonne-base-gardens", "hills-and-sheep"],
+            policy,
+            seed + 41,
+        ));
         let mut hunters = config(
             Ruleset::HuntersGatherers,
             &[],
@@ -175,6 +191,7 @@ fn checker_scorings(report: &carcspec::check::CheckReport, text: &str) -> Vec<re
                 "road" => "road",
                 "city" => "city",
                 "monastery" => "monastery",
+                "garden" => "garden",
                 "field" => "field",
                 "flock" => "flock",
                 "forest" => "forest",
@@ -243,7 +260,11 @@ fn the_reference_scorer_agrees_with_the_checker_on_simulated_games() {
                 }
             }
             if text.lines().any(|line| line.starts_with("return ")) {
-                seen.insert("shaman");
+                seen.insert(if config.ruleset == Ruleset::Carcassonne {
+                    "abbot-return"
+                } else {
+                    "shaman"
+                });
             }
             if expected != actual || scores != report.scores {
                 let only_reference: Vec<_> =
@@ -284,6 +305,8 @@ fn the_reference_scorer_agrees_with_the_checker_on_simulated_games() {
         "pit-trap",
         "wild-fire",
         "shaman",
+        "garden",
+        "abbot-return",
     ];
     let missed: Vec<&str> = every_kind
         .into_iter()

@@ -588,12 +588,16 @@ fn jcloisterzone_signatures(xml: &str) -> BTreeMap<String, Vec<String>> {
                     places = vec!["I".into()];
                     "monastery"
                 }
+                // A garden lies inside its tile's field, as a monastery lies on its tile.
+                "garden" => {
+                    places = vec!["I".into()];
+                    "garden"
+                }
                 "hill" | "vineyard" => {
                     signatures.push(tag.clone());
                     continue;
                 }
-                // C3 gardens are out of scope; `wagon-move` and `castle-base` belong to other
-                // expansions.
+                // `wagon-move` and `castle-base` belong to other expansions.
                 _ => continue,
             };
             details.sort();
@@ -628,4 +632,47 @@ fn carcassonne_base_contents_match_jcloisterzone() {
 #[test]
 fn hills_and_sheep_contents_match_jcloisterzone() {
     compare_contents_with_jcloisterzone("hills-and-sheep", "hills_and_sheep.xml");
+}
+
+/// The base set of the box with the abbot (`basic:2`): 72 tiles as in `basic:1`, with one copy
+/// of eight tile types replaced by the same tile with a garden (digest §7.1).
+#[test]
+fn carcassonne_base_gardens_matches_jcloisterzone_basic_2() {
+    let set = shipped("carcassonne-base-gardens");
+    let summary = Summary::of(&set);
+    assert_eq!(
+        (summary.tiles, summary.copies, summary.start, summary.land),
+        (32, 72, 1, 71)
+    );
+    let gardens: Vec<(&str, u32)> = set
+        .tiles
+        .iter()
+        .filter(|t| {
+            t.features
+                .iter()
+                .any(|f| f.kind == carcspec::model::FeatureKind::Garden)
+        })
+        .map(|t| (t.id.as_str(), t.count))
+        .collect();
+    assert_eq!(
+        gardens,
+        [
+            ("BA/CcG", 1),
+            ("BA/Cc+G", 1),
+            ("BA/CccG", 1),
+            ("BA/CG", 1),
+            ("BA/CFCG", 1),
+            ("BA/CCG", 1),
+            ("BA/RrG", 1),
+            ("BA/RFrG", 1)
+        ]
+    );
+    // The gardens leave the edges as they are: the topologies are `basic:1`'s.
+    assert_eq!(topology_counts(&set, |_| true), counts(BASE_TOPOLOGIES));
+    check_against_jcloisterzone("carcassonne-base-gardens", "basic.xml", "basic:2");
+}
+
+#[test]
+fn carcassonne_base_gardens_contents_match_jcloisterzone() {
+    compare_contents_with_jcloisterzone("carcassonne-base-gardens", "basic.xml");
 }

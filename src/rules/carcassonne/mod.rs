@@ -2,11 +2,12 @@
 //! Sheep expansion's hills and vineyards (`../shared/rules/hills-and-sheep.txt`). Readings of the
 //! texts are recorded in `docs/rules/carcassonne.md`.
 
+pub mod abbot;
 pub mod flock;
 
 use super::{
-    Breakdown, Completion, Decision, FigureSpec, Move, Offer, Outcome, Rules, ScoreEvent, TurnView,
-    VariantSpec, Violation,
+    Breakdown, Completion, Decision, FigureSpec, Move, Offer, Outcome, Rules, ScoreEvent,
+    TakeBackStep, TurnView, VariantSpec, Violation,
 };
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
 use crate::model::{ContentKind, FeatureKind, Marker, Pos, Ruleset};
@@ -17,11 +18,13 @@ pub const KNIGHT: FigureKind = FigureKind("knight");
 pub const MONK: FigureKind = FigureKind("monk");
 pub const FARMER: FigureKind = FigureKind("farmer");
 pub const SHEPHERD: FigureKind = FigureKind("shepherd");
+pub const ABBOT: FigureKind = FigureKind("abbot");
 
 const FOLLOWERS: usize = 0;
 const SHEPHERDS: usize = 1;
+const ABBOTS: usize = 2;
 
-const FIGURES: [FigureSpec; 5] = [
+const FIGURES: [FigureSpec; 6] = [
     FigureSpec {
         kind: THIEF,
         pool: FOLLOWERS,
@@ -50,6 +53,14 @@ const FIGURES: [FigureSpec; 5] = [
         kind: SHEPHERD,
         pool: SHEPHERDS,
         stands_on: &[FeatureKind::Field],
+        holds_river_system: false,
+    },
+    // “you may put your abbot (instead of a meeple) on that monastery or garden”; “The abbot
+    // is never placed on roads, cities or fields.”
+    FigureSpec {
+        kind: ABBOT,
+        pool: ABBOTS,
+        stands_on: &[FeatureKind::Monastery, FeatureKind::Garden],
         holds_river_system: false,
     },
 ];
@@ -83,15 +94,29 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     title: "Carcassonne (2nd edition)",
     base_tile_set: "carcassonne-base",
     jcz_set: Some("basic:1"),
-    figures: &["thief", "knight", "monk", "farmer", "shepherd"],
-    expansions: &[ExpansionDescriptor {
-        name: HILLS_AND_SHEEP,
-        title: "Hills & Sheep",
-        tile_set: Some("hills-and-sheep"),
-        jcz_set: Some("hills-and-sheep:1"),
-        figures: &["shepherd"],
-        markers: &[Marker::Hill, Marker::Vineyard],
-    }],
+    figures: &["thief", "knight", "monk", "farmer", "shepherd", "abbot"],
+    expansions: &[
+        ExpansionDescriptor {
+            name: HILLS_AND_SHEEP,
+            title: "Hills & Sheep",
+            tile_set: Some("hills-and-sheep"),
+            jcz_set: Some("hills-and-sheep:1"),
+            figures: &["shepherd"],
+            markers: &[Marker::Hill, Marker::Vineyard],
+        },
+        // The abbot and the gardens of the base box (C2, C3): the base set with gardens
+        // (JCloisterZone's `basic:2`) is played instead of `carcassonne-base`. Its gardens need
+        // no expansion: without the abbot nobody stands on them, as JCloisterZone ignores the
+        // garden symbols without its element `garden`.
+        ExpansionDescriptor {
+            name: abbot::ABBOT_AND_GARDENS,
+            title: "Abbot & Gardens",
+            tile_set: Some("carcassonne-base-gardens"),
+            jcz_set: Some("basic:2"),
+            figures: &["abbot"],
+            markers: &[],
+        },
+    ],
     unimplemented_expansions: &[
         "inns-and-cathedrals",
         "traders-and-builders",
@@ -199,10 +224,11 @@ impl OpenMonasteries {
         for placement in self.seen..placed {
             let placement = placement as PlacementId;
             let tile = engine.tile_of(placement);
+            // A garden completes as a monastery does (the abbot and gardens).
             let has_monastery = tile
                 .features
                 .iter()
-                .any(|feature| feature.kind == FeatureKind::Monastery);
+                .any(|feature| abbot::is_cloister(feature.kind));
             if has_monastery {
                 self.open_at.push(self.open.len() as u32);
                 self.open.push((placement, engine.placement(placement).pos));
@@ -237,7 +263,7 @@ impl OpenMonasteries {
             self.close(placement, index);
             let tile = &engine.catalog[placed.tile];
             for (feature, compiled) in tile.features.iter().enumerate() {
-                if compiled.kind == FeatureKind::Monastery {
+                if abbot::is_cloister(compiled.kind) {
                     surrounded.push(placed.first_node + feature as NodeId);
                 }
             }
@@ -392,7 +418,12 @@ impl Carcassonne {
         self.monasteries
             .surrounded_near(engine, pos, &mut surrounded);
         for monastery in surrounded {
-            if let Some(event) = self.monastery(engine, monastery, true) {
+            let event = if engine.feature_kind(monastery) == FeatureKind::Garden {
+                self.garden(engine, monastery, true)
+            } else {
+                self.monastery(engine, monastery, true)
+            };
+            if let Some(event) = event {
                 completion.events.push(event);
             }
             completion.returned.push(engine.root(monastery));
@@ -403,8 +434,9 @@ impl Carcassonne {
 impl Rules for Carcassonne {
     fn pools(&self) -> &'static [(&'static str, u32)] {
         // “Per player: 8 meeples; one goes on the scoring track, 7 are followers in the
-        // supply.” Hills & Sheep: one shepherd each.
-        &[("follower", 7), ("shepherd", 1)]
+        // supply.” Hills & Sheep: one shepherd each. The abbot: “Each player puts the abbot of
+        // their colour into their supply.”
+        &[("follower", 7), ("shepherd", 1), ("abbot", 1)]
     }
 
     fn figure(&self, name: &str) -> Option<FigureSpec> {
@@ -418,7 +450,7 @@ impl Rules for Carcassonne {
         if self.farmers {
             DESCRIPTOR.figures
         } else {
-            &["thief", "knight", "monk", "shepherd"]
+            &["thief", "knight", "monk", "shepherd", "abbot"]
         }
     }
 
@@ -431,7 +463,35 @@ impl Rules for Carcassonne {
     }
 
     fn play(&mut self, engine: &mut Engine, mv: Move, setup: bool) -> Outcome {
-        self.flocks.play(engine, mv, setup)
+        match mv {
+            Move::TakeBack(figure) => self.abbot_returns(engine, figure),
+            _ => self.flocks.play(engine, mv, setup),
+        }
+    }
+
+    fn take_back_due(&self, engine: &Engine, turn: &TurnView) -> Option<TakeBackStep> {
+        self.abbot_return_due(engine, turn)
+    }
+
+    fn take_back_offers(&self, engine: &mut Engine, turn: &TurnView, into: &mut Vec<FigureId>) {
+        self.abbot_return_offers(engine, turn, into);
+    }
+
+    fn take_back_not_due(&self, engine: &Engine, turn: &TurnView) -> Violation {
+        self.abbot_return_not_due(engine, turn)
+    }
+
+    fn take_back_refused(
+        &self,
+        engine: &mut Engine,
+        _turn: &TurnView,
+        figure: FigureId,
+    ) -> Option<(Violation, &'static str)> {
+        self.abbot_return_refused(engine, figure)
+    }
+
+    fn take_back_help(&self) -> &'static str {
+        "the abbot goes home early from the player's own monastery or garden"
     }
 
     fn leave_pending(&mut self) -> Option<Violation> {
@@ -553,6 +613,7 @@ impl Rules for Carcassonne {
                     self.road_or_city(engine, root, component.open_ends == 0)
                 }
                 Some(FeatureKind::Monastery) => self.monastery(engine, root, false),
+                Some(FeatureKind::Garden) => self.garden(engine, root, false),
                 Some(FeatureKind::Field) => {
                     // 3 a completed city the field touches, each city once.
                     let mut cities: Vec<NodeId> = engine.cities_touched(root).collect();
