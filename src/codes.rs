@@ -518,7 +518,8 @@ supply:
 - Hunters and Gatherers (2020): 5 tribe members and 3 huts (“Each player's supply is 5 meeples
   and 3 huts”, FR p2).
 - Carcassonne: 7 followers (of 8 meeples, one goes on the scoring track); with Hills & Sheep
-  one shepherd as well; with Inns & Cathedrals one large follower as well.
+  one shepherd as well; with Inns & Cathedrals one large follower as well; with the abbot
+  and gardens one abbot as well.
 
 A game's `supply` line sets other counts; the message names the game's own.";
 
@@ -529,7 +530,9 @@ A game's `supply` line sets other counts; the message names the game's own.";
   a hut on a river or a lake (2. Deploy a tribe member or hut; Huts).
 - Carcassonne: a thief on a road, a knight in a city, a monk in a monastery, a farmer in a
   field; with Hills & Sheep the shepherd in a field; with Inns & Cathedrals the large
-  follower as any of the four (`large-thief`, `large-knight`, `large-monk`, `large-farmer`).";
+  follower as any of the four (`large-thief`, `large-knight`, `large-monk`, `large-farmer`);
+  with the abbot and gardens the abbot on a monastery or a garden, and only the abbot on a
+  garden (“Only an abbot may occupy a garden”).";
 
     FEATURE_OCCUPIED = "V110" "feature-occupied" Error:
 "The feature the figure is deployed on is already occupied: a figure that blocks it stands on
@@ -625,15 +628,20 @@ discards it from the game and draws another” (bonus tiles). Record the next dr
 `discard`.";
 
     RETURN_NOT_ALLOWED = "V150" "return-not-allowed" Error:
-"A `return` (the shaman taking back a figure) where the game allows none: the turn's last tile
-has no shaman, the tile's figure step is over (`deploy` or `pass` came first), or the tile
-already took a figure back.
+"A `return` (the shaman taking back a figure, the abbot going home early) where the game allows
+none: the turn's last tile has no shaman (2020 Hunters and Gatherers) or the player has no
+abbot on the board (Carcassonne with the abbot), the tile's figure step is over (`deploy` or
+`pass` came first), or the tile already took a figure back.
 
 Rule (Hunters and Gatherers 2020, the menhir tiles, FR p8): “Shaman: the placer may return one
 of their own meeples from anywhere (hunters included) to their supply.” The power acts right
 after the tile is placed and before the figure step: write `return <figure> at <x>,<y> on
 <feature>` after `place` of the shaman tile, at most once, then `deploy` or `pass`. Only the
-ruleset `hunters-gatherers-2020` plays the power.";
+ruleset `hunters-gatherers-2020` plays the power.
+
+Rule (the abbot, C2/C3 base game): on your own turn, instead of placing a meeple, you may take
+your abbot back and score its monastery or garden at once: write `return abbot at <x>,<y> on
+<feature>` after `place`, in place of `deploy` or `pass`.";
 
     NO_FIGURE_TO_RETURN = "V151" "no-figure-to-return" Error:
 "A `return` names a figure the player does not have there: no tile at the position, or no
@@ -648,7 +656,10 @@ an anchor in board orientation or a label.";
 fishermen and hunters — and huts stay all game.
 
 Rule (Hunters and Gatherers 2020, FR p3 and p8): “Huts stay all game”; the shaman returns one
-of the player's meeples. (ChaCuN never returns huts either.)";
+of the player's meeples. (ChaCuN never returns huts either.)
+
+With the abbot (Carcassonne): a `return` names a follower or a shepherd; only the abbot goes
+home early, the others when their feature is scored.";
 
     RIVER_DRAW_ORDER = "V170" "river-draw-order" Error:
 "A tile drawn out of the river's order. With The River, the river tiles are drawn before any
@@ -973,6 +984,34 @@ shows.";
 show: the first ones are shown, and this note, at the first finding left out, says how many
 more there are. The setting keeps an editor responsive on an archive with thousands of
 findings; `carcspec check` on the file reports all of them.";
+
+    RETURN_AND_DEPLOY = "V153" "return-and-deploy" Error:
+"A turn both takes the abbot back (`return`) and deploys a figure (`deploy`), in either order.
+The abbot's return is the figure step of the turn: it comes instead of placing a meeple, so a
+turn has one or the other, never both; and the abbot cannot go back in the turn it was
+deployed.
+
+Rule (the abbot, C2/C3 base game): “on your own turn, in step 2 (placing a meeple), instead of
+placing a meeple” you may take your abbot back; “you cannot place a figure and return the
+abbot in the same turn”.";
+
+    ABBOT_FEATURE_COMPLETE = "V154" "abbot-feature-complete" Error:
+"A `return` takes the abbot back from a monastery or garden that is complete (all 8 positions
+around it hold tiles), as happens when the tile just placed surrounds it. The early return is
+only for an incomplete feature; a surrounded one scores 9 in the turn's scoring, and the
+abbot comes home then.
+
+Rule (the abbot, C2/C3 base game): “Only while the feature is incomplete. If it is already
+surrounded (e.g. the tile you just placed closed it) the abbot cannot be returned; it will
+score 9 in step 3 instead.”";
+
+    GARDEN_OUTSIDE_FIELD = "T243" "garden-outside-field" Error:
+"A tile has a garden (`garden: I`) but no field. A garden sits inside a field, which it does
+not cut: the tile's field keeps its sides (`field: N E S W`) and the garden is a feature of
+its own at `I`, as JCloisterZone's tiles have both.
+
+Rule (the abbot and gardens): “A garden is a one-tile feature sitting inside a field, similar
+to a monastery”; “The garden does not cut the field it stands in”.";
 }
 
 /// Where the codes are documented, one heading per code (`docs/codes.md`, generated from this

@@ -8,6 +8,10 @@ pub const TILE_SETS: &[(&str, &str)] = &[
         include_str!("../tiles/carcassonne-base.tiles"),
     ),
     (
+        "carcassonne-base-gardens",
+        include_str!("../tiles/carcassonne-base-gardens.tiles"),
+    ),
+    (
         "hills-and-sheep",
         include_str!("../tiles/hills-and-sheep.tiles"),
     ),

@@ -38,6 +38,7 @@ fn peer_tests() -> Vec<PathBuf> {
     games.extend(files(
         &shared.join("jcloisterzone-expansions/inns-and-cathedrals"),
     ));
+    games.extend(files(&shared.join("jcloisterzone-expansions/basic")));
     games
 }
 

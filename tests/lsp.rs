@@ -1672,7 +1672,8 @@ fn range_formatting_edits_only_the_selected_lines() {
 }
 
 /// The expansions an `expansion` line completes are the ruleset's own (its descriptor's), in a
-/// game and in a tile set: Hills & Sheep, The River and The River II for Carcassonne, none for
+/// game and in a tile set: Hills & Sheep, Inns & Cathedrals, The River, The River II and the
+/// abbot and gardens for Carcassonne, none for
 /// Hunters and Gatherers.
 #[test]
 fn expansion_completion_offers_the_rulesets_expansions() {
@@ -1695,7 +1696,8 @@ fn expansion_completion_offers_the_rulesets_expansions() {
             "hills-and-sheep",
             "inns-and-cathedrals",
             "the-river",
-            "the-river-2"
+            "the-river-2",
+            "abbot-and-gardens"
         ],
         "{items:?}"
     );

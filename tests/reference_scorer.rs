@@ -11,11 +11,11 @@
 //! tiles under the default reading, under each variant alone and under all of them; and the
 //! tiles of both rulebooks.
 //!
-//! `REFERENCE_GAMES=<n>` sets the games per configuration (default 100; 50 configurations, 22
+//! `REFERENCE_GAMES=<n>` sets the games per configuration (default 100; 56 configurations, 22
 //! of them under the 2020 rules, so 2,200 2020 games by default; 10 with The River: The River,
 //! The River with Hills & Sheep, The River II, both rivers, The River II with Inns &
-//! Cathedrals). `REFERENCE_EXPANSION=<name>` keeps the configurations that play that expansion
-//! only (`inns-and-cathedrals`: eight), for a long
+//! Cathedrals; 6 with the abbot and gardens: alone, with Hills & Sheep, with Inns & Cathedrals). `REFERENCE_EXPANSION=<name>` keeps the configurations that play that expansion
+//! only (`inns-and-cathedrals`: ten), for a long
 //! run of one expansion; the check that every scoring kind was seen is then left out.
 
 mod reference;
@@ -113,6 +113,29 @@ fn configs() -> Vec<Config> {
         );
         inns_and_sheep.players = 6;
         configs.push(inns_and_sheep);
+        // The abbot and gardens, on the base set with gardens, alone and with Hills & Sheep
+        // (whose vineyards no garden takes).
+        configs.push(config(
+            Ruleset::Carcassonne,
+            &["abbot-and-gardens"],
+            &["carcassonne-base-gardens"],
+            policy,
+            seed + 40,
+        ));
+        configs.push(config(
+            Ruleset::Carcassonne,
+            &["abbot-and-gardens", "hills-and-sheep"],
+            &["carcassonne-base-gardens", "hills-and-sheep"],
+            policy,
+            seed + 41,
+        ));
+        configs.push(config(
+            Ruleset::Carcassonne,
+            &["abbot-and-gardens", "inns-and-cathedrals"],
+            &["carcassonne-base-gardens", "inns-and-cathedrals"],
+            policy,
+            seed + 45,
+        ));
         let mut hunters = config(
             Ruleset::HuntersGatherers,
             &[],
@@ -239,6 +262,7 @@ fn checker_scorings(report: &carcspec::check::CheckReport, text: &str) -> Vec<re
                 "road" => "road",
                 "city" | "tiny" => "city",
                 "monastery" => "monastery",
+                "garden" => "garden",
                 "field" => "field",
                 "flock" => "flock",
                 "forest" => "forest",
@@ -313,7 +337,11 @@ fn the_reference_scorer_agrees_with_the_checker_on_simulated_games() {
                 }
             }
             if text.lines().any(|line| line.starts_with("return ")) {
-                seen.insert("shaman");
+                seen.insert(if config.ruleset == Ruleset::Carcassonne {
+                    "abbot-return"
+                } else {
+                    "shaman"
+                });
             }
             for (mark, what) in [("with an inn", "inn"), ("with a cathedral", "cathedral")] {
                 if report.events.iter().any(|e| e.breakdown.contains(mark)) {
@@ -365,6 +393,8 @@ fn the_reference_scorer_agrees_with_the_checker_on_simulated_games() {
         "inn",
         "cathedral",
         "large follower",
+        "garden",
+        "abbot-return",
     ];
     if only.is_some() {
         return;

@@ -598,6 +598,11 @@ fn jcloisterzone_signatures(xml: &str) -> BTreeMap<String, Vec<String>> {
                     places = vec!["I".into()];
                     "monastery"
                 }
+                // A garden lies inside its tile's field, as a monastery lies on its tile.
+                "garden" => {
+                    places = vec!["I".into()];
+                    "garden"
+                }
                 "hill" | "vineyard" | "volcano" => {
                     signatures.push(tag.clone());
                     continue;
@@ -615,8 +620,7 @@ fn jcloisterzone_signatures(xml: &str) -> BTreeMap<String, Vec<String>> {
                     "river"
                 }
                 "river" => "river",
-                // C3 gardens are out of scope; `wagon-move` and `castle-base` belong to other
-                // expansions.
+                // `wagon-move` and `castle-base` belong to other expansions.
                 _ => continue,
             };
             details.sort();
@@ -754,4 +758,47 @@ fn the_river_tiles_have_the_fields_of_the_rules() {
 fn the_river_contents_match_jcloisterzone() {
     compare_contents_with_jcloisterzone("the-river", "river.xml");
     compare_contents_with_jcloisterzone("the-river-2", "river.xml");
+}
+
+/// The base set of the box with the abbot (`basic:2`): 72 tiles as in `basic:1`, with one copy
+/// of eight tile types replaced by the same tile with a garden (digest §7.1).
+#[test]
+fn carcassonne_base_gardens_matches_jcloisterzone_basic_2() {
+    let set = shipped("carcassonne-base-gardens");
+    let summary = Summary::of(&set);
+    assert_eq!(
+        (summary.tiles, summary.copies, summary.start, summary.land),
+        (32, 72, 1, 71)
+    );
+    let gardens: Vec<(&str, u32)> = set
+        .tiles
+        .iter()
+        .filter(|t| {
+            t.features
+                .iter()
+                .any(|f| f.kind == carcspec::model::FeatureKind::Garden)
+        })
+        .map(|t| (t.id.as_str(), t.count))
+        .collect();
+    assert_eq!(
+        gardens,
+        [
+            ("BA/CcG", 1),
+            ("BA/Cc+G", 1),
+            ("BA/CccG", 1),
+            ("BA/CG", 1),
+            ("BA/CFCG", 1),
+            ("BA/CCG", 1),
+            ("BA/RrG", 1),
+            ("BA/RFrG", 1)
+        ]
+    );
+    // The gardens leave the edges as they are: the topologies are `basic:1`'s.
+    assert_eq!(topology_counts(&set, |_| true), counts(BASE_TOPOLOGIES));
+    check_against_jcloisterzone("carcassonne-base-gardens", "basic.xml", "basic:2");
+}
+
+#[test]
+fn carcassonne_base_gardens_contents_match_jcloisterzone() {
+    compare_contents_with_jcloisterzone("carcassonne-base-gardens", "basic.xml");
 }

@@ -191,6 +191,25 @@ fn lint_membership(set: &TileSet, tile: &Tile, findings: &mut Vec<Diagnostic>) {
             );
         }
     }
+    // “A garden is a one-tile feature sitting inside a field”: a tile with a garden has the
+    // field it lies in.
+    let has_field = tile.features.iter().any(|f| f.kind == FeatureKind::Field);
+    for garden in tile
+        .features
+        .iter()
+        .filter(|f| f.kind == FeatureKind::Garden)
+    {
+        if !has_field {
+            findings.push(
+                Diagnostic::new(
+                    &codes::GARDEN_OUTSIDE_FIELD,
+                    format!("the garden of tile `{}` lies in no field", tile.id),
+                )
+                .at(garden.spans.line, "no field on the tile around it")
+                .help("a garden sits inside a field: give the tile its field (`field: N E S W`) beside `garden: I`"),
+            );
+        }
+    }
 }
 
 fn spans_or_unknown(spans: &[Span]) -> impl Iterator<Item = Span> + '_ {
@@ -237,6 +256,9 @@ fn lint_anchors(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>) 
                     "roads and rivers run through the middle of a side: N, E, S, W"
                 }
                 AnchorClass::Area => "`I` stands alone: an inner field touches no side",
+                AnchorClass::Inner if feature.kind == FeatureKind::Garden => {
+                    "a garden touches no side (it lies inside its field): anchor it at `I` alone"
+                }
                 AnchorClass::Inner => {
                     "monasteries and lakes touch no side: anchor them at `I` alone"
                 }

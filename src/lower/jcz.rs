@@ -408,8 +408,23 @@ impl Lowering<'_> {
         // Inns & Cathedrals: the large follower (`big-follower`), the inns and cathedrals.
         let mut large_followers = u32::from(!listed);
         let (mut inn, mut cathedral) = (!listed, !listed);
+        // The abbot and gardens: `abbot` is each player's count of abbots, `garden` whether the
+        // gardens of the `basic:2` tiles are in play (JCloisterZone switches both on together).
+        let (mut abbots, mut gardens) = (0u32, false);
         for (element, value) in elements.into_iter().flatten() {
             match element.as_str() {
+                "abbot" => {
+                    abbots = match value.as_bool() {
+                        Some(on) => u32::from(on),
+                        None => self.count_element(element, value),
+                    }
+                }
+                "garden" => {
+                    gardens = match value.as_bool() {
+                        Some(on) => on,
+                        None => self.count_element(element, value) > 0,
+                    }
+                }
                 "small-follower" => followers = self.count_element(element, value),
                 "shepherd" => {
                     shepherds = match value.as_bool() {
@@ -469,6 +484,11 @@ impl Lowering<'_> {
                 }
             }
         }
+        use crate::rules::carcassonne::abbot::ABBOT_AND_GARDENS;
+        if (abbots > 0 || gardens) && !script.expansions.iter().any(|e| e == ABBOT_AND_GARDENS) {
+            script.expansions.push(ABBOT_AND_GARDENS.into());
+        }
+        let with_abbot = script.expansions.iter().any(|e| e == ABBOT_AND_GARDENS);
         let sheep = script.expansions.iter().any(|e| e == "hills-and-sheep");
         self.hills_in_play = hill;
         let rules = crate::rules::for_ruleset(script.ruleset, &[]);
@@ -477,6 +497,7 @@ impl Lowering<'_> {
                 "follower" => followers,
                 "shepherd" if sheep => shepherds,
                 "large follower" if inns_and_cathedrals => large_followers,
+                "abbot" if with_abbot && listed => abbots,
                 _ => continue,
             };
             if wanted != *count {
@@ -646,6 +667,11 @@ impl Lowering<'_> {
                     None => continue,
                 },
                 "PASS" => push(script, Action::Pass),
+                "RETURN_MEEPLE" => {
+                    if let Some(action) = self.abbot_return(payload, span) {
+                        push(script, action);
+                    }
+                }
                 "COMMIT" => {}
                 "SHEPHERD_CONFIRM" => {
                     let Some(random) = self.random(payload, span) else {
@@ -745,6 +771,47 @@ impl Lowering<'_> {
         }
     }
 
+    /// A `RETURN_MEEPLE` of the abbot's early return (`source` `ABBOT_RETURN`): `return abbot
+    /// at <x>,<y> on I`, where the pointer says the abbot stands. Other sources belong to other
+    /// expansions.
+    fn abbot_return(&mut self, payload: &Value, span: Span) -> Option<Action> {
+        let source = payload
+            .get("source")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        if source != "ABBOT_RETURN" {
+            self.unsupported(
+                format!("a figure returned by `{source}` is not supported"),
+                span,
+            );
+            return None;
+        }
+        let pos = match position(payload.pointer("/pointer/position")) {
+            Ok(pos) => pos,
+            Err(problem) => {
+                self.bad(format!("the abbot's return: {problem}"), span);
+                return None;
+            }
+        };
+        let meeple = payload
+            .pointer("/pointer/meepleId")
+            .or_else(|| payload.get("meepleId"))
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        if meeple.split('.').nth(1) != Some("abbot") {
+            self.bad(
+                format!("the abbot's return names the meeple `{meeple}`, not an abbot"),
+                span,
+            );
+            return None;
+        }
+        Some(Action::Return {
+            figure: "abbot".into(),
+            pos,
+            target: FeatureRef::Anchor(Anchor::Inner),
+        })
+    }
+
     /// The figure and the feature of a `DEPLOY_MEEPLE`.
     fn deployment(&mut self, payload: &Value, span: Span) -> Option<(String, FeatureRef)> {
         let meeple = payload
@@ -762,6 +829,7 @@ impl Lowering<'_> {
             .unwrap_or_default();
         let figure = match (kind, feature) {
             (Some("shepherd"), _) => "shepherd",
+            (Some("abbot"), _) => "abbot",
             (Some("small"), "City") => "knight",
             (Some("small"), "Road") => "thief",
             (Some("small"), "Monastery" | "Cloister") => "monk",
@@ -794,7 +862,7 @@ impl Lowering<'_> {
                 return None;
             }
         };
-        if figure == "monk" || figure == "large-monk" {
+        if matches!(figure, "monk" | "large-monk" | "abbot") {
             return Some((figure.into(), FeatureRef::Anchor(Anchor::Inner)));
         }
         match location_anchors(location) {

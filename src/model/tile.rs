@@ -168,10 +168,12 @@ pub enum FeatureKind {
     Meadow,
     River,
     Lake,
+    /// A garden (the abbot's): a one-tile feature inside a field, which it does not cut.
+    Garden,
 }
 
 impl FeatureKind {
-    pub const ALL: [FeatureKind; 8] = [
+    pub const ALL: [FeatureKind; 9] = [
         FeatureKind::City,
         FeatureKind::Road,
         FeatureKind::Field,
@@ -180,6 +182,7 @@ impl FeatureKind {
         FeatureKind::Meadow,
         FeatureKind::River,
         FeatureKind::Lake,
+        FeatureKind::Garden,
     ];
 
     pub fn name(self) -> &'static str {
@@ -192,14 +195,17 @@ impl FeatureKind {
             FeatureKind::Meadow => "meadow",
             FeatureKind::River => "river",
             FeatureKind::Lake => "lake",
+            FeatureKind::Garden => "garden",
         }
     }
 
     pub fn ruleset(self) -> Ruleset {
         match self {
-            FeatureKind::City | FeatureKind::Road | FeatureKind::Field | FeatureKind::Monastery => {
-                Ruleset::Carcassonne
-            }
+            FeatureKind::City
+            | FeatureKind::Road
+            | FeatureKind::Field
+            | FeatureKind::Monastery
+            | FeatureKind::Garden => Ruleset::Carcassonne,
             _ => Ruleset::HuntersGatherers,
         }
     }
@@ -218,7 +224,7 @@ impl FeatureKind {
             FeatureKind::City | FeatureKind::Forest => AnchorClass::Whole,
             FeatureKind::Road | FeatureKind::River => AnchorClass::Middle,
             FeatureKind::Field | FeatureKind::Meadow => AnchorClass::Area,
-            FeatureKind::Monastery | FeatureKind::Lake => AnchorClass::Inner,
+            FeatureKind::Monastery | FeatureKind::Lake | FeatureKind::Garden => AnchorClass::Inner,
         }
     }
 }

@@ -10,7 +10,7 @@ use crate::engine::{CompiledTile, Engine, NodeId, PlacementId};
 use crate::model::{FeatureRef, Ruleset, Script};
 use crate::rules::turn::{TurnView, next_decision};
 use crate::rules::{
-    self, Completion, Decision, FigureSpec, Occupation, Rules, Standing, Violation,
+    self, Completion, Decision, FigureSpec, Occupation, Rules, Standing, TakeBackStep, Violation,
 };
 
 /// The tile the current player holds.
@@ -28,8 +28,12 @@ pub(crate) struct PlacedNow {
     pub(crate) roots: Vec<NodeId>,
     pub(crate) deployed: bool,
     pub(crate) settled: bool,
-    /// The figure a power of the tile took back (the shaman), with its pool: one a tile.
+    /// The figure the tile's figure step took back (`return`: the shaman, the abbot), with its
+    /// owner and pool: one a tile.
     pub(crate) took_back: Option<(usize, usize)>,
+    /// The take-back came instead of the deployment (the abbot's return): it was the tile's
+    /// figure step.
+    pub(crate) took_back_instead: bool,
 }
 
 #[derive(Debug)]
@@ -274,6 +278,9 @@ impl Game {
             tile_in_hand: turn.hand.is_some(),
             under_due: turn.needs_under,
             occupation_open: placed.is_some_and(|p| !p.deployed && !p.settled),
+            placed: placed.map(|p| p.placement),
+            took_back: placed.is_some_and(|p| p.took_back.is_some()),
+            deployed: placed.is_some_and(|p| p.deployed),
             on_bonus_tile: placed.is_some_and(|p| p.bonus),
             land_placed: turn.land_placed,
             bonus_earned: turn.bonus_earned,
@@ -328,20 +335,18 @@ impl Game {
         player: usize,
         pool: usize,
     ) -> u32 {
-        let supply = self.supply[player][pool].saturating_sub(self.taken_back_now(player, pool));
+        let supply = self.supply[player][pool];
         let returned = self
             .turn
             .as_ref()
             .map_or(0, |t| t.returned[player * t.pools + pool]);
-        self.rules.usable_figures(view, supply, returned)
+        self.rules
+            .usable_figures(view, supply, returned, self.taken_back_now(player, pool))
     }
 
-    /// The figures of `pool` that `player` took back with the power of the tile just placed,
-    /// when the ruleset keeps them off that tile (`variant shaman-figure-on-tile forbidden`).
+    /// The figures of `pool` that `player` took back (`return`) in the figure step of the tile
+    /// just placed, while its scoring is to come.
     pub(crate) fn taken_back_now(&self, player: usize, pool: usize) -> u32 {
-        if self.rules.taken_back_figure_on_tile() {
-            return 0;
-        }
         let taken = self
             .turn
             .as_ref()
@@ -351,18 +356,11 @@ impl Game {
         u32::from(taken == Some((player, pool)))
     }
 
-    /// Whether the turn's player may take a figure back now: the tile just placed has the
-    /// power, and neither a figure step nor another `return` followed it.
-    pub(crate) fn take_back_due(&self) -> bool {
-        let Some(placed) = self.turn.as_ref().and_then(|t| t.placed.as_ref()) else {
-            return false;
-        };
-        !placed.deployed
-            && !placed.settled
-            && placed.took_back.is_none()
-            && self
-                .rules
-                .may_take_back(self.engine.tile_of(placed.placement))
+    /// Whether the turn's player may take a figure back now (`return`), as the ruleset says,
+    /// and where in the tile's figure step.
+    pub(crate) fn take_back_due(&self) -> Option<TakeBackStep> {
+        let view = self.turn_view()?;
+        self.rules.take_back_due(&self.engine, &view)
     }
 }
 

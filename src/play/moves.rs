@@ -29,12 +29,11 @@ pub(crate) struct Offered {
     name: (usize, usize),
 }
 
-/// A figure the shaman may take back now ([`Game::legal_returns`]): the figure and its pool,
-/// and how `return` names it (figure, the position of its tile, the feature).
+/// A figure the player may take back now ([`Game::legal_returns`]), and how `return` names
+/// it (figure, the position of its tile, the feature).
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Return {
     pub id: FigureId,
-    pub pool: usize,
     pub figure: &'static str,
     pub pos: Pos,
     pub target: FeatureRef,
@@ -242,34 +241,34 @@ impl Game {
             .filter(|by_label| names_it(by_label))
     }
 
-    /// Every figure the turn's player may take back now (empty unless a `return` is due).
-    pub(crate) fn legal_returns(&self) -> Vec<Return> {
-        let Some(player) = self.turn.as_ref().map(|t| t.player) else {
+    /// Every figure the turn's player may take back now, as the ruleset offers them (empty
+    /// unless a `return` is due), named as `return` names them.
+    pub(crate) fn legal_returns(&mut self) -> Vec<Return> {
+        let Some(view) = self.turn_view() else {
             return Vec::new();
         };
-        if !self.take_back_due() {
-            return Vec::new();
-        }
-        let mut returns = Vec::new();
-        for (id, figure) in self.engine.figures.iter().enumerate() {
-            if !figure.on_board || figure.player != player || !self.rules.takes_back(figure) {
-                continue;
-            }
-            let Some(spec) = self.rules.figure(figure.kind.0) else {
-                continue;
-            };
-            let (placement, feature) = self.engine.origin(figure.node);
-            if let Some(target) = self.name_feature(placement, feature, spec.stands_on) {
-                returns.push(Return {
-                    id: id as FigureId,
-                    pool: spec.pool,
-                    figure: spec.kind.0,
-                    pos: self.engine.placement(placement).pos,
-                    target,
-                });
-            }
-        }
-        returns
+        let mut offered = Vec::new();
+        self.rules
+            .take_back_offers(&mut self.engine, &view, &mut offered);
+        offered
+            .into_iter()
+            .filter_map(|id| self.return_of(id))
+            .collect()
+    }
+
+    /// How `return` names the figure `id` (its kind, the position of its tile, its feature);
+    /// `None` when the game language cannot name its feature.
+    fn return_of(&self, id: FigureId) -> Option<Return> {
+        let figure = &self.engine.figures[id as usize];
+        let spec = self.rules.figure(figure.kind.0)?;
+        let (placement, feature) = self.engine.origin(figure.node);
+        let target = self.name_feature(placement, feature, spec.stands_on)?;
+        Some(Return {
+            id,
+            figure: spec.kind.0,
+            pos: self.engine.placement(placement).pos,
+            target,
+        })
     }
 
     /// The player's figure of `kind` standing on `node`, if any.
@@ -327,12 +326,30 @@ fn halves(anchors: &[Anchor]) -> Vec<Anchor> {
         .collect()
 }
 
-/// The game-language move of a ruleset move (the simulator writes its moves as text).
-pub(crate) fn action_of(mv: Move) -> crate::model::Action {
-    use crate::model::Action;
-    match mv {
-        Move::FlockToken(token) => Action::Flock { token },
-        Move::Grow(token) => Action::Grow { token },
-        Move::Stable => Action::Stable,
+impl Game {
+    /// The game-language move of a ruleset move (the simulator writes its moves as text); a
+    /// take-back names its figure where it stands (or stood: the figure is named after it
+    /// left the board too).
+    pub(crate) fn action_of(&self, mv: Move) -> crate::model::Action {
+        use crate::model::Action;
+        match mv {
+            Move::FlockToken(token) => Action::Flock { token },
+            Move::Grow(token) => Action::Grow { token },
+            Move::Stable => Action::Stable,
+            Move::TakeBack(id) => {
+                let figure = &self.engine.figures[id as usize];
+                let (placement, feature) = self.engine.origin(figure.node);
+                let target = self
+                    .rules
+                    .figure(figure.kind.0)
+                    .and_then(|spec| self.name_feature(placement, feature, spec.stands_on))
+                    .unwrap_or_else(|| feature_name(&self.engine, placement, feature));
+                Action::Return {
+                    figure: figure.kind.0.into(),
+                    pos: self.engine.placement(placement).pos,
+                    target,
+                }
+            }
+        }
     }
 }

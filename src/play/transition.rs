@@ -6,14 +6,14 @@
 //! [`Game::play`], which calls the same ones without validating them again. So a game changes
 //! the same way whoever plays it: the stacks, the hand, the supply, the figures and every
 //! question to the ruleset (`after_draw`, what a discard brings, `after_placement`,
-//! `deployed`, `took_back`, `score_completed`, `after_scoring`, `end_turn`, `final_scoring`)
+//! `deployed`, a take-back's `play`, `score_completed`, `after_scoring`, `end_turn`, `final_scoring`)
 //! are written once, here.
 
 use super::catalog::is_bonus;
 use super::game::{Game, Hand, PlacedNow, Scored, Turn, zero};
 use crate::engine::{FigureId, NodeId, PlacementId, Pos, Rotation};
 use crate::model::TileKind;
-use crate::rules::{Decision, FigureSpec, Move, Outcome, ScoreEvent};
+use crate::rules::{Decision, FigureSpec, Move, Outcome, ScoreEvent, TakeBackStep};
 
 /// The tile that `under` puts under a hill tile.
 #[derive(Debug, Clone, Copy)]
@@ -45,9 +45,8 @@ pub(crate) enum GameMove {
     Deploy { figure: &'static str, node: NodeId },
     /// `pass`: no figure on the tile just placed.
     Pass,
-    /// `return`: the shaman takes the figure (of the pool) back, as `legal_returns` offered it.
-    Return { figure: FigureId, pool: usize },
-    /// A move of the ruleset's own decisions (`flock`, `grow`, `stable`).
+    /// A move of the ruleset's own decisions (`flock`, `grow`, `stable`), or a take-back of
+    /// the figure step (`return`, [`Move::TakeBack`]) as `legal_returns` offered it.
     Ruleset(Move),
     /// `end` after the turn that placed the last land tile.
     End,
@@ -159,16 +158,19 @@ impl Game {
                 );
                 self.settle();
             }
-            GameMove::Return { figure, pool } => {
-                debug_assert!(self.take_back_due(), "a `return` the tile does not allow");
+            GameMove::Ruleset(Move::TakeBack(figure)) => {
+                debug_assert!(
+                    self.take_back_due().is_some(),
+                    "a `return` the figure step does not allow"
+                );
                 debug_assert!(
                     self.turn.as_ref().is_some_and(|t| {
                         let f = &self.engine.figures[figure as usize];
-                        f.on_board && f.player == t.player && self.rules.takes_back(f)
+                        f.on_board && f.player == t.player
                     }),
-                    "a `return` of a figure the player may not take back"
+                    "a `return` of a figure the player does not have on the board"
                 );
-                self.apply_return(figure, pool);
+                self.apply_take_back(figure);
             }
             GameMove::Ruleset(mv) => self.ruleset_move(mv),
             GameMove::End => {
@@ -371,6 +373,7 @@ impl Game {
             deployed: false,
             settled: false,
             took_back: None,
+            took_back_instead: false,
         });
         if let Some(view) = self.turn_view() {
             let outcome = self
@@ -408,21 +411,41 @@ impl Game {
         figure
     }
 
-    /// `return <figure> …`: the shaman's power takes the turn's player's figure `figure` (of
-    /// pool `pool`) back to the supply, once for the tile just placed.
-    pub(crate) fn apply_return(&mut self, figure: FigureId, pool: usize) {
-        let player = self.engine.figures[figure as usize].player;
+    /// `return <figure> …`: the turn's player takes `figure` back to the supply in the figure
+    /// step of the tile just placed, once, as the ruleset's take-back allows it. The ruleset
+    /// plays its effects first (the points of an abbot's return, the count of powers used);
+    /// a take-back instead of the deployment (the abbot's) is the tile's figure step, and the
+    /// tile's scoring follows at once, as after a deployment.
+    pub(crate) fn apply_take_back(&mut self, figure: FigureId) {
+        let step = self.take_back_due();
+        let setup = !self.turns_started;
+        let outcome = self
+            .rules
+            .play(&mut self.engine, Move::TakeBack(figure), setup);
+        let taken = &self.engine.figures[figure as usize];
+        let player = taken.player;
+        let pool = self.rules.figure(taken.kind.0).map_or(0, |s| s.pool);
         self.engine.return_figure(figure);
         self.supply[player][pool] += 1;
-        self.rules.took_back();
+        let instead_of_deployment = step == Some(TakeBackStep::InsteadOfDeployment);
         if let Some(placed) = self.turn.as_mut().and_then(|t| t.placed.as_mut()) {
             placed.took_back = Some((player, pool));
+            placed.deployed |= instead_of_deployment;
+            placed.took_back_instead = instead_of_deployment;
+        }
+        self.apply_outcome(outcome);
+        if instead_of_deployment {
+            self.settle();
         }
     }
 
-    /// A move of the ruleset's own decisions (`flock`, `grow`, `stable`), played by the
-    /// ruleset; what it brings is applied.
+    /// A move of the ruleset's own decisions (`flock`, `grow`, `stable`; a `return` is the
+    /// take-back's transition), played by the ruleset; what it brings is applied.
     pub(crate) fn ruleset_move(&mut self, mv: Move) {
+        if let Move::TakeBack(figure) = mv {
+            self.apply_take_back(figure);
+            return;
+        }
         let setup = !self.turns_started;
         let outcome = self.rules.play(&mut self.engine, mv, setup);
         self.apply_outcome(outcome);

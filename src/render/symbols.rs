@@ -453,6 +453,10 @@ pub fn figure(svg: &mut Svg, kind: &str, at: Point, fill: &str) {
         );
         return;
     }
+    if kind == "abbot" {
+        abbot(svg, at, &style);
+        return;
+    }
     svg.path(
         &shifted(
             "M-1.6,-4.5 Q-3.5,-9 0,-9.5 Q3.5,-9 1.6,-4.5 L7,-2.5 Q8,0 5.5,0.5 L3.5,0.8 L6.5,7 L1.6,7 L0,3.5 L-1.6,7 L-6.5,7 L-3.5,0.8 L-5.5,0.5 Q-8,0 -7,-2.5 Z",
@@ -466,4 +470,47 @@ pub fn figure(svg: &mut Svg, kind: &str, at: Point, fill: &str) {
             r##"fill="none" stroke="#5a3a1a" stroke-width="1.2""##,
         );
     }
+}
+
+/// A garden (the abbot and gardens): a round bed of lawn in a hedge, with a tree in the middle
+/// and flowers around it, told at a glance from a monastery's building.
+pub fn garden(svg: &mut Svg, at: Point) {
+    svg.circle(
+        at,
+        13.0,
+        r##"fill="#8cc063" stroke="#3f6b2a" stroke-width="2.5""##,
+    );
+    for (dx, dy) in [(-8.0, 0.0), (8.0, 0.0), (0.0, 8.5), (-5.5, 6.0), (5.5, 6.0)] {
+        svg.circle(
+            at.offset(dx, dy),
+            1.8,
+            r##"fill="#e8506a" stroke="#8a2038" stroke-width="0.6""##,
+        );
+    }
+    svg.rect(at.x - 1.2, at.y - 1.0, 2.4, 6.0, r##"fill="#6b4a2a""##);
+    svg.circle(
+        at.offset(0.0, -4.0),
+        5.5,
+        r##"fill="#3f8a34" stroke="#24511e" stroke-width="1""##,
+    );
+}
+
+/// The abbot: a robed figure in its player's colour, hooded, with a crosier, taller than a
+/// meeple and without its arms, so that it reads apart from the monks.
+fn abbot(svg: &mut Svg, at: Point, style: &str) {
+    svg.path(
+        &shifted(
+            "M0,-11 Q-4.5,-11 -4,-6 Q-4,-4 -3,-3.5 L-7,8 L7,8 L3,-3.5 Q4,-4 4,-6 Q4.5,-11 0,-11 Z",
+            at,
+        ),
+        style,
+    );
+    svg.path(
+        &shifted("M-2,-6.5 Q0,-9 2,-6.5", at),
+        r##"fill="none" stroke="#222222" stroke-width="0.8""##,
+    );
+    svg.path(
+        &shifted("M8.5,8 L8.5,-7 Q8.5,-10.5 11,-10 Q12.5,-9 11,-7.5", at),
+        r##"fill="none" stroke="#c9a227" stroke-width="1.4""##,
+    );
 }

@@ -48,6 +48,7 @@ fn kind_char(kind: FeatureKind, vertical: bool) -> char {
         FeatureKind::River => '~',
         FeatureKind::Monastery => 'M',
         FeatureKind::Lake => 'O',
+        FeatureKind::Garden => 'G',
     }
 }
 

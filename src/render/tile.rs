@@ -718,6 +718,9 @@ fn draw_buildings(
             Shape::Inner if middle && feature.kind == FeatureKind::Monastery => {
                 upright(svg, CENTRE, &|svg| symbols::monastery(svg, CENTRE));
             }
+            Shape::Inner if middle && feature.kind == FeatureKind::Garden => {
+                upright(svg, CENTRE, &|svg| symbols::garden(svg, CENTRE));
+            }
             Shape::Line { ends, .. } if !middle && feature.kind == FeatureKind::Road => {
                 for &end in ends {
                     upright(svg, end, &|svg| symbols::house(svg, end, 0.9));

@@ -12,7 +12,7 @@ pub mod hunters_gatherers;
 pub mod hunters_gatherers_2020;
 pub mod turn;
 
-pub use turn::{Decision, Move, Offer, Outcome, TurnView, Violation};
+pub use turn::{Decision, Move, Offer, Outcome, TakeBackStep, TurnView, Violation};
 
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
 use crate::model::{FeatureKind, Ruleset};
@@ -86,6 +86,10 @@ pub enum Breakdown {
     },
     /// A completed city of two tiles in the 1st edition's reading (`tiny-city-scoring 2`).
     TinyCity { pennants: u32 },
+    /// A garden with its neighbours (all 8 when complete): no bonus of a monastery.
+    Garden { neighbours: usize, complete: bool },
+    /// The abbot taken back early from a monastery or garden with its neighbours.
+    AbbotReturn { on: FeatureKind, neighbours: usize },
 }
 
 impl Breakdown {
@@ -183,6 +187,29 @@ impl Breakdown {
             Breakdown::TinyCity { pennants: n } => {
                 text.push_str("tiny city of 2 tiles");
                 pennants(&mut text, *n);
+            }
+            Breakdown::Garden {
+                neighbours,
+                complete,
+            } => {
+                if *complete {
+                    text.push_str("garden with its 8 neighbours");
+                } else {
+                    text.push_str("garden with ");
+                    number(&mut text, *neighbours);
+                    text.push_str(" neighbour");
+                    text.push_str(plural(*neighbours));
+                    text.push_str(" (incomplete)");
+                }
+            }
+            Breakdown::AbbotReturn { on, neighbours } => {
+                // The feature first, as every scoring reads (and `expect scored` matches).
+                text.push_str(on.name());
+                text.push_str(" with ");
+                number(&mut text, *neighbours);
+                text.push_str(" neighbour");
+                text.push_str(plural(*neighbours));
+                text.push_str(", the abbot back early");
             }
         }
         text.push_str(" = ");
@@ -396,12 +423,14 @@ pub trait Rules {
         turn.bonus_earned && !turn.bonus_drawn && turn.bonus_left > 0
     }
     /// The figures of a pool a player may deploy now, of `supply` in the supply, of which
-    /// `returned_this_turn` came back in this turn.
+    /// `returned_this_turn` came back in this turn (by scoring) and `taken_back_now` were
+    /// taken back (`return`) in the figure step of the tile just placed.
     fn usable_figures(
         &self,
         _turn: Option<&TurnView>,
         supply: u32,
         _returned_this_turn: u32,
+        _taken_back_now: u32,
     ) -> u32 {
         supply
     }
@@ -452,26 +481,43 @@ pub trait Rules {
         None
     }
 
-    // The 2020 Hunters and Gatherers powers that the common turn does not lay out: the
-    // shaman's optional `return` between placement and occupation, the menhir tile that fits
-    // nowhere, the animals the traps covered and the powers used. The other rulesets keep the
-    // defaults (nothing happens).
+    // Taking a figure back (`return`, `Move::TakeBack`): a move of the figure step that the
+    // ruleset offers — the 2020 shaman before the deployment, the abbot instead of it. The
+    // ruleset says when one is due, which figures it offers, why a `return` is refused, and
+    // plays its effects (`Rules::play`); the runner takes the figure off the board.
 
-    /// Whether placing `tile` lets its player take one of their figures back (`return`, the
-    /// shaman) before the figure step.
-    fn may_take_back(&self, _tile: &CompiledTile) -> bool {
-        false
+    /// Whether the turn's player may take a figure back now, and where in the figure step of
+    /// the tile just placed (`turn.placed`, whose figure step may have taken one back already:
+    /// `turn.took_back`). `None`: no take-back is due.
+    fn take_back_due(&self, _engine: &Engine, _turn: &TurnView) -> Option<TakeBackStep> {
+        None
     }
-    /// Whether `figure` is one that may be taken back.
-    fn takes_back(&self, _figure: &Figure) -> bool {
-        false
+    /// The figures the turn's player may take back now, into `into` (emptied first), in the
+    /// order of their ids: the moves `Move::TakeBack` of the figure step, when one is due.
+    fn take_back_offers(&self, _engine: &mut Engine, _turn: &TurnView, into: &mut Vec<FigureId>) {
+        into.clear();
     }
-    /// A figure was taken back (for the ruleset's count of powers used).
-    fn took_back(&mut self) {}
-    /// Whether the figure taken back may stand on the tile that took it back, at once.
-    fn taken_back_figure_on_tile(&self) -> bool {
-        true
+    /// What a `return` breaks when none is due (`take_back_due` says `None`), for the checker;
+    /// the message follows the player's name.
+    fn take_back_not_due(&self, engine: &Engine, turn: &TurnView) -> Violation {
+        take_back_not_due(engine, turn)
     }
+    /// What a `return` of `figure` — one of the turn's player's, on the board — breaks when a
+    /// take-back is due but the figure is not one the ruleset offers; `None` when it is. The
+    /// message follows the player's name; the text labels the move that deployed the figure.
+    fn take_back_refused(
+        &self,
+        _engine: &mut Engine,
+        _turn: &TurnView,
+        _figure: FigureId,
+    ) -> Option<(Violation, &'static str)> {
+        None
+    }
+    /// The help of a `return` that names no figure of the player's: what the take-back takes.
+    fn take_back_help(&self) -> &'static str {
+        "a `return` takes back one of the player's own figures on the board"
+    }
+
     /// Whether a bonus tile that fits nowhere is replaced by another draw.
     fn unplaceable_bonus_tile_redrawn(&self) -> bool {
         true
@@ -531,6 +577,28 @@ pub trait Rules {
     /// How many powers acted so far in the game.
     fn powers_used(&self) -> u32 {
         0
+    }
+}
+
+/// Why a `return` is not due, as every ruleset with a take-back words it: no tile placed yet,
+/// the tile took a figure back already, its figure step is over, or its tile has no power
+/// that takes a figure back.
+pub fn take_back_not_due(engine: &Engine, turn: &TurnView) -> Violation {
+    let why = match turn.placed {
+        None => "no tile was placed in this turn yet".to_string(),
+        Some(_) if turn.took_back => "the tile already took a figure back".to_string(),
+        Some(_) if !turn.occupation_open => "the tile's figure step is over".to_string(),
+        Some(placement) => format!(
+            "tile `{}` has no power that takes a figure back",
+            engine.tile_of(placement).id
+        ),
+    };
+    Violation {
+        code: &crate::codes::RETURN_NOT_ALLOWED,
+        message: " may not take a figure back here".to_string(),
+        label: why,
+        help: "`return` follows the `place` of a tile with the shaman, once, before `deploy` or `pass`"
+            .to_string(),
     }
 }
 
@@ -819,6 +887,30 @@ mod tests {
                 Breakdown::TinyCity { pennants: 1 },
                 3,
                 "tiny city of 2 tiles + 1 pennant = 3",
+            ),
+            (
+                Breakdown::Garden {
+                    neighbours: 8,
+                    complete: true,
+                },
+                9,
+                "garden with its 8 neighbours = 9",
+            ),
+            (
+                Breakdown::Garden {
+                    neighbours: 3,
+                    complete: false,
+                },
+                4,
+                "garden with 3 neighbours (incomplete) = 4",
+            ),
+            (
+                Breakdown::AbbotReturn {
+                    on: crate::model::FeatureKind::Garden,
+                    neighbours: 5,
+                },
+                6,
+                "garden with 5 neighbours, the abbot back early = 6",
             ),
             (
                 Breakdown::Text("huts: river system with 3 fish = 3".into()),

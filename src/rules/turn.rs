@@ -49,6 +49,24 @@ pub enum Move {
     Grow(TokenDraw),
     /// `stable`: the flock of the extended field goes to the stable.
     Stable,
+    /// `return <figure> at <x>,<y> on <feature>`: the turn's player takes this figure of
+    /// theirs back to the supply, as the figure step allows it ([`TakeBackStep`]): a move of
+    /// [`Decision::DeployOrPass`] that the ruleset offers
+    /// ([`Rules::take_back_offers`](super::Rules::take_back_offers)) and plays the effects of
+    /// (points, a count of powers used); the runner takes the figure off the board.
+    TakeBack(FigureId),
+}
+
+/// Where in the figure step of the tile just placed a ruleset lets its player take a figure
+/// back (`return`), when [`Rules::take_back_due`](super::Rules::take_back_due) says one is due.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TakeBackStep {
+    /// Before the deployment, which still follows (the 2020 shaman: “the placer may return one
+    /// of their own meeples from anywhere”, then places a meeple or not).
+    BeforeDeployment,
+    /// Instead of the deployment: the take-back is the tile's figure step (the abbot's return,
+    /// “instead of placing a meeple”), and the tile's scoring follows.
+    InsteadOfDeployment,
 }
 
 /// A move a decision offers: a move, or a draw from a bag whose outcome chance decides (the
@@ -117,6 +135,13 @@ pub struct TurnView {
     pub under_due: bool,
     /// A tile was placed and its occupation (deploy or pass) is still open.
     pub occupation_open: bool,
+    /// The tile placed last in the turn (its scoring done or not).
+    pub placed: Option<crate::engine::PlacementId>,
+    /// The figure step of the tile placed last took a figure back already (`return`).
+    pub took_back: bool,
+    /// The figure step of the tile placed last is done: a figure was deployed on it, or a
+    /// take-back came instead of the deployment.
+    pub deployed: bool,
     /// The tile placed last is a bonus tile.
     pub on_bonus_tile: bool,
     /// The turn's land tile was placed.
@@ -138,6 +163,12 @@ pub fn not_due(mv: Move) -> Outcome {
             "a flock token with no shepherd just deployed",
             "no shepherd was deployed right before",
             "`flock <token>` follows the deployment of a shepherd",
+        ),
+        Move::TakeBack(_) => Violation::new(
+            &crate::codes::RETURN_NOT_ALLOWED,
+            "a figure taken back where the game allows none",
+            "no figure step takes a figure back here",
+            "`return` follows the `place` of a tile whose figure step allows it",
         ),
         Move::Grow(_) | Move::Stable => {
             let what = if mv == Move::Stable { "stable" } else { "grow" };

@@ -15,9 +15,9 @@ use crate::diagnostic::{Diagnostic, Span};
 use crate::engine::{LegalPlacements, Pos, Rotation};
 use crate::model::{Action, FeatureKind, Name, Ruleset, Script, Step, TokenDraw};
 use crate::play::catalog::{Catalog, build_catalog, is_bonus};
-use crate::play::moves::{Offered, action_of};
+use crate::play::moves::Offered;
 use crate::play::{Game, GameMove, Setup};
-use crate::rules::{self, Decision, Move, Offer, Violation};
+use crate::rules::{self, Decision, Move, Offer, TakeBackStep, Violation};
 use stats::{Accumulator, Statistics};
 
 /// How the simulated players choose their moves.
@@ -460,7 +460,7 @@ pub(crate) fn play_on(
         let completed = match kind {
             // A monastery is complete when the eight positions around it are filled; a lake
             // is no feature anybody completes.
-            FeatureKind::Monastery => {
+            FeatureKind::Monastery | FeatureKind::Garden => {
                 let pos = engine.placement(engine.origin(root).0).pos;
                 engine.filled_around(pos) == 8
             }
@@ -634,9 +634,11 @@ impl Playthrough<'_, '_> {
                     self.result.placed.push(tile);
                 }
                 Decision::DeployOrPass => {
-                    // The shaman's choice comes before the occupation (2020 rules).
-                    self.take_back_or_not();
-                    self.deploy_or_pass();
+                    // A take-back comes before the occupation (the 2020 shaman) or instead
+                    // of it (the abbot's return).
+                    if !self.take_back_or_not() {
+                        self.deploy_or_pass();
+                    }
                 }
                 Decision::FlockToken | Decision::FlockChoice => self.ruleset_decision(decision),
                 Decision::EndOfTurn => return,
@@ -740,26 +742,25 @@ impl Playthrough<'_, '_> {
         value
     }
 
-    /// The shaman's choice (2020 Hunters and Gatherers): half of the time, one of the player's
-    /// figures that may go back, at random.
-    fn take_back_or_not(&mut self) {
-        if !self.game.take_back_due() {
-            return;
-        }
+    /// A take-back the figure step offers (`return`), half of the time, one of the offered
+    /// figures at random: before the deployment (the 2020 shaman), or instead of it. Returns
+    /// whether the take-back was the tile's figure step (no deployment follows).
+    fn take_back_or_not(&mut self) -> bool {
+        let Some(step) = self.game.take_back_due() else {
+            return false;
+        };
         let mut returns = self.game.legal_returns();
         if returns.is_empty() || self.rng.below(2) == 0 {
-            return;
+            return false;
         }
         let chosen = returns.swap_remove(self.rng.below(returns.len()));
-        let mv = GameMove::Return {
-            figure: chosen.id,
-            pool: chosen.pool,
-        };
+        let mv = GameMove::Ruleset(Move::TakeBack(chosen.id));
         self.act(mv, |_| Action::Return {
             figure: chosen.figure.into(),
             pos: chosen.pos,
             target: chosen.target.clone(),
         });
+        step == TakeBackStep::InsteadOfDeployment
     }
 
     fn deploy_or_pass(&mut self) {
@@ -823,7 +824,7 @@ impl Playthrough<'_, '_> {
             Offer::Draw(make) => make(TokenDraw::Random(self.rng.unit())),
         };
         let wolves_before = self.game.bag_wolves_drawn();
-        self.act(GameMove::Ruleset(mv), |_| action_of(mv));
+        self.act(GameMove::Ruleset(mv), |game| game.action_of(mv));
         // The statistics count the wolves that scatter a flock (not those drawn for a shepherd
         // just deployed).
         if matches!(mv, Move::Grow(_)) {

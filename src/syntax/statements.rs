@@ -289,7 +289,7 @@ pub const STATEMENTS: &[StatementSpec] = &[
         keyword: "return",
         parts: TURN,
         args: &STANDING,
-        summary: "the shaman takes one of the player's figures back (2020 Hunters and Gatherers)",
+        summary: "a figure of the player's goes back to the supply: the shaman's (2020 Hunters and Gatherers), the abbot's early return instead of a deployment (Carcassonne)",
     },
     StatementSpec {
         keyword: "pass",

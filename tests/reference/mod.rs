@@ -20,7 +20,11 @@
 //!   with an inn 2 a tile, a completed city with a cathedral 3 a tile and a pennant, either of
 //!   them incomplete at the end 0 (or as a plain one with JCloisterZone's
 //!   `inn-and-cathedral-final-scoring ignore`); the tiny city (`tiny-city-scoring 2`): a
-//!   completed city of two tiles 1 a tile and a pennant.
+//!   completed city of two tiles 1 a tile and a pennant. The abbot and gardens
+//!   (`abbot-and-gardens.md`): a garden scores as a monastery but never with vineyards, only
+//!   the abbot stands on it; the abbot may go home instead of a deployment, from an incomplete
+//!   monastery or garden, scoring 1 and 1 a tile around it for its owner at once, and the tile
+//!   is scored after that.
 //! - Hunters and Gatherers 2020 (the digest `hunters-and-gatherers-v2.md`, with the readings
 //!   of `docs/rules/hunters-gatherers-2020.md` and their variants): a completed forest 2 a tile
 //!   and 3 a tile with mushrooms, a completed river 1 a tile and 1 a fish of the river and of
@@ -137,10 +141,16 @@ struct Game<'a> {
     /// This turn: the figures its scoring sent home, and the figure the shaman took back.
     sent_home_by_scoring: Vec<usize>,
     taken_back: Option<usize>,
+    /// The abbot went home early in this turn (instead of the deployment).
+    abbot_returned: bool,
 }
 
 fn carcassonne(script: &Script) -> bool {
     script.ruleset == carcspec::model::Ruleset::Carcassonne
+}
+
+fn abbot_in_play(script: &Script) -> bool {
+    carcassonne(script) && script.expansions.iter().any(|e| e == "abbot-and-gardens")
 }
 
 fn edition_2020(script: &Script) -> bool {
@@ -156,6 +166,7 @@ fn stands_on(figure: &str) -> &'static [FeatureKind] {
         "thief" | "large-thief" => &[FeatureKind::Road],
         "knight" | "large-knight" => &[FeatureKind::City],
         "monk" | "large-monk" => &[FeatureKind::Monastery],
+        "abbot" => &[FeatureKind::Monastery, FeatureKind::Garden],
         "farmer" | "large-farmer" | "shepherd" => &[FeatureKind::Field],
         other => panic!("unknown figure {other}"),
     }
@@ -499,6 +510,21 @@ impl<'a> Game<'a> {
     }
 
     fn deploy(&mut self, figure: &str, target: &FeatureRef) {
+        if self.abbot_returned {
+            self.disagree(format!(
+                "a deployment after the abbot's return in turn {}",
+                self.turn
+            ));
+        }
+        let player = self.player;
+        if figure == "abbot"
+            && self
+                .figures
+                .iter()
+                .any(|f| f.on_board && f.player == player && f.kind == "abbot")
+        {
+            self.disagree(format!("a second abbot deployed in turn {}", self.turn));
+        }
         let placement = self.last_placement.expect("a tile just placed");
         let feature = self.resolve(placement, figure, target);
         self.figures.push(Figure {
@@ -803,6 +829,9 @@ impl<'a> Game<'a> {
 
     /// The shaman: the player's figure at `pos` on `target` goes back to the supply.
     fn take_back(&mut self, figure: &str, pos: Pos, target: &FeatureRef) {
+        if carcassonne(self.script) {
+            return self.abbot_return(figure, pos, target);
+        }
         // “the placer may return one of their own meeples from anywhere (hunters included)”:
         // once, on the turn of the shaman tile; huts are no meeples (FR p8).
         let shaman_placed = self.last_placement.is_some_and(|p| {
@@ -836,6 +865,48 @@ impl<'a> Game<'a> {
             .unwrap_or_else(|| panic!("no {figure} of the player at {pos:?} on {target}"));
         self.go_home(&[found]);
         self.taken_back = Some(found);
+    }
+
+    /// The abbot goes home instead of the deployment: 1 and 1 a tile around its monastery or
+    /// garden to its owner, no vineyards; then the tile placed is scored.
+    fn abbot_return(&mut self, figure: &str, pos: Pos, target: &FeatureRef) {
+        if figure != "abbot" {
+            self.disagree(format!("a {figure} goes home early in turn {}", self.turn));
+        }
+        if self.settled || self.figures.len() > self.first_figure_of_turn {
+            self.disagree(format!(
+                "the abbot goes home in turn {} outside the figure step or beside a deployment",
+                self.turn
+            ));
+        }
+        let placement = self.at[&pos];
+        let feature = self.resolve(placement, figure, target);
+        let found = (0..self.figures.len())
+            .find(|f| {
+                let f = &self.figures[*f];
+                f.on_board
+                    && f.player == self.player
+                    && f.kind == figure
+                    && f.node == (placement, feature)
+            })
+            .unwrap_or_else(|| panic!("no abbot of the player at {pos:?} on {target}"));
+        let around = self.around(placement);
+        if around == 8 {
+            self.disagree(format!(
+                "the abbot goes home from a complete feature in turn {}",
+                self.turn
+            ));
+        }
+        let kind = if self.kind((placement, feature)) == FeatureKind::Garden {
+            "garden"
+        } else {
+            "monastery"
+        };
+        let player = self.player;
+        self.record(&[player], 1 + around, kind, false);
+        self.go_home(&[found]);
+        self.abbot_returned = true;
+        self.settle();
     }
 
     fn disagree(&mut self, problem: String) {
@@ -1057,17 +1128,24 @@ impl<'a> Game<'a> {
                     continue;
                 }
                 for feature in 0..self.tile_of(there).features.len() {
-                    if self.kind((there, feature)) != FeatureKind::Monastery {
+                    let kind = self.kind((there, feature));
+                    if !matches!(kind, FeatureKind::Monastery | FeatureKind::Garden) {
                         continue;
                     }
-                    let monks =
-                        self.figures_on(&[(there, feature)], |k| k == "monk" || k == "large-monk");
+                    let monks = self.figures_on(&[(there, feature)], |k| {
+                        matches!(k, "monk" | "large-monk" | "abbot")
+                    });
                     if monks.is_empty() {
                         continue;
                     }
-                    let points = 9 + 3 * self.vineyards_around(there);
+                    // A garden takes no monastery bonus: no vineyards.
+                    let (points, name) = if kind == FeatureKind::Garden {
+                        (9, "garden")
+                    } else {
+                        (9 + 3 * self.vineyards_around(there), "monastery")
+                    };
                     let winners = self.winners(&monks, false);
-                    self.record(&winners, points, "monastery", false);
+                    self.record(&winners, points, name, false);
                     self.go_home(&monks);
                 }
             }
@@ -1187,6 +1265,7 @@ impl<'a> Game<'a> {
                         hills,
                     ),
                     FeatureKind::Monastery => (1 + self.around(node.0), "monastery", false),
+                    FeatureKind::Garden => (1 + self.around(node.0), "garden", false),
                     FeatureKind::Field => {
                         let mut cities: Vec<Vec<Node>> = Vec::new();
                         for part in &nodes {
@@ -1318,12 +1397,12 @@ pub fn score(script: &Script, tiles: &[Tile]) -> Result<(Vec<Scoring>, Vec<i64>)
         // A setup's figures stand where they are put; a shepherd's flock laid in a setup is
         // not followed.
         Action::Put { figure, .. } => !carcassonne(script) || &**figure == "shepherd",
-        Action::Return { .. } => !edition_2020(script),
+        Action::Return { .. } => !edition_2020(script) && !abbot_in_play(script),
         _ => false,
     }) {
         let what = match step.action {
             Action::Put { .. } => "a setup (`put`)",
-            _ => "a `return` move, which only the 2020 rules have",
+            _ => "a `return` move, which only the 2020 rules and the abbot have",
         };
         return Err(format!(
             "the reference scores whole games of the rules it knows, not {what}"
@@ -1363,6 +1442,7 @@ pub fn score(script: &Script, tiles: &[Tile]) -> Result<(Vec<Scoring>, Vec<i64>)
         bonus_discarded: false,
         sent_home_by_scoring: Vec::new(),
         taken_back: None,
+        abbot_returned: false,
     };
     let lays = script
         .steps
@@ -1452,6 +1532,7 @@ pub fn score(script: &Script, tiles: &[Tile]) -> Result<(Vec<Scoring>, Vec<i64>)
                 game.turn += 1;
                 game.player = *player;
                 game.first_figure_of_turn = game.figures.len();
+                game.abbot_returned = false;
             }
             Action::Draw { tile } | Action::Bonus { tile } => {
                 game.settle();

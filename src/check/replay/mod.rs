@@ -26,6 +26,7 @@ struct PlacedState {
     placement: PlacementId,
     deployed: bool,
     settled: bool,
+    took_back_instead: bool,
 }
 
 pub(crate) struct Replay<'s> {
@@ -879,6 +880,7 @@ impl<'s> Replay<'s> {
             placement: p.placement,
             deployed: p.deployed,
             settled: p.settled,
+            took_back_instead: p.took_back_instead,
         }) else {
             self.report(
                 &codes::MOVE_OUT_OF_ORDER,
@@ -888,7 +890,15 @@ impl<'s> Replay<'s> {
             );
             return;
         };
-        if placed.deployed {
+        if placed.took_back_instead {
+            let name = self.player_name(player).to_string();
+            self.report(
+                &codes::RETURN_AND_DEPLOY,
+                format!("{name} deploys a figure in a turn that took the abbot back"),
+                "the abbot's return was this turn's figure step",
+                "return the abbot instead of deploying, not as well",
+            );
+        } else if placed.deployed {
             self.report(
                 &codes::ONE_FIGURE_PER_TILE,
                 "a second figure on the same tile".into(),

@@ -1,7 +1,7 @@
-//! The moves and expectations of the powers of the 2020 Hunters and Gatherers tiles: the
-//! shaman's `return` (one of the player's own figures back to the supply) and `expect covered`
-//! (the animals the hunting traps covered). What the powers do is the ruleset's
-//! (`src/rules/hunters_gatherers_2020/`), the `return` itself the runner's
+//! The moves and expectations of powers over figures: `return` (one of the player's own
+//! figures back to the supply: the 2020 shaman, the abbot) and `expect covered` (the animals
+//! the 2020 hunting traps covered). When a take-back is due and what it does is the
+//! ruleset's (`Rules::take_back_due`, `Rules::play`), the `return` itself the runner's
 //! (`src/play/transition.rs`); this maps the text to it and reports.
 
 use super::{Replay, label};
@@ -9,35 +9,28 @@ use crate::codes;
 use crate::model::{FeatureRef, Pos};
 
 impl Replay<'_> {
-    /// `return <figure> at <x>,<y> on <feature>`: the shaman takes one of the player's own
-    /// figures back to the supply.
+    /// `return <figure> at <x>,<y> on <feature>`: the player takes one of their own figures
+    /// back to the supply, as the figure step allows (the 2020 shaman, the abbot). The ruleset
+    /// says whether a take-back is due and which figures it takes; this maps the text to the
+    /// figure and reports, and the runner plays the move.
     pub(super) fn take_back(&mut self, figure: &str, pos: Pos, target: &FeatureRef) {
         if self.unknown_drawn {
-            // The shaman's tile, if it was one, is the unknown tile: nothing to check it against.
+            // The tile that allowed it, if it did, is the unknown tile: nothing to check it
+            // against.
             return;
         }
-        let Some(turn) = self.game.turn.as_ref() else {
+        let Some(view) = self.game.turn_view() else {
             return;
         };
-        let player = turn.player;
+        let player = view.player;
         let name = self.player_name(player).to_string();
-        if !self.game.take_back_due() {
-            let why = match turn.placed.as_ref() {
-                None => "no tile was placed in this turn yet".to_string(),
-                Some(p) if p.took_back.is_some() => {
-                    "the tile already took a figure back".to_string()
-                }
-                Some(p) if p.deployed || p.settled => "the tile's figure step is over".to_string(),
-                Some(p) => format!(
-                    "tile `{}` has no power that takes a figure back",
-                    self.game.engine.tile_of(p.placement).id
-                ),
-            };
+        if self.game.take_back_due().is_none() {
+            let refusal = self.game.rules.take_back_not_due(&self.game.engine, &view);
             self.report(
-                &codes::RETURN_NOT_ALLOWED,
-                format!("{name} may not take a figure back here"),
-                &why,
-                "`return` follows the `place` of a tile with the shaman, once, before `deploy` or `pass`",
+                refusal.code,
+                format!("{name}{}", refusal.message),
+                &refusal.label,
+                &refusal.help,
             );
             return;
         }
@@ -71,31 +64,33 @@ impl Replay<'_> {
             } else {
                 format!("the {figure} there is {}'s", others.join(", "))
             };
+            let help = self.game.rules.take_back_help();
             self.report(
                 &codes::NO_FIGURE_TO_RETURN,
                 format!("{name} has no {figure} at {pos} on {target}"),
                 &why,
-                "the shaman takes back one of the player's own figures on the board",
+                help,
             );
             return;
         };
-        if !self
-            .game
-            .rules
-            .takes_back(&self.game.engine.figures[id as usize])
+        if let Some((refusal, deployed_label)) =
+            self.game
+                .rules
+                .take_back_refused(&mut self.game.engine, &view, id)
         {
             let deployed = self.figure_steps[id as usize];
             self.report(
-                &codes::NOT_RETURNABLE,
-                format!("{name}'s {figure} cannot be taken back"),
-                "huts stay all game",
-                "the shaman takes back a meeple (gatherer, fisherman or hunter), not a hut",
+                refusal.code,
+                format!("{name}{}", refusal.message),
+                &refusal.label,
+                &refusal.help,
             )
             .secondary
-            .extend(label(deployed, "the hut was built here"));
+            .extend(label(deployed, deployed_label));
             return;
         }
-        self.game.apply_return(id, spec.pool);
+        self.game.apply_take_back(id);
+        self.sync();
     }
 
     /// `expect covered <animal> <n> ...`

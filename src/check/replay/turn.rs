@@ -53,7 +53,6 @@ mod tests {
     use super::super::tests::generator::{begun, script_of};
     use super::*;
     use crate::model::{Script, Step};
-    use crate::play::moves::action_of;
     use crate::rules::Offer;
     use crate::rules::turn::Decision;
 
@@ -146,15 +145,16 @@ mod tests {
 
     #[test]
     fn ruleset_moves_are_written_as_the_game_language_reads_them() {
+        let header = "ruleset carcassonne\nexpansion hills-and-sheep\ntiles carcassonne-base\n\
+                 tiles hills-and-sheep\nplayers red blue\n";
         let step = |text: &str| -> String {
-            let script = script_of(&format!(
-                "ruleset carcassonne\nexpansion hills-and-sheep\ntiles carcassonne-base\n\
-                 tiles hills-and-sheep\nplayers red blue\nturn red\n{text}\n"
-            ));
+            let script = script_of(&format!("{header}turn red\n{text}\n"));
             let last: &Step = script.steps.last().expect("a step");
             format!("{:?}", last.action)
         };
-        let written = |mv: Move| format!("{:?}", action_of(mv));
+        let script = script_of(header);
+        let replay = begun(&script, header);
+        let written = |mv: Move| format!("{:?}", replay.game.action_of(mv));
         assert_eq!(written(Move::Stable), step("stable"));
         assert_eq!(
             written(Move::Grow(crate::model::TokenDraw::Token(2))),

@@ -85,6 +85,8 @@ impl Flocks {
             Move::FlockToken(token) => self.flock(engine, token, setup),
             Move::Grow(token) => self.grow(engine, token),
             Move::Stable => self.choose_stable(engine),
+            // Not a flock's move: the ruleset plays it (the abbot's return).
+            Move::TakeBack(_) => not_due(mv),
         }
     }
 

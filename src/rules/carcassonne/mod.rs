@@ -2,13 +2,14 @@
 //! Sheep expansion's hills and vineyards (`../shared/rules/hills-and-sheep.txt`). Readings of the
 //! texts are recorded in `docs/rules/carcassonne.md`.
 
+pub mod abbot;
 pub mod flock;
 pub mod inns;
 pub mod river;
 
 use super::{
-    Breakdown, Completion, Decision, FigureSpec, Move, Offer, Outcome, Rules, ScoreEvent, TurnView,
-    VariantSpec, Violation,
+    Breakdown, Completion, Decision, FigureSpec, Move, Offer, Outcome, Rules, ScoreEvent,
+    TakeBackStep, TurnView, VariantSpec, Violation,
 };
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
 use crate::model::{ContentKind, FeatureKind, Marker, Pos, Ruleset};
@@ -24,16 +25,18 @@ pub const LARGE_THIEF: FigureKind = FigureKind("large-thief");
 pub const LARGE_KNIGHT: FigureKind = FigureKind("large-knight");
 pub const LARGE_MONK: FigureKind = FigureKind("large-monk");
 pub const LARGE_FARMER: FigureKind = FigureKind("large-farmer");
+pub const ABBOT: FigureKind = FigureKind("abbot");
 
 const FOLLOWERS: usize = 0;
 const SHEPHERDS: usize = 1;
 const LARGE_FOLLOWERS: usize = 2;
+const ABBOTS: usize = 3;
 
 /// “When deciding who has the most meeples in a feature, a large meeple counts as 2 normal
 /// meeples” (Inns & Cathedrals, 5.3).
 const LARGE_FOLLOWER_STRENGTH: u32 = 2;
 
-const FIGURES: [FigureSpec; 9] = [
+const FIGURES: [FigureSpec; 10] = [
     FigureSpec {
         kind: THIEF,
         pool: FOLLOWERS,
@@ -99,6 +102,15 @@ const FIGURES: [FigureSpec; 9] = [
         holds_river_system: false,
         strength: LARGE_FOLLOWER_STRENGTH,
     },
+    // “you may put your abbot (instead of a meeple) on that monastery or garden”; “The abbot
+    // is never placed on roads, cities or fields.”
+    FigureSpec {
+        kind: ABBOT,
+        pool: ABBOTS,
+        stands_on: &[FeatureKind::Monastery, FeatureKind::Garden],
+        holds_river_system: false,
+        strength: 1,
+    },
 ];
 
 /// The Hills & Sheep tie-break: `at-least-one-follower` (the rules) or `number-of-followers`
@@ -137,6 +149,7 @@ const FIGURES_WITHOUT_FARMERS: &[&str] = &[
     "large-thief",
     "large-knight",
     "large-monk",
+    "abbot",
 ];
 
 /// The base game and the expansions carcspec plays with it.
@@ -155,6 +168,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         "large-knight",
         "large-monk",
         "large-farmer",
+        "abbot",
     ],
     expansions: &[
         ExpansionDescriptor {
@@ -192,6 +206,19 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             jcz_set: Some("river/2:1"),
             figures: &[],
             markers: &[Marker::Volcano],
+            seats_up_to: None,
+        },
+        // The abbot and the gardens of the base box (C2, C3): the base set with gardens
+        // (JCloisterZone's `basic:2`) is played instead of `carcassonne-base`. Its gardens need
+        // no expansion: without the abbot nobody stands on them, as JCloisterZone ignores the
+        // garden symbols without its element `garden`.
+        ExpansionDescriptor {
+            name: abbot::ABBOT_AND_GARDENS,
+            title: "Abbot & Gardens",
+            tile_set: Some("carcassonne-base-gardens"),
+            jcz_set: Some("basic:2"),
+            figures: &["abbot"],
+            markers: &[],
             seats_up_to: None,
         },
     ],
@@ -324,10 +351,11 @@ impl OpenMonasteries {
         for placement in self.seen..placed {
             let placement = placement as PlacementId;
             let tile = engine.tile_of(placement);
+            // A garden completes as a monastery does (the abbot and gardens).
             let has_monastery = tile
                 .features
                 .iter()
-                .any(|feature| feature.kind == FeatureKind::Monastery);
+                .any(|feature| abbot::is_cloister(feature.kind));
             if has_monastery {
                 self.open_at.push(self.open.len() as u32);
                 self.open.push((placement, engine.placement(placement).pos));
@@ -362,7 +390,7 @@ impl OpenMonasteries {
             self.close(placement, index);
             let tile = &engine.catalog[placed.tile];
             for (feature, compiled) in tile.features.iter().enumerate() {
-                if compiled.kind == FeatureKind::Monastery {
+                if abbot::is_cloister(compiled.kind) {
                     surrounded.push(placed.first_node + feature as NodeId);
                 }
             }
@@ -523,7 +551,12 @@ impl Carcassonne {
         self.monasteries
             .surrounded_near(engine, pos, &mut surrounded);
         for monastery in surrounded {
-            if let Some(event) = self.monastery(engine, monastery, true) {
+            let event = if engine.feature_kind(monastery) == FeatureKind::Garden {
+                self.garden(engine, monastery, true)
+            } else {
+                self.monastery(engine, monastery, true)
+            };
+            if let Some(event) = event {
                 completion.events.push(event);
             }
             completion.returned.push(engine.root(monastery));
@@ -535,8 +568,14 @@ impl Rules for Carcassonne {
     fn pools(&self) -> &'static [(&'static str, u32)] {
         // “Per player: 8 meeples; one goes on the scoring track, 7 are followers in the
         // supply.” Hills & Sheep: one shepherd each. Inns & Cathedrals: “Each player takes the
-        // large meeple of their colour into their supply.”
-        &[("follower", 7), ("shepherd", 1), ("large follower", 1)]
+        // large meeple of their colour into their supply.” The abbot: “Each player puts the
+        // abbot of their colour into their supply.”
+        &[
+            ("follower", 7),
+            ("shepherd", 1),
+            ("large follower", 1),
+            ("abbot", 1),
+        ]
     }
 
     fn figure(&self, name: &str) -> Option<FigureSpec> {
@@ -563,7 +602,35 @@ impl Rules for Carcassonne {
     }
 
     fn play(&mut self, engine: &mut Engine, mv: Move, setup: bool) -> Outcome {
-        self.flocks.play(engine, mv, setup)
+        match mv {
+            Move::TakeBack(figure) => self.abbot_returns(engine, figure),
+            _ => self.flocks.play(engine, mv, setup),
+        }
+    }
+
+    fn take_back_due(&self, engine: &Engine, turn: &TurnView) -> Option<TakeBackStep> {
+        self.abbot_return_due(engine, turn)
+    }
+
+    fn take_back_offers(&self, engine: &mut Engine, turn: &TurnView, into: &mut Vec<FigureId>) {
+        self.abbot_return_offers(engine, turn, into);
+    }
+
+    fn take_back_not_due(&self, engine: &Engine, turn: &TurnView) -> Violation {
+        self.abbot_return_not_due(engine, turn)
+    }
+
+    fn take_back_refused(
+        &self,
+        engine: &mut Engine,
+        _turn: &TurnView,
+        figure: FigureId,
+    ) -> Option<(Violation, &'static str)> {
+        self.abbot_return_refused(engine, figure)
+    }
+
+    fn take_back_help(&self) -> &'static str {
+        "the abbot goes home early from the player's own monastery or garden"
     }
 
     fn leave_pending(&mut self) -> Option<Violation> {
@@ -686,6 +753,7 @@ impl Rules for Carcassonne {
                     self.road_or_city(engine, root, component.open_ends == 0)
                 }
                 Some(FeatureKind::Monastery) => self.monastery(engine, root, false),
+                Some(FeatureKind::Garden) => self.garden(engine, root, false),
                 Some(FeatureKind::Field) => {
                     // 3 a completed city the field touches, each city once.
                     let mut cities: Vec<NodeId> = engine.cities_touched(root).collect();

@@ -145,7 +145,13 @@ pub(crate) fn usable_figures(
 impl Rules for HuntersGatherers {
     /// “From the next turn onwards, the player can then use them again”: by default a figure
     /// returned in this turn stays off the turn's bonus tile (the player's own figures only).
-    fn usable_figures(&self, turn: Option<&TurnView>, supply: u32, returned_this_turn: u32) -> u32 {
+    fn usable_figures(
+        &self,
+        turn: Option<&TurnView>,
+        supply: u32,
+        returned_this_turn: u32,
+        _taken_back_now: u32,
+    ) -> u32 {
         usable_figures(
             turn,
             supply,

@@ -14,10 +14,10 @@ use super::hunters_gatherers::{
     is_tribe_member, plural, score_to_majority,
 };
 use super::{
-    BonusWording, Breakdown, Completion, FigureSpec, Outcome, Rules, ScoreEvent, TileWarning,
-    TurnView, VariantSpec, majority,
+    BonusWording, Breakdown, Completion, FigureSpec, Move, Outcome, Rules, ScoreEvent,
+    TakeBackStep, TileWarning, TurnView, VariantSpec, Violation, majority,
 };
-use crate::engine::{CompiledTile, Engine, Figure, FigureId, NodeId, PlacementId, Pos};
+use crate::engine::{CompiledTile, Engine, FigureId, NodeId, PlacementId, Pos};
 use crate::model::{Anchor, ContentKind, FeatureKind, Power, Ruleset};
 use crate::rules::descriptor::RulesetDescriptor;
 
@@ -556,20 +556,85 @@ impl Rules for HuntersGatherers2020 {
         }
     }
 
-    fn may_take_back(&self, tile: &CompiledTile) -> bool {
-        tile.features.iter().any(|f| f.power == Some(Power::Shaman))
+    /// The shaman: “the placer may return one of their own meeples from anywhere (hunters
+    /// included) to their supply”, once, before the figure step of the shaman's tile.
+    fn take_back_due(&self, engine: &Engine, turn: &TurnView) -> Option<TakeBackStep> {
+        let placement = turn.placed?;
+        (turn.occupation_open
+            && !turn.took_back
+            && engine
+                .tile_of(placement)
+                .features
+                .iter()
+                .any(|f| f.power == Some(Power::Shaman)))
+        .then_some(TakeBackStep::BeforeDeployment)
     }
 
-    fn takes_back(&self, figure: &Figure) -> bool {
+    fn take_back_offers(&self, engine: &mut Engine, turn: &TurnView, into: &mut Vec<FigureId>) {
+        into.clear();
+        if self.take_back_due(engine, turn).is_none() {
+            return;
+        }
         // “one of their own meeples from anywhere (hunters included)”: huts are no meeples.
-        is_tribe_member(figure)
+        into.extend(
+            engine
+                .figures
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| f.on_board && f.player == turn.player && is_tribe_member(f))
+                .map(|(id, _)| id as FigureId),
+        );
     }
 
-    fn took_back(&mut self) {
-        self.powers_used += 1;
+    fn take_back_refused(
+        &self,
+        engine: &mut Engine,
+        _turn: &TurnView,
+        figure: FigureId,
+    ) -> Option<(Violation, &'static str)> {
+        let figure = &engine.figures[figure as usize];
+        (!is_tribe_member(figure)).then(|| {
+            (
+                Violation::new(
+                    &crate::codes::NOT_RETURNABLE,
+                    format!("'s {} cannot be taken back", figure.kind.0),
+                    "huts stay all game",
+                    "the shaman takes back a meeple (gatherer, fisherman or hunter), not a hut",
+                ),
+                "the hut was built here",
+            )
+        })
     }
 
-    fn usable_figures(&self, turn: Option<&TurnView>, supply: u32, returned_this_turn: u32) -> u32 {
+    fn take_back_help(&self) -> &'static str {
+        "the shaman takes back one of the player's own figures on the board"
+    }
+
+    fn play(&mut self, _engine: &mut Engine, mv: Move, _setup: bool) -> Outcome {
+        match mv {
+            // The shaman's power acted.
+            Move::TakeBack(_) => {
+                self.powers_used += 1;
+                Outcome::default()
+            }
+            _ => super::turn::not_due(mv),
+        }
+    }
+
+    fn usable_figures(
+        &self,
+        turn: Option<&TurnView>,
+        supply: u32,
+        returned_this_turn: u32,
+        taken_back_now: u32,
+    ) -> u32 {
+        // `variant shaman-figure-on-tile forbidden`: the figure the shaman took back stays off
+        // the shaman's tile.
+        let supply = if self.readings.shaman_figure_waits {
+            supply.saturating_sub(taken_back_now)
+        } else {
+            supply
+        };
         // The 2020 text has no wait for returned meeples (`docs/rules/hunters-gatherers-2020.md`);
         // the variant keeps the 2002 rule.
         super::hunters_gatherers::usable_figures(
@@ -578,10 +643,6 @@ impl Rules for HuntersGatherers2020 {
             returned_this_turn,
             self.readings.returned_figures_wait,
         )
-    }
-
-    fn taken_back_figure_on_tile(&self) -> bool {
-        !self.readings.shaman_figure_waits
     }
 
     fn unplaceable_bonus_tile_redrawn(&self) -> bool {

@@ -1,0 +1,182 @@
+//! The abbot and gardens (the C2/C3 base box, `../shared/rules/abbot-and-gardens.md`): the
+//! garden, a one-tile feature inside a field scored like a monastery without its bonuses, and
+//! the abbot, each player's one figure of its own pool that stands on a monastery or a garden
+//! and may go home early — “instead of placing a meeple” — scoring at once what its feature
+//! is worth (`return`, a take-back of the figure step: `Move::TakeBack`). Readings are
+//! recorded in `docs/rules/carcassonne.md`.
+
+use super::{ABBOT, Carcassonne};
+use crate::codes;
+use crate::engine::{Engine, FigureId, NodeId};
+use crate::model::FeatureKind;
+use crate::rules::{Breakdown, Outcome, ScoreEvent, TakeBackStep, TurnView, Violation};
+
+/// The expansion of the abbot and the gardens, as an `expansion` line names it.
+pub const ABBOT_AND_GARDENS: &str = "abbot-and-gardens";
+
+/// Whether a feature of this kind is one the abbot stands on and that scores by its
+/// neighbours: a monastery or a garden.
+pub fn is_cloister(kind: FeatureKind) -> bool {
+    matches!(kind, FeatureKind::Monastery | FeatureKind::Garden)
+}
+
+/// The positions filled around the tile of `node` (of the 8).
+pub fn neighbours(engine: &Engine, node: NodeId) -> usize {
+    let (placement, _) = engine.origin(node);
+    engine.filled_around(engine.placement(placement).pos)
+}
+
+impl Carcassonne {
+    /// The turn's player's abbots on the board, in the order of their ids.
+    fn abbots_on_board(engine: &Engine, player: usize) -> impl Iterator<Item = FigureId> + '_ {
+        engine
+            .figures
+            .iter()
+            .enumerate()
+            .filter(move |(_, f)| f.on_board && f.player == player && f.kind == ABBOT)
+            .map(|(id, _)| id as FigureId)
+    }
+
+    /// §5.2: the abbot's return is due in the figure step of the tile just placed, instead of
+    /// the deployment, when the player has an abbot on the board.
+    pub(super) fn abbot_return_due(
+        &self,
+        engine: &Engine,
+        turn: &TurnView,
+    ) -> Option<TakeBackStep> {
+        (turn.placed.is_some()
+            && turn.occupation_open
+            && !turn.took_back
+            && Self::abbots_on_board(engine, turn.player).next().is_some())
+        .then_some(TakeBackStep::InsteadOfDeployment)
+    }
+
+    /// The abbots the player may take back: on a monastery or garden that is not complete
+    /// (“Only while the feature is incomplete”).
+    pub(super) fn abbot_return_offers(
+        &self,
+        engine: &mut Engine,
+        turn: &TurnView,
+        into: &mut Vec<FigureId>,
+    ) {
+        into.clear();
+        if self.abbot_return_due(engine, turn).is_none() {
+            return;
+        }
+        into.extend(
+            Self::abbots_on_board(engine, turn.player)
+                .filter(|f| neighbours(engine, engine.figures[*f as usize].node) < 8),
+        );
+    }
+
+    /// Why a `return` is not due: the figure step is over (a figure was deployed: the return
+    /// replaces the deployment), or the player has no abbot on the board.
+    pub(super) fn abbot_return_not_due(&self, engine: &Engine, turn: &TurnView) -> Violation {
+        let help = "the abbot's return replaces the figure step of your turn: after `place`, `return abbot at <x>,<y> on <feature>` instead of `deploy` or `pass`";
+        if turn.placed.is_some() && turn.deployed && !turn.took_back {
+            return Violation::new(
+                &codes::RETURN_AND_DEPLOY,
+                " may not take the abbot back in a turn that deployed a figure",
+                "a figure was deployed on the tile just placed",
+                "return the abbot instead of deploying, not as well",
+            );
+        }
+        let why = match turn.placed {
+            None => "no tile was placed in this turn yet",
+            Some(_) if turn.took_back => "the abbot's return was this turn's figure step already",
+            Some(_) if !turn.occupation_open => "the tile's figure step is over",
+            Some(_) if Self::abbots_on_board(engine, turn.player).next().is_none() => {
+                "the player has no abbot on the board"
+            }
+            Some(_) => "no figure step takes a figure back here",
+        };
+        Violation::new(
+            &codes::RETURN_NOT_ALLOWED,
+            " may not take a figure back here",
+            why,
+            help,
+        )
+    }
+
+    /// A `return` of one of the player's figures that is not an abbot on an incomplete
+    /// monastery or garden.
+    pub(super) fn abbot_return_refused(
+        &self,
+        engine: &mut Engine,
+        figure: FigureId,
+    ) -> Option<(Violation, &'static str)> {
+        let standing = &engine.figures[figure as usize];
+        if standing.kind != ABBOT {
+            return Some((
+                Violation::new(
+                    &codes::NOT_RETURNABLE,
+                    format!("'s {} cannot be taken back", standing.kind.0),
+                    "only the abbot goes home early",
+                    "a follower goes home when its feature is scored; `return` takes back the abbot",
+                ),
+                "the figure was deployed here",
+            ));
+        }
+        let node = standing.node;
+        if neighbours(engine, node) == 8 {
+            let kind = engine.feature_kind(node);
+            return Some((
+                Violation::new(
+                    &codes::ABBOT_FEATURE_COMPLETE,
+                    format!(" may not take the abbot back from a complete {kind}"),
+                    &format!("the {kind} is surrounded: it scores 9 in this turn's scoring"),
+                    "the abbot returns early only from an incomplete monastery or garden",
+                ),
+                "the abbot was deployed here",
+            ));
+        }
+        None
+    }
+
+    /// The abbot goes home: its owner scores at once 1 + the tiles around its feature, with
+    /// no monastery bonus (“Returning the abbot is scoring the abbot, not scoring the
+    /// feature”), whoever else stands there (JCloisterZone's reading, §6).
+    pub(super) fn abbot_returns(&self, engine: &mut Engine, figure: FigureId) -> Outcome {
+        let standing = &engine.figures[figure as usize];
+        let (player, node) = (standing.player, standing.node);
+        let kind = engine.feature_kind(node);
+        let around = neighbours(engine, node);
+        Outcome {
+            events: vec![ScoreEvent {
+                players: vec![player],
+                points: 1 + around as u32,
+                feature: kind,
+                breakdown: Breakdown::AbbotReturn {
+                    on: kind,
+                    neighbours: around,
+                },
+            }],
+            ..Outcome::default()
+        }
+    }
+
+    /// A garden's score, to the majority of its figures (only abbots stand on gardens): 9
+    /// when surrounded, 1 + its neighbours at the end of the game; no vineyard bonus.
+    pub(super) fn garden(
+        &self,
+        engine: &mut Engine,
+        node: NodeId,
+        complete: bool,
+    ) -> Option<ScoreEvent> {
+        let figures = engine.figures_on(node);
+        let winners = crate::rules::majority(engine, &figures, &super::FIGURES, super::is_follower);
+        if winners.is_empty() {
+            return None;
+        }
+        let around = neighbours(engine, node);
+        Some(ScoreEvent {
+            players: winners,
+            points: 1 + around as u32,
+            feature: FeatureKind::Garden,
+            breakdown: Breakdown::Garden {
+                neighbours: around,
+                complete,
+            },
+        })
+    }
+}
