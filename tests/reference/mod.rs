@@ -571,6 +571,7 @@ impl<'a> Game<'a> {
 
     fn flock(&mut self, draw: &TokenDraw) {
         let shepherd = self.figures.len() - 1;
+        self.stable_closed_before_draw(shepherd);
         let token = self.draw_token(draw);
         if token == 0 {
             self.go_home(&[shepherd]);
@@ -581,6 +582,32 @@ impl<'a> Game<'a> {
         let (field, closed) = self.feature(self.figures[shepherd].node);
         if closed {
             self.stable(&field);
+        }
+    }
+
+    /// The fields the tile just placed closed go to the stable at once (“If any player closes
+    /// a field with shepherds and sheep …, immediately resolve the Guide the flock to the
+    /// stable action”), so their tokens are back in the bag before the new `shepherd` draws
+    /// its first: all but the new shepherd's own field, which is closed after its draw, and a
+    /// field of the player's own earlier shepherd, whose grow-or-stable choice comes first.
+    fn stable_closed_before_draw(&mut self, shepherd: usize) {
+        let Some(placement) = self.last_placement else {
+            return;
+        };
+        let at_once = self.variant("closed-flock", "stable-at-once");
+        for feature in 0..self.tile_of(placement).features.len() {
+            if self.kind((placement, feature)) != FeatureKind::Field {
+                continue;
+            }
+            let (field, closed) = self.feature((placement, feature));
+            let shepherds = self.shepherds_on(&field);
+            let own_choice = shepherds.iter().any(|s| {
+                *s < self.first_figure_of_turn && self.figures[*s].player == self.player
+            });
+            let sheep = shepherds.iter().any(|s| !self.figures[*s].flock.is_empty());
+            if closed && sheep && !shepherds.contains(&shepherd) && (at_once || !own_choice) {
+                self.stable(&field);
+            }
         }
     }
 
