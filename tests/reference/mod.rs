@@ -571,7 +571,7 @@ impl<'a> Game<'a> {
 
     fn flock(&mut self, draw: &TokenDraw) {
         let shepherd = self.figures.len() - 1;
-        self.stable_closed_before_draw(shepherd);
+        self.stable_closed_before_draw(Some(shepherd));
         let token = self.draw_token(draw);
         if token == 0 {
             self.go_home(&[shepherd]);
@@ -587,10 +587,11 @@ impl<'a> Game<'a> {
 
     /// The fields the tile just placed closed go to the stable at once (“If any player closes
     /// a field with shepherds and sheep …, immediately resolve the Guide the flock to the
-    /// stable action”), so their tokens are back in the bag before the new `shepherd` draws
-    /// its first: all but the new shepherd's own field, which is closed after its draw, and a
-    /// field of the player's own earlier shepherd, whose grow-or-stable choice comes first.
-    fn stable_closed_before_draw(&mut self, shepherd: usize) {
+    /// stable action”), so their tokens are back in the bag before the turn's next draw (the
+    /// first token of a `new_shepherd`, or a grow): all but the new shepherd's own field,
+    /// which is closed after its draw, and the fields of the player's own earlier shepherds,
+    /// whose grow-or-stable choice comes first.
+    fn stable_closed_before_draw(&mut self, new_shepherd: Option<usize>) {
         let Some(placement) = self.last_placement else {
             return;
         };
@@ -605,7 +606,8 @@ impl<'a> Game<'a> {
                 *s < self.first_figure_of_turn && self.figures[*s].player == self.player
             });
             let sheep = shepherds.iter().any(|s| !self.figures[*s].flock.is_empty());
-            if closed && sheep && !shepherds.contains(&shepherd) && (at_once || !own_choice) {
+            let new_here = new_shepherd.is_some_and(|n| shepherds.contains(&n));
+            if closed && sheep && !new_here && (at_once || !own_choice) {
                 self.stable(&field);
             }
         }
@@ -1225,6 +1227,7 @@ impl<'a> Game<'a> {
         let (field, _) = self.feature(node);
         match grow {
             Some(draw) => {
+                self.stable_closed_before_draw(None);
                 let token = self.draw_token(draw);
                 let shepherds = self.shepherds_on(&field);
                 if token == 0 {
