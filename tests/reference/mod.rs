@@ -602,9 +602,9 @@ impl<'a> Game<'a> {
             }
             let (field, closed) = self.feature((placement, feature));
             let shepherds = self.shepherds_on(&field);
-            let own_choice = shepherds.iter().any(|s| {
-                *s < self.first_figure_of_turn && self.figures[*s].player == self.player
-            });
+            let own_choice = shepherds
+                .iter()
+                .any(|s| *s < self.first_figure_of_turn && self.figures[*s].player == self.player);
             let sheep = shepherds.iter().any(|s| !self.figures[*s].flock.is_empty());
             let new_here = new_shepherd.is_some_and(|n| shepherds.contains(&n));
             if closed && sheep && !new_here && (at_once || !own_choice) {
