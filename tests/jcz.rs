@@ -298,8 +298,15 @@ fn setup_elements_become_the_games_rules() {
             .map(str::to_string)
             .collect()
     };
-    // Every element in play: the rules as the rulebooks have them.
-    assert_eq!(header(&import(sheep, all)), ["expansion hills-and-sheep"]);
+    // Every element in play: the rules as the rulebooks have them, in JCloisterZone's order of
+    // a turn's flock steps.
+    assert_eq!(
+        header(&import(sheep, all)),
+        [
+            "expansion hills-and-sheep",
+            "variant closed-flock-timing after-draws"
+        ]
+    );
     assert!(header(&import(base, r#"{"small-follower": 7, "farmers": true}"#)).is_empty());
     // small-follower: the followers each player has.
     assert_eq!(
@@ -324,10 +331,20 @@ fn setup_elements_become_the_games_rules() {
             ),
         ))
     };
-    assert_eq!(shepherds("true"), ["expansion hills-and-sheep"]);
+    assert_eq!(
+        shepherds("true"),
+        [
+            "expansion hills-and-sheep",
+            "variant closed-flock-timing after-draws"
+        ]
+    );
     assert_eq!(
         shepherds("2"),
-        ["expansion hills-and-sheep", "supply shepherds 2"]
+        [
+            "expansion hills-and-sheep",
+            "variant closed-flock-timing after-draws",
+            "supply shepherds 2"
+        ]
     );
     // hill and vineyard: absent, no hill rule and no vineyard bonus.
     assert_eq!(
@@ -337,6 +354,7 @@ fn setup_elements_become_the_games_rules() {
         )),
         [
             "expansion hills-and-sheep",
+            "variant closed-flock-timing after-draws",
             "variant hills off",
             "variant vineyards off"
         ]
@@ -346,7 +364,11 @@ fn setup_elements_become_the_games_rules() {
             sheep,
             r#"{"small-follower": 7, "farmers": true, "shepherd": 1, "vineyard": true}"#
         )),
-        ["expansion hills-and-sheep", "variant hills off"]
+        [
+            "expansion hills-and-sheep",
+            "variant closed-flock-timing after-draws",
+            "variant hills off"
+        ]
     );
     // Without `elements` at all, the rulebooks' games.
     let without = fixture.replace(r#""elements": {"small-follower": 7, "farmers": true},"#, "");

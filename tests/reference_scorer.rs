@@ -11,7 +11,7 @@
 //! tiles under the default reading, under each variant alone and under all of them; and the
 //! tiles of both rulebooks.
 //!
-//! `REFERENCE_GAMES=<n>` sets the games per configuration (default 100; 56 configurations, 22
+//! `REFERENCE_GAMES=<n>` sets the games per configuration (default 100; 58 configurations, 22
 //! of them under the 2020 rules, so 2,200 2020 games by default; 10 with The River: The River,
 //! The River with Hills & Sheep, The River II, both rivers, The River II with Inns &
 //! Cathedrals; 6 with the abbot and gardens: alone, with Hills & Sheep, with Inns & Cathedrals). `REFERENCE_EXPANSION=<name>` keeps the configurations that play that expansion
@@ -86,6 +86,11 @@ fn configs() -> Vec<Config> {
         configs.push(sheep.clone());
         sheep.variants = vec![("hill-tiebreaker".into(), "number-of-followers".into())];
         sheep.seed += 1;
+        configs.push(sheep.clone());
+        // JCloisterZone's order of the flocks a tile closes, at a table of five.
+        sheep.variants = vec![("closed-flock-timing".into(), "after-draws".into())];
+        sheep.seed += 1;
+        sheep.players = 5;
         configs.push(sheep);
         // Inns & Cathedrals: alone, with both of its variants turned, and with Hills & Sheep at
         // a table of six (its sixth colour).

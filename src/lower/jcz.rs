@@ -491,6 +491,16 @@ impl Lowering<'_> {
         let with_abbot = script.expansions.iter().any(|e| e == ABBOT_AND_GARDENS);
         let sheep = script.expansions.iter().any(|e| e == "hills-and-sheep");
         self.hills_in_play = hill;
+        // JCloisterZone's `ShepherdPhase` draws the turn's tokens (a new shepherd's first, a
+        // grow) before the flocks of the fields the tile closed go to the stable.
+        let timing = crate::rules::carcassonne::CLOSED_FLOCK_TIMING;
+        if sheep && !script.variants.iter().any(|(name, ..)| name == timing) {
+            script.variants.push((
+                timing.to_string(),
+                "after-draws".to_string(),
+                Span::default(),
+            ));
+        }
         let rules = crate::rules::for_ruleset(script.ruleset, &[]);
         for (pool, count) in rules.pools() {
             let wanted = match *pool {

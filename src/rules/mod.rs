@@ -637,10 +637,10 @@ pub fn for_ruleset(ruleset: Ruleset, variants: &[(String, String)]) -> Box<dyn R
             farmers: !chosen(carcassonne::FARMERS, "off"),
             hills: !chosen(carcassonne::HILLS, "off"),
             vineyards: !chosen(carcassonne::VINEYARDS, "off"),
-            flocks: carcassonne::flock::Flocks::new(chosen(
-                carcassonne::CLOSED_FLOCK,
-                "stable-at-once",
-            )),
+            flocks: carcassonne::flock::Flocks::new(
+                chosen(carcassonne::CLOSED_FLOCK, "stable-at-once"),
+                chosen(carcassonne::CLOSED_FLOCK_TIMING, "after-draws"),
+            ),
             monasteries: carcassonne::OpenMonasteries::default(),
             inns: carcassonne::inns::Readings {
                 final_scoring_ignores: chosen(

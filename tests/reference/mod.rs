@@ -595,6 +595,10 @@ impl<'a> Game<'a> {
         let Some(placement) = self.last_placement else {
             return;
         };
+        // JCloisterZone's order: the turn's draws first, the closed fields after them.
+        if self.variant("closed-flock-timing", "after-draws") {
+            return;
+        }
         let at_once = self.variant("closed-flock", "stable-at-once");
         for feature in 0..self.tile_of(placement).features.len() {
             if self.kind((placement, feature)) != FeatureKind::Field {

@@ -25,17 +25,41 @@ pub struct Flocks {
     choices: Vec<NodeId>,
     /// The variant `closed-flock stable-at-once`.
     closed_flock_stable_at_once: bool,
+    /// The variant `closed-flock-timing after-draws` (JCloisterZone's order): the fields the
+    /// tile closed go to the stable after the turn's token draws, not before them.
+    closed_after_draws: bool,
+    /// Fields the turn's tile closed, with shepherds of other players, waiting for the turn's
+    /// draws under `closed-flock-timing after-draws`.
+    closed_waiting: Vec<NodeId>,
     /// Whether a shepherd was deployed in this game (by the setup or a turn): until one is,
     /// no field has a flock, and nothing after a scoring needs a look at the figures.
     shepherd_deployed: bool,
 }
 
 impl Flocks {
-    /// A full bag and no flock yet; with the variant `closed-flock stable-at-once` or not.
-    pub fn new(closed_flock_stable_at_once: bool) -> Self {
+    /// A full bag and no flock yet; with the variants `closed-flock stable-at-once` and
+    /// `closed-flock-timing after-draws` or not.
+    pub fn new(closed_flock_stable_at_once: bool, closed_after_draws: bool) -> Self {
         Flocks {
             closed_flock_stable_at_once,
+            closed_after_draws,
             ..Flocks::default()
+        }
+    }
+
+    /// Whether a draw or choice of the turn is still to come.
+    fn draws_due(&self) -> bool {
+        self.pending_token.is_some() || !self.choices.is_empty()
+    }
+
+    /// Under `closed-flock-timing after-draws`, once the turn's draws are done, the fields the
+    /// tile closed go to the stable.
+    fn stable_waiting(&mut self, engine: &mut Engine, outcome: &mut Outcome) {
+        if self.draws_due() {
+            return;
+        }
+        for node in std::mem::take(&mut self.closed_waiting) {
+            self.stable_if_closed(engine, node, outcome);
         }
     }
 
@@ -112,6 +136,7 @@ impl Flocks {
             engine.add_token(node, token);
         }
         self.stable_if_closed(engine, node, &mut outcome);
+        self.stable_waiting(engine, &mut outcome);
         outcome
     }
 
@@ -165,6 +190,7 @@ impl Flocks {
             engine.add_token(node, token);
             self.stable_if_closed(engine, node, &mut outcome);
         }
+        self.stable_waiting(engine, &mut outcome);
         outcome
     }
 
@@ -175,6 +201,7 @@ impl Flocks {
             Ok(node) => self.guide_to_stable(engine, node, &mut outcome),
             Err(broken) => return broken,
         }
+        self.stable_waiting(engine, &mut outcome);
         outcome
     }
 
@@ -246,10 +273,14 @@ impl Flocks {
             });
             if own_shepherd && !(closed && self.closed_flock_stable_at_once) {
                 self.choices.push(root);
+            } else if self.closed_after_draws {
+                self.closed_waiting.push(root);
             } else {
+                // “immediately”: before the turn's token draws.
                 self.stable_if_closed(engine, root, &mut outcome);
             }
         }
+        self.stable_waiting(engine, &mut outcome);
         outcome
     }
 
@@ -258,6 +289,7 @@ impl Flocks {
         // Emptied in place: the list keeps its room for the next turn.
         let undecided = !self.choices.is_empty();
         self.choices.clear();
+        self.closed_waiting.clear();
         undecided.then(|| {
             Violation::new(
                 &codes::FLOCK_STEP,

@@ -121,6 +121,12 @@ pub const HILL_TIEBREAKER: &str = "hill-tiebreaker";
 /// usual, then the closed field goes to the stable) or `stable-at-once`.
 pub const CLOSED_FLOCK: &str = "closed-flock";
 
+/// When the flocks of fields the turn's tile closed go to the stable: `before-draws` (the
+/// rules' “immediately”: their tokens are back in the bag before the turn's token draws) or
+/// `after-draws` (JCloisterZone's `ShepherdPhase`, after a new shepherd's token and the grow;
+/// its saved games import with it).
+pub const CLOSED_FLOCK_TIMING: &str = "closed-flock-timing";
+
 /// How many players sit at the table: `rulebook` (2 to 5) or `jcloisterzone` (1 to 6, as
 /// JCloisterZone's six player slots allow; its saved games import with this variant).
 pub const PLAYER_COUNT: &str = "player-count";
@@ -244,6 +250,11 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             name: CLOSED_FLOCK,
             values: &["choose-first", "stable-at-once"],
             help: "when your tile closes the field of your own shepherd: choose as usual first, or to the stable at once",
+        },
+        VariantSpec {
+            name: CLOSED_FLOCK_TIMING,
+            values: &["before-draws", "after-draws"],
+            help: "when the flocks of fields your tile closed go to the stable: before the turn's token draws (the rules' \"immediately\"), or after them (JCloisterZone)",
         },
         VariantSpec {
             name: PLAYER_COUNT,
