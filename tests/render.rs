@@ -102,7 +102,7 @@ fn the_large_follower_stands_out_and_inns_and_cathedrals_are_drawn() {
         &[],
     );
     assert!(inn.len() > plain.len(), "the inn adds its symbol");
-    assert!(inn.contains("#b8321f"), "the inn's red roof");
+    assert!(inn.contains("#e9a630"), "the inn's tankard");
     let cathedral = render::tile_svg(tile(&set, "IC/Cccc.c"), Rotation(0), &[]);
     assert!(cathedral.contains("#c9c4bb"), "the cathedral's grey nave");
 }
@@ -922,4 +922,151 @@ fn an_unknown_tile_suggests_the_nearest_ids() {
     let output = carcspec(&["render", "carcassonne-base", "--tile", "BA/RCX"]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("`BA/RCr`"), "one letter off: {stderr}");
+}
+
+/// Pixels of `png` (a single tile's picture) inside the tile whose colour is within `tolerance`
+/// of `colour` on every channel.
+fn tile_pixels_near(png: &[u8], colour: &str, tolerance: u8) -> Vec<(u32, u32)> {
+    let pixmap = resvg::tiny_skia::Pixmap::decode_png(png).unwrap();
+    let target = rgb(colour);
+    let mut found = Vec::new();
+    for py in 34..234 {
+        for px in 34..234 {
+            let p = pixmap.pixel(px, py).unwrap();
+            let [r, g, b] = [p.red(), p.green(), p.blue()];
+            if [r, g, b]
+                .iter()
+                .zip(target)
+                .all(|(x, y)| x.abs_diff(y) <= tolerance)
+            {
+                found.push((px, py));
+            }
+        }
+    }
+    found
+}
+
+const RIVER_FILL: &str = "#5fa8e8";
+const FOREST_EDGE: &str = "#1b4724";
+
+/// "Both ends reach a forest or a lake" (the 2020 rules): a river whose end is `forest-end`
+/// is drawn running into a forest of its tile, in every rotation, not stopping in a meadow
+/// short of it. Its water meets a forest's edge.
+#[test]
+fn a_river_that_ends_in_a_forest_runs_into_it() {
+    let set = shipped("hunters-gatherers-v2");
+    let forest_ends: Vec<&Tile> = set
+        .tiles
+        .iter()
+        .filter(|t| {
+            t.features.iter().any(|f| {
+                f.kind == FeatureKind::River
+                    && f.contents
+                        .contains_key(&carcspec::model::ContentKind::ForestEnd)
+            })
+        })
+        .collect();
+    assert!(
+        forest_ends.len() >= 6,
+        "the 2020 set has rivers that end in forests"
+    );
+    for tile in forest_ends {
+        for quarter in 0..4 {
+            let png = single_tile_png(tile, Rotation(quarter), &[]);
+            let edges: std::collections::HashSet<(u32, u32)> =
+                tile_pixels_near(&png, FOREST_EDGE, 10)
+                    .into_iter()
+                    .collect();
+            let meets = tile_pixels_near(&png, RIVER_FILL, 10)
+                .into_iter()
+                .any(|(x, y)| {
+                    (x.saturating_sub(4)..=x + 4)
+                        .any(|ex| (y.saturating_sub(4)..=y + 4).any(|ey| edges.contains(&(ex, ey))))
+                });
+            assert!(
+                meets,
+                "{} r{}: its river runs into a forest",
+                tile.id,
+                quarter * 90
+            );
+        }
+    }
+    // HG/14 (river from N, forests E, S and W): the water runs straight down to the south
+    // forest, through the middle where the short end used to leave meadow.
+    let hg14 = tile(&set, "HG/14");
+    let png = single_tile_png(hg14, Rotation(0), &[]);
+    assert!(close(tile_pixel(&png, 50.0, 60.0), rgb(RIVER_FILL)));
+}
+
+/// Two rivers that end in one forest from neighbouring sides (HG/70: from N and from E into the
+/// forest on S and W) stay two rivers in the picture: their water never touches.
+#[test]
+fn two_rivers_into_one_forest_stay_apart() {
+    let set = shipped("hunters-gatherers-v2");
+    let png = single_tile_png(tile(&set, "HG/70"), Rotation(0), &[]);
+    // The water and its banks, flooded from one pixel: one river's pixels only.
+    let water: std::collections::HashSet<(u32, u32)> = tile_pixels_near(&png, RIVER_FILL, 40)
+        .into_iter()
+        .chain(tile_pixels_near(&png, "#2a6cb0", 40))
+        .collect();
+    let start = *water.iter().min().unwrap();
+    let mut seen = std::collections::HashSet::from([start]);
+    let mut queue = vec![start];
+    while let Some((x, y)) = queue.pop() {
+        for next in [
+            (x + 1, y),
+            (x.wrapping_sub(1), y),
+            (x, y + 1),
+            (x, y.wrapping_sub(1)),
+        ] {
+            if water.contains(&next) && seen.insert(next) {
+                queue.push(next);
+            }
+        }
+    }
+    let other: Vec<&(u32, u32)> = water.difference(&seen).collect();
+    assert!(
+        other.len() * 5 > water.len(),
+        "one river's water ({} pixels) is not all the water ({})",
+        seen.len(),
+        water.len()
+    );
+    // And the two are well apart, not only parted by the forest's edge drawn between them.
+    let gap = seen
+        .iter()
+        .flat_map(|a| {
+            other
+                .iter()
+                .map(move |b| (a.0.abs_diff(b.0).pow(2) + a.1.abs_diff(b.1).pow(2)) as f64)
+        })
+        .fold(f64::INFINITY, f64::min)
+        .sqrt();
+    assert!(gap >= 10.0, "the two rivers are {gap:.1} pixels apart");
+}
+
+/// The inn (Inns & Cathedrals) has a symbol of its own: a tankard on a round sign, in a colour
+/// nothing else uses, and nothing like the house that marks a road's end (the village of
+/// IC/RRR.i stands beside it).
+#[test]
+fn the_inn_is_not_drawn_as_a_house() {
+    let set = shipped("inns-and-cathedrals");
+    let with_inn = tile(&set, "IC/RRR.i");
+    let mut without = with_inn.clone();
+    for feature in &mut without.features {
+        feature.contents.remove(&carcspec::model::ContentKind::Inn);
+    }
+    let (inn_png, plain_png) = (
+        single_tile_png(with_inn, Rotation(0), &[]),
+        single_tile_png(&without, Rotation(0), &[]),
+    );
+    // The houses' red roofs: the inn adds none.
+    let roofs = |png: &[u8]| tile_pixels_near(png, "#b5442f", 30).len();
+    assert_eq!(roofs(&inn_png), roofs(&plain_png), "the inn adds no roof");
+    let ale = |png: &[u8]| tile_pixels_near(png, "#e9a630", 12).len();
+    assert!(
+        ale(&inn_png) > 30,
+        "the tankard's ale is drawn ({})",
+        ale(&inn_png)
+    );
+    assert_eq!(ale(&plain_png), 0);
 }

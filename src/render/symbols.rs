@@ -7,6 +7,10 @@ use super::svg::{Point, Svg, num};
 
 const OUTLINE: &str = "#222222";
 
+/// The ale of the inn's tankard: a colour no other symbol uses, so that pictures and tests can
+/// tell the inn by it.
+const INN_ALE: &str = "#e9a630";
+
 /// Path data from a template whose coordinates are offsets from `at`: every `x,y` pair of
 /// numbers is moved by `at`. Templates use absolute commands (M L Q C Z) only.
 fn shifted(template: &str, at: Point) -> String {
@@ -174,30 +178,32 @@ pub fn content(svg: &mut Svg, kind: ContentKind, at: Point) {
                 );
             }
         }
-        // An inn: a half-timbered house with a red roof and a hanging sign, by its road.
+        // An inn: a foaming tankard on a round sign. Not a house: a house is what marks the
+        // end of a road, and the inn stands on roads that run on.
         ContentKind::Inn => {
-            svg.path(
-                &shifted("M-6,-1 L-6,7 L6,7 L6,-1 Z", at),
-                r##"fill="#f1e2c2" stroke="#5a3a1a" stroke-width="0.9""##,
+            svg.circle(
+                at,
+                9.0,
+                r##"fill="#fff3d6" stroke="#5a3a1a" stroke-width="1.2""##,
             );
             svg.path(
-                &shifted("M-7.5,-0.5 L0,-7 L7.5,-0.5 Z", at),
-                r##"fill="#b8321f" stroke="#5a1a10" stroke-width="0.9""##,
+                &shifted("M2.5,-1.5 Q7,-1.5 7,2 Q7,5.5 2.5,5", at),
+                r##"fill="none" stroke="#5a3a1a" stroke-width="1.6""##,
             );
             svg.path(
-                &shifted("M-1.5,7 L-1.5,3 L1.5,3 L1.5,7", at),
-                r##"fill="#6b4a2a" stroke="#3a2410" stroke-width="0.6""##,
+                &shifted("M-4.5,-2.5 L2.5,-2.5 L2.5,6 Q-1,7 -4.5,6 Z", at),
+                &format!(r##"fill="{INN_ALE}" stroke="#5a3a1a" stroke-width="0.9""##),
             );
             svg.path(
-                &shifted("M6,1.5 L9,1.5 M8.5,1.5 L8.5,2.5", at),
-                r##"stroke="#3a2410" stroke-width="0.8""##,
+                &shifted("M-2.5,-0.5 L-2.5,4.5 M0.5,-0.5 L0.5,4.5", at),
+                r##"stroke="#b36f12" stroke-width="0.8""##,
             );
-            svg.rect(
-                at.x + 7.2,
-                at.y + 2.5,
-                2.6,
-                2.6,
-                r##"fill="#f2c230" stroke="#3a2410" stroke-width="0.5""##,
+            svg.path(
+                &shifted(
+                    "M-5.3,-2 Q-6,-5 -3.5,-5 Q-2.5,-7.5 -0.5,-6 Q1.5,-7.5 2.8,-5 Q4.5,-4.5 3.3,-2 Z",
+                    at,
+                ),
+                r##"fill="#ffffff" stroke="#8a8a8a" stroke-width="0.7""##,
             );
         }
         // A cathedral: a grey nave under a tall spire topped by a cross.

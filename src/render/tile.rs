@@ -17,7 +17,7 @@
 //! - a **road or river** runs from the middle of each of its sides: straight across, curving
 //!   round a corner, or to the centre; a road that touches one side only ends at a house (or at
 //!   the monastery, the lake, the village of a crossroads), a river at its spring, its lake or
-//!   in its forest (`forest-end`: the line stops, with no pool);
+//!   in its forest (`forest-end`: the line runs on into the first forest ahead, with no pool);
 //! - **monasteries, lakes and inner fields** stand in the middle.
 //!
 //! Contents (pennants, fish, animals …) are drawn as symbols at a point inside their feature,
@@ -198,6 +198,7 @@ impl TileLayout {
             >= 3
             && !has_inner_feature;
         let whole_intervals = whole_intervals(features);
+        let reaches = forest_end_reaches(tile, &own_slot, &whole_intervals);
 
         let mut shapes = Vec::with_capacity(features.len());
         let mut anchors = Vec::with_capacity(features.len());
@@ -228,7 +229,7 @@ impl TileLayout {
                     let ends_in_middle = has_inner_feature
                         || (village && feature.kind == FeatureKind::Road)
                         || (fork && feature.kind == FeatureKind::River);
-                    line_shape(feature, ends_in_middle, has_inner_feature)
+                    line_shape(feature, ends_in_middle, has_inner_feature, reaches[index])
                 }
                 AnchorClass::Inner => (Shape::Inner, CENTRE),
             };
@@ -344,29 +345,40 @@ fn runs(intervals: &[(f64, f64)]) -> Vec<(f64, f64)> {
     runs
 }
 
+/// One stretch of a city's or forest's outline, from where the previous one ended.
+#[derive(Debug, Clone, Copy)]
+enum Stroke {
+    Line(Point),
+    /// A cubic curve: its two control points and its end.
+    Curve(Point, Point, Point),
+}
+
 /// The outline of a city or forest: along its runs of border, and between two runs a curve
-/// through the inside of the tile, bowed towards the centre.
-fn region_path(intervals: &[(f64, f64)]) -> String {
+/// through the inside of the tile, bowed towards the centre. Its starting point and strokes;
+/// `None` for a region without border.
+fn region_outline(intervals: &[(f64, f64)]) -> Option<(Point, Vec<Stroke>)> {
     let runs = runs(intervals);
     if runs.is_empty() {
-        return String::new();
+        return None;
     }
     if runs.len() == 1 && runs[0].1 - runs[0].0 >= PERIMETER - 1e-9 {
-        return "M0,0 L100,0 L100,100 L0,100 Z".to_string();
+        let corners = [(100.0, 0.0), (100.0, 100.0), (0.0, 100.0)];
+        let strokes = corners
+            .iter()
+            .map(|&(x, y)| Stroke::Line(Point::new(x, y)))
+            .collect();
+        return Some((Point::new(0.0, 0.0), strokes));
     }
-    let mut path = String::new();
+    let start = perimeter_point(runs[0].0);
+    let mut strokes = Vec::new();
     for (n, &(start, end)) in runs.iter().enumerate() {
-        let from = perimeter_point(start);
-        if n == 0 {
-            path.push_str(&format!("M{}", pt(from)));
-        }
         let mut corner = (start / SIZE).floor() * SIZE + SIZE;
         while corner < end - 1e-9 {
-            path.push_str(&format!(" L{}", pt(perimeter_point(corner))));
+            strokes.push(Stroke::Line(perimeter_point(corner)));
             corner += SIZE;
         }
         let to = perimeter_point(end);
-        path.push_str(&format!(" L{}", pt(to)));
+        strokes.push(Stroke::Line(to));
         let next_start = runs[(n + 1) % runs.len()].0;
         let next = perimeter_point(next_start);
         let gap = (next_start - end).rem_euclid(PERIMETER);
@@ -377,12 +389,114 @@ fn region_path(intervals: &[(f64, f64)]) -> String {
         } else {
             CENTRE
         };
-        let c1 = to.toward(bend, 0.7);
-        let c2 = next.toward(bend, 0.7);
-        path.push_str(&format!(" C{} {} {}", pt(c1), pt(c2), pt(next)));
+        strokes.push(Stroke::Curve(
+            to.toward(bend, 0.7),
+            next.toward(bend, 0.7),
+            next,
+        ));
+    }
+    Some((start, strokes))
+}
+
+/// The outline of a city or forest as an SVG path.
+fn region_path(intervals: &[(f64, f64)]) -> String {
+    let Some((start, strokes)) = region_outline(intervals) else {
+        return String::new();
+    };
+    let mut path = format!("M{}", pt(start));
+    for stroke in strokes {
+        match stroke {
+            Stroke::Line(to) => path.push_str(&format!(" L{}", pt(to))),
+            Stroke::Curve(c1, c2, to) => {
+                path.push_str(&format!(" C{} {} {}", pt(c1), pt(c2), pt(to)))
+            }
+        }
     }
     path.push_str(" Z");
     path
+}
+
+/// Whether `point` lies inside the outline of a city or forest (its curves followed in short
+/// straight pieces, then the even-odd rule).
+fn region_contains(intervals: &[(f64, f64)], point: Point) -> bool {
+    let Some((start, strokes)) = region_outline(intervals) else {
+        return false;
+    };
+    let mut corners = vec![start];
+    for stroke in strokes {
+        match stroke {
+            Stroke::Line(to) => corners.push(to),
+            Stroke::Curve(c1, c2, to) => {
+                let from = *corners.last().unwrap_or(&start);
+                const PIECES: usize = 24;
+                for i in 1..=PIECES {
+                    let t = i as f64 / PIECES as f64;
+                    let u = 1.0 - t;
+                    let along = |a: f64, b: f64, c: f64, d: f64| {
+                        u * u * u * a + 3.0 * u * u * t * b + 3.0 * u * t * t * c + t * t * t * d
+                    };
+                    corners.push(Point::new(
+                        along(from.x, c1.x, c2.x, to.x),
+                        along(from.y, c1.y, c2.y, to.y),
+                    ));
+                }
+            }
+        }
+    }
+    let mut inside = false;
+    for (i, a) in corners.iter().enumerate() {
+        let b = corners[(i + 1) % corners.len()];
+        if (a.y > point.y) != (b.y > point.y) {
+            let x = a.x + (point.y - a.y) / (b.y - a.y) * (b.x - a.x);
+            if point.x < x {
+                inside = !inside;
+            }
+        }
+    }
+    inside
+}
+
+/// Where a river that ends in a forest of its tile (`forest-end`) stops: a little way into
+/// the first forest it meets going straight across the tile from its side (when `straight`
+/// and it meets one), or else going towards the inside of the nearest forest, so that the water visibly runs into the trees (the forest is
+/// drawn over it). `None` when the tile has no forest, or when one field lies on both sides of
+/// the river: drawn up to a forest, the river would cut that field in two.
+fn forest_reach(
+    side: Side,
+    forests: &[&[(f64, f64)]],
+    one_field_around: bool,
+    straight: bool,
+) -> Option<Point> {
+    if one_field_around || forests.is_empty() {
+        return None;
+    }
+    const STEP: f64 = 0.5;
+    // How far past the forest's edge the line goes, under the forest.
+    const INTO: f64 = 4.0;
+    let from = side_middle(side);
+    let first_inside = |to: Point| -> Option<f64> {
+        let length = distance(from, to);
+        let mut travelled = STEP;
+        while travelled <= length {
+            let at = from.toward(to, travelled / length);
+            if forests.iter().any(|f| region_contains(f, at)) {
+                return Some(travelled);
+            }
+            travelled += STEP;
+        }
+        None
+    };
+    let across = side_middle(Side::from_index((side.index() + 2) % 4));
+    let (to, travelled) = match first_inside(across).filter(|_| straight) {
+        Some(travelled) => (across, travelled),
+        None => forests
+            .iter()
+            .map(|f| region_anchor(f))
+            .filter_map(|anchor| first_inside(anchor).map(|t| (anchor, t)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))?,
+    };
+    let length = distance(from, to);
+    Some(from.toward(to, ((travelled + INTO) / length).min(1.0)))
 }
 
 /// Inside a city or forest: the average of points a little inside each stretch it claims.
@@ -424,8 +538,64 @@ fn area_anchor(slices: &[usize], inner: bool, centre_taken: bool) -> Point {
     average
 }
 
-/// The path of a road or river and where it stops.
-fn line_shape(feature: &Feature, ends_in_middle: bool, has_inner: bool) -> (Shape, Point) {
+/// Per feature, for a river that touches one side and ends in a forest (`forest-end`), the
+/// point where it stops inside that forest ([`forest_reach`]): straight across the tile; but
+/// where two such rivers would end side by side (two rivers on neighbouring sides running into
+/// one forest across the corner between them), each heads for the forest's inside instead, so
+/// that the two never seem to join.
+fn forest_end_reaches(
+    tile: &Tile,
+    own_slot: &[Option<usize>; 8],
+    whole_intervals: &[Vec<(f64, f64)>],
+) -> Vec<Option<Point>> {
+    let forests: Vec<&[(f64, f64)]> = tile
+        .features
+        .iter()
+        .zip(whole_intervals)
+        .filter(|(f, _)| f.kind == FeatureKind::Forest)
+        .map(|(_, intervals)| intervals.as_slice())
+        .collect();
+    let reach = |feature: &Feature, straight: bool| -> Option<Point> {
+        let mut sides = feature.touched_sides();
+        let (Some(side), None) = (sides.next(), sides.next()) else {
+            return None;
+        };
+        if feature.kind != FeatureKind::River || feature.count(ContentKind::ForestEnd) == 0 {
+            return None;
+        }
+        let (left, right) = (
+            own_slot[slot_of(side, Half::L)],
+            own_slot[slot_of(side, Half::R)],
+        );
+        forest_reach(side, &forests, left.is_some() && left == right, straight)
+    };
+    let mut reaches: Vec<Option<Point>> = tile.features.iter().map(|f| reach(f, true)).collect();
+    // Two river lines closer than this look like one river.
+    const APART: f64 = 22.0;
+    let crowded: Vec<usize> = (0..reaches.len())
+        .filter(|&i| {
+            reaches[i].is_some_and(|a| {
+                reaches
+                    .iter()
+                    .enumerate()
+                    .any(|(j, b)| j != i && b.is_some_and(|b| distance(a, b) < APART))
+            })
+        })
+        .collect();
+    for index in crowded {
+        reaches[index] = reach(&tile.features[index], false);
+    }
+    reaches
+}
+
+/// The path of a road or river and where it stops: at `reach` when given (a river running
+/// into its forest), else in the middle or, for a dead end, short of it.
+fn line_shape(
+    feature: &Feature,
+    ends_in_middle: bool,
+    has_inner: bool,
+    reach: Option<Point>,
+) -> (Shape, Point) {
     let sides: Vec<Side> = feature.touched_sides().collect();
     let mut path = String::new();
     let mut ends = Vec::new();
@@ -436,13 +606,13 @@ fn line_shape(feature: &Feature, ends_in_middle: bool, has_inner: bool) -> (Shap
         }
         [only] => {
             let from = side_middle(*only);
-            let end = if ends_in_middle {
-                CENTRE
-            } else {
-                from.toward(CENTRE, 0.64)
+            let end = match reach {
+                Some(reach) => reach,
+                None if ends_in_middle => CENTRE,
+                None => from.toward(CENTRE, 0.64),
             };
             path = format!("M{} L{}", pt(from), pt(end));
-            if !ends_in_middle {
+            if reach.is_some() || !ends_in_middle {
                 ends.push(end);
             }
             anchor = from.toward(end, 0.5);
@@ -604,9 +774,7 @@ fn draw_ground(
     let draw_lines = |svg: &mut Svg, over_regions: bool| {
         for kind in [FeatureKind::River, FeatureKind::Road] {
             for (index, feature) in tile.features.iter().enumerate() {
-                if feature.kind != kind
-                    || (has_inner && feature.kind == FeatureKind::River) != over_regions
-                {
+                if feature.kind != kind || drawn_over_regions(has_inner, feature) != over_regions {
                     continue;
                 }
                 if let Shape::Line { path, ends } = &layout.shapes[index] {
@@ -620,7 +788,7 @@ fn draw_ground(
     // outline does not seem to run over it.
     let (under, others): (Vec<usize>, Vec<usize>) = others.into_iter().partition(|&index| {
         matches!(layout.shapes.get(index), Some(Shape::Line { .. }))
-            && !(has_inner && tile.features[index].kind == FeatureKind::River)
+            && !drawn_over_regions(has_inner, &tile.features[index])
             && passes_under_a_bridge(tile, &tile.features[index])
     });
     for index in under {
@@ -805,6 +973,13 @@ fn draw_trees(svg: &mut Svg, intervals: &[(f64, f64)]) {
 
 fn distance(a: Point, b: Point) -> f64 {
     ((a.x - b.x).powi(2) + (a.y - b.y).powi(2)).sqrt()
+}
+
+/// Whether a road or river is drawn over the cities and forests: a river on a lake's (or a
+/// monastery's) tile, which flows over the forest round the lake into it. A river that ends in
+/// a forest runs under that forest, as on every tile.
+fn drawn_over_regions(has_inner: bool, feature: &Feature) -> bool {
+    has_inner && feature.kind == FeatureKind::River && feature.count(ContentKind::ForestEnd) == 0
 }
 
 fn draw_line(svg: &mut Svg, feature: &Feature, path: &str, ends: &[Point]) {
