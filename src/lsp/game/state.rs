@@ -40,7 +40,7 @@ pub(crate) struct LineState {
 }
 
 /// The replay's state before the line that holds byte `offset`.
-fn state_before_line(cx: &Context<'_>, text: &str, offset: usize) -> Option<GameState> {
+pub(crate) fn state_before_line(cx: &Context<'_>, text: &str, offset: usize) -> Option<GameState> {
     let line_start = text[..offset.min(text.len())]
         .rfind('\n')
         .map_or(0, |at| at + 1);
@@ -156,7 +156,7 @@ fn last_place_in_turn(view: &GameView<'_>, offset: usize) -> Option<(Span, Vec<S
 }
 
 /// The `expect placements` line for `tile` in `state`, as `carcspec fit` prints it.
-fn placements_line(state: &GameState, tile: &str) -> Option<String> {
+pub(crate) fn placements_line(state: &GameState, tile: &str) -> Option<String> {
     let placements = state.legal_placements(tile)?;
     let line = crate::format::game::expectation_line(
         &Expectation::Placements {
@@ -304,7 +304,13 @@ pub(crate) fn placement_actions(
             ..CodeAction::default()
         })
     };
-    for statement in &view.file.statements {
+    let total = view.file.statements.len();
+    for (at, statement) in view.file.statements.iter().enumerate() {
+        // A cancelled request's answer is not sent: stop here.
+        if cx.work.cancelled() {
+            break;
+        }
+        cx.work.report(at, total);
         let Some((line_start, line_end)) = in_range(statement) else {
             continue;
         };
