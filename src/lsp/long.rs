@@ -110,7 +110,9 @@ pub(crate) struct Job {
 
 /// The thread of long requests, and what the main loop tells it.
 pub(crate) struct LongWork {
-    jobs: mpsc::Sender<Job>,
+    /// `None` once the server ends.
+    jobs: Option<mpsc::Sender<Job>>,
+    thread: Option<std::thread::JoinHandle<()>>,
     /// The cancellation flag of each request queued or running.
     flags: Arc<Mutex<HashMap<RequestId, Arc<AtomicBool>>>>,
     /// The jobs waiting for the client's answer to a `window/workDoneProgress/create`, by the
@@ -125,7 +127,7 @@ impl LongWork {
         let flags: Arc<Mutex<HashMap<RequestId, Arc<AtomicBool>>>> = Arc::default();
         let token_waits: Arc<Mutex<HashMap<RequestId, mpsc::Sender<bool>>>> = Arc::default();
         let (thread_flags, thread_waits) = (Arc::clone(&flags), Arc::clone(&token_waits));
-        std::thread::Builder::new()
+        let thread = std::thread::Builder::new()
             .name("carcspec-lsp-long".into())
             .spawn(move || {
                 let mut made = 0u64;
@@ -170,7 +172,8 @@ impl LongWork {
             })
             .ok();
         LongWork {
-            jobs,
+            jobs: Some(jobs),
+            thread,
             flags,
             token_waits,
         }
@@ -181,7 +184,9 @@ impl LongWork {
         if let Ok(mut flags) = self.flags.lock() {
             flags.insert(job.id.clone(), Arc::default());
         }
-        let _ = self.jobs.send(job);
+        if let Some(jobs) = &self.jobs {
+            let _ = jobs.send(job);
+        }
     }
 
     /// `$/cancelRequest` for `id`: nothing when it was answered already.
@@ -200,6 +205,23 @@ impl LongWork {
             .and_then(|mut waits| waits.remove(&response.id))
         {
             let _ = waiting.send(response.response_result.is_ok());
+        }
+    }
+}
+
+/// When the server ends, the requests still waiting or running are cancelled and answered
+/// (`-32800`) before it goes: every request gets its answer, and none is written after the
+/// server's end.
+impl Drop for LongWork {
+    fn drop(&mut self) {
+        if let Ok(flags) = self.flags.lock() {
+            for flag in flags.values() {
+                flag.store(true, Ordering::Relaxed);
+            }
+        }
+        drop(self.jobs.take());
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
         }
     }
 }

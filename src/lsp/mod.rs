@@ -859,6 +859,8 @@ impl Server {
     }
 
     fn check_games(&mut self) {
+        // The replay states kept for completion were read with the tile sets as they were.
+        game::state::forget_states();
         let games: Vec<Uri> = self
             .documents
             .values()
