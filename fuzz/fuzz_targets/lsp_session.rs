@@ -1,6 +1,7 @@
 //! The language server's input: a session of framed messages built from the fuzz data —
 //! malformed frames and bodies, edits at any position (negative and past the end too),
-//! requests at any position — after `initialize` and the opening of a game. Asserts what the
+//! requests at any position (the code lens and its commands too) — after `initialize` and the
+//! opening of a game. Asserts what the
 //! protocol promises whatever comes: the server ends with 0 or 1, writes only well-formed
 //! frames, and answers every request of the session (a raw body that says `exit` is left out,
 //! since it ends the session early).
@@ -13,7 +14,7 @@ use libfuzzer_sys::fuzz_target;
 use serde_json::{Value, json};
 
 const GAME: &str = "game \"fuzz\"\nruleset carcassonne\ntiles carcassonne-base\nplayers red blue\n\nturn red\ndraw BA/C\nplace at 0,-1 r180\ndeploy knight on S\n\nturn blue\ndraw BA/CRFR\nplace at \n";
-const METHODS: [&str; 9] = [
+const METHODS: [&str; 12] = [
     "textDocument/hover",
     "textDocument/completion",
     "textDocument/definition",
@@ -22,6 +23,10 @@ const METHODS: [&str; 9] = [
     "textDocument/formatting",
     "textDocument/rangeFormatting",
     "textDocument/documentSymbol",
+    "textDocument/codeLens",
+    "textDocument/inlayHint",
+    // The lenses' commands that write no file (`carcspec.renderBoard` writes a PNG).
+    "workspace/executeCommand",
     "shutdown",
 ];
 
@@ -107,6 +112,8 @@ fuzz_target!(|data: &[u8]| {
                     "range": { "start": at, "end": position(&mut bytes) },
                     "context": { "diagnostics": [], "includeDeclaration": true },
                     "options": { "tabSize": 4, "insertSpaces": true },
+                    "command": if op & 0x40 == 0 { "carcspec.legalPlacements" } else { "carcspec.showExpectation" },
+                    "arguments": [uri, number(&mut bytes)],
                 });
                 request(&mut wire, id, method, params);
             }

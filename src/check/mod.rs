@@ -15,8 +15,8 @@ pub use crate::play::catalog::{
 };
 pub use crate::play::tile_sets::TileSetCache;
 pub use state::{
-    GameFormat, GameState, StateError, StatePoint, game_state, game_state_at, game_state_of_text,
-    game_state_of_text_at,
+    DrawnTile, GameFormat, GameState, StateError, StatePoint, drawn_tiles, game_state,
+    game_state_at, game_state_of_text, game_state_of_text_at,
 };
 
 use std::path::Path;

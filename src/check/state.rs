@@ -225,27 +225,8 @@ pub fn game_state_of_text_at(
         diagnostic::sort_by_position(&mut diagnostics);
         StateError::Unplayable(Box::new(CheckReport::failed(origin, text, diagnostics)))
     };
-    let (script, incomplete, mut diagnostics) = match format {
-        GameFormat::Game => {
-            let (file, mut diagnostics) = syntax::game::parse(&text);
-            let lowered = lower::game::lower(&file);
-            // The statements borrow `text`, which the error below takes.
-            drop(file);
-            diagnostics.extend(lowered.diagnostics);
-            match lowered.script {
-                Some(script) => (script, lowered.incomplete_tiles, diagnostics),
-                None => return Err(unplayable(text, diagnostics)),
-            }
-        }
-        GameFormat::Jcz => match import_jcz(&text) {
-            Ok(script) => (script, Vec::new(), Vec::new()),
-            Err(diagnostics) => return Err(unplayable(text, diagnostics)),
-        },
-    };
-    let catalog = build_catalog(&script, &incomplete, base_dir, &mut diagnostics);
-    if diagnostics.iter().any(Diagnostic::is_error) {
-        return Err(unplayable(text, diagnostics));
-    }
+    let (script, catalog, diagnostics) = prepare(&text, format, base_dir)
+        .map_err(|diagnostics| unplayable(text.clone(), diagnostics))?;
     let steps_played = script
         .steps
         .iter()
@@ -324,6 +305,94 @@ pub fn game_state_of_text_at(
         text,
         catalog,
     })
+}
+
+/// The game `text` lowered, with its catalog of tiles and the diagnostics found on the way;
+/// the diagnostics alone when it cannot be replayed (syntax, lowering or tile-set errors).
+fn prepare(
+    text: &str,
+    format: GameFormat,
+    base_dir: &Path,
+) -> Result<(Script, Catalog, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let (script, incomplete, mut diagnostics) = match format {
+        GameFormat::Game => {
+            let (file, mut diagnostics) = syntax::game::parse(text);
+            let lowered = lower::game::lower(&file);
+            diagnostics.extend(lowered.diagnostics);
+            match lowered.script {
+                Some(script) => (script, lowered.incomplete_tiles, diagnostics),
+                None => return Err(diagnostics),
+            }
+        }
+        GameFormat::Jcz => match import_jcz(text) {
+            Ok(script) => (script, Vec::new(), Vec::new()),
+            Err(diagnostics) => return Err(diagnostics),
+        },
+    };
+    let catalog = build_catalog(&script, &incomplete, base_dir, &mut diagnostics);
+    if diagnostics.iter().any(Diagnostic::is_error) {
+        return Err(diagnostics);
+    }
+    Ok((script, catalog, diagnostics))
+}
+
+/// A tile drawn in a replay: the step that drew it, the tile, and how many legal placements
+/// it had on the board as it was then.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DrawnTile {
+    /// The `draw` or `bonus` step.
+    pub span: Span,
+    pub tile: String,
+    pub placements: usize,
+}
+
+/// Every tile the game `text` draws, with its legal placements counted when it was drawn
+/// (as [`GameState::legal_placements`] lists them), from one replay of the whole game rather
+/// than one per draw. `go_on` is asked before each step with the steps played and their
+/// number; when it says `false` the replay stops and `None` is returned.
+pub fn drawn_tiles(
+    text: &str,
+    format: GameFormat,
+    base_dir: &Path,
+    go_on: &mut dyn FnMut(usize, usize) -> bool,
+) -> Result<Option<Vec<DrawnTile>>, Vec<Diagnostic>> {
+    let (script, catalog, _) = prepare(text, format, base_dir)?;
+    let variants: Vec<(String, String)> = script
+        .variants
+        .iter()
+        .map(|(name, value, _)| (name.clone(), value.clone()))
+        .collect();
+    let rules = rules::for_ruleset(script.ruleset, &variants);
+    let mut replay = start_replay(&script, &catalog, text, 0);
+    let mut drawn = Vec::new();
+    let total = script.steps.len();
+    for (at, step) in script.steps.iter().enumerate() {
+        if !go_on(at, total) {
+            return Ok(None);
+        }
+        replay.apply(step);
+        if !matches!(step.action, Action::Draw { .. } | Action::Bonus { .. }) {
+            continue;
+        }
+        let Some((tile, _)) = replay.in_hand() else {
+            continue;
+        };
+        let engine = replay.engine();
+        let mut placements = engine.legal_placements(tile);
+        if rules.restricts_placement(&engine.catalog[tile]) {
+            placements.retain(|(pos, rotation)| {
+                rules
+                    .placement_violation(engine, tile, *pos, *rotation)
+                    .is_none()
+            });
+        }
+        drawn.push(DrawnTile {
+            span: step.span,
+            tile: engine.catalog[tile].id.clone(),
+            placements: placements.len(),
+        });
+    }
+    Ok(Some(drawn))
 }
 
 /// A replay of `script` with its first `steps` steps played.

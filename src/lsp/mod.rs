@@ -11,6 +11,9 @@
 //! - Requests (hover, definition, completion …) are answered on the main thread from the
 //!   current text: parsing is fast, and what needs the replay (scores on a turn) reads the
 //!   worker's last analysis of the same version.
+//! - Long requests (a whole-file code action, the outline, the code lens and its commands) are
+//!   answered on a thread of their own (`long.rs`), can be cancelled and report progress, so
+//!   that a hover sent meanwhile is not kept waiting.
 
 // `lsp_types::Uri` caches its parse in a cell, which clippy takes for a mutable key; its hash
 // and equality depend on the text only (rust-analyzer allows this lint for the same reason).
@@ -19,6 +22,7 @@
 pub mod analysis;
 mod describe;
 mod game;
+mod long;
 mod picture;
 mod sets;
 pub mod text;
@@ -47,6 +51,7 @@ use lsp_types::{
 use serde_json::Value;
 
 use analysis::{Analysis, DocumentKind};
+use long::Answer;
 use text::{Encoding, LineIndex, uri_to_path};
 use transport::{Incoming, Outgoing};
 
@@ -72,6 +77,8 @@ pub(crate) struct Context<'a> {
     /// The worker's last analysis of this very version, if it is done.
     pub analysis: Option<Arc<Analysis>>,
     pub settings: Settings,
+    /// Whether the request was cancelled, and where its progress goes (long requests).
+    pub work: long::Work,
 }
 
 /// What the client chose: from its capabilities, its `initializationOptions`, and the
@@ -392,6 +399,15 @@ fn capabilities(encoding: Encoding) -> ServerCapabilities {
         )),
         document_range_formatting_provider: Some(OneOf::Left(true)),
         inlay_hint_provider: Some(OneOf::Left(true)),
+        code_lens_provider: Some(lsp_types::CodeLensOptions {
+            resolve_provider: Some(false),
+        }),
+        execute_command_provider: Some(lsp_types::ExecuteCommandOptions {
+            commands: game::COMMANDS.iter().map(ToString::to_string).collect(),
+            work_done_progress_options: lsp_types::WorkDoneProgressOptions {
+                work_done_progress: Some(true),
+            },
+        }),
         folding_range_provider: Some(lsp_types::FoldingRangeProviderCapability::Simple(true)),
         semantic_tokens_provider: Some(
             lsp_types::SemanticTokensServerCapabilities::SemanticTokensOptions(
@@ -476,8 +492,9 @@ pub(crate) fn serve(inbox: &crossbeam_channel::Receiver<Incoming>, outbox: &Outb
                     outbox.send(Message::Response(Response::new_ok(id, Value::Null)));
                     continue;
                 }
-                let response = server.respond(request);
-                outbox.send(Message::Response(response));
+                if let Some(response) = server.respond(request) {
+                    outbox.send(Message::Response(response));
+                }
             }
             Message::Notification(notification) => {
                 if notification.method == Exit::METHOD {
@@ -505,7 +522,11 @@ pub(crate) fn serve(inbox: &crossbeam_channel::Receiver<Incoming>, outbox: &Outb
                     ),
                 }
             }
-            Message::Response(_) => {}
+            Message::Response(response) => {
+                if let Some(server) = server.as_ref() {
+                    server.long.answered(&response);
+                }
+            }
         }
     }
     eprintln!("carcspec lsp: the input ended without `exit`");
@@ -529,6 +550,7 @@ struct Server {
     encoding: Encoding,
     settings: Settings,
     outbox: Outbox,
+    long: long::LongWork,
 }
 
 impl Server {
@@ -552,7 +574,13 @@ impl Server {
             ..Shared::default()
         }));
         let worker = worker::Worker::start(outbox.clone(), Arc::clone(&shared), encoding);
+        let create_tokens = request
+            .params
+            .pointer("/capabilities/window/workDoneProgress")
+            .and_then(Value::as_bool)
+            .unwrap_or(false);
         Server {
+            long: long::LongWork::start(outbox.clone(), create_tokens),
             documents: HashMap::new(),
             shared,
             worker,
@@ -755,7 +783,17 @@ impl Server {
                 }
                 Ok(())
             }
-            // `$/cancelRequest`, `$/setTrace` and the like: nothing to do.
+            "$/cancelRequest" => {
+                let id: RequestId = notification
+                    .params
+                    .get("id")
+                    .cloned()
+                    .and_then(|id| serde_json::from_value(id).ok())
+                    .ok_or("no `id` to cancel")?;
+                self.long.cancel(&id);
+                Ok(())
+            }
+            // `$/setTrace` and the like: nothing to do.
             _ => Ok(()),
         }
     }
@@ -821,6 +859,8 @@ impl Server {
     }
 
     fn check_games(&mut self) {
+        // The replay states kept for completion were read with the tile sets as they were.
+        game::state::forget_states();
         let games: Vec<Uri> = self
             .documents
             .values()
@@ -832,12 +872,159 @@ impl Server {
         }
     }
 
-    fn respond(&mut self, request: Request) -> Response {
+    /// The answer to `request`; `None` for a long request, queued to be answered by its
+    /// thread.
+    fn respond(&mut self, request: Request) -> Option<Response> {
         let id = request.id.clone();
-        match self.answer(request) {
+        let answer = if long_request(&request.method) {
+            match self.queue_long(request) {
+                Ok(()) => return None,
+                Err(refused) => Err(refused),
+            }
+        } else {
+            self.answer(request)
+        };
+        Some(match answer {
             Ok(value) => Response::new_ok(id, value),
             Err((code, message)) => Response::new_err(id, code, message),
+        })
+    }
+
+    /// The open document of a request and what the thread of long requests needs to answer
+    /// from it, or why it cannot be answered.
+    fn owned_context(&self, uri: &Uri) -> Result<OwnedContext, (i32, String)> {
+        let document = self.documents.get(uri).ok_or_else(|| {
+            (
+                lsp_server::ErrorCode::InvalidParams as i32,
+                format!("`{}` is not open", uri.as_str()),
+            )
+        })?;
+        if let Some(problem) = &document.out_of_sync {
+            return Err((
+                lsp_server::ErrorCode::RequestFailed as i32,
+                format!("the document is out of sync with the editor ({problem}): reopen it"),
+            ));
         }
+        let analysis = self.shared.lock().ok().and_then(|shared| {
+            shared
+                .analyses
+                .get(uri)
+                .filter(|(version, _)| *version == document.version)
+                .map(|(_, analysis)| Arc::clone(analysis))
+        });
+        Ok((document.clone(), analysis))
+    }
+
+    /// Queues a long request on its thread, or says why it is refused at once.
+    fn queue_long(&mut self, request: Request) -> Result<(), (i32, String)> {
+        let bad_params =
+            |e: serde_json::Error| (lsp_server::ErrorCode::InvalidParams as i32, e.to_string());
+        let token = request
+            .params
+            .get("workDoneToken")
+            .filter(|t| t.is_string() || t.is_number())
+            .cloned();
+        let (encoding, settings) = (self.encoding, self.settings);
+        let method = request.method.clone();
+        let uri_of = |params: &Value| -> Result<Uri, (i32, String)> {
+            let uri = if method == "workspace/executeCommand" {
+                params.pointer("/arguments/0")
+            } else {
+                params.pointer("/textDocument/uri")
+            };
+            uri.and_then(Value::as_str)
+                .and_then(|u| u.parse::<Uri>().ok())
+                .ok_or_else(|| {
+                    (
+                        lsp_server::ErrorCode::InvalidParams as i32,
+                        "no document uri".to_string(),
+                    )
+                })
+        };
+        let uri = uri_of(&request.params)?;
+        let (document, analysis) = self.owned_context(&uri)?;
+        let params = request.params;
+        // Each long request: what its progress says, and how it is answered.
+        let (title, answer): (&str, LongAnswer) = match method.as_str() {
+            CodeActionRequest::METHOD => {
+                let p: lsp_types::CodeActionParams =
+                    serde_json::from_value(params).map_err(bad_params)?;
+                (
+                    "code actions",
+                    Box::new(move |cx: &Context<'_>| {
+                        let actions = match cx.document.kind {
+                            DocumentKind::Game => game::code_actions(cx, &p),
+                            DocumentKind::Tiles => tiles::code_actions(cx, &p),
+                            DocumentKind::Jcz => Vec::new(),
+                        };
+                        Ok(serde_json::to_value(actions).unwrap_or(Value::Null))
+                    }),
+                )
+            }
+            DocumentSymbolRequest::METHOD => (
+                "outline",
+                Box::new(|cx: &Context<'_>| {
+                    let symbols = match cx.document.kind {
+                        DocumentKind::Game => game::symbols(cx),
+                        DocumentKind::Tiles => tiles::symbols(cx),
+                        DocumentKind::Jcz => Vec::new(),
+                    };
+                    Ok(
+                        serde_json::to_value(lsp_types::DocumentSymbolResponse::Nested(symbols))
+                            .unwrap_or(Value::Null),
+                    )
+                }),
+            ),
+            "textDocument/codeLens" => (
+                "replaying the game for the code lens",
+                Box::new(|cx: &Context<'_>| {
+                    let lenses = match cx.document.kind {
+                        DocumentKind::Game => game::code_lenses(cx),
+                        DocumentKind::Tiles | DocumentKind::Jcz => Some(Vec::new()),
+                    };
+                    Ok(serde_json::to_value(lenses).unwrap_or(Value::Null))
+                }),
+            ),
+            _ => {
+                let p: lsp_types::ExecuteCommandParams =
+                    serde_json::from_value(params).map_err(bad_params)?;
+                (
+                    "running a carcspec command",
+                    Box::new(move |cx: &Context<'_>| {
+                        game::execute_command(cx, &p.command, &p.arguments)
+                    }),
+                )
+            }
+        };
+        let run = move |work: &long::Work| -> Answer {
+            let analysis = analysis.or_else(|| {
+                // Not checked yet: the same pure analysis the worker runs.
+                Some(Arc::new(analysis::analyse(
+                    document.kind,
+                    &document.uri,
+                    document.path.as_deref(),
+                    &document.text,
+                    encoding,
+                    &[],
+                )))
+            });
+            let cx = Context {
+                index: LineIndex::new(&document.text, encoding),
+                document: &document,
+                encoding,
+                analysis,
+                settings,
+                work: work.clone(),
+            };
+            answer(&cx)
+        };
+        self.long.queue(long::Job {
+            id: request.id,
+            title: title.to_string(),
+            token,
+            run: Box::new(run),
+        });
+        Ok(())
     }
 
     fn answer(&mut self, request: Request) -> Result<Value, (i32, String)> {
@@ -1008,17 +1195,6 @@ impl Server {
                     .flatten()
                 }
             ),
-            DocumentSymbolRequest::METHOD => handle!(
-                DocumentSymbolRequest,
-                |s: &mut Server, p: lsp_types::DocumentSymbolParams| {
-                    s.with(&p.text_document.uri, |cx| match cx.document.kind {
-                        DocumentKind::Game => game::symbols(cx),
-                        DocumentKind::Tiles => tiles::symbols(cx),
-                        DocumentKind::Jcz => Vec::new(),
-                    })
-                    .map(lsp_types::DocumentSymbolResponse::Nested)
-                }
-            ),
             lsp_types::request::FoldingRangeRequest::METHOD => handle!(
                 lsp_types::request::FoldingRangeRequest,
                 |s: &mut Server, p: lsp_types::FoldingRangeParams| {
@@ -1038,16 +1214,6 @@ impl Server {
                     })
                     .flatten()
                     .map(lsp_types::SemanticTokensResult::Tokens)
-                }
-            ),
-            CodeActionRequest::METHOD => handle!(
-                CodeActionRequest,
-                |s: &mut Server, p: lsp_types::CodeActionParams| {
-                    s.with(&p.text_document.uri, |cx| match cx.document.kind {
-                        DocumentKind::Game => game::code_actions(cx, &p),
-                        DocumentKind::Tiles => tiles::code_actions(cx, &p),
-                        DocumentKind::Jcz => Vec::new(),
-                    })
                 }
             ),
             _ => Err((
@@ -1074,9 +1240,27 @@ impl Server {
             encoding: self.encoding,
             analysis,
             settings: self.settings,
+            work: long::Work::default(),
         };
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| answer(&context))).ok()
     }
+}
+
+/// A document and its last analysis, for the thread of long requests.
+type OwnedContext = (Document, Option<Arc<Analysis>>);
+
+/// How a long request is answered, given the document's context on its thread.
+type LongAnswer = Box<dyn FnOnce(&Context<'_>) -> Answer + Send>;
+
+/// Whether `method` is answered on the thread of long requests (`long.rs`).
+fn long_request(method: &str) -> bool {
+    matches!(
+        method,
+        CodeActionRequest::METHOD
+            | DocumentSymbolRequest::METHOD
+            | "textDocument/codeLens"
+            | "workspace/executeCommand"
+    )
 }
 
 /// Whether a code action of `kind` answers the request: every kind when it names none in
@@ -1182,6 +1366,7 @@ pub fn exercise(kind: DocumentKind, path: Option<&Path>, text: &str, offset: usi
         encoding: Encoding::Utf16,
         analysis: Some(Arc::new(analysis.clone())),
         settings: Settings::default(),
+        work: long::Work::default(),
     };
     let whole = lsp_types::Range::new(lsp_types::Position::new(0, 0), position);
     let actions = lsp_types::CodeActionParams {

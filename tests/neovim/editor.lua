@@ -1,11 +1,12 @@
 -- Driven by tests/lsp_neovim.rs: edits a game in real Neovim with the configuration of
 -- docs/editors.md, as a user would (omni completion, hover, go to definition, quick fix,
--- formatting), then writes the buffer. Steps run in a coroutine that yields to Neovim's
+-- formatting, the code lens), then writes the buffer. Steps run in a coroutine that yields to Neovim's
 -- event loop while it waits, so that typed keys and the server's answers are processed.
 -- Any failure quits with exit code 1 and says why on stderr.
 
 local game = os.getenv("CARCSPEC_TEST_GAME")
 local before_format = os.getenv("CARCSPEC_TEST_BEFORE_FORMAT")
+local lens_title = os.getenv("CARCSPEC_TEST_LENS_TITLE")
 local step = "start"
 local co
 
@@ -102,7 +103,20 @@ local function run()
   local drawn = complete(n, function(word) return word == "BA/C" end)
   if line(n) ~= "draw " .. drawn then fail("the line reads " .. line(n)) end
 
-  step = "hover"
+  step = "code lens"
+  vim.lsp.codelens.refresh({ bufnr = buffer })
+  local title
+  wait_until(function()
+    for _, lens in ipairs(vim.lsp.codelens.get(buffer)) do
+      local command = lens.command
+      if lens.range.start.line == n - 1 and command and command.title:find("legal placement", 1, true) then
+        title = command.title
+      end
+    end
+    return title ~= nil
+  end, "the code lens on the second draw")
+  vim.fn.writefile({ title }, lens_title)
+
   vim.api.nvim_win_set_cursor(0, { n, 6 })
   vim.lsp.buf.hover()
   local float

@@ -49,7 +49,13 @@ pub(crate) fn symbols(cx: &Context<'_>) -> Vec<DocumentSymbol> {
         open.detail = (!moves.is_empty()).then(|| moves.join(" · "));
         open
     };
-    for statement in &view.file.statements {
+    let total = view.file.statements.len();
+    for (at, statement) in view.file.statements.iter().enumerate() {
+        // A cancelled request's answer is not sent: stop here.
+        if cx.work.cancelled() {
+            break;
+        }
+        cx.work.report(at, total);
         let keyword = statement.keyword.value.as_ref();
         let rest: Vec<&str> = statement.words.iter().map(|w| w.value.as_ref()).collect();
         let name = format!("{keyword} {}", rest.join(" ")).trim().to_string();

@@ -6,6 +6,8 @@
 //! whatever broken text follows it) does not keep the state from being computed.
 
 use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use lsp_types::{CodeAction, CodeActionKind, CodeActionOrCommand, Range, TextEdit, WorkspaceEdit};
 
@@ -39,15 +41,24 @@ pub(crate) struct LineState {
     pub scorings: Vec<(Vec<String>, String, u32)>,
 }
 
-/// The replay's state before the line that holds byte `offset`.
-fn state_before_line(cx: &Context<'_>, text: &str, offset: usize) -> Option<GameState> {
+/// The replay's state before the line that holds byte `offset`: from the states kept of the
+/// last replays when the text above the line is the same (typing on one line, a completion per
+/// keystroke), otherwise replayed and kept.
+pub(crate) fn state_before_line(
+    cx: &Context<'_>,
+    text: &str,
+    offset: usize,
+) -> Option<Arc<GameState>> {
     let line_start = text[..offset.min(text.len())]
         .rfind('\n')
         .map_or(0, |at| at + 1);
     let above = &text[..line_start];
-    let lines = above.lines().count();
     let base = base_dir(cx.document.path.as_deref());
-    game_state_of_text(
+    if let Some(kept) = kept_state(&base, above) {
+        return Some(kept);
+    }
+    let lines = above.lines().count();
+    let state = game_state_of_text(
         "editor",
         above.to_string(),
         GameFormat::Game,
@@ -55,6 +66,43 @@ fn state_before_line(cx: &Context<'_>, text: &str, offset: usize) -> Option<Game
         Some(lines + 1),
     )
     .ok()
+    .map(Arc::new)?;
+    keep_state(base, Arc::clone(&state));
+    Some(state)
+}
+
+/// How many replay states are kept: the line being typed and the `place` above it, for a
+/// document or two.
+const KEPT_STATES: usize = 4;
+
+/// The last replay states, newest first, with the folder their tile sets were read from. A
+/// state is the replay of exactly its `text` (the lines above a point), so it answers for any
+/// version of a document whose text above that point is the same.
+static KEPT: Mutex<Vec<(PathBuf, Arc<GameState>)>> = Mutex::new(Vec::new());
+
+fn kept_state(base: &Path, above: &str) -> Option<Arc<GameState>> {
+    let mut kept = KEPT.lock().ok()?;
+    let at = kept
+        .iter()
+        .position(|(folder, state)| folder == base && state.text == above)?;
+    let entry = kept.remove(at);
+    let state = Arc::clone(&entry.1);
+    kept.insert(0, entry);
+    Some(state)
+}
+
+fn keep_state(base: PathBuf, state: Arc<GameState>) {
+    if let Ok(mut kept) = KEPT.lock() {
+        kept.insert(0, (base, state));
+        kept.truncate(KEPT_STATES);
+    }
+}
+
+/// Forgets the kept states: a tile set they were replayed with may have changed.
+pub(crate) fn forget_states() {
+    if let Ok(mut kept) = KEPT.lock() {
+        kept.clear();
+    }
 }
 
 pub(crate) fn before(cx: &Context<'_>, view: &GameView<'_>, offset: usize) -> Option<LineState> {
@@ -156,7 +204,7 @@ fn last_place_in_turn(view: &GameView<'_>, offset: usize) -> Option<(Span, Vec<S
 }
 
 /// The `expect placements` line for `tile` in `state`, as `carcspec fit` prints it.
-fn placements_line(state: &GameState, tile: &str) -> Option<String> {
+pub(crate) fn placements_line(state: &GameState, tile: &str) -> Option<String> {
     let placements = state.legal_placements(tile)?;
     let line = crate::format::game::expectation_line(
         &Expectation::Placements {
@@ -304,7 +352,13 @@ pub(crate) fn placement_actions(
             ..CodeAction::default()
         })
     };
-    for statement in &view.file.statements {
+    let total = view.file.statements.len();
+    for (at, statement) in view.file.statements.iter().enumerate() {
+        // A cancelled request's answer is not sent: stop here.
+        if cx.work.cancelled() {
+            break;
+        }
+        cx.work.report(at, total);
         let Some((line_start, line_end)) = in_range(statement) else {
             continue;
         };
