@@ -413,3 +413,147 @@ fn transcripts_and_report_are_the_same_on_any_number_of_threads() {
     assert!(runs[0] == runs[1], "the runs differ");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The JSON statistics of `simulate` with `args` (and `extra`), checked to succeed.
+fn simulate_json(args: &[&str], extra: &[&str]) -> String {
+    let mut all = vec!["simulate", "--format", "json"];
+    all.extend(args);
+    all.extend(extra);
+    let output = carcspec(&all);
+    assert!(output.status.success(), "{}", stderr(&output));
+    stdout(&output)
+}
+
+#[test]
+fn merged_shards_print_the_whole_runs_statistics_to_the_byte() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    // Runs of several shapes: 3 shards of a base run, 4 of a Hills & Sheep run with more
+    // players, and more shards than a run has games (shards with no game at all).
+    let runs: [(&[&str], usize); 3] = [
+        (&["--games", "40", "--seed", "7", "--policy", "greedy"], 3),
+        (
+            &[
+                "--games",
+                "13",
+                "--seed",
+                "2",
+                "--players",
+                "3",
+                "--tiles",
+                "carcassonne-base",
+                "hills-and-sheep",
+            ],
+            4,
+        ),
+        (&["--games", "2", "--seed", "9"], 3),
+    ];
+    for (args, shards) in runs {
+        let whole = simulate_json(args, &[]);
+        let mut files = Vec::new();
+        // The shards played in reverse and merged in that order: neither matters.
+        for index in (1..=shards).rev() {
+            let shard = format!("{index}/{shards}");
+            let path = dir.path().join(format!("shard-{index}.json"));
+            std::fs::write(&path, simulate_json(args, &["--shard", &shard, "-j", "1"]))
+                .expect("the shard is written");
+            files.push(path.display().to_string());
+        }
+        let merged = dir.path().join("merged.json");
+        let mut merge = vec!["stats", "merge"];
+        merge.extend(files.iter().map(String::as_str));
+        merge.extend(["-o", merged.to_str().expect("a UTF-8 path")]);
+        let output = carcspec(&merge);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let merged = std::fs::read_to_string(&merged).expect("the merge is written");
+        assert_eq!(merged, whole, "{args:?} in {shards} shards");
+    }
+}
+
+#[test]
+fn shards_play_every_game_once_under_its_own_number() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let whole = dir.path().join("whole");
+    let sharded = dir.path().join("sharded");
+    let run = |out: &Path, shard: Option<&str>| {
+        let mut args = vec!["simulate", "--games", "7", "--seed", "5", "--out"];
+        args.push(out.to_str().expect("a UTF-8 path"));
+        if let Some(shard) = shard {
+            args.extend(["--shard", shard]);
+        }
+        let output = carcspec(&args);
+        assert!(output.status.success(), "{}", stderr(&output));
+    };
+    run(&whole, None);
+    for shard in ["1/3", "2/3", "3/3"] {
+        run(&sharded, Some(shard));
+    }
+    let names = |folder: &Path| {
+        let mut names: Vec<String> = std::fs::read_dir(folder)
+            .expect("the transcripts are written")
+            .map(|entry| entry.expect("an entry").file_name().display().to_string())
+            .collect();
+        names.sort();
+        names
+    };
+    assert_eq!(names(&whole).len(), 7);
+    assert_eq!(names(&whole), names(&sharded));
+    for name in names(&whole) {
+        let read = |folder: &Path| std::fs::read_to_string(folder.join(&name)).expect("read");
+        assert_eq!(read(&whole), read(&sharded), "{name}");
+    }
+    // Shard 2/3 plays games 2 and 5 (counted from 1: the numbers 1, 4, 7 leave 0 by 3).
+    let second = dir.path().join("second");
+    run(&second, Some("2/3"));
+    assert_eq!(names(&second), ["game-00002.game", "game-00005.game"]);
+}
+
+#[test]
+fn stats_merge_refuses_what_is_not_one_run_exactly() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).expect("written");
+        path.display().to_string()
+    };
+    let args = ["--games", "6", "--seed", "1"];
+    let first = write("1.json", &simulate_json(&args, &["--shard", "1/2"]));
+    let second = write("2.json", &simulate_json(&args, &["--shard", "2/2"]));
+    let other_seed = write(
+        "seed.json",
+        &simulate_json(&["--games", "6", "--seed", "2"], &["--shard", "2/2"]),
+    );
+    let other_split = write("split.json", &simulate_json(&args, &["--shard", "2/3"]));
+    let whole = write("whole.json", &simulate_json(&args, &[]));
+    let malformed = write("malformed.json", "{\"games\": 3,\n  \"shard\": [}");
+    let refused = |files: &[&str], code: &str, words: &str| {
+        let mut merge = vec!["stats", "merge"];
+        merge.extend(files);
+        let output = carcspec(&merge);
+        assert_eq!(output.status.code(), Some(2), "{files:?}");
+        assert!(stdout(&output).is_empty());
+        let message = stderr(&output);
+        assert!(message.contains(code), "{message}");
+        assert!(message.contains(words), "{message}");
+        assert!(message.contains("help:"), "{message}");
+    };
+    refused(
+        &[&first],
+        "F052 incomplete-shards",
+        "shard 2/2 of the run is missing",
+    );
+    refused(&[&first, &second, &second], "F052", "both shard 2/2");
+    refused(&[&first, &other_split], "F052", "split the run differently");
+    refused(
+        &[&first, &other_seed],
+        "F051 mismatched-shards",
+        "seed `2` there, `1` here",
+    );
+    refused(
+        &[&first, &whole],
+        "F050 malformed-statistics",
+        "missing field `shard`",
+    );
+    refused(&[&malformed], "F050", "malformed.json:2:13");
+    let output = carcspec(&["stats", "merge", &first, &second]);
+    assert!(output.status.success(), "{}", stderr(&output));
+}

@@ -47,6 +47,12 @@ pub struct SimulateArgs {
     /// Write every game as a `.game` transcript into this folder.
     #[arg(long)]
     out: Option<String>,
+    /// Play only shard I of N of the games (`--shard 2/4`): the games whose number, counted
+    /// from 0, leaves I-1 divided by N, each with the seed and transcript name it has in the
+    /// whole run. With `--format json` the statistics carry the sums that `carcspec stats
+    /// merge` adds up into the whole run's statistics.
+    #[arg(long, value_parser = super::check::parse_shard, value_name = "I/N")]
+    shard: Option<(usize, usize)>,
     /// Threads to play on (default, or 0: every core); the results do not depend on it.
     #[arg(long, short = 'j')]
     threads: Option<usize>,
@@ -298,8 +304,12 @@ pub fn run(args: SimulateArgs) -> i32 {
         // The moves are written down only for the transcripts of `--out`.
         transcripts: args.out.is_some(),
     };
-    let show_progress = std::io::stderr().is_terminal() && args.games >= 20;
-    let total = args.games as usize;
+    let options = simulate::RunOptions {
+        shard: args.shard,
+        per_tile: false,
+    };
+    let total = options.game_count(args.games as usize);
+    let show_progress = std::io::stderr().is_terminal() && total >= 20;
     let progress = move |done: usize| {
         if show_progress && (done.is_multiple_of(10) || done == total) {
             let width = 30;
@@ -323,7 +333,7 @@ pub fn run(args: SimulateArgs) -> i32 {
         let Some(dir) = &args.out else {
             return Ok(());
         };
-        if index == 0 {
+        if out_folder.is_none() {
             std::fs::create_dir_all(dir)
                 .and_then(|()| std::fs::canonicalize(dir))
                 .map(|folder| out_folder = Some(folder))
@@ -348,7 +358,7 @@ pub fn run(args: SimulateArgs) -> i32 {
         std::fs::write(&path, text)
             .map_err(|error| format!("cannot write `{}`: {error}", path.display()))
     };
-    let simulation = match simulate::run(&config, &progress, write_transcript) {
+    let simulation = match simulate::run_with(&config, options, &progress, write_transcript) {
         Ok(simulation) => simulation,
         Err(Stopped::Output(message)) => return usage(&message),
         Err(Stopped::Diagnostics(diagnostics)) => {
@@ -370,13 +380,45 @@ pub fn run(args: SimulateArgs) -> i32 {
     let header = simulate::header(&config);
     let statistics = simulation.statistics;
     let mut out = std::io::stdout().lock();
-    let _ = match args.format {
-        ReportFormat::Human => write!(out, "{}", statistics.render(&header.players)),
-        ReportFormat::Json => writeln!(
+    let _ = match (args.format, args.shard) {
+        (ReportFormat::Human, None) => write!(out, "{}", statistics.render(&header.players)),
+        (ReportFormat::Human, Some((index, count))) => write!(
+            out,
+            "{}\nshard {index}/{count} of a run of {} games (`--format json` prints the sums that `carcspec stats merge` adds up)\n",
+            statistics.render(&header.players),
+            config.games
+        ),
+        (ReportFormat::Json, None) => writeln!(
             out,
             "{}",
             serde_json::to_string(&statistics).unwrap_or_default()
         ),
+        (ReportFormat::Json, Some((index, of))) => {
+            // The tile sets as the user named them, so that shards run in other folders (or
+            // checkouts) of the same sets merge.
+            let names: Vec<String> = config
+                .tile_sets
+                .iter()
+                .map(|(name, _)| {
+                    spelt
+                        .iter()
+                        .find(|(path, _)| path == name)
+                        .map_or(name.clone(), |(_, shown)| shown.clone())
+                })
+                .collect();
+            let run = simulate::shard::RunDescription::of(&config, &names);
+            let report = simulate::shard::ShardReport {
+                statistics: &statistics,
+                shard: simulate::shard::ShardPlace { index, of },
+                run: &run,
+                sums: &simulation.sums,
+            };
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string(&report).unwrap_or_default()
+            )
+        }
     };
     EXIT_CLEAN
 }
