@@ -4,6 +4,7 @@
 //! transcripts. Deterministic for a seed, whatever the number of
 //! threads: game `i` draws from a generator seeded by (seed, i).
 
+pub mod compare;
 mod ordered;
 pub mod shard;
 pub mod stats;
@@ -84,7 +85,8 @@ pub struct TileOutcome {
     /// The nominal points of the features the tile lies in at the end ([`nominal_points`]),
     /// summed over those features (each once, however many of its segments the tile holds).
     pub points: u32,
-    /// Whether the tile was the one that completed one of the features it lies in.
+    /// Whether the tile was the one that completed a feature: one it lies in, or a monastery
+    /// or garden it is a neighbour of.
     pub completed_a_feature: bool,
 }
 
@@ -558,7 +560,7 @@ pub fn nominal_points(kind: FeatureKind, tiles: u32, completed: bool, around: u3
 
 /// What every placed tile of a finished game became, in the order of the placements (the
 /// start tile, which no player placed, left out): the nominal points of the features it lies
-/// in, and whether it completed one of them — the last tile placed of a completed road, city,
+/// in, and whether it completed a feature — the last tile placed of a completed road, city,
 /// forest or river, or the last of the nine tiles of a completed monastery or garden.
 pub(crate) fn tile_outcomes(engine: &mut crate::engine::Engine) -> Vec<TileOutcome> {
     let tiles = engine.tile_counts();
@@ -590,9 +592,15 @@ pub(crate) fn tile_outcomes(engine: &mut crate::engine::Engine) -> Vec<TileOutco
             completer[root as usize] = last;
         }
     }
+    // By placement: whether it completed a feature (one it lies in, or a monastery or garden
+    // it is a neighbour of).
+    let mut completed_one = vec![false; placements];
+    for last in completer.iter().filter(|p| **p != u32::MAX) {
+        completed_one[*last as usize] = true;
+    }
     let mut outcomes = Vec::with_capacity(placements.saturating_sub(1));
     let mut roots = Vec::new();
-    for id in 1..placements {
+    for (id, completed_a_feature) in completed_one.iter().enumerate().skip(1) {
         let placement = engine.placements[id];
         let features = engine
             .tile_of(id as crate::engine::PlacementId)
@@ -608,9 +616,7 @@ pub(crate) fn tile_outcomes(engine: &mut crate::engine::Engine) -> Vec<TileOutco
         outcomes.push(TileOutcome {
             tile: placement.tile,
             points: roots.iter().map(|r| points[*r as usize]).sum(),
-            completed_a_feature: roots
-                .iter()
-                .any(|r| completer[*r as usize] == id as crate::engine::PlacementId),
+            completed_a_feature: *completed_a_feature,
         });
     }
     outcomes
