@@ -61,7 +61,7 @@ pub const COMPARED: &str = "#1f6fb4";
 pub const FLAGGED: &str = "#c62828";
 pub const BASELINE: &str = "#9e9e9e";
 pub const FLAGGED_ROW: &str = "#fdecea";
-const STRIPE: &str = "#f4f6f8";
+pub const STRIPE: &str = "#f4f6f8";
 
 /// The upper end of a panel's axis: a round number at or above every figure and interval
 /// (at most 100 % for shares), so that figures near 0 are not squeezed into a corner.

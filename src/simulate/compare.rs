@@ -632,13 +632,10 @@ pub fn chart(comparison: &Comparison, run_b: &RunFigures) -> String {
                 kind: report.kind.clone(),
                 figures: figures(report),
                 baseline: baseline.map_or(vec![None; 3], figures),
-                flagged: ["mean points", "completes", "unplaceable"]
+                // In the order of the panels, by the names the flags start with.
+                flagged: ["unplaceable", "completes", "mean points"]
                     .iter()
                     .map(|name| report.flags.iter().any(|f| f.starts_with(name)))
-                    .collect::<Vec<bool>>()
-                    .into_iter()
-                    // In the order of the panels: unplaceable, completes, mean points.
-                    .rev()
                     .collect(),
             }
         })
