@@ -892,6 +892,31 @@ to pipe a file in would otherwise check another one and pass.
 Add `-` to the inputs (`cat game.game | carcspec check --stdin-filename game.game -`), or leave
 `--stdin-filename` out.";
 
+    MALFORMED_STATISTICS = "F050" "malformed-statistics" Error:
+"`carcspec stats merge` was given a file that is not the JSON statistics of a shard: the JSON
+does not parse (the message gives the line and column), or it lacks the `shard`, `run` and
+`sums` that `carcspec simulate --shard I/N --format json` prints after the statistics. The
+statistics of a run without `--shard` carry no sums (their means and spreads cannot be added
+up exactly), so they do not merge either.
+
+Give `stats merge` the output of each shard's `simulate --shard I/N --format json`, unchanged.";
+
+    MISMATCHED_SHARDS = "F051" "mismatched-shards" Error:
+"`carcspec stats merge` was given the statistics of shards of different runs: their ruleset,
+tile sets, expansions, variants, start tile, players, number of games, seed or policy differ
+(the message names the first difference), or their sums count other tiles. Their games are not
+the slices of one run, and their sums would add up to the statistics of no run.
+
+Merge the shards of one run: the same command line with only `--shard I/N` changed.";
+
+    INCOMPLETE_SHARDS = "F052" "incomplete-shards" Error:
+"`carcspec stats merge` was given shards that do not make up one run exactly: a shard is
+missing, a shard is given twice (its games would be counted twice), or the shards split the
+run in different numbers (`--shard 1/3` with `--shard 2/4`). The merge of an incomplete set is
+not the run's statistics, so nothing is printed (exit 2).
+
+Merge every shard `1/N` to `N/N` of one run once each.";
+
     UNKNOWN_RENDER_TILE = "R001" "render-unknown-tile" Error:
 "`carcspec render --tile ID` or `--legal ID` names a tile that the tile set (or the game's tile
 sets and its own tiles) does not have, or `--legal` without an id finds no tile in hand and

@@ -413,3 +413,479 @@ fn transcripts_and_report_are_the_same_on_any_number_of_threads() {
     assert!(runs[0] == runs[1], "the runs differ");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The JSON statistics of `simulate` with `args` (and `extra`), checked to succeed.
+fn simulate_json(args: &[&str], extra: &[&str]) -> String {
+    let mut all = vec!["simulate", "--format", "json"];
+    all.extend(args);
+    all.extend(extra);
+    let output = carcspec(&all);
+    assert!(output.status.success(), "{}", stderr(&output));
+    stdout(&output)
+}
+
+#[test]
+fn merged_shards_print_the_whole_runs_statistics_to_the_byte() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    // Runs of several shapes: 3 shards of a base run, 4 of a Hills & Sheep run with more
+    // players, and more shards than a run has games (shards with no game at all).
+    let runs: [(&[&str], usize); 3] = [
+        (&["--games", "40", "--seed", "7", "--policy", "greedy"], 3),
+        (
+            &[
+                "--games",
+                "13",
+                "--seed",
+                "2",
+                "--players",
+                "3",
+                "--tiles",
+                "carcassonne-base",
+                "hills-and-sheep",
+            ],
+            4,
+        ),
+        (&["--games", "2", "--seed", "9"], 3),
+    ];
+    for (args, shards) in runs {
+        let whole = simulate_json(args, &[]);
+        let mut files = Vec::new();
+        // The shards played in reverse and merged in that order: neither matters.
+        for index in (1..=shards).rev() {
+            let shard = format!("{index}/{shards}");
+            let path = dir.path().join(format!("shard-{index}.json"));
+            std::fs::write(&path, simulate_json(args, &["--shard", &shard, "-j", "1"]))
+                .expect("the shard is written");
+            files.push(path.display().to_string());
+        }
+        let merged = dir.path().join("merged.json");
+        let mut merge = vec!["stats", "merge"];
+        merge.extend(files.iter().map(String::as_str));
+        merge.extend(["-o", merged.to_str().expect("a UTF-8 path")]);
+        let output = carcspec(&merge);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let merged = std::fs::read_to_string(&merged).expect("the merge is written");
+        assert_eq!(merged, whole, "{args:?} in {shards} shards");
+    }
+}
+
+#[test]
+fn shards_play_every_game_once_under_its_own_number() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let whole = dir.path().join("whole");
+    let sharded = dir.path().join("sharded");
+    let run = |out: &Path, shard: Option<&str>| {
+        let mut args = vec!["simulate", "--games", "7", "--seed", "5", "--out"];
+        args.push(out.to_str().expect("a UTF-8 path"));
+        if let Some(shard) = shard {
+            args.extend(["--shard", shard]);
+        }
+        let output = carcspec(&args);
+        assert!(output.status.success(), "{}", stderr(&output));
+    };
+    run(&whole, None);
+    for shard in ["1/3", "2/3", "3/3"] {
+        run(&sharded, Some(shard));
+    }
+    let names = |folder: &Path| {
+        let mut names: Vec<String> = std::fs::read_dir(folder)
+            .expect("the transcripts are written")
+            .map(|entry| entry.expect("an entry").file_name().display().to_string())
+            .collect();
+        names.sort();
+        names
+    };
+    assert_eq!(names(&whole).len(), 7);
+    assert_eq!(names(&whole), names(&sharded));
+    for name in names(&whole) {
+        let read = |folder: &Path| std::fs::read_to_string(folder.join(&name)).expect("read");
+        assert_eq!(read(&whole), read(&sharded), "{name}");
+    }
+    // Shard 2/3 plays games 2 and 5 (counted from 1: the numbers 1, 4, 7 leave 0 by 3).
+    let second = dir.path().join("second");
+    run(&second, Some("2/3"));
+    assert_eq!(names(&second), ["game-00002.game", "game-00005.game"]);
+}
+
+#[test]
+fn stats_merge_refuses_what_is_not_one_run_exactly() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).expect("written");
+        path.display().to_string()
+    };
+    let args = ["--games", "6", "--seed", "1"];
+    let first = write("1.json", &simulate_json(&args, &["--shard", "1/2"]));
+    let second = write("2.json", &simulate_json(&args, &["--shard", "2/2"]));
+    let other_seed = write(
+        "seed.json",
+        &simulate_json(&["--games", "6", "--seed", "2"], &["--shard", "2/2"]),
+    );
+    let other_split = write("split.json", &simulate_json(&args, &["--shard", "2/3"]));
+    let whole = write("whole.json", &simulate_json(&args, &[]));
+    let malformed = write("malformed.json", "{\"games\": 3,\n  \"shard\": [}");
+    let refused = |files: &[&str], code: &str, words: &str| {
+        let mut merge = vec!["stats", "merge"];
+        merge.extend(files);
+        let output = carcspec(&merge);
+        assert_eq!(output.status.code(), Some(2), "{files:?}");
+        assert!(stdout(&output).is_empty());
+        let message = stderr(&output);
+        assert!(message.contains(code), "{message}");
+        assert!(message.contains(words), "{message}");
+        assert!(message.contains("help:"), "{message}");
+    };
+    refused(
+        &[&first],
+        "F052 incomplete-shards",
+        "shard 2/2 of the run is missing",
+    );
+    refused(&[&first, &second, &second], "F052", "both shard 2/2");
+    refused(&[&first, &other_split], "F052", "split the run differently");
+    refused(
+        &[&first, &other_seed],
+        "F051 mismatched-shards",
+        "seed `2` there, `1` here",
+    );
+    refused(
+        &[&first, &whole],
+        "F050 malformed-statistics",
+        "missing field `shard`",
+    );
+    refused(&[&malformed], "F050", "malformed.json:2:13");
+    let output = carcspec(&["stats", "merge", &first, &second]);
+    assert!(output.status.success(), "{}", stderr(&output));
+}
+
+mod balance {
+    use super::{carcspec, stderr, stdout};
+    use carcspec::simulate::compare::{Estimate, TileReport, flag_outliers, quantile, t_quantile};
+
+    fn close(actual: f64, expected: f64, tolerance: f64) -> bool {
+        (actual - expected).abs() <= tolerance
+    }
+
+    #[test]
+    fn intervals_are_those_of_the_textbook_formulas() {
+        // The mean of 1, 2, 3, 4: 2.5; the sample variance ((1.5² + 0.5²) · 2) / 3 = 5/3; the
+        // t quantile of 3 degrees of freedom 3.1824 (a table's): 2.5 ± 3.1824 · √(5/3) / 2.
+        let mean = Estimate::mean_of(&[1.0, 2.0, 3.0, 4.0]);
+        let half = 3.182_446 * (5.0f64 / 3.0).sqrt() / 2.0;
+        assert_eq!(mean.n, 4);
+        assert!(close(mean.value, 2.5, 1e-12));
+        assert!(close(mean.low.unwrap(), 2.5 - half, 1e-5), "{mean:?}");
+        assert!(close(mean.high.unwrap(), 2.5 + half, 1e-5), "{mean:?}");
+        // The same from the count, sum and sum of squares (1 + 4 + 9 + 16 = 30).
+        assert_eq!(Estimate::mean(4, 10.0, 30.0).low, mean.low);
+        // One observation has no interval; none has no figure.
+        assert_eq!(Estimate::mean_of(&[7.0]).low, None);
+        assert_eq!(Estimate::mean(0, 0.0, 0.0).value, 0.0);
+        // Wilson's interval of 8 successes in 10: 0.4902 to 0.9433 (as tables give it).
+        let share = Estimate::share(8, 10);
+        assert!(close(share.value, 0.8, 1e-12));
+        assert!(close(share.low.unwrap(), 0.4902, 1e-4), "{share:?}");
+        assert!(close(share.high.unwrap(), 0.9433, 1e-4), "{share:?}");
+        // None and all of them: the bounds are 0 and 1 exactly; 0 of 10 reaches 0.2775 (the
+        // rule of three's neighbour: z² / (n + z²) = 3.8415 / 13.8415).
+        let none = Estimate::share(0, 10);
+        assert_eq!(none.low, Some(0.0));
+        assert!(
+            close(none.high.unwrap(), 3.841_459 / 13.841_459, 1e-6),
+            "{none:?}"
+        );
+        assert_eq!(Estimate::share(10, 10).high, Some(1.0));
+        // Student's t: the table, and the expansion past it (2.0003 for 60, 1.9840 for 100).
+        assert!(close(t_quantile(1), 12.7062, 1e-4));
+        assert!(close(t_quantile(30), 2.0423, 1e-4));
+        assert!(close(t_quantile(60), 2.0003, 1e-4));
+        assert!(close(t_quantile(100), 1.9840, 1e-4));
+        // Quartiles interpolated between order statistics.
+        assert!(close(quantile(&[1.0, 2.0, 3.0, 4.0], 0.25), 1.75, 1e-12));
+        assert!(close(quantile(&[1.0, 2.0, 3.0, 4.0], 0.75), 3.25, 1e-12));
+    }
+
+    fn report(id: &str, kind: &str, points: (f64, f64, f64)) -> TileReport {
+        let share = Estimate::share(5, 100);
+        TileReport {
+            id: id.to_string(),
+            kind: kind.to_string(),
+            placed_per_game: 1.0,
+            unplaceable: share,
+            completes: share,
+            mean_points: Estimate {
+                value: points.0,
+                low: Some(points.1),
+                high: Some(points.2),
+                n: 100,
+            },
+            flags: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_tile_is_flagged_when_its_interval_lies_past_the_fences_of_its_kind() {
+        // Four cities at 4 to 4.6 points (Q1 4.15, Q3 4.45 with the fifth at 9: IQR 0.3, less
+        // than the least spread 0.5, so the fences are 4.15 − 0.75 and 4.45 + 0.75 = 5.2).
+        let mut reports = vec![
+            report("a", "city", (4.0, 3.9, 4.1)),
+            report("b", "city", (4.2, 4.1, 4.3)),
+            report("c", "city", (4.4, 4.3, 4.5)),
+            report("d", "city", (4.45, 4.35, 4.55)),
+            report("strong", "city", (9.0, 8.5, 9.5)),
+            // Past the fences, but its interval reaches back inside them: not flagged.
+            report("noisy", "city", (6.0, 5.0, 7.0)),
+            // A kind of three tiles is too small to have a spread.
+            report("x", "road", (1.0, 0.9, 1.1)),
+            report("y", "road", (1.0, 0.9, 1.1)),
+            report("z", "road", (9.0, 8.9, 9.1)),
+        ];
+        flag_outliers(&mut reports);
+        let flagged: Vec<&str> = reports
+            .iter()
+            .filter(|r| !r.flags.is_empty())
+            .map(|r| r.id.as_str())
+            .collect();
+        assert_eq!(flagged, ["strong"]);
+        assert!(
+            reports[4].flags[0].starts_with("mean points above the spread of city tiles"),
+            "{:?}",
+            reports[4].flags
+        );
+    }
+
+    fn compare_json(args: &[&str]) -> serde_json::Value {
+        let mut all = vec!["simulate", "--format", "json"];
+        all.extend(args);
+        let output = carcspec(&all);
+        assert!(output.status.success(), "{}", stderr(&output));
+        serde_json::from_str(&stdout(&output)).expect("the report is JSON")
+    }
+
+    fn keys(value: &serde_json::Value) -> Vec<String> {
+        let mut keys: Vec<String> = value
+            .as_object()
+            .expect("an object")
+            .keys()
+            .cloned()
+            .collect();
+        keys.sort();
+        keys
+    }
+
+    #[test]
+    fn a_set_compared_with_itself_shifts_nothing() {
+        let report = compare_json(&[
+            "--games",
+            "30",
+            "--seed",
+            "3",
+            "--policy",
+            "greedy",
+            "--compare-with",
+            "carcassonne-base",
+        ]);
+        let shifts = report["shifts"].as_array().expect("shifts");
+        assert!(shifts.len() >= 4, "{shifts:?}");
+        for shift in shifts {
+            assert_eq!(shift["a"], shift["b"], "{shift}");
+            assert_eq!(shift["difference"]["value"], 0.0, "{shift}");
+            assert_eq!(shift["difference"]["low"], 0.0, "{shift}");
+            assert_eq!(shift["difference"]["high"], 0.0, "{shift}");
+        }
+        assert_eq!(report["tiles_a"], report["tiles_b"]);
+        assert_eq!(report["games"], 30);
+    }
+
+    #[test]
+    fn the_balance_report_keeps_its_json_schema() {
+        let report = compare_json(&[
+            "--games",
+            "12",
+            "--seed",
+            "1",
+            "--tiles",
+            "carcassonne-base",
+            "--compare-with",
+            "carcassonne-base",
+            "spec/carcassonne/fan-expansion/fan-keep.tiles",
+        ]);
+        let owned = |names: &[&str]| -> Vec<String> {
+            let mut names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+            names.sort();
+            names
+        };
+        assert_eq!(
+            keys(&report),
+            owned(&[
+                "a", "b", "games", "players", "policy", "seed", "shifts", "tiles_a", "tiles_b"
+            ])
+        );
+        assert_eq!(
+            report["b"][1],
+            "spec/carcassonne/fan-expansion/fan-keep.tiles"
+        );
+        let shift = &report["shifts"][0];
+        assert_eq!(keys(shift), owned(&["a", "b", "difference", "measure"]));
+        assert_eq!(
+            keys(&shift["difference"]),
+            owned(&["high", "low", "n", "value"])
+        );
+        let measures: Vec<&str> = report["shifts"]
+            .as_array()
+            .expect("shifts")
+            .iter()
+            .map(|s| s["measure"].as_str().expect("a measure"))
+            .collect();
+        assert_eq!(
+            measures[..2],
+            ["final score (mean of the seats)", "game length (turns)"]
+        );
+        assert!(
+            measures.contains(&"city completed (share per game)"),
+            "{measures:?}"
+        );
+        let tiles = report["tiles_b"].as_array().expect("tiles");
+        assert_eq!(
+            keys(&tiles[0]),
+            owned(&[
+                "completes",
+                "flags",
+                "id",
+                "kind",
+                "mean_points",
+                "placed_per_game",
+                "unplaceable"
+            ])
+        );
+        let keep = tiles
+            .iter()
+            .find(|t| t["id"] == "FK/KEEP")
+            .expect("the keep");
+        assert_eq!(keep["kind"], "city");
+        assert!(
+            report["tiles_a"]
+                .as_array()
+                .expect("tiles")
+                .iter()
+                .all(|t| t["id"] != "FK/KEEP")
+        );
+        // Six more tiles: six more turns a game, less a turn for each tile more that fit
+        // nowhere (it is redrawn in the same turn), which is rare.
+        let turns = report["shifts"][1]["difference"]["value"]
+            .as_f64()
+            .expect("a number");
+        assert!((5.0..=6.0).contains(&turns), "{turns}");
+    }
+
+    #[test]
+    fn the_chart_draws_a_row_per_tile_and_its_figures_where_the_axes_put_them() {
+        use carcspec::render::chart::{
+            BASELINE, COMPARED, ChartPanel, ChartRow, FLAGGED, FLAGGED_ROW, STRIPE, layout,
+            tile_figures_chart, x_of,
+        };
+        let loaded = carcspec::load::load("carcassonne-base").expect("the base set");
+        let set = loaded.usable().expect("a clean set");
+        let panels = [
+            ChartPanel {
+                title: "completes".to_string(),
+                percent: true,
+            },
+            ChartPanel {
+                title: "points".to_string(),
+                percent: false,
+            },
+        ];
+        // Two tiles: the first flagged for its points (red dot, tinted row).
+        let rows = vec![
+            ChartRow {
+                tile: &set.tiles[0],
+                kind: "monastery".to_string(),
+                figures: vec![
+                    Some((0.5, Some(0.4), Some(0.6))),
+                    Some((8.0, Some(7.5), Some(8.5))),
+                ],
+                baseline: vec![Some((0.25, Some(0.2), Some(0.3))), Some((2.0, None, None))],
+                flagged: vec![false, true],
+            },
+            ChartRow {
+                tile: &set.tiles[1],
+                kind: "road+monastery".to_string(),
+                figures: vec![
+                    Some((0.75, Some(0.7), Some(0.8))),
+                    Some((4.0, Some(3.0), Some(5.0))),
+                ],
+                baseline: vec![None, None],
+                flagged: vec![false, false],
+            },
+        ];
+        let svg = tile_figures_chart("Tiles", "a test", &panels, &rows);
+        assert_eq!(svg.matches(r#"class="tile-row""#).count(), 2);
+        assert!(svg.contains(&format!(r#"data-tile="{}""#, set.tiles[0].id)));
+        // Dots: two figures a row, and the first row's two baselines.
+        assert_eq!(svg.matches(r#"class="figure""#).count(), 6);
+        // The axes: shares to 100 % (the highest bound is 80 %), points to 10 (8.5 at most).
+        assert!(svg.contains(">100%<") && svg.contains(">10<"), "{svg}");
+        let png = carcspec::render::png(&svg, 1.0).expect("a picture");
+        let pixmap = resvg::tiny_skia::Pixmap::decode_png(&png).expect("a PNG");
+        let pixel = |x: f64, y: f64| {
+            let p = pixmap
+                .pixel(x.round() as u32, y.round() as u32)
+                .expect("on the chart");
+            format!("#{:02x}{:02x}{:02x}", p.red(), p.green(), p.blue())
+        };
+        let y0 = layout::row_top(0);
+        let y1 = layout::row_top(1);
+        assert_eq!(pixel(x_of(0, 1.0, 0.5), y0 + layout::FIGURE_DY), COMPARED);
+        assert_eq!(pixel(x_of(1, 10.0, 8.0), y0 + layout::FIGURE_DY), FLAGGED);
+        assert_eq!(
+            pixel(x_of(0, 1.0, 0.25), y0 + layout::BASELINE_DY),
+            BASELINE
+        );
+        // The interval's bar reaches its bounds, and no further.
+        assert_eq!(pixel(x_of(1, 10.0, 3.2), y1 + layout::FIGURE_DY), COMPARED);
+        assert_eq!(pixel(x_of(1, 10.0, 5.6), y1 + layout::FIGURE_DY), STRIPE);
+        // The flagged row is tinted where nothing is drawn.
+        assert_eq!(pixel(x_of(1, 10.0, 6.2), y0 + 40.0), FLAGGED_ROW);
+    }
+
+    #[test]
+    fn compare_writes_its_chart_as_svg_and_png() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        for name in ["chart.svg", "chart.png"] {
+            let path = dir.path().join(name);
+            let output = carcspec(&[
+                "simulate",
+                "--games",
+                "6",
+                "--compare-with",
+                "carcassonne-base",
+                "spec/carcassonne/fan-expansion/fan-keep.tiles",
+                "--chart",
+                path.to_str().expect("a UTF-8 path"),
+            ]);
+            assert!(output.status.success(), "{}", stderr(&output));
+            assert!(stdout(&output).contains("shift B − A"));
+            let bytes = std::fs::read(&path).expect("the chart is written");
+            if name.ends_with(".svg") {
+                let text = String::from_utf8(bytes).expect("UTF-8");
+                // The 24 tile kinds of the base set and the keep's 4 (those drawn in 6 games).
+                assert!(text.matches(r#"class="tile-row""#).count() >= 24);
+                assert!(text.contains(r#"data-tile="FK/KEEP""#));
+            } else {
+                assert!(bytes.starts_with(b"\x89PNG"));
+            }
+        }
+        let refused = carcspec(&[
+            "simulate",
+            "--games",
+            "2",
+            "--compare-with",
+            "carcassonne-base",
+            "--chart",
+            "x.gif",
+        ]);
+        assert_eq!(refused.status.code(), Some(2));
+        assert!(stderr(&refused).contains(".svg"));
+    }
+}

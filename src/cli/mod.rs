@@ -8,6 +8,7 @@ mod fmt;
 mod output;
 mod render;
 mod simulate;
+mod stats;
 mod walk;
 
 pub use check::render_human as render_check_report;
@@ -86,6 +87,9 @@ enum Command {
     Render(render::RenderArgs),
     /// Play random (or greedy) games on tile sets and report how the tiles play.
     Simulate(simulate::SimulateArgs),
+    /// Work with the JSON statistics of simulated games: merge the shards of a run.
+    #[command(subcommand)]
+    Stats(stats::StatsCommand),
     /// Print a JCloisterZone saved game (.jcz) in the game language.
     Import {
         /// The .jcz file, or `-` for standard input.
@@ -195,6 +199,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Command::Fit(args) => fit::run(args),
         Command::Render(args) => render::run(args),
         Command::Simulate(args) => simulate::run(args),
+        Command::Stats(command) => stats::run(command),
         Command::Fmt(args) => fmt::run(&args, cli.quiet),
         Command::Tiles(command) => tiles::run(command, cli.quiet),
         Command::Explain {
@@ -248,7 +253,10 @@ impl Command {
                 },
                 command.stdin_use(),
             ),
-            Command::Explain { .. } | Command::Completions { .. } | Command::Man { .. } => {
+            Command::Explain { .. }
+            | Command::Completions { .. }
+            | Command::Man { .. }
+            | Command::Stats(_) => {
                 return None;
             }
             Command::Lsp => return None,

@@ -47,6 +47,23 @@ pub struct SimulateArgs {
     /// Write every game as a `.game` transcript into this folder.
     #[arg(long)]
     out: Option<String>,
+    /// Play only shard I of N of the games (`--shard 2/4`): the games whose number, counted
+    /// from 0, leaves I-1 divided by N, each with the seed and transcript name it has in the
+    /// whole run. With `--format json` the statistics carry the sums that `carcspec stats
+    /// merge` adds up into the whole run's statistics.
+    #[arg(long, value_parser = super::check::parse_shard, value_name = "I/N")]
+    shard: Option<(usize, usize)>,
+    /// A balance report: play the same games (seed by seed) on these tile sets too (B, against
+    /// the `--tiles` sets, A), and report the shift in scores, game length and completions
+    /// with 95 % intervals, and each tile's figures, the tiles outside the spread of their
+    /// kind flagged (docs/simulation.md).
+    #[arg(long = "compare-with", num_args = 1.., value_name = "SETS",
+          conflicts_with_all = ["shard", "out"])]
+    compare_with: Vec<String>,
+    /// With `--compare-with`: draw the tiles' figures of B (with A's for the same tiles) as a
+    /// chart, SVG or PNG by the file's ending.
+    #[arg(long, value_name = "FILE", requires = "compare_with")]
+    chart: Option<PathBuf>,
     /// Threads to play on (default, or 0: every core); the results do not depend on it.
     #[arg(long, short = 'j')]
     threads: Option<usize>,
@@ -143,20 +160,32 @@ fn usage(message: &str) -> i32 {
     EXIT_USAGE
 }
 
-pub fn run(args: SimulateArgs) -> i32 {
+/// Resolved tile sets: (name, multiplier) as the games load them, the rulesets the sets are
+/// for, and the expansions given and brought by the sets.
+struct TileSets {
+    sets: Vec<(String, u32)>,
+    rulesets: Vec<Ruleset>,
+    expansions: Vec<String>,
+}
+
+/// The tile sets `specs` name (`NAME[:xN]`, `-`), resolved as the games load them, with the
+/// rulesets they are for and the expansions they bring; `spelt` collects how the user wrote
+/// each path. Err: the exit code, the problem printed.
+fn resolve_tile_sets(
+    specs: &[String],
+    args: &SimulateArgs,
+    spelt: &mut Vec<(String, String)>,
+    stdin_file: &mut Option<tempfile::NamedTempFile>,
+) -> Result<TileSets, i32> {
     let mut tile_sets = Vec::new();
-    // (absolute path, as the user wrote it), to show the user's spelling in messages.
-    let mut spelt = Vec::new();
-    // The temporary file that holds a tile set read from standard input, for the whole run.
-    let mut _stdin_file: Option<tempfile::NamedTempFile> = None;
-    for spec in &args.tiles {
+    for spec in specs {
         let (name, times) = match spec.rsplit_once(":x") {
             Some((name, times)) => match times.parse::<u32>() {
                 Ok(n) if (1..=MAX_MULTIPLIER).contains(&n) => (name.to_string(), n),
                 _ => {
-                    return usage(&format!(
+                    return Err(usage(&format!(
                         "`{spec}`: the multiplier after `:x` is a number from 1 to {MAX_MULTIPLIER}"
-                    ));
+                    )));
                 }
             },
             None => (spec.clone(), 1),
@@ -166,7 +195,7 @@ pub fn run(args: SimulateArgs) -> i32 {
         let name = if name == "-" {
             match stdin_tile_set(args.out.as_deref(), args.stdin_filename.as_deref()) {
                 Ok((path, file)) => {
-                    _stdin_file = file;
+                    *stdin_file = file;
                     spelt.push((
                         path.clone(),
                         super::output::stdin_origin(args.stdin_filename.as_deref()),
@@ -175,7 +204,7 @@ pub fn run(args: SimulateArgs) -> i32 {
                 }
                 Err(diagnostic) => {
                     super::print_input_error(&diagnostic);
-                    return EXIT_USAGE;
+                    return Err(EXIT_USAGE);
                 }
             }
         } else {
@@ -215,18 +244,38 @@ pub fn run(args: SimulateArgs) -> i32 {
                         .iter()
                         .find(|(path, _)| path == name)
                         .map_or(name.as_str(), |(_, shown)| shown.as_str());
-                    return usage(&format!(
+                    return Err(usage(&format!(
                         "the tile set `{name}` has errors (run `carcspec tiles lint {name}`)"
-                    ));
+                    )));
                 }
             },
             Err(diagnostic) => {
                 // An unreadable tile set is reported as every command reports one.
                 super::print_input_error(&diagnostic);
-                return EXIT_USAGE;
+                return Err(EXIT_USAGE);
             }
         }
     }
+    Ok(TileSets {
+        sets: tile_sets,
+        rulesets: set_rulesets,
+        expansions,
+    })
+}
+
+pub fn run(args: SimulateArgs) -> i32 {
+    // (absolute path, as the user wrote it), to show the user's spelling in messages.
+    let mut spelt = Vec::new();
+    // The temporary file that holds a tile set read from standard input, for the whole run.
+    let mut _stdin_file: Option<tempfile::NamedTempFile> = None;
+    let TileSets {
+        sets: mut tile_sets,
+        rulesets: set_rulesets,
+        expansions,
+    } = match resolve_tile_sets(&args.tiles, &args, &mut spelt, &mut _stdin_file) {
+        Ok(resolved) => resolved,
+        Err(code) => return code,
+    };
     let Some(ruleset) = args
         .ruleset
         .or(set_rulesets.first().copied())
@@ -298,8 +347,15 @@ pub fn run(args: SimulateArgs) -> i32 {
         // The moves are written down only for the transcripts of `--out`.
         transcripts: args.out.is_some(),
     };
-    let show_progress = std::io::stderr().is_terminal() && args.games >= 20;
-    let total = args.games as usize;
+    let options = simulate::RunOptions {
+        shard: args.shard,
+        per_tile: false,
+    };
+    let total = options.game_count(args.games as usize);
+    let show_progress = std::io::stderr().is_terminal() && total >= 20;
+    if !args.compare_with.is_empty() {
+        return compare(&args, &config, &set_rulesets, &mut spelt, &mut _stdin_file);
+    }
     let progress = move |done: usize| {
         if show_progress && (done.is_multiple_of(10) || done == total) {
             let width = 30;
@@ -323,7 +379,7 @@ pub fn run(args: SimulateArgs) -> i32 {
         let Some(dir) = &args.out else {
             return Ok(());
         };
-        if index == 0 {
+        if out_folder.is_none() {
             std::fs::create_dir_all(dir)
                 .and_then(|()| std::fs::canonicalize(dir))
                 .map(|folder| out_folder = Some(folder))
@@ -348,7 +404,7 @@ pub fn run(args: SimulateArgs) -> i32 {
         std::fs::write(&path, text)
             .map_err(|error| format!("cannot write `{}`: {error}", path.display()))
     };
-    let simulation = match simulate::run(&config, &progress, write_transcript) {
+    let simulation = match simulate::run_with(&config, options, &progress, write_transcript) {
         Ok(simulation) => simulation,
         Err(Stopped::Output(message)) => return usage(&message),
         Err(Stopped::Diagnostics(diagnostics)) => {
@@ -370,12 +426,138 @@ pub fn run(args: SimulateArgs) -> i32 {
     let header = simulate::header(&config);
     let statistics = simulation.statistics;
     let mut out = std::io::stdout().lock();
-    let _ = match args.format {
-        ReportFormat::Human => write!(out, "{}", statistics.render(&header.players)),
-        ReportFormat::Json => writeln!(
+    let _ = match (args.format, args.shard) {
+        (ReportFormat::Human, None) => write!(out, "{}", statistics.render(&header.players)),
+        (ReportFormat::Human, Some((index, count))) => write!(
+            out,
+            "{}\nshard {index}/{count} of a run of {} games (`--format json` prints the sums that `carcspec stats merge` adds up)\n",
+            statistics.render(&header.players),
+            config.games
+        ),
+        (ReportFormat::Json, None) => writeln!(
             out,
             "{}",
             serde_json::to_string(&statistics).unwrap_or_default()
+        ),
+        (ReportFormat::Json, Some((index, of))) => {
+            // The tile sets as the user named them, so that shards run in other folders (or
+            // checkouts) of the same sets merge.
+            let names: Vec<String> = config
+                .tile_sets
+                .iter()
+                .map(|(name, _)| {
+                    spelt
+                        .iter()
+                        .find(|(path, _)| path == name)
+                        .map_or(name.clone(), |(_, shown)| shown.clone())
+                })
+                .collect();
+            let run = simulate::shard::RunDescription::of(&config, &names);
+            let report = simulate::shard::ShardReport {
+                statistics: &statistics,
+                shard: simulate::shard::ShardPlace { index, of },
+                run: &run,
+                sums: &simulation.sums,
+            };
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string(&report).unwrap_or_default()
+            )
+        }
+    };
+    EXIT_CLEAN
+}
+
+/// The tile sets of `config` as the user named them (a path as written, a shipped set by its
+/// name).
+fn spelt_names(sets: &[(String, u32)], spelt: &[(String, String)]) -> Vec<String> {
+    sets.iter()
+        .map(|(name, _)| {
+            spelt
+                .iter()
+                .find(|(path, _)| path == name)
+                .map_or(name.clone(), |(_, shown)| shown.clone())
+        })
+        .collect()
+}
+
+/// `--compare-with`: the games of `config` (A) and the same games on the sets of B, their
+/// balance report and its chart.
+fn compare(
+    args: &SimulateArgs,
+    config: &Config,
+    rulesets_a: &[Ruleset],
+    spelt: &mut Vec<(String, String)>,
+    stdin_file: &mut Option<tempfile::NamedTempFile>,
+) -> i32 {
+    use crate::simulate::compare::{self, Comparison};
+    let b = match resolve_tile_sets(&args.compare_with, args, spelt, stdin_file) {
+        Ok(resolved) => resolved,
+        Err(code) => return code,
+    };
+    if let Some(other) = b.rulesets.iter().find(|r| **r != config.ruleset) {
+        return usage(&format!(
+            "the sets of `--compare-with` are for {}, those of `--tiles` for {}: a comparison plays one ruleset",
+            other.name(),
+            rulesets_a.first().unwrap_or(&config.ruleset).name()
+        ));
+    }
+    let config_b = Config {
+        tile_sets: b.sets,
+        expansions: b.expansions,
+        ..config.clone()
+    };
+    let quiet = |_: usize| {};
+    let print = |diagnostics: Vec<crate::diagnostic::Diagnostic>, spelt: &[(String, String)]| {
+        for d in diagnostics.iter().filter(|d| d.is_error()) {
+            let message = spelt
+                .iter()
+                .fold(d.message.clone(), |m, (path, name)| m.replace(path, name));
+            eprintln!("error[{} {}]: {message}", d.code.code, d.code.name);
+            if let Some(help) = &d.help {
+                eprintln!("  help: {help}");
+            }
+        }
+        EXIT_USAGE
+    };
+    let names_a = spelt_names(&config.tile_sets, spelt);
+    let names_b = spelt_names(&config_b.tile_sets, spelt);
+    let run_a = match compare::play(config, names_a, &quiet) {
+        Ok(run) => run,
+        Err(diagnostics) => return print(diagnostics, spelt),
+    };
+    let run_b = match compare::play(&config_b, names_b, &quiet) {
+        Ok(run) => run,
+        Err(diagnostics) => return print(diagnostics, spelt),
+    };
+    let comparison = Comparison::of(config, &run_a, &run_b);
+    if let Some(path) = &args.chart {
+        let svg = compare::chart(&comparison, &run_b);
+        let bytes = match path.extension().and_then(|e| e.to_str()) {
+            Some("svg") => svg.into_bytes(),
+            Some("png") => match crate::render::png(&svg, 1.5) {
+                Ok(png) => png,
+                Err(error) => return usage(&format!("cannot draw the chart: {error:?}")),
+            },
+            _ => {
+                return usage(&format!(
+                    "`--chart {}`: name a `.svg` or a `.png` file",
+                    path.display()
+                ));
+            }
+        };
+        if let Err(error) = std::fs::write(path, bytes) {
+            return usage(&format!("cannot write `{}`: {error}", path.display()));
+        }
+    }
+    let mut out = std::io::stdout().lock();
+    let _ = match args.format {
+        ReportFormat::Human => write!(out, "{}", comparison.render()),
+        ReportFormat::Json => writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&comparison).unwrap_or_default()
         ),
     };
     EXIT_CLEAN

@@ -8,6 +8,7 @@
 //! become shapes), so any tile that lints clean can be drawn.
 
 mod board;
+pub mod chart;
 mod game;
 pub mod html;
 mod sheet;

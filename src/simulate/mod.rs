@@ -4,7 +4,9 @@
 //! transcripts. Deterministic for a seed, whatever the number of
 //! threads: game `i` draws from a generator seeded by (seed, i).
 
+pub mod compare;
 mod ordered;
+pub mod shard;
 pub mod stats;
 
 use std::ops::ControlFlow;
@@ -70,6 +72,48 @@ pub struct GameResult {
     pub powers_used: usize,
     pub flocks_scored: usize,
     pub wolves: usize,
+    /// What each placed tile became by the end of the game, in the order of the placements:
+    /// empty unless the run asks for it ([`RunOptions::per_tile`], the balance reports).
+    pub tile_outcomes: Vec<TileOutcome>,
+}
+
+/// What one placed tile became by the end of its game (see [`tile_outcomes`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TileOutcome {
+    /// Catalog index of the tile.
+    pub tile: usize,
+    /// The nominal points of the features the tile lies in at the end ([`nominal_points`]),
+    /// summed over those features (each once, however many of its segments the tile holds).
+    pub points: u32,
+    /// Whether the tile was the one that completed a feature: one it lies in, or a monastery
+    /// or garden it is a neighbour of.
+    pub completed_a_feature: bool,
+}
+
+/// Which games a run plays and what it keeps of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RunOptions {
+    /// The run plays shard `I` of `N` (`Some((I, N))`, 1-based): the games whose global index
+    /// `i` has `i % N == I - 1`, as `check --shard` shares its inputs. Every game keeps its
+    /// global index (its seed, its transcript's name), so the shards of a run never overlap
+    /// and together play every game of the run.
+    pub shard: Option<(usize, usize)>,
+    /// Whether each game's [`GameResult::tile_outcomes`] is filled.
+    pub per_tile: bool,
+}
+
+impl RunOptions {
+    /// The global indexes of the games of `games` this run plays, in order.
+    pub fn game_indexes(&self, games: usize) -> impl Iterator<Item = usize> {
+        let (index, count) = self.shard.unwrap_or((1, 1));
+        (index - 1..games).step_by(count.max(1))
+    }
+
+    /// How many games of `games` this run plays.
+    pub fn game_count(&self, games: usize) -> usize {
+        let (index, count) = self.shard.unwrap_or((1, 1));
+        games.saturating_sub(index - 1).div_ceil(count.max(1))
+    }
 }
 
 /// A small, fast, deterministic generator (SplitMix64).
@@ -174,6 +218,8 @@ pub enum Stopped<E> {
 #[derive(Debug)]
 pub struct Simulation {
     pub statistics: Statistics,
+    /// The exact sums the statistics come from (what a shard's JSON carries).
+    pub sums: Accumulator,
     pub warnings: Vec<Diagnostic>,
 }
 
@@ -184,6 +230,18 @@ pub struct Simulation {
 /// number of games handed on so far.
 pub fn run<E>(
     config: &Config,
+    progress: &(dyn Fn(usize) + Sync),
+    on_game: impl FnMut(usize, GameResult) -> Result<(), E>,
+) -> Result<Simulation, Stopped<E>> {
+    run_with(config, RunOptions::default(), progress, on_game)
+}
+
+/// [`run`] for the games `options` choose (a shard of the run), keeping what it asks for:
+/// `on_game` receives each game's global index, and `progress` the number of the shard's
+/// games handed on so far.
+pub fn run_with<E>(
+    config: &Config,
+    options: RunOptions,
     progress: &(dyn Fn(usize) + Sync),
     mut on_game: impl FnMut(usize, GameResult) -> Result<(), E>,
 ) -> Result<Simulation, Stopped<E>> {
@@ -218,7 +276,11 @@ pub fn run<E>(
         catalog.tiles.iter().map(|t| t.id.clone()).collect(),
         config.ruleset,
     );
-    let threads = config.threads.clamp(1, 64).min(config.games.max(1));
+    let (first, step) = options
+        .shard
+        .map_or((0, 1), |(index, count)| (index - 1, count.max(1)));
+    let games = options.game_count(config.games);
+    let threads = config.threads.clamp(1, 64).min(games.max(1));
     // One game (and engine) per worker, emptied between games; the statistics show no
     // scoring events, so the game keeps none.
     let new_worker = || {
@@ -226,8 +288,9 @@ pub fn run<E>(
         game.keep_events = false;
         game
     };
-    let play_game = |game: &mut Game, index: usize| {
-        play_on(
+    let play_game = |game: &mut Game, nth: usize| {
+        let index = first + nth * step;
+        let mut played = play_on(
             game,
             config,
             &header,
@@ -237,9 +300,14 @@ pub fn run<E>(
         .map_err(|d| {
             let message = format!("simulated game {index}: {}", d.message);
             Diagnostic { message, ..d }
-        })
+        })?;
+        if options.per_tile {
+            played.tile_outcomes = tile_outcomes(&mut game.engine);
+        }
+        Ok(played)
     };
-    let consume = |index: usize, played: Result<GameResult, Diagnostic>| {
+    let consume = |nth: usize, played: Result<GameResult, Diagnostic>| {
+        let index = first + nth * step;
         let game = match played {
             Ok(game) => game,
             Err(rejected) => return ControlFlow::Break(Stopped::Diagnostics(vec![rejected])),
@@ -248,16 +316,16 @@ pub fn run<E>(
         if let Err(error) = on_game(index, game) {
             return ControlFlow::Break(Stopped::Output(error));
         }
-        progress(index + 1);
+        progress(nth + 1);
         ControlFlow::Continue(())
     };
-    let flow =
-        ordered::for_each_ordered_with(config.games, threads, new_worker, play_game, consume);
+    let flow = ordered::for_each_ordered_with(games, threads, new_worker, play_game, consume);
     if let ControlFlow::Break(stopped) = flow {
         return Err(stopped);
     }
     Ok(Simulation {
         statistics: statistics.statistics(),
+        sums: statistics,
         warnings: diagnostics,
     })
 }
@@ -362,6 +430,7 @@ pub(crate) fn play_on(
             powers_used: 0,
             flocks_scored: 0,
             wolves: 0,
+            tile_outcomes: Vec::new(),
         },
     };
     // The decks and the game's lists made once at their full size: they grow by a move or a
@@ -474,6 +543,83 @@ pub(crate) fn play_on(
     result.script.steps = steps;
     result.flocks_scored = game.flocks_scored;
     Ok(result)
+}
+
+/// The points a feature is worth for the per-tile figures, the same under every ruleset: its
+/// tiles, twice for a completed city or forest; a monastery's or garden's tile and the tiles
+/// around it. Fields, lakes and the features that score no tiles are worth nothing (a field
+/// scores the cities it feeds, which the figures of those cities already show).
+pub fn nominal_points(kind: FeatureKind, tiles: u32, completed: bool, around: u32) -> u32 {
+    match kind {
+        FeatureKind::City | FeatureKind::Forest if completed => 2 * tiles,
+        FeatureKind::City | FeatureKind::Forest | FeatureKind::Road | FeatureKind::River => tiles,
+        FeatureKind::Monastery | FeatureKind::Garden => 1 + around,
+        _ => 0,
+    }
+}
+
+/// What every placed tile of a finished game became, in the order of the placements (the
+/// start tile, which no player placed, left out): the nominal points of the features it lies
+/// in, and whether it completed a feature — the last tile placed of a completed road, city,
+/// forest or river, or the last of the nine tiles of a completed monastery or garden.
+pub(crate) fn tile_outcomes(engine: &mut crate::engine::Engine) -> Vec<TileOutcome> {
+    let tiles = engine.tile_counts();
+    let placements = engine.placements.len();
+    // By root: the feature's nominal points and the placement that completed it.
+    let mut points = vec![0u32; tiles.len()];
+    let mut completer = vec![u32::MAX; tiles.len()];
+    for root in engine.feature_roots() {
+        let component = engine.component(root);
+        let (Some(kind), open_ends) = (component.kind, component.open_ends) else {
+            continue;
+        };
+        let (completed, around, last) = match kind {
+            FeatureKind::Monastery | FeatureKind::Garden => {
+                let pos = engine.placement(engine.origin(root).0).pos;
+                let square = engine.square_around(pos);
+                let filled = square.iter().flatten().count() as u32;
+                let last = square.iter().flatten().copied().max();
+                (filled == 9, filled - 1, last)
+            }
+            FeatureKind::Lake | FeatureKind::Field => continue,
+            _ => {
+                let last = engine.segments_of(root).map(|n| engine.origin(n).0).max();
+                (open_ends == 0, 0, last)
+            }
+        };
+        points[root as usize] = nominal_points(kind, tiles[root as usize], completed, around);
+        if completed && let Some(last) = last {
+            completer[root as usize] = last;
+        }
+    }
+    // By placement: whether it completed a feature (one it lies in, or a monastery or garden
+    // it is a neighbour of).
+    let mut completed_one = vec![false; placements];
+    for last in completer.iter().filter(|p| **p != u32::MAX) {
+        completed_one[*last as usize] = true;
+    }
+    let mut outcomes = Vec::with_capacity(placements.saturating_sub(1));
+    let mut roots = Vec::new();
+    for (id, completed_a_feature) in completed_one.iter().enumerate().skip(1) {
+        let placement = engine.placements[id];
+        let features = engine
+            .tile_of(id as crate::engine::PlacementId)
+            .features
+            .len();
+        roots.clear();
+        for node in 0..features {
+            let root = engine.root(placement.first_node + node as crate::engine::NodeId);
+            if !roots.contains(&root) {
+                roots.push(root);
+            }
+        }
+        outcomes.push(TileOutcome {
+            tile: placement.tile,
+            points: roots.iter().map(|r| points[*r as usize]).sum(),
+            completed_a_feature: *completed_a_feature,
+        });
+    }
+    outcomes
 }
 
 /// A game being played by the simulator: the runner's game, the policy and what the game

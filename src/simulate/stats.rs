@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::GameResult;
 use crate::model::{FeatureKind, Ruleset};
@@ -84,7 +84,7 @@ fn ratio(numerator: u64, count: u64) -> f64 {
 }
 
 /// The sums of one seat's scores.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 struct SeatSums {
     sum: i128,
     sum_of_squares: i128,
@@ -93,7 +93,7 @@ struct SeatSums {
 }
 
 /// The counts of one feature kind over all games.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 struct FeatureSums {
     count: u64,
     completed: u64,
@@ -104,8 +104,9 @@ struct FeatureSums {
 /// The statistics of a run gathered as its games finish: counts and sums only, so that its
 /// memory depends on the tile set and the seats, never on the number of games. Every figure of
 /// [`Statistics`] is computed from exact integer sums, so the order in which games are added
-/// does not change a digit.
-#[derive(Debug, Clone)]
+/// does not change a digit. The sums are what a shard's statistics carry (`simulate --shard`),
+/// so that [`Accumulator::merge`] adds the shards up exactly.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Accumulator {
     tile_ids: Vec<String>,
     games: u64,
@@ -147,6 +148,58 @@ impl Accumulator {
             flocks_scored: 0,
             wolves: 0,
         }
+    }
+
+    /// Adds the games `other` counted (of the same tile sets and ruleset: the caller checks
+    /// that the runs match) to these: the sums of all their games, as if one run had counted
+    /// them all, whatever the order. Returns a message when `other` counts other tiles.
+    pub fn merge(&mut self, other: &Accumulator) -> Result<(), String> {
+        if self.tile_ids != other.tile_ids
+            || self.menhir_turns != other.menhir_turns
+            || (self.games > 0 && other.games > 0 && self.seats.len() != other.seats.len())
+        {
+            return Err("the statistics count other tiles or seats".to_string());
+        }
+        if other.games == 0 {
+            return Ok(());
+        }
+        if self.games == 0 {
+            let tile_ids = std::mem::take(&mut self.tile_ids);
+            *self = Accumulator {
+                tile_ids,
+                ..other.clone()
+            };
+            return Ok(());
+        }
+        self.games += other.games;
+        self.turns += other.turns;
+        self.turns_min = self.turns_min.min(other.turns_min);
+        self.turns_max = self.turns_max.max(other.turns_max);
+        for (seat, theirs) in self.seats.iter_mut().zip(&other.seats) {
+            seat.sum += theirs.sum;
+            seat.sum_of_squares += theirs.sum_of_squares;
+            seat.min = seat.min.min(theirs.min);
+            seat.max = seat.max.max(theirs.max);
+        }
+        for (sums, theirs) in self.features.iter_mut().zip(&other.features) {
+            sums.count += theirs.count;
+            sums.completed += theirs.completed;
+            sums.tiles += theirs.tiles;
+            for (size, their_size) in sums.sizes.iter_mut().zip(theirs.sizes) {
+                *size += their_size;
+            }
+        }
+        for (placed, theirs) in self.placed.iter_mut().zip(&other.placed) {
+            *placed += theirs;
+        }
+        for (fit_nowhere, theirs) in self.fit_nowhere.iter_mut().zip(&other.fit_nowhere) {
+            *fit_nowhere += theirs;
+        }
+        self.bonus_tiles += other.bonus_tiles;
+        self.powers_used += other.powers_used;
+        self.flocks_scored += other.flocks_scored;
+        self.wolves += other.wolves;
+        Ok(())
     }
 
     /// Counts one finished game.
