@@ -4,7 +4,9 @@
 //! transcripts. Deterministic for a seed, whatever the number of
 //! threads: game `i` draws from a generator seeded by (seed, i).
 
+pub mod mcts;
 mod ordered;
+pub mod seats;
 pub mod stats;
 
 use std::ops::ControlFlow;
@@ -21,12 +23,26 @@ use crate::rules::{self, Decision, Move, Offer, TakeBackStep, Violation};
 use stats::{Accumulator, Statistics};
 
 /// How the simulated players choose their moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Policy {
     /// Every legal move equally likely (and a figure on half of the tiles).
     Random,
     /// The placement and deployment with the best immediate score; ties at random.
     Greedy,
+    /// A Monte Carlo tree search over the ruleset's decisions (`mcts.rs`).
+    Mcts(mcts::Search),
+    /// Each seat its own policy, the seats turned by one each game or not (`seats.rs`).
+    Seats(seats::Seats),
+}
+
+impl Policy {
+    /// The policy of `seat` in game `index` of a run: one of the three above.
+    pub fn of_seat(&self, index: usize, seat: usize, players: usize) -> Policy {
+        match self {
+            Policy::Seats(seats) => seats.policy(index, seat, players),
+            one => *one,
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -175,6 +191,8 @@ pub enum Stopped<E> {
 pub struct Simulation {
     pub statistics: Statistics,
     pub warnings: Vec<Diagnostic>,
+    /// Each policy's wins, when the seats have their own ([`Policy::Seats`]).
+    pub win_rates: Option<seats::WinRates>,
 }
 
 /// Plays every game of `config`, in parallel, and hands each finished game to `on_game` in the
@@ -218,6 +236,10 @@ pub fn run<E>(
         catalog.tiles.iter().map(|t| t.id.clone()).collect(),
         config.ruleset,
     );
+    let mut win_rates = match &config.policy {
+        Policy::Seats(seats) => Some(seats::WinRates::new(seats)),
+        _ => None,
+    };
     let threads = config.threads.clamp(1, 64).min(config.games.max(1));
     // One game (and engine) per worker, emptied between games; the statistics show no
     // scoring events, so the game keeps none.
@@ -227,12 +249,13 @@ pub fn run<E>(
         game
     };
     let play_game = |game: &mut Game, index: usize| {
-        play_on(
+        play_seated(
             game,
             config,
             &header,
             &catalog,
             game_rng(config.seed, index),
+            index,
         )
         .map_err(|d| {
             let message = format!("simulated game {index}: {}", d.message);
@@ -245,6 +268,9 @@ pub fn run<E>(
             Err(rejected) => return ControlFlow::Break(Stopped::Diagnostics(vec![rejected])),
         };
         statistics.add(&game);
+        if let (Some(rates), Policy::Seats(seats)) = (&mut win_rates, &config.policy) {
+            rates.add(seats, index, &game.scores);
+        }
         if let Err(error) = on_game(index, game) {
             return ControlFlow::Break(Stopped::Output(error));
         }
@@ -259,6 +285,7 @@ pub fn run<E>(
     Ok(Simulation {
         statistics: statistics.statistics(),
         warnings: diagnostics,
+        win_rates,
     })
 }
 
@@ -311,9 +338,10 @@ pub(crate) fn new_game(config: &Config, header: &Script, catalog: &Catalog) -> G
     )
 }
 
-/// The move generator's buffers, kept from game to game on a thread (see [`SPARE_BUFFERS`]).
+/// The move generator's buffers, kept from game to game on a thread (see [`SPARE_BUFFERS`]),
+/// and from playout to playout by a search.
 #[derive(Default)]
-struct MoveBuffers {
+pub(crate) struct MoveBuffers {
     legal_placements: LegalPlacements,
     deployments: Vec<Offered>,
 }
@@ -332,7 +360,20 @@ pub(crate) fn play_on(
     config: &Config,
     header: &Script,
     catalog: &Catalog,
+    rng: Rng,
+) -> Result<GameResult, Diagnostic> {
+    play_seated(game, config, header, catalog, rng, 0)
+}
+
+/// [`play_on`] as game `index` of its run, which says each seat's policy when the seats have
+/// their own ([`Policy::Seats`]).
+pub(crate) fn play_seated(
+    game: &mut Game,
+    config: &Config,
+    header: &Script,
+    catalog: &Catalog,
     mut rng: Rng,
+    index: usize,
 ) -> Result<GameResult, Diagnostic> {
     game.restart(
         &catalog.counts,
@@ -347,7 +388,7 @@ pub(crate) fn play_on(
         transcript: config.transcripts,
         moves: 0,
         rng: &mut rng,
-        policy: config.policy,
+        policy: config.policy.of_seat(index, 0, header.players.len()),
         rejected: None,
         legal_placements: buffers.legal_placements,
         deployments: buffers.deployments,
@@ -409,6 +450,7 @@ pub(crate) fn play_on(
     let mut player = 0;
     while !land.is_empty() && game.rejected.is_none() {
         game.result.turns += 1;
+        game.policy = config.policy.of_seat(index, player, players);
         game.act(GameMove::Turn { player }, |_| Action::Turn { player });
         game.play_turn(&mut land, &mut bonus, player);
         // The volcano lake's player takes another turn at once (The River II).
@@ -474,6 +516,73 @@ pub(crate) fn play_on(
     result.script.steps = steps;
     result.flocks_scored = game.flocks_scored;
     Ok(result)
+}
+
+/// Plays `game` from where it stands — in a turn, or between two — to its end, with the land
+/// and bonus decks `land` and `bonus` (drawn from their ends) and `policy` (random or greedy)
+/// for every player: a playout of the search (`mcts.rs`), through the very turns
+/// [`play_on`] plays. Returns whether every move was legal (a move that broke a rule is a bug
+/// of carcspec; the search's caller finds it in the real game, checked as every other).
+pub(crate) fn play_out(
+    game: &mut Game,
+    land: &mut Vec<usize>,
+    bonus: &mut Vec<usize>,
+    policy: Policy,
+    rng: &mut Rng,
+    buffers: &mut MoveBuffers,
+) -> bool {
+    let ruleset = game.setup.ruleset;
+    let mut through = Playthrough {
+        game,
+        steps: Vec::new(),
+        transcript: false,
+        moves: 0,
+        rng,
+        policy,
+        rejected: None,
+        legal_placements: std::mem::take(&mut buffers.legal_placements),
+        deployments: std::mem::take(&mut buffers.deployments),
+        result: GameResult {
+            script: Script {
+                title: None,
+                excerpt: false,
+                ruleset,
+                expansions: Vec::new(),
+                expansion_spans: Vec::new(),
+                variants: Vec::new(),
+                tile_sets: Vec::new(),
+                start: None,
+                local_tiles: Vec::new(),
+                players: Vec::new(),
+                supply: Vec::new(),
+                steps: Vec::new(),
+            },
+            scores: Vec::new(),
+            turns: 0,
+            discarded: Vec::new(),
+            placed: Vec::new(),
+            features: Vec::new(),
+            bonus_tiles: 0,
+            powers_used: 0,
+            flocks_scored: 0,
+            wolves: 0,
+        },
+    };
+    if let Some(player) = through.game.turn.as_ref().map(|turn| turn.player) {
+        through.play_turn(land, bonus, player);
+    }
+    while !through.game.game_over && !land.is_empty() && through.rejected.is_none() {
+        // The runner knows whose turn is next (the volcano lake's player again).
+        let player = through.game.next_player;
+        through.act(GameMove::Turn { player }, |_| Action::Turn { player });
+        through.play_turn(land, bonus, player);
+    }
+    if !through.game.game_over {
+        through.act(GameMove::End, |_| Action::End);
+    }
+    buffers.legal_placements = std::mem::take(&mut through.legal_placements);
+    buffers.deployments = std::mem::take(&mut through.deployments);
+    through.rejected.is_none()
 }
 
 /// A game being played by the simulator: the runner's game, the policy and what the game
@@ -557,14 +666,22 @@ impl Playthrough<'_, '_> {
     /// Plays the turn's decisions, in the order the ruleset lays them out, until the turn is
     /// over: draws from the land or bonus deck (discarding a tile that fits nowhere), places,
     /// deploys or passes, and plays the ruleset's own decisions (the Hills & Sheep steps).
+    /// A search's playout (`mcts.rs`) takes up a turn where its tree left it: with the tile in
+    /// hand that the game holds (none at the start of a turn).
     fn play_turn(&mut self, land: &mut Vec<usize>, bonus: &mut Vec<usize>, player: usize) {
-        let mut in_hand: Option<usize> = None;
-        let mut drawing_bonus = false;
+        let hand = self.game.turn.as_ref().and_then(|turn| turn.hand);
+        let mut in_hand: Option<usize> = hand.map(|hand| hand.tile);
+        let mut drawing_bonus = hand.is_some_and(|hand| hand.bonus);
         let mut bonus_turn = false;
         while self.rejected.is_none() {
             let Some(decision) = self.game.decision() else {
                 return;
             };
+            if let Policy::Mcts(search) = self.policy
+                && self.searched(decision, search, &mut in_hand)
+            {
+                continue;
+            }
             match decision {
                 Decision::Draw | Decision::BonusDraw => {
                     drawing_bonus = decision == Decision::BonusDraw;
@@ -644,6 +761,53 @@ impl Playthrough<'_, '_> {
                 Decision::EndOfTurn => return,
             }
         }
+    }
+
+    /// The decision due, taken by the search (`mcts.rs`) when it is one of the player's with
+    /// more than one move: returns whether it was (else the caller plays it as the greedy
+    /// policy would, or draws what is drawn).
+    fn searched(
+        &mut self,
+        decision: Decision,
+        search: mcts::Search,
+        in_hand: &mut Option<usize>,
+    ) -> bool {
+        let Some(choice) = mcts::choose(self.game, decision, search, self.rng) else {
+            return false;
+        };
+        match choice {
+            mcts::Choice::Place { pos, rotation } => {
+                let Some(tile) = in_hand.take() else {
+                    return false;
+                };
+                self.act(GameMove::Place { pos, rotation }, |_| Action::Place {
+                    pos,
+                    rotation,
+                });
+                self.result.placed.push(tile);
+            }
+            mcts::Choice::Deploy(deployment) => {
+                let generated = GameMove::Deploy {
+                    figure: deployment.figure,
+                    node: deployment.node,
+                };
+                self.act(generated, |game| Action::Deploy {
+                    figure: deployment.figure.into(),
+                    target: game.target_of(&deployment).clone(),
+                });
+            }
+            mcts::Choice::Pass => self.act(GameMove::Pass, |_| Action::Pass),
+            mcts::Choice::Return(chosen) => {
+                let mv = GameMove::Ruleset(Move::TakeBack(chosen.id));
+                self.act(mv, |_| Action::Return {
+                    figure: chosen.figure.into(),
+                    pos: chosen.pos,
+                    target: chosen.target.clone(),
+                });
+            }
+            mcts::Choice::Offer(offer) => self.play_offer(offer),
+        }
+        true
     }
 
     /// One of the legal placements of `tile` (scanned into `legal_placements`), as if picked
@@ -769,7 +933,7 @@ impl Playthrough<'_, '_> {
         let chosen = match self.policy {
             Policy::Random if deployments.is_empty() || self.rng.below(2) == 0 => None,
             Policy::Random => Some(self.rng.below(deployments.len())),
-            Policy::Greedy => {
+            Policy::Greedy | Policy::Mcts(_) | Policy::Seats(_) => {
                 // A figure on a feature this tile completed scores at once and comes back.
                 let engine = &mut self.game.engine;
                 let completed: Vec<usize> = (0..deployments.len())
@@ -819,6 +983,11 @@ impl Playthrough<'_, '_> {
             1 => offers[0],
             n => offers[self.rng.below(n)],
         };
+        self.play_offer(offer);
+    }
+
+    /// A move the ruleset's decision offers, played: a draw from the bag by a random number.
+    fn play_offer(&mut self, offer: Offer) {
         let mv = match offer {
             Offer::Move(mv) => mv,
             Offer::Draw(make) => make(TokenDraw::Random(self.rng.unit())),
