@@ -23,9 +23,9 @@ use crate::play::moves::{Offered, Return};
 use crate::play::{Game, GameMove};
 use crate::rules::{Decision, Move, Offer};
 
-/// Playouts per decision by default: some 20–40 decisions a second on one core in a
-/// two-player base game (docs/simulation.md has the figures).
-pub const DEFAULT_PLAYOUTS: u32 = 300;
+/// Playouts per decision by default (greedy playouts): some 30 decisions a second on one core
+/// in a two-player base game (docs/simulation.md has the figures).
+pub const DEFAULT_PLAYOUTS: u32 = 100;
 /// The exploration constant of UCB1 by default (rewards are in [0, 1]).
 pub const DEFAULT_EXPLORATION: f64 = 0.7;
 
@@ -54,7 +54,7 @@ impl Default for Search {
         Search {
             playouts: DEFAULT_PLAYOUTS,
             exploration: DEFAULT_EXPLORATION,
-            playout: Playout::Random,
+            playout: Playout::Greedy,
         }
     }
 }

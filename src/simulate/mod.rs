@@ -86,6 +86,9 @@ pub struct GameResult {
     pub powers_used: usize,
     pub flocks_scored: usize,
     pub wolves: usize,
+    /// Decisions each seat's search took (`--policy mcts`; those of one move are not
+    /// searched): empty when no seat searches.
+    pub searched: Vec<usize>,
 }
 
 /// A small, fast, deterministic generator (SplitMix64).
@@ -269,7 +272,7 @@ pub fn run<E>(
         };
         statistics.add(&game);
         if let (Some(rates), Policy::Seats(seats)) = (&mut win_rates, &config.policy) {
-            rates.add(seats, index, &game.scores);
+            rates.add(seats, index, &game.scores, &game.searched);
         }
         if let Err(error) = on_game(index, game) {
             return ControlFlow::Break(Stopped::Output(error));
@@ -403,6 +406,7 @@ pub(crate) fn play_seated(
             powers_used: 0,
             flocks_scored: 0,
             wolves: 0,
+            searched: Vec::new(),
         },
     };
     // The decks and the game's lists made once at their full size: they grow by a move or a
@@ -566,6 +570,7 @@ pub(crate) fn play_out(
             powers_used: 0,
             flocks_scored: 0,
             wolves: 0,
+            searched: Vec::new(),
         },
     };
     if let Some(player) = through.game.turn.as_ref().map(|turn| turn.player) {
@@ -775,6 +780,11 @@ impl Playthrough<'_, '_> {
         let Some(choice) = mcts::choose(self.game, decision, search, self.rng) else {
             return false;
         };
+        let player = self.game.turn.as_ref().map_or(0, |turn| turn.player);
+        if self.result.searched.len() <= player {
+            self.result.searched.resize(player + 1, 0);
+        }
+        self.result.searched[player] += 1;
         match choice {
             mcts::Choice::Place { pos, rotation } => {
                 let Some(tile) = in_hand.take() else {
@@ -883,14 +893,20 @@ impl Playthrough<'_, '_> {
                 continue;
             }
             let mut tiles = 1;
-            let mut counts = std::collections::HashMap::new();
+            // Figures on the feature per player (at most six players): no map, no copy of
+            // the features' lists, for every placement of every tile the policy looks at.
+            let mut counts = [0u32; PLAYER_NAMES.len()];
             for root in &preview.joins {
-                let component = engine.component(*root).clone();
                 tiles += engine.tile_count(*root) as i64;
-                for figure in component.figures {
-                    let figure = &engine.figures[figure as usize];
-                    if figure.on_board {
-                        *counts.entry(figure.player).or_insert(0) += 1;
+                // The root found once (`component` compresses its path), then read by index.
+                let standing = engine.component(*root).figures.len();
+                for at in 0..standing {
+                    let id = engine.component(*root).figures[at];
+                    let figure = &engine.figures[id as usize];
+                    if figure.on_board
+                        && let Some(count) = counts.get_mut(figure.player)
+                    {
+                        *count += 1;
                     }
                 }
             }
@@ -898,8 +914,8 @@ impl Playthrough<'_, '_> {
                 FeatureKind::City | FeatureKind::Forest => 2 * tiles,
                 _ => tiles,
             };
-            let most = counts.values().copied().max().unwrap_or(0);
-            if counts.is_empty() || counts.get(&player).copied() == Some(most) {
+            let most = counts.iter().copied().max().unwrap_or(0);
+            if most == 0 || counts.get(player).copied() == Some(most) {
                 value += points;
             }
         }

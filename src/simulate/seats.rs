@@ -129,6 +129,8 @@ pub struct PolicyRecord {
     pub ties: u64,
     /// The points its seats scored, summed.
     pub points: i64,
+    /// The decisions its seats searched (`mcts`), summed.
+    pub decisions_searched: u64,
     /// Its share of outright wins, in [0, 1], and Wilson's 95 % interval of it.
     pub win_rate: f64,
     pub win_rate_low: f64,
@@ -149,6 +151,7 @@ impl WinRates {
                     wins: 0,
                     ties: 0,
                     points: 0,
+                    decisions_searched: 0,
                     win_rate: 0.0,
                     win_rate_low: 0.0,
                     win_rate_high: 0.0,
@@ -157,14 +160,15 @@ impl WinRates {
         }
     }
 
-    /// Counts game `index` with its final `scores` by seat.
-    pub fn add(&mut self, seats: &Seats, index: usize, scores: &[i64]) {
+    /// Counts game `index` with its final `scores` and the decisions `searched`, by seat.
+    pub fn add(&mut self, seats: &Seats, index: usize, scores: &[i64], searched: &[usize]) {
         let best = scores.iter().copied().max().unwrap_or(0);
         let at_best = scores.iter().filter(|&&s| s == best).count();
         for (seat, &score) in scores.iter().enumerate() {
             let record = &mut self.policies[seats.listed(index, seat, scores.len())];
             record.seats_played += 1;
             record.points += score;
+            record.decisions_searched += searched.get(seat).copied().unwrap_or(0) as u64;
             if score == best && at_best == 1 {
                 record.wins += 1;
             } else if score == best {
@@ -191,7 +195,7 @@ impl WinRates {
                 record.points as f64 / record.seats_played as f64
             };
             text.push_str(&format!(
-                "  {}. {}: {} of {} won ({:.1} %, 95 % CI {:.1}–{:.1} %), {} tied, {:.1} points a seat\n",
+                "  {}. {}: {} of {} won ({:.1} %, 95 % CI {:.1}–{:.1} %), {} tied, {:.1} points a seat{}\n",
                 record.listed + 1,
                 record.policy,
                 record.wins,
@@ -201,6 +205,11 @@ impl WinRates {
                 100.0 * record.win_rate_high,
                 record.ties,
                 mean,
+                if record.decisions_searched > 0 {
+                    format!(", {} decisions searched", record.decisions_searched)
+                } else {
+                    String::new()
+                },
             ));
         }
         text
