@@ -23,7 +23,7 @@ use crate::play::moves::{Offered, Return};
 use crate::play::{Game, GameMove};
 use crate::rules::{Decision, Move, Offer};
 
-/// Playouts per decision by default (greedy playouts): some 30 decisions a second on one core
+/// Playouts per decision by default (greedy playouts): some 26 decisions a CPU-second
 /// in a two-player base game (docs/simulation.md has the figures).
 pub const DEFAULT_PLAYOUTS: u32 = 100;
 /// The exploration constant of UCB1 by default (rewards are in [0, 1]).
