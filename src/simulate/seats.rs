@@ -260,6 +260,7 @@ mod tests {
         assert_eq!(fixed.policy(1, 0, 2), Policy::Greedy);
         // Three seats, two policies: each policy sits in every seat over three games.
         let listed: Vec<usize> = (0..3).map(|game| seats.listed(game, 2, 3)).collect();
-        assert_eq!(listed, vec![0, 1, 0]);
+        // Seat 2 plays what seats 2, 0 and 1 play in game 0: policies 0, 0 and 1.
+        assert_eq!(listed, vec![0, 0, 1]);
     }
 }
