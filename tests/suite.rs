@@ -36,6 +36,8 @@ mod jcz;
 mod lsp;
 #[path = "lsp_neovim.rs"]
 mod lsp_neovim;
+#[path = "mcts.rs"]
+mod mcts;
 #[path = "properties.rs"]
 mod properties;
 #[path = "reference_scorer.rs"]

@@ -41,9 +41,26 @@ pub struct SimulateArgs {
     /// threads.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// How players pick their moves.
-    #[arg(long, value_enum, default_value_t = PolicyArg::Random)]
-    policy: PolicyArg,
+    /// How players pick their moves: one policy for every seat, or one a seat, comma-separated
+    /// (`mcts,greedy`: the first seat searches, the second plays greedy; round the list when
+    /// there are more seats). With several, the report adds each policy's wins.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "random")]
+    policy: Vec<PolicyArg>,
+    /// With one policy a seat: the seats turn by one each game (game 2 gives the first seat
+    /// the second seat's policy…), so that every policy sits in every seat as often.
+    #[arg(long)]
+    alternate_seats: bool,
+    /// `mcts`: playouts per decision (more: stronger and slower).
+    #[arg(long, default_value_t = simulate::mcts::DEFAULT_PLAYOUTS,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    playouts: u32,
+    /// `mcts`: the exploration constant c of UCB1 (mean reward + c·√(ln N / n)).
+    #[arg(long, default_value_t = simulate::mcts::DEFAULT_EXPLORATION, value_parser = parse_exploration)]
+    exploration: f64,
+    /// `mcts`: how the search plays a game out to its end from the move it tries (greedy
+    /// playouts cost some eight random ones and win far more).
+    #[arg(long, value_enum, default_value_t = PlayoutArg::Greedy)]
+    playout: PlayoutArg,
     /// Write every game as a `.game` transcript into this folder.
     #[arg(long)]
     out: Option<String>,
@@ -97,6 +114,24 @@ enum PolicyArg {
     Random,
     /// The placement and deployment with the best immediate score; ties at random.
     Greedy,
+    /// A Monte Carlo tree search over every decision of the turn (`--playouts`,
+    /// `--exploration`, `--playout`).
+    Mcts,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum PlayoutArg {
+    /// The random policy's moves.
+    Random,
+    /// The greedy policy's moves.
+    Greedy,
+}
+
+fn parse_exploration(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(c) if c.is_finite() && c >= 0.0 => Ok(c),
+        _ => Err("expected a number of 0 or more, e.g. 0.7".into()),
+    }
 }
 
 fn parse_ruleset(text: &str) -> Result<Ruleset, String> {
@@ -326,6 +361,36 @@ pub fn run(args: SimulateArgs) -> i32 {
             player_counts().join("; ")
         ));
     }
+    let search = simulate::mcts::Search {
+        playouts: args.playouts,
+        exploration: args.exploration,
+        playout: match args.playout {
+            PlayoutArg::Random => simulate::mcts::Playout::Random,
+            PlayoutArg::Greedy => simulate::mcts::Playout::Greedy,
+        },
+    };
+    let policies: Vec<Policy> = args
+        .policy
+        .iter()
+        .map(|policy| match policy {
+            PolicyArg::Random => Policy::Random,
+            PolicyArg::Greedy => Policy::Greedy,
+            PolicyArg::Mcts => Policy::Mcts(search),
+        })
+        .collect();
+    let policy = match policies.as_slice() {
+        [one] => *one,
+        several => match simulate::seats::Seats::new(several, args.alternate_seats) {
+            Some(seats) => Policy::Seats(seats),
+            None => {
+                return usage(&format!(
+                    "`--policy` lists {} policies, at most {} (one a seat)",
+                    several.len(),
+                    simulate::seats::MAX_SEATS
+                ));
+            }
+        },
+    };
     let threads = args
         .threads
         .filter(|&n| n > 0)
@@ -339,14 +404,17 @@ pub fn run(args: SimulateArgs) -> i32 {
         players: usize::from(args.players),
         games: args.games as usize,
         seed: args.seed,
-        policy: match args.policy {
-            PolicyArg::Random => Policy::Random,
-            PolicyArg::Greedy => Policy::Greedy,
-        },
+        policy,
         threads,
         // The moves are written down only for the transcripts of `--out`.
         transcripts: args.out.is_some(),
     };
+    if args.shard.is_some() && matches!(config.policy, Policy::Seats(_)) {
+        // The shards' sums hold no wins per policy, so `stats merge` could not give them.
+        return usage(
+            "`--shard` plays one policy for every seat: the wins of a policy a seat do not merge yet; play such a run unsharded",
+        );
+    }
     let options = simulate::RunOptions {
         shard: args.shard,
         per_tile: false,
@@ -426,19 +494,32 @@ pub fn run(args: SimulateArgs) -> i32 {
     let header = simulate::header(&config);
     let statistics = simulation.statistics;
     let mut out = std::io::stdout().lock();
+    let policies = simulation
+        .win_rates
+        .as_ref()
+        .map(|w| w.render())
+        .unwrap_or_default();
     let _ = match (args.format, args.shard) {
-        (ReportFormat::Human, None) => write!(out, "{}", statistics.render(&header.players)),
+        (ReportFormat::Human, None) => {
+            write!(out, "{}{policies}", statistics.render(&header.players))
+        }
         (ReportFormat::Human, Some((index, count))) => write!(
             out,
-            "{}\nshard {index}/{count} of a run of {} games (`--format json` prints the sums that `carcspec stats merge` adds up)\n",
+            "{}{policies}\nshard {index}/{count} of a run of {} games (`--format json` prints the sums that `carcspec stats merge` adds up)\n",
             statistics.render(&header.players),
             config.games
         ),
-        (ReportFormat::Json, None) => writeln!(
-            out,
-            "{}",
-            serde_json::to_string(&statistics).unwrap_or_default()
-        ),
+        (ReportFormat::Json, None) => {
+            // The policies' wins next to the statistics, when the seats have their own.
+            let mut json = serde_json::to_value(&statistics).unwrap_or_default();
+            if let (Some(object), Some(win_rates)) = (json.as_object_mut(), &simulation.win_rates) {
+                object.insert(
+                    "policies".into(),
+                    serde_json::to_value(&win_rates.policies).unwrap_or_default(),
+                );
+            }
+            writeln!(out, "{json}")
+        }
         (ReportFormat::Json, Some((index, of))) => {
             // The tile sets as the user named them, so that shards run in other folders (or
             // checkouts) of the same sets merge.

@@ -667,16 +667,19 @@ impl Engine {
             let my_slots = &self.catalog[tile].sides[rotation.to_tile(side).index()];
             let their_slots =
                 &self.catalog[theirs.tile].sides[theirs.rotation.to_tile(opposite(side)).index()];
+            // The catalog held apart from the engine, so that the partners are read from it
+            // while the union-find is searched (no list of them made: the greedy policy
+            // previews every placement of every tile).
+            let catalog = Arc::clone(&self.catalog);
+            let their_features = &catalog[theirs.tile].features;
             for &(slot, feature) in my_slots {
-                let kind = self.catalog[tile].features[feature].kind;
-                let partners: Vec<usize> = their_slots
+                let kind = catalog[tile].features[feature].kind;
+                let mut partners = their_slots
                     .iter()
-                    .filter(|(s, f)| {
-                        *s == slot.facing() && self.catalog[theirs.tile].features[*f].kind == kind
-                    })
+                    .filter(|(s, f)| *s == slot.facing() && their_features[*f].kind == kind)
                     .map(|(_, f)| *f)
-                    .collect();
-                if partners.is_empty() {
+                    .peekable();
+                if partners.peek().is_none() {
                     continue;
                 }
                 // This end closes, and so does each partner's end on the other side.

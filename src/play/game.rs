@@ -36,7 +36,7 @@ pub(crate) struct PlacedNow {
     pub(crate) took_back_instead: bool,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(crate) struct Turn {
     pub(crate) player: usize,
     pub(crate) hand: Option<Hand>,
@@ -96,6 +96,8 @@ pub(crate) struct Scored {
 
 /// One game in play. The checker validates a transcript's moves and applies them here; the
 /// simulator applies the moves it picked from the ruleset's offers through [`Game::play`].
+/// A clone is a game of its own (the search policy plays copies of a game to their end).
+#[derive(Clone)]
 pub(crate) struct Game {
     pub(crate) setup: Setup,
     pub(crate) rules: Box<dyn Rules>,

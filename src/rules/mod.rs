@@ -241,7 +241,7 @@ fn push_number(text: &mut String, mut n: u64) {
 }
 
 /// What the completions of one placement bring.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Completion {
     pub events: Vec<ScoreEvent>,
     /// Roots of the completed features whose figures go back to their owners.
@@ -329,7 +329,25 @@ pub struct TileWarning {
     pub help: &'static str,
 }
 
-pub trait Rules {
+/// A copy of a game's rules with the state they keep (a bag of tokens, covered animals): the
+/// search policy (`simulate::mcts`) plays on copies of a game, never on the game itself.
+pub trait RulesClone {
+    fn clone_rules(&self) -> Box<dyn Rules>;
+}
+
+impl<T: Rules + Clone + 'static> RulesClone for T {
+    fn clone_rules(&self) -> Box<dyn Rules> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn Rules> {
+    fn clone(&self) -> Self {
+        self.clone_rules()
+    }
+}
+
+pub trait Rules: RulesClone {
     /// (name, count) of each supply a player starts with.
     fn pools(&self) -> &'static [(&'static str, u32)];
     fn figure(&self, name: &str) -> Option<FigureSpec>;

@@ -5,7 +5,9 @@
 //! threads: game `i` draws from a generator seeded by (seed, i).
 
 pub mod compare;
+pub mod mcts;
 mod ordered;
+pub mod seats;
 pub mod shard;
 pub mod stats;
 
@@ -23,12 +25,26 @@ use crate::rules::{self, Decision, Move, Offer, TakeBackStep, Violation};
 use stats::{Accumulator, Statistics};
 
 /// How the simulated players choose their moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Policy {
     /// Every legal move equally likely (and a figure on half of the tiles).
     Random,
     /// The placement and deployment with the best immediate score; ties at random.
     Greedy,
+    /// A Monte Carlo tree search over the ruleset's decisions (`mcts.rs`).
+    Mcts(mcts::Search),
+    /// Each seat its own policy, the seats turned by one each game or not (`seats.rs`).
+    Seats(seats::Seats),
+}
+
+impl Policy {
+    /// The policy of `seat` in game `index` of a run: one of the three above.
+    pub fn of_seat(&self, index: usize, seat: usize, players: usize) -> Policy {
+        match self {
+            Policy::Seats(seats) => seats.policy(index, seat, players),
+            one => *one,
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -75,6 +91,9 @@ pub struct GameResult {
     /// What each placed tile became by the end of the game, in the order of the placements:
     /// empty unless the run asks for it ([`RunOptions::per_tile`], the balance reports).
     pub tile_outcomes: Vec<TileOutcome>,
+    /// Decisions each seat's search took (`--policy mcts`; those of one move are not
+    /// searched): empty when no seat searches.
+    pub searched: Vec<usize>,
 }
 
 /// What one placed tile became by the end of its game (see [`tile_outcomes`]).
@@ -221,6 +240,8 @@ pub struct Simulation {
     /// The exact sums the statistics come from (what a shard's JSON carries).
     pub sums: Accumulator,
     pub warnings: Vec<Diagnostic>,
+    /// Each policy's wins, when the seats have their own ([`Policy::Seats`]).
+    pub win_rates: Option<seats::WinRates>,
 }
 
 /// Plays every game of `config`, in parallel, and hands each finished game to `on_game` in the
@@ -276,6 +297,10 @@ pub fn run_with<E>(
         catalog.tiles.iter().map(|t| t.id.clone()).collect(),
         config.ruleset,
     );
+    let mut win_rates = match &config.policy {
+        Policy::Seats(seats) => Some(seats::WinRates::new(seats)),
+        _ => None,
+    };
     let (first, step) = options
         .shard
         .map_or((0, 1), |(index, count)| (index - 1, count.max(1)));
@@ -290,12 +315,13 @@ pub fn run_with<E>(
     };
     let play_game = |game: &mut Game, nth: usize| {
         let index = first + nth * step;
-        let mut played = play_on(
+        let mut played = play_seated(
             game,
             config,
             &header,
             &catalog,
             game_rng(config.seed, index),
+            index,
         )
         .map_err(|d| {
             let message = format!("simulated game {index}: {}", d.message);
@@ -313,6 +339,9 @@ pub fn run_with<E>(
             Err(rejected) => return ControlFlow::Break(Stopped::Diagnostics(vec![rejected])),
         };
         statistics.add(&game);
+        if let (Some(rates), Policy::Seats(seats)) = (&mut win_rates, &config.policy) {
+            rates.add(seats, index, &game.scores, &game.searched);
+        }
         if let Err(error) = on_game(index, game) {
             return ControlFlow::Break(Stopped::Output(error));
         }
@@ -327,6 +356,7 @@ pub fn run_with<E>(
         statistics: statistics.statistics(),
         sums: statistics,
         warnings: diagnostics,
+        win_rates,
     })
 }
 
@@ -379,9 +409,10 @@ pub(crate) fn new_game(config: &Config, header: &Script, catalog: &Catalog) -> G
     )
 }
 
-/// The move generator's buffers, kept from game to game on a thread (see [`SPARE_BUFFERS`]).
+/// The move generator's buffers, kept from game to game on a thread (see [`SPARE_BUFFERS`]),
+/// and from playout to playout by a search.
 #[derive(Default)]
-struct MoveBuffers {
+pub(crate) struct MoveBuffers {
     legal_placements: LegalPlacements,
     deployments: Vec<Offered>,
 }
@@ -400,7 +431,20 @@ pub(crate) fn play_on(
     config: &Config,
     header: &Script,
     catalog: &Catalog,
+    rng: Rng,
+) -> Result<GameResult, Diagnostic> {
+    play_seated(game, config, header, catalog, rng, 0)
+}
+
+/// [`play_on`] as game `index` of its run, which says each seat's policy when the seats have
+/// their own ([`Policy::Seats`]).
+pub(crate) fn play_seated(
+    game: &mut Game,
+    config: &Config,
+    header: &Script,
+    catalog: &Catalog,
     mut rng: Rng,
+    index: usize,
 ) -> Result<GameResult, Diagnostic> {
     game.restart(
         &catalog.counts,
@@ -415,7 +459,7 @@ pub(crate) fn play_on(
         transcript: config.transcripts,
         moves: 0,
         rng: &mut rng,
-        policy: config.policy,
+        policy: config.policy.of_seat(index, 0, header.players.len()),
         rejected: None,
         legal_placements: buffers.legal_placements,
         deployments: buffers.deployments,
@@ -431,6 +475,7 @@ pub(crate) fn play_on(
             flocks_scored: 0,
             wolves: 0,
             tile_outcomes: Vec::new(),
+            searched: Vec::new(),
         },
     };
     // The decks and the game's lists made once at their full size: they grow by a move or a
@@ -478,6 +523,7 @@ pub(crate) fn play_on(
     let mut player = 0;
     while !land.is_empty() && game.rejected.is_none() {
         game.result.turns += 1;
+        game.policy = config.policy.of_seat(index, player, players);
         game.act(GameMove::Turn { player }, |_| Action::Turn { player });
         game.play_turn(&mut land, &mut bonus, player);
         // The volcano lake's player takes another turn at once (The River II).
@@ -622,6 +668,75 @@ pub(crate) fn tile_outcomes(engine: &mut crate::engine::Engine) -> Vec<TileOutco
     outcomes
 }
 
+/// Plays `game` from where it stands — in a turn, or between two — to its end, with the land
+/// and bonus decks `land` and `bonus` (drawn from their ends) and `policy` (random or greedy)
+/// for every player: a playout of the search (`mcts.rs`), through the very turns
+/// [`play_on`] plays. Returns whether every move was legal (a move that broke a rule is a bug
+/// of carcspec; the search's caller finds it in the real game, checked as every other).
+pub(crate) fn play_out(
+    game: &mut Game,
+    land: &mut Vec<usize>,
+    bonus: &mut Vec<usize>,
+    policy: Policy,
+    rng: &mut Rng,
+    buffers: &mut MoveBuffers,
+) -> bool {
+    let ruleset = game.setup.ruleset;
+    let mut through = Playthrough {
+        game,
+        steps: Vec::new(),
+        transcript: false,
+        moves: 0,
+        rng,
+        policy,
+        rejected: None,
+        legal_placements: std::mem::take(&mut buffers.legal_placements),
+        deployments: std::mem::take(&mut buffers.deployments),
+        result: GameResult {
+            script: Script {
+                title: None,
+                excerpt: false,
+                ruleset,
+                expansions: Vec::new(),
+                expansion_spans: Vec::new(),
+                variants: Vec::new(),
+                tile_sets: Vec::new(),
+                start: None,
+                local_tiles: Vec::new(),
+                players: Vec::new(),
+                supply: Vec::new(),
+                steps: Vec::new(),
+            },
+            scores: Vec::new(),
+            turns: 0,
+            discarded: Vec::new(),
+            placed: Vec::new(),
+            features: Vec::new(),
+            bonus_tiles: 0,
+            powers_used: 0,
+            flocks_scored: 0,
+            wolves: 0,
+            searched: Vec::new(),
+            tile_outcomes: Vec::new(),
+        },
+    };
+    if let Some(player) = through.game.turn.as_ref().map(|turn| turn.player) {
+        through.play_turn(land, bonus, player);
+    }
+    while !through.game.game_over && !land.is_empty() && through.rejected.is_none() {
+        // The runner knows whose turn is next (the volcano lake's player again).
+        let player = through.game.next_player;
+        through.act(GameMove::Turn { player }, |_| Action::Turn { player });
+        through.play_turn(land, bonus, player);
+    }
+    if !through.game.game_over {
+        through.act(GameMove::End, |_| Action::End);
+    }
+    buffers.legal_placements = std::mem::take(&mut through.legal_placements);
+    buffers.deployments = std::mem::take(&mut through.deployments);
+    through.rejected.is_none()
+}
+
 /// A game being played by the simulator: the runner's game, the policy and what the game
 /// showed so far.
 struct Playthrough<'a, 'r> {
@@ -703,14 +818,22 @@ impl Playthrough<'_, '_> {
     /// Plays the turn's decisions, in the order the ruleset lays them out, until the turn is
     /// over: draws from the land or bonus deck (discarding a tile that fits nowhere), places,
     /// deploys or passes, and plays the ruleset's own decisions (the Hills & Sheep steps).
+    /// A search's playout (`mcts.rs`) takes up a turn where its tree left it: with the tile in
+    /// hand that the game holds (none at the start of a turn).
     fn play_turn(&mut self, land: &mut Vec<usize>, bonus: &mut Vec<usize>, player: usize) {
-        let mut in_hand: Option<usize> = None;
-        let mut drawing_bonus = false;
+        let hand = self.game.turn.as_ref().and_then(|turn| turn.hand);
+        let mut in_hand: Option<usize> = hand.map(|hand| hand.tile);
+        let mut drawing_bonus = hand.is_some_and(|hand| hand.bonus);
         let mut bonus_turn = false;
         while self.rejected.is_none() {
             let Some(decision) = self.game.decision() else {
                 return;
             };
+            if let Policy::Mcts(search) = self.policy
+                && self.searched(decision, search, &mut in_hand)
+            {
+                continue;
+            }
             match decision {
                 Decision::Draw | Decision::BonusDraw => {
                     drawing_bonus = decision == Decision::BonusDraw;
@@ -792,6 +915,58 @@ impl Playthrough<'_, '_> {
         }
     }
 
+    /// The decision due, taken by the search (`mcts.rs`) when it is one of the player's with
+    /// more than one move: returns whether it was (else the caller plays it as the greedy
+    /// policy would, or draws what is drawn).
+    fn searched(
+        &mut self,
+        decision: Decision,
+        search: mcts::Search,
+        in_hand: &mut Option<usize>,
+    ) -> bool {
+        let Some(choice) = mcts::choose(self.game, decision, search, self.rng) else {
+            return false;
+        };
+        let player = self.game.turn.as_ref().map_or(0, |turn| turn.player);
+        if self.result.searched.len() <= player {
+            self.result.searched.resize(player + 1, 0);
+        }
+        self.result.searched[player] += 1;
+        match choice {
+            mcts::Choice::Place { pos, rotation } => {
+                let Some(tile) = in_hand.take() else {
+                    return false;
+                };
+                self.act(GameMove::Place { pos, rotation }, |_| Action::Place {
+                    pos,
+                    rotation,
+                });
+                self.result.placed.push(tile);
+            }
+            mcts::Choice::Deploy(deployment) => {
+                let generated = GameMove::Deploy {
+                    figure: deployment.figure,
+                    node: deployment.node,
+                };
+                self.act(generated, |game| Action::Deploy {
+                    figure: deployment.figure.into(),
+                    target: game.target_of(&deployment).clone(),
+                });
+            }
+            mcts::Choice::Pass => self.act(GameMove::Pass, |_| Action::Pass),
+            mcts::Choice::Return(chosen) => {
+                let mv = GameMove::Ruleset(Move::TakeBack(chosen.id));
+                self.act(mv, |_| Action::Return {
+                    figure: chosen.figure.into(),
+                    pos: chosen.pos,
+                    target: chosen.target.clone(),
+                });
+            }
+            mcts::Choice::Offer(offer) => self.play_offer(offer),
+        }
+        true
+    }
+
     /// One of the legal placements of `tile` (scanned into `legal_placements`), as if picked
     /// from `Engine::legal_placements`'s sorted list: the random policy takes the k-th of that
     /// order without sorting or listing the rest.
@@ -865,14 +1040,20 @@ impl Playthrough<'_, '_> {
                 continue;
             }
             let mut tiles = 1;
-            let mut counts = std::collections::HashMap::new();
+            // Figures on the feature per player (at most six players): no map, no copy of
+            // the features' lists, for every placement of every tile the policy looks at.
+            let mut counts = [0u32; PLAYER_NAMES.len()];
             for root in &preview.joins {
-                let component = engine.component(*root).clone();
                 tiles += engine.tile_count(*root) as i64;
-                for figure in component.figures {
-                    let figure = &engine.figures[figure as usize];
-                    if figure.on_board {
-                        *counts.entry(figure.player).or_insert(0) += 1;
+                // The root found once (`component` compresses its path), then read by index.
+                let standing = engine.component(*root).figures.len();
+                for at in 0..standing {
+                    let id = engine.component(*root).figures[at];
+                    let figure = &engine.figures[id as usize];
+                    if figure.on_board
+                        && let Some(count) = counts.get_mut(figure.player)
+                    {
+                        *count += 1;
                     }
                 }
             }
@@ -880,8 +1061,8 @@ impl Playthrough<'_, '_> {
                 FeatureKind::City | FeatureKind::Forest => 2 * tiles,
                 _ => tiles,
             };
-            let most = counts.values().copied().max().unwrap_or(0);
-            if counts.is_empty() || counts.get(&player).copied() == Some(most) {
+            let most = counts.iter().copied().max().unwrap_or(0);
+            if most == 0 || counts.get(player).copied() == Some(most) {
                 value += points;
             }
         }
@@ -915,7 +1096,7 @@ impl Playthrough<'_, '_> {
         let chosen = match self.policy {
             Policy::Random if deployments.is_empty() || self.rng.below(2) == 0 => None,
             Policy::Random => Some(self.rng.below(deployments.len())),
-            Policy::Greedy => {
+            Policy::Greedy | Policy::Mcts(_) | Policy::Seats(_) => {
                 // A figure on a feature this tile completed scores at once and comes back.
                 let engine = &mut self.game.engine;
                 let completed: Vec<usize> = (0..deployments.len())
@@ -965,6 +1146,11 @@ impl Playthrough<'_, '_> {
             1 => offers[0],
             n => offers[self.rng.below(n)],
         };
+        self.play_offer(offer);
+    }
+
+    /// A move the ruleset's decision offers, played: a draw from the bag by a random number.
+    fn play_offer(&mut self, offer: Offer) {
         let mv = match offer {
             Offer::Move(mv) => mv,
             Offer::Draw(make) => make(TokenDraw::Random(self.rng.unit())),

@@ -295,7 +295,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     bonus: None,
 };
 
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Carcassonne {
     /// Followers may lie in fields (not `variant farmers off`).
     pub farmers: bool,

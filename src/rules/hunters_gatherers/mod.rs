@@ -11,6 +11,7 @@ use crate::engine::{
 use crate::model::{ContentKind, FeatureKind, Ruleset};
 use crate::rules::descriptor::RulesetDescriptor;
 
+#[derive(Clone)]
 pub struct HuntersGatherers {
     /// The variant `returned-figures-on-bonus-tile allowed`.
     pub returned_on_bonus_allowed: bool,

@@ -291,6 +291,7 @@ pub fn lakes_in_system(engine: &mut Engine, node: NodeId) -> u32 {
     lakes
 }
 
+#[derive(Clone)]
 pub struct HuntersGatherers2020 {
     pub readings: Readings,
     /// Animals the hunting traps covered, on the node where they are printed.

@@ -1,0 +1,502 @@
+//! The search policy (`--policy mcts`): a Monte Carlo tree search (UCT) over the decisions the
+//! ruleset lays out — where the tile goes, which figure stands where or none, a figure taken
+//! back, grow or stable — with chance nodes for the tiles drawn.
+//!
+//! Each decision of a searching player with two moves or more is searched afresh: `playouts`
+//! times, a copy of the game is dealt a stack (the tiles left, which every player can count,
+//! in an order of the searcher's own generator: the real order stays with the simulator), the
+//! tree is walked down from the decision by UCB1 at the players' decisions and by the tile
+//! that copy draws at the chance nodes, one new decision is added, and the game is played to
+//! its end by the simulator's own turns (`play_out`, the random or greedy policy) through the
+//! game runner. Each node keeps the rewards of the player who moved into it; the move taken is
+//! the root's most visited. Dealing a fresh stack at every playout is a determinization; a
+//! node's children after a draw are keyed by the tile drawn, so that the state of a node is
+//! the same in every playout that reaches it (the tokens of Hills & Sheep, drawn from the bag
+//! by a random number, are the one chance left unkeyed: the moves below them are filtered by
+//! what is legal in the playout at hand, as in an information-set search).
+
+use super::{MoveBuffers, Policy, Rng, play_out};
+use crate::engine::{FigureId, LegalPlacements, NodeId, Pos, Rotation};
+use crate::model::TokenDraw;
+use crate::play::catalog::is_bonus;
+use crate::play::moves::{Offered, Return};
+use crate::play::{Game, GameMove};
+use crate::rules::{Decision, Move, Offer};
+
+/// Playouts per decision by default (greedy playouts): some 26 decisions a CPU-second
+/// in a two-player base game (docs/simulation.md has the figures).
+pub const DEFAULT_PLAYOUTS: u32 = 100;
+/// The exploration constant of UCB1 by default (rewards are in [0, 1]).
+pub const DEFAULT_EXPLORATION: f64 = 0.7;
+
+/// How the search plays out a game from the node it added.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Playout {
+    /// The random policy (`--policy random`).
+    Random,
+    /// The greedy policy (`--policy greedy`).
+    Greedy,
+}
+
+/// The parameters of the search.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Search {
+    /// Playouts per decision (`--playouts`).
+    pub playouts: u32,
+    /// The exploration constant `c` of UCB1, mean + c·√(ln N / n) (`--exploration`).
+    pub exploration: f64,
+    /// The policy of the playouts (`--playout`).
+    pub playout: Playout,
+}
+
+impl Default for Search {
+    fn default() -> Search {
+        Search {
+            playouts: DEFAULT_PLAYOUTS,
+            exploration: DEFAULT_EXPLORATION,
+            playout: Playout::Greedy,
+        }
+    }
+}
+
+/// What the search chose, as the simulator plays and writes it.
+pub(crate) enum Choice {
+    Place {
+        pos: Pos,
+        rotation: Rotation,
+    },
+    Deploy(Offered),
+    Pass,
+    Return(Return),
+    /// One of the ruleset's offers (a draw from the bag is drawn by the game's generator).
+    Offer(Offer),
+}
+
+/// A move of the tree, or a chance outcome: what a child is reached by.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Key {
+    Place(Pos, Rotation),
+    Deploy(&'static str, NodeId),
+    Pass,
+    Return(FigureId),
+    /// The offer of this index of the ruleset's decision.
+    Offer(usize),
+    /// A tile drawn (land or bonus).
+    Draw(usize),
+    /// The tile put under a hill.
+    Under(usize),
+}
+
+/// Who moved into a chance node: nobody.
+const CHANCE: usize = usize::MAX;
+
+struct Node {
+    /// The player whose move leads here (its rewards are theirs), or [`CHANCE`].
+    player: usize,
+    visits: u32,
+    reward: f64,
+    children: Vec<(Key, u32)>,
+}
+
+impl Node {
+    fn new(player: usize) -> Node {
+        Node {
+            player,
+            visits: 0,
+            reward: 0.0,
+            children: Vec::new(),
+        }
+    }
+
+    fn child(&self, key: Key) -> Option<usize> {
+        self.children
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, child)| *child as usize)
+    }
+}
+
+/// The share of a playout's reward that its margin gives (the rest is winning): a win by many
+/// points is worth a little more than a narrow one, which tells moves apart early in a game
+/// where nearly every playout is won or lost whatever the move.
+const MARGIN_WEIGHT: f64 = 0.25;
+/// The margin (points ahead of the best other player) that earns three quarters of the
+/// margin's share.
+const MARGIN_SCALE: f64 = 20.0;
+
+/// Each player's reward for the final `scores`: 1 for a win, shared in a tie, 0 for a loss,
+/// blended with the margin.
+fn rewards(scores: &[i64], into: &mut Vec<f64>) {
+    into.clear();
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let tied = scores.iter().filter(|&&s| s == best).count().max(1);
+    for (player, &score) in scores.iter().enumerate() {
+        let best_other = scores
+            .iter()
+            .enumerate()
+            .filter(|(other, _)| *other != player)
+            .map(|(_, s)| *s)
+            .max()
+            .unwrap_or(score);
+        let win = if score == best {
+            1.0 / tied as f64
+        } else {
+            0.0
+        };
+        let margin = 0.5 + 0.5 * ((score - best_other) as f64 / MARGIN_SCALE).tanh();
+        into.push((1.0 - MARGIN_WEIGHT) * win + MARGIN_WEIGHT * margin);
+    }
+}
+
+/// The buffers of one search, kept from playout to playout.
+#[derive(Default)]
+struct Buffers {
+    legal: LegalPlacements,
+    deployments: Vec<Offered>,
+    playout: MoveBuffers,
+    keys: Vec<Key>,
+    rewards: Vec<f64>,
+    path: Vec<usize>,
+}
+
+/// The move of the decision due in `game` (`Place`, `DeployOrPass` or `FlockChoice`) that the
+/// search finds best, or `None` when the decision has fewer than two moves (the caller plays
+/// the only one, or discards). The search draws from a generator seeded from `rng`.
+pub(crate) fn choose(
+    game: &mut Game,
+    decision: Decision,
+    search: Search,
+    rng: &mut Rng,
+) -> Option<Choice> {
+    if !matches!(
+        decision,
+        Decision::Place | Decision::DeployOrPass | Decision::FlockChoice
+    ) {
+        return None;
+    }
+    let mut buffers = Buffers::default();
+    let mut root_keys = Vec::new();
+    options(game, decision, &mut buffers, &mut root_keys);
+    if root_keys.len() < 2 {
+        return None;
+    }
+    let player = game.turn.as_ref()?.player;
+    let mut rng = Rng::new(rng.next_u64());
+    let mut tree = vec![Node::new(CHANCE)];
+    let policy = match search.playout {
+        Playout::Random => Policy::Random,
+        Playout::Greedy => Policy::Greedy,
+    };
+    for _ in 0..search.playouts.max(1) {
+        let mut copy = game.clone();
+        let (mut land, mut bonus) = deal(&copy, &mut rng);
+        buffers.path.clear();
+        buffers.path.push(0);
+        let mut node = 0;
+        let mut due = Some((player, decision));
+        while let Some((mover, decision)) = due {
+            options(&mut copy, decision, &mut buffers, &mut root_keys);
+            let (key, added) = select(&tree, node, &root_keys, search.exploration, &mut rng);
+            play_key(&mut copy, decision, key, &mut rng);
+            node = match (added, tree[node].child(key)) {
+                (false, Some(child)) => child,
+                _ => add(&mut tree, node, key, mover),
+            };
+            buffers.path.push(node);
+            if added {
+                break;
+            }
+            due = advance(
+                &mut copy,
+                &mut land,
+                &mut bonus,
+                &mut rng,
+                &mut tree,
+                &mut node,
+                &mut buffers,
+            );
+        }
+        play_out(
+            &mut copy,
+            &mut land,
+            &mut bonus,
+            policy,
+            &mut rng,
+            &mut buffers.playout,
+        );
+        rewards(&copy.scores, &mut buffers.rewards);
+        for &visited in &buffers.path {
+            let node = &mut tree[visited];
+            node.visits += 1;
+            if let Some(reward) = buffers.rewards.get(node.player) {
+                node.reward += reward;
+            }
+        }
+    }
+    // The most visited move of the root (ties: the first in the order of the moves).
+    let (key, _) = tree[0]
+        .children
+        .iter()
+        .map(|(key, child)| (*key, tree[*child as usize].visits))
+        .fold(None, |best: Option<(Key, u32)>, (key, visits)| match best {
+            Some((_, most)) if most >= visits => best,
+            _ => Some((key, visits)),
+        })?;
+    choice_of(game, decision, key, &mut buffers)
+}
+
+/// A new child of `parent` reached by `key`, whose rewards are `player`'s.
+fn add(tree: &mut Vec<Node>, parent: usize, key: Key, player: usize) -> usize {
+    let child = tree.len();
+    tree.push(Node::new(player));
+    tree[parent].children.push((key, child as u32));
+    child
+}
+
+/// The move to take at `node` among the legal `keys`: one not yet tried (at random; `true`:
+/// the tree grows by it), else the best by UCB1 of those tried.
+fn select(
+    tree: &[Node],
+    node: usize,
+    keys: &[Key],
+    exploration: f64,
+    rng: &mut Rng,
+) -> (Key, bool) {
+    let parent = &tree[node];
+    let untried = keys.iter().filter(|k| parent.child(**k).is_none()).count();
+    if untried > 0 {
+        let nth = rng.below(untried);
+        let key = keys
+            .iter()
+            .filter(|k| parent.child(**k).is_none())
+            .nth(nth)
+            .copied()
+            .unwrap_or(keys[0]);
+        return (key, true);
+    }
+    let log_visits = f64::from(parent.visits.max(1)).ln();
+    let mut best = (keys[0], f64::NEG_INFINITY);
+    for key in keys {
+        let Some(child) = parent.child(*key) else {
+            continue;
+        };
+        let child = &tree[child];
+        let visits = f64::from(child.visits.max(1));
+        let value = child.reward / visits + exploration * (log_visits / visits).sqrt();
+        if value > best.1 {
+            best = (*key, value);
+        }
+    }
+    (best.0, false)
+}
+
+/// A stack for a copy of the game: the land and bonus tiles left (`Game::stack`, what every
+/// player can count), shuffled by the searcher's generator, in the ruleset's groups (The
+/// River's tiles first) as the simulator deals them. Drawn from the end.
+fn deal(game: &Game, rng: &mut Rng) -> (Vec<usize>, Vec<usize>) {
+    let catalog = &game.engine.catalog;
+    let (mut land, mut bonus) = (Vec::new(), Vec::new());
+    for (tile, copies) in game.stack.iter().enumerate() {
+        let deck = if is_bonus(&catalog[tile]) {
+            &mut bonus
+        } else {
+            &mut land
+        };
+        deck.extend(std::iter::repeat_n(tile, *copies as usize));
+    }
+    rng.shuffle(&mut land);
+    rng.shuffle(&mut bonus);
+    if game.ordered_draws {
+        land.sort_by_key(|tile| std::cmp::Reverse(game.rules.draw_group(&catalog[*tile])));
+    }
+    (land, bonus)
+}
+
+/// The moves of `decision` in `game`, into `keys`: for a placement, the sorted legal
+/// placements of the tile in hand; for the figure step, the figures that may be taken back,
+/// the deployments and the pass; for a ruleset decision, its offers.
+fn options(game: &mut Game, decision: Decision, buffers: &mut Buffers, keys: &mut Vec<Key>) {
+    keys.clear();
+    match decision {
+        Decision::Place => {
+            let Some(tile) = game.turn.as_ref().and_then(|t| t.hand).map(|h| h.tile) else {
+                return;
+            };
+            if game.rules.restricts_placement(&game.engine.catalog[tile]) {
+                keys.extend(
+                    game.legal_placements(tile)
+                        .into_iter()
+                        .map(|(pos, rotation)| Key::Place(pos, rotation)),
+                );
+            } else {
+                game.engine.scan_legal_placements(tile, &mut buffers.legal);
+                keys.extend(
+                    buffers
+                        .legal
+                        .sorted()
+                        .map(|(pos, rotation)| Key::Place(pos, rotation)),
+                );
+            }
+        }
+        Decision::DeployOrPass => {
+            if game.take_back_due().is_some() {
+                keys.extend(game.legal_returns().iter().map(|r| Key::Return(r.id)));
+            }
+            game.offered_deployments(&mut buffers.deployments);
+            keys.extend(
+                buffers
+                    .deployments
+                    .iter()
+                    .map(|d| Key::Deploy(d.figure, d.node)),
+            );
+            keys.push(Key::Pass);
+        }
+        Decision::FlockToken | Decision::FlockChoice => {
+            keys.extend((0..game.offers(decision).len()).map(Key::Offer));
+        }
+        _ => {}
+    }
+}
+
+/// Plays the move `key` of `decision` in `game`.
+fn play_key(game: &mut Game, decision: Decision, key: Key, rng: &mut Rng) {
+    let mv = match key {
+        Key::Place(pos, rotation) => GameMove::Place { pos, rotation },
+        Key::Deploy(figure, node) => GameMove::Deploy { figure, node },
+        Key::Pass => GameMove::Pass,
+        Key::Return(id) => GameMove::Ruleset(Move::TakeBack(id)),
+        Key::Offer(index) => match game.offers(decision).get(index) {
+            Some(Offer::Move(mv)) => GameMove::Ruleset(*mv),
+            Some(Offer::Draw(make)) => GameMove::Ruleset(make(TokenDraw::Random(rng.unit()))),
+            None => return,
+        },
+        Key::Draw(tile) => GameMove::Draw {
+            tile,
+            bonus: decision == Decision::BonusDraw,
+        },
+        Key::Under(tile) => GameMove::Under { tile },
+    };
+    game.play(mv);
+    // The ruleset's warnings are none of the search's business; a rule broken would be the
+    // move generator's bug, which the real game's moves are checked for.
+    game.violations.clear();
+}
+
+/// Plays `game` on from the move just made: the draws (down the chance node of the tile
+/// drawn, from `node`), the forced moves (a discard, the only placement, a pass where no
+/// figure may go), turn after turn, until a decision with two moves or more — returned with
+/// its player — or the end of the game (`None`).
+fn advance(
+    game: &mut Game,
+    land: &mut Vec<usize>,
+    bonus: &mut Vec<usize>,
+    rng: &mut Rng,
+    tree: &mut Vec<Node>,
+    node: &mut usize,
+    buffers: &mut Buffers,
+) -> Option<(usize, Decision)> {
+    let mut keys = std::mem::take(&mut buffers.keys);
+    let due = loop {
+        let decision = game.decision();
+        // As the simulator: a turn ends when its decisions are over, or a draw finds its
+        // deck empty; the game when the land stack is.
+        let mut turn_over = matches!(decision, None | Some(Decision::EndOfTurn));
+        let mut chance = None;
+        match decision {
+            Some(d @ (Decision::Draw | Decision::BonusDraw)) => {
+                let deck = if d == Decision::BonusDraw {
+                    &mut *bonus
+                } else {
+                    &mut *land
+                };
+                match deck.pop() {
+                    Some(tile) => chance = Some((d, Key::Draw(tile))),
+                    None => turn_over = true,
+                }
+            }
+            Some(Decision::UnderTile) => {
+                let from_bonus = game
+                    .turn
+                    .as_ref()
+                    .and_then(|t| t.hand)
+                    .is_some_and(|h| h.bonus);
+                let deck = if from_bonus { &mut *bonus } else { &mut *land };
+                match deck.pop() {
+                    Some(tile) => chance = Some((Decision::UnderTile, Key::Under(tile))),
+                    None => turn_over = true,
+                }
+            }
+            Some(d @ (Decision::Place | Decision::DeployOrPass | Decision::FlockChoice)) => {
+                options(game, d, buffers, &mut keys);
+                match keys.len() {
+                    0 if d == Decision::Place => {
+                        game.play(GameMove::Discard);
+                        game.violations.clear();
+                    }
+                    // A ruleset decision with nothing to offer ends the turn, as the
+                    // simulator's turn goes on to its next decision.
+                    0 => turn_over = true,
+                    1 => play_key(game, d, keys[0], rng),
+                    _ => break game.turn.as_ref().map(|t| (t.player, d)),
+                }
+            }
+            Some(Decision::FlockToken) => {
+                // The token drawn for a shepherd: a chance the tree does not key.
+                options(game, Decision::FlockToken, buffers, &mut keys);
+                match keys.first() {
+                    Some(key) => play_key(game, Decision::FlockToken, *key, rng),
+                    None => turn_over = true,
+                }
+            }
+            None | Some(Decision::EndOfTurn) => {}
+        }
+        if let Some((decision, key)) = chance {
+            play_key(game, decision, key, rng);
+            *node = match tree[*node].child(key) {
+                Some(child) => child,
+                None => add(tree, *node, key, CHANCE),
+            };
+            buffers.path.push(*node);
+            continue;
+        }
+        if turn_over {
+            if game.game_over {
+                break None;
+            }
+            if land.is_empty() {
+                game.play(GameMove::End);
+                game.violations.clear();
+                break None;
+            }
+            let player = game.next_player;
+            game.play(GameMove::Turn { player });
+            game.violations.clear();
+        }
+    };
+    buffers.keys = keys;
+    due
+}
+
+/// The [`Choice`] of the root's move `key` in the real game.
+fn choice_of(
+    game: &mut Game,
+    decision: Decision,
+    key: Key,
+    buffers: &mut Buffers,
+) -> Option<Choice> {
+    Some(match key {
+        Key::Place(pos, rotation) => Choice::Place { pos, rotation },
+        Key::Deploy(figure, node) => {
+            game.offered_deployments(&mut buffers.deployments);
+            let deployment = buffers
+                .deployments
+                .iter()
+                .find(|d| d.figure == figure && d.node == node)?;
+            Choice::Deploy(*deployment)
+        }
+        Key::Pass => Choice::Pass,
+        Key::Return(id) => Choice::Return(game.legal_returns().into_iter().find(|r| r.id == id)?),
+        Key::Offer(index) => Choice::Offer(*game.offers(decision).get(index)?),
+        Key::Draw(_) | Key::Under(_) => return None,
+    })
+}
