@@ -510,15 +510,24 @@ pub fn run(args: SimulateArgs) -> i32 {
             config.games
         ),
         (ReportFormat::Json, None) => {
-            // The policies' wins next to the statistics, when the seats have their own.
-            let mut json = serde_json::to_value(&statistics).unwrap_or_default();
-            if let (Some(object), Some(win_rates)) = (json.as_object_mut(), &simulation.win_rates) {
-                object.insert(
-                    "policies".into(),
-                    serde_json::to_value(&win_rates.policies).unwrap_or_default(),
-                );
+            /// The statistics' fields in their order, then the policies' wins when the seats
+            /// have their own.
+            #[derive(serde::Serialize)]
+            struct Report<'a> {
+                #[serde(flatten)]
+                statistics: &'a simulate::stats::Statistics,
+                #[serde(skip_serializing_if = "Option::is_none")]
+                policies: Option<&'a [simulate::seats::PolicyRecord]>,
             }
-            writeln!(out, "{json}")
+            let report = Report {
+                statistics: &statistics,
+                policies: simulation.win_rates.as_ref().map(|w| w.policies.as_slice()),
+            };
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string(&report).unwrap_or_default()
+            )
         }
         (ReportFormat::Json, Some((index, of))) => {
             // The tile sets as the user named them, so that shards run in other folders (or
