@@ -475,18 +475,7 @@ pub fn run(args: SimulateArgs) -> i32 {
     let simulation = match simulate::run_with(&config, options, &progress, write_transcript) {
         Ok(simulation) => simulation,
         Err(Stopped::Output(message)) => return usage(&message),
-        Err(Stopped::Diagnostics(diagnostics)) => {
-            for d in diagnostics.iter().filter(|d| d.is_error()) {
-                let message = spelt
-                    .iter()
-                    .fold(d.message.clone(), |m, (path, name)| m.replace(path, name));
-                eprintln!("error[{} {}]: {message}", d.code.code, d.code.name);
-                if let Some(help) = &d.help {
-                    eprintln!("  help: {help}");
-                }
-            }
-            return EXIT_USAGE;
-        }
+        Err(Stopped::Diagnostics(diagnostics)) => return print_errors(&diagnostics, &spelt),
     };
     for d in &simulation.warnings {
         eprintln!("warning[{} {}]: {}", d.code.code, d.code.name, d.message);
@@ -532,16 +521,7 @@ pub fn run(args: SimulateArgs) -> i32 {
         (ReportFormat::Json, Some((index, of))) => {
             // The tile sets as the user named them, so that shards run in other folders (or
             // checkouts) of the same sets merge.
-            let names: Vec<String> = config
-                .tile_sets
-                .iter()
-                .map(|(name, _)| {
-                    spelt
-                        .iter()
-                        .find(|(path, _)| path == name)
-                        .map_or(name.clone(), |(_, shown)| shown.clone())
-                })
-                .collect();
+            let names = spelt_names(&config.tile_sets, &spelt);
             let run = simulate::shard::RunDescription::of(&config, &names);
             let report = simulate::shard::ShardReport {
                 statistics: &statistics,
@@ -557,6 +537,21 @@ pub fn run(args: SimulateArgs) -> i32 {
         }
     };
     EXIT_CLEAN
+}
+
+/// Prints the errors among `diagnostics`, with the tile sets named as the user named them
+/// (`spelt`: path and name), and gives the exit code of a run that could not be played.
+fn print_errors(diagnostics: &[crate::diagnostic::Diagnostic], spelt: &[(String, String)]) -> i32 {
+    for d in diagnostics.iter().filter(|d| d.is_error()) {
+        let message = spelt
+            .iter()
+            .fold(d.message.clone(), |m, (path, name)| m.replace(path, name));
+        eprintln!("error[{} {}]: {message}", d.code.code, d.code.name);
+        if let Some(help) = &d.help {
+            eprintln!("  help: {help}");
+        }
+    }
+    EXIT_USAGE
 }
 
 /// The tile sets of `config` as the user named them (a path as written, a shipped set by its
@@ -599,27 +594,15 @@ fn compare(
         ..config.clone()
     };
     let quiet = |_: usize| {};
-    let print = |diagnostics: Vec<crate::diagnostic::Diagnostic>, spelt: &[(String, String)]| {
-        for d in diagnostics.iter().filter(|d| d.is_error()) {
-            let message = spelt
-                .iter()
-                .fold(d.message.clone(), |m, (path, name)| m.replace(path, name));
-            eprintln!("error[{} {}]: {message}", d.code.code, d.code.name);
-            if let Some(help) = &d.help {
-                eprintln!("  help: {help}");
-            }
-        }
-        EXIT_USAGE
-    };
     let names_a = spelt_names(&config.tile_sets, spelt);
     let names_b = spelt_names(&config_b.tile_sets, spelt);
     let run_a = match compare::play(config, names_a, &quiet) {
         Ok(run) => run,
-        Err(diagnostics) => return print(diagnostics, spelt),
+        Err(diagnostics) => return print_errors(&diagnostics, spelt),
     };
     let run_b = match compare::play(&config_b, names_b, &quiet) {
         Ok(run) => run,
-        Err(diagnostics) => return print(diagnostics, spelt),
+        Err(diagnostics) => return print_errors(&diagnostics, spelt),
     };
     let comparison = Comparison::of(config, &run_a, &run_b);
     if let Some(path) = &args.chart {

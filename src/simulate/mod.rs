@@ -96,6 +96,26 @@ pub struct GameResult {
     pub searched: Vec<usize>,
 }
 
+impl GameResult {
+    /// A game about to be played, under `script`'s header: nothing happened yet.
+    fn empty(script: Script) -> GameResult {
+        GameResult {
+            script,
+            scores: Vec::new(),
+            turns: 0,
+            discarded: Vec::new(),
+            placed: Vec::new(),
+            features: Vec::new(),
+            bonus_tiles: 0,
+            powers_used: 0,
+            flocks_scored: 0,
+            wolves: 0,
+            tile_outcomes: Vec::new(),
+            searched: Vec::new(),
+        }
+    }
+}
+
 /// What one placed tile became by the end of its game (see [`tile_outcomes`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TileOutcome {
@@ -463,20 +483,7 @@ pub(crate) fn play_seated(
         rejected: None,
         legal_placements: buffers.legal_placements,
         deployments: buffers.deployments,
-        result: GameResult {
-            script: header.clone(),
-            scores: Vec::new(),
-            turns: 0,
-            discarded: Vec::new(),
-            placed: Vec::new(),
-            features: Vec::new(),
-            bonus_tiles: 0,
-            powers_used: 0,
-            flocks_scored: 0,
-            wolves: 0,
-            tile_outcomes: Vec::new(),
-            searched: Vec::new(),
-        },
+        result: GameResult::empty(header.clone()),
     };
     // The decks and the game's lists made once at their full size: they grow by a move or a
     // tile at a time, and their reallocations (the transcript's, copying every step so far,
@@ -692,33 +699,20 @@ pub(crate) fn play_out(
         rejected: None,
         legal_placements: std::mem::take(&mut buffers.legal_placements),
         deployments: std::mem::take(&mut buffers.deployments),
-        result: GameResult {
-            script: Script {
-                title: None,
-                excerpt: false,
-                ruleset,
-                expansions: Vec::new(),
-                expansion_spans: Vec::new(),
-                variants: Vec::new(),
-                tile_sets: Vec::new(),
-                start: None,
-                local_tiles: Vec::new(),
-                players: Vec::new(),
-                supply: Vec::new(),
-                steps: Vec::new(),
-            },
-            scores: Vec::new(),
-            turns: 0,
-            discarded: Vec::new(),
-            placed: Vec::new(),
-            features: Vec::new(),
-            bonus_tiles: 0,
-            powers_used: 0,
-            flocks_scored: 0,
-            wolves: 0,
-            searched: Vec::new(),
-            tile_outcomes: Vec::new(),
-        },
+        result: GameResult::empty(Script {
+            title: None,
+            excerpt: false,
+            ruleset,
+            expansions: Vec::new(),
+            expansion_spans: Vec::new(),
+            variants: Vec::new(),
+            tile_sets: Vec::new(),
+            start: None,
+            local_tiles: Vec::new(),
+            players: Vec::new(),
+            supply: Vec::new(),
+            steps: Vec::new(),
+        }),
     };
     if let Some(player) = through.game.turn.as_ref().map(|turn| turn.player) {
         through.play_turn(land, bonus, player);
