@@ -24,7 +24,7 @@ tiles_of() {
     case $1 in
         base) echo "--tiles carcassonne-base" ;;
         hg2002) echo "--ruleset hunters-gatherers --tiles hunters-gatherers-v2" ;;
-        hg2020) echo "--tiles hunters-gatherers-v2" ;;
+        hg2020) echo "--ruleset hunters-gatherers-2020 --tiles hunters-gatherers-v2" ;;
         hills) echo "--tiles carcassonne-base hills-and-sheep" ;;
     esac
 }
