@@ -70,7 +70,7 @@ fuzz_target!(|data: &[u8]| {
     let mut version = 1;
     let mut id = 0;
     while let Some(op) = bytes.next() {
-        let mut position = |bytes: &mut std::iter::Copied<std::slice::Iter<'_, u8>>| {
+        let position = |bytes: &mut std::iter::Copied<std::slice::Iter<'_, u8>>| {
             json!({ "line": number(bytes), "character": number(bytes) })
         };
         match op % 4 {

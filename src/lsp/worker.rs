@@ -31,21 +31,40 @@ struct Job {
 }
 
 pub(crate) struct Worker {
-    jobs: mpsc::Sender<Job>,
+    jobs: Option<mpsc::Sender<Job>>,
+    thread: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Worker {
     pub fn start(client: Outbox, shared: Arc<Mutex<Shared>>, encoding: Encoding) -> Worker {
         let (jobs, receiver) = mpsc::channel();
-        std::thread::Builder::new()
+        let thread = std::thread::Builder::new()
             .name("carcspec-lsp-check".into())
             .spawn(move || run(&receiver, &client, &shared, encoding))
             .ok();
-        Worker { jobs }
+        Worker {
+            jobs: Some(jobs),
+            thread,
+        }
     }
 
     pub fn queue(&self, document: Document, unsaved: Vec<PathBuf>) {
-        let _ = self.jobs.send(Job { document, unsaved });
+        if let Some(jobs) = &self.jobs {
+            let _ = jobs.send(Job { document, unsaved });
+        }
+    }
+}
+
+/// When the server ends, the checking thread ends with it: its queue is closed (the checks
+/// still waiting are dropped, a check under way finishes) and the thread is joined, so that
+/// no thread of a session outlives it (a server run in-process, as the fuzz target and the
+/// tests do, would otherwise leave one behind each session).
+impl Drop for Worker {
+    fn drop(&mut self) {
+        drop(self.jobs.take());
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
     }
 }
 
