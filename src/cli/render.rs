@@ -14,7 +14,7 @@ use crate::check::{GameState, StateError, StatePoint};
 use crate::codes::{self, Code};
 use crate::engine::CompiledTile;
 use crate::load;
-use crate::model::{Action, Pos, Rotation, Tile, TileSet};
+use crate::model::{Pos, Rotation, Tile, TileSet};
 use crate::render::{self, Page, PrintLayout};
 
 pub(super) mod html;
@@ -469,13 +469,7 @@ fn game_tiles(state: &GameState, game: &Path) -> HashMap<String, Tile> {
 /// The byte where turn `turn + 1` begins (`None`: after the last turn, the end): a place in a
 /// line, where several turns share one (`turn red; …; turn blue; …`).
 fn point_after_turns(state: &GameState, turns: usize) -> Result<Option<usize>, Refusal> {
-    let starts: Vec<usize> = state
-        .script
-        .steps
-        .iter()
-        .filter(|s| matches!(s.action, Action::Turn { .. }))
-        .map(|s| s.span.start)
-        .collect();
+    let starts = state.script.turn_starts();
     if turns > starts.len() {
         return Err(Refusal::new(
             &codes::NO_SUCH_POINT,

@@ -41,6 +41,34 @@ pub struct Script {
 }
 
 impl Script {
+    /// A game of `ruleset` with nothing in it yet: no title, players, tile sets or steps.
+    pub fn empty(ruleset: Ruleset) -> Script {
+        Script {
+            title: None,
+            excerpt: false,
+            ruleset,
+            expansions: Vec::new(),
+            expansion_spans: Vec::new(),
+            variants: Vec::new(),
+            tile_sets: Vec::new(),
+            start: None,
+            local_tiles: Vec::new(),
+            players: Vec::new(),
+            supply: Vec::new(),
+            steps: Vec::new(),
+        }
+    }
+
+    /// The byte where each turn begins, in order: where the state after `n` turns is read
+    /// (several turns may share a line, `turn red; …; turn blue; …`).
+    pub fn turn_starts(&self) -> Vec<usize> {
+        self.steps
+            .iter()
+            .filter(|s| matches!(s.action, Action::Turn { .. }))
+            .map(|s| s.span.start)
+            .collect()
+    }
+
     /// Where the expansion `name` is declared (an unknown span where it is implied).
     pub fn expansion_span(&self, name: &str) -> Span {
         self.expansions

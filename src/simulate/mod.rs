@@ -699,20 +699,7 @@ pub(crate) fn play_out(
         rejected: None,
         legal_placements: std::mem::take(&mut buffers.legal_placements),
         deployments: std::mem::take(&mut buffers.deployments),
-        result: GameResult::empty(Script {
-            title: None,
-            excerpt: false,
-            ruleset,
-            expansions: Vec::new(),
-            expansion_spans: Vec::new(),
-            variants: Vec::new(),
-            tile_sets: Vec::new(),
-            start: None,
-            local_tiles: Vec::new(),
-            players: Vec::new(),
-            supply: Vec::new(),
-            steps: Vec::new(),
-        }),
+        result: GameResult::empty(Script::empty(ruleset)),
     };
     if let Some(player) = through.game.turn.as_ref().map(|turn| turn.player) {
         through.play_turn(land, bonus, player);

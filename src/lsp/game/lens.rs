@@ -22,7 +22,7 @@ use crate::check::{GameFormat, StatePoint, drawn_tiles, game_state_of_text_at};
 use crate::lsp::Context;
 use crate::lsp::analysis::base_dir;
 use crate::lsp::long::Answer;
-use crate::model::{Action, Tile};
+use crate::model::Tile;
 
 /// The commands the server runs for its lenses.
 pub(crate) const RENDER_BOARD: &str = "carcspec.renderBoard";
@@ -212,13 +212,7 @@ fn render_board(cx: &Context<'_>, turns: usize) -> Answer {
         Ok(state) => state,
         Err(why) => return failed(format!("{why}: see its diagnostics")),
     };
-    let starts: Vec<usize> = end
-        .script
-        .steps
-        .iter()
-        .filter(|s| matches!(s.action, Action::Turn { .. }))
-        .map(|s| s.span.start)
-        .collect();
+    let starts = end.script.turn_starts();
     if turns > starts.len() {
         return Err((
             lsp_server::ErrorCode::InvalidParams as i32,
