@@ -7,8 +7,10 @@ message to reading its answer):
 
 - diagnostics after an edit at the end of the game (the debounce of 150 ms included);
 - hover, completion (`place at ` on a new last turn, the line changed before each request as
-  when typing), inlay hints, a whole-file code action with `only: ["quickfix"]` and all the
-  diagnostics, document symbols, the code lens;
+  when typing), inlay hints (the whole file, and the last 60 lines as an editor asks for the
+  lines on screen), a whole-file code action with `only: ["quickfix"]` and all the
+  diagnostics, document symbols (of the same version again, and of a new version after each
+  edit), the code lens;
 - a hover sent right behind a whole-file code action without `only`, behind document symbols
   and behind the code lens (how long a request waits behind another).
 
@@ -200,10 +202,34 @@ def main():
     whole = {"start": {"line": 0, "character": 0}, "end": {"line": len(lines), "character": 0}}
     measure("inlay hints, whole file", "textDocument/inlayHint",
             {"textDocument": doc, "range": whole})
+    # What an editor asks for: the lines on screen, here the last 60.
+    visible = {"start": {"line": len(lines) - 60, "character": 0},
+               "end": {"line": len(lines), "character": 0}}
+    measure("inlay hints, the last 60 lines", "textDocument/inlayHint",
+            {"textDocument": doc, "range": visible})
     measure("code action, whole file, only quickfix", "textDocument/codeAction",
             {"textDocument": doc, "range": whole,
              "context": {"diagnostics": all_diagnostics, "only": ["quickfix"]}})
-    measure("document symbols", "textDocument/documentSymbol", {"textDocument": doc})
+    measure("document symbols, the same version again", "textDocument/documentSymbol",
+            {"textDocument": doc})
+    # The outline of a new version: an edit (a comment typed at the end) before each request,
+    # as an editor asks for it after each change; the last one is taken back afterwards.
+    runs, sizes = [], []
+    for n in range(repeat):
+        version += 1
+        client.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": version},
+            "contentChanges": [{"range": {"start": {"line": len(lines), "character": 0},
+                                          "end": {"line": len(lines), "character": 99}},
+                                "text": f"# outline {n}"}]})
+        _, seconds, size = client.request("textDocument/documentSymbol", {"textDocument": doc})
+        runs.append(seconds)
+        sizes.append(size)
+    report("document symbols after an edit", runs, sizes, 50)
+    version += 1
+    client.notify("textDocument/didChange", {
+        "textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": text}]})
+    client.diagnostics(uri, version)
     measure("code lens, whole file", "textDocument/codeLens", {"textDocument": doc}, None)
 
     # A hover right behind each long request: how long a request waits behind another.

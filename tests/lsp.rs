@@ -2480,3 +2480,79 @@ fn long_requests_report_progress() {
     assert_eq!(kinds.last().map(String::as_str), Some("end"), "{kinds:?}");
     client.shutdown();
 }
+
+/// The outline: the header as one group, each turn a symbol with its moves as its detail;
+/// asked again for the same text it is the same, and it follows each edit (the server keeps
+/// the last outlines sent, by their text).
+#[test]
+fn the_outline_has_turns_with_their_moves_and_follows_edits() {
+    let mut client = Client::start();
+    let path = Path::new("spec/carcassonne/fan-expansion/keep-city.game");
+    let (uri, text) = client.open_file(path);
+    let outline = |client: &mut Client| {
+        client.request(
+            "textDocument/documentSymbol",
+            json!({ "textDocument": { "uri": uri } }),
+        )
+    };
+    let first = outline(&mut client);
+    let symbols = first.as_array().expect("symbols");
+    let names: Vec<&str> = symbols
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["header", "turn red", "turn blue", "turn red", "turn blue"],
+        "{first}"
+    );
+    let header: Vec<&str> = symbols[0]["children"]
+        .as_array()
+        .expect("the header's lines")
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        header.contains(&"tiles carcassonne-base fan-keep.tiles"),
+        "{header:?}"
+    );
+    assert_eq!(
+        symbols[1]["detail"],
+        "draw FK/KEEP · place at 0,-1 · deploy knight on N"
+    );
+    // The turn's symbol spans its moves: from `turn red` to `deploy knight on N`.
+    let (turn_line, _) = find(&text, "", "turn red", 0);
+    let (deploy_line, _) = find(&text, "", "deploy knight on N", 0);
+    assert_eq!(symbols[1]["range"]["start"]["line"], turn_line);
+    assert_eq!(symbols[1]["range"]["end"]["line"], deploy_line);
+    assert_eq!(
+        outline(&mut client),
+        first,
+        "the same text, the same outline"
+    );
+
+    let edited = text.replacen(
+        "deploy knight on N",
+        "deploy knight on N\n# red's knight",
+        1,
+    );
+    let edited = edited.replacen("draw FK/KEEP", "draw BA/CC", 1);
+    client.change(&uri, 2, &edited);
+    let after = outline(&mut client);
+    assert_eq!(
+        after[1]["detail"], "draw BA/CC · place at 0,-1 · deploy knight on N",
+        "{after}"
+    );
+    assert_eq!(
+        after[2]["range"]["start"]["line"],
+        symbols[2]["range"]["start"]["line"].as_u64().unwrap() + 1,
+        "the next turn one line further down"
+    );
+    client.change(&uri, 3, &text);
+    assert_eq!(
+        outline(&mut client),
+        first,
+        "the text back, its outline back"
+    );
+    client.shutdown();
+}

@@ -32,7 +32,40 @@ const TOKEN_WAIT: Duration = Duration::from_secs(1);
 const REPORT_EVERY: Duration = Duration::from_millis(100);
 
 /// The answer of a request, or the error code and message.
-pub(crate) type Answer = Result<Value, (i32, String)>;
+pub(crate) type Answer = Result<Reply, (i32, String)>;
+
+/// A request's result: a JSON value, or JSON text serialised straight from the answer's types
+/// (for the long answers, and kept to be sent again).
+#[derive(Debug, Clone)]
+pub(crate) enum Reply {
+    Value(Value),
+    Json(Arc<str>),
+}
+
+impl Reply {
+    /// `result` as JSON text; `null` if it cannot be written (no answer of ours fails to).
+    pub fn serialise(result: &impl serde::Serialize) -> Reply {
+        Reply::Json(
+            serde_json::to_string(result)
+                .unwrap_or_else(|_| "null".to_string())
+                .into(),
+        )
+    }
+
+    /// The message that answers request `id` with this result.
+    pub fn answering(self, id: RequestId) -> super::Outgoing {
+        match self {
+            Reply::Value(value) => Message::Response(Response::new_ok(id, value)).into(),
+            Reply::Json(result) => super::Outgoing::Answer { id, result },
+        }
+    }
+}
+
+impl From<Value> for Reply {
+    fn from(value: Value) -> Reply {
+        Reply::Value(value)
+    }
+}
 
 /// What a long request can see of its own state: whether it was cancelled, and where its
 /// progress goes.
@@ -153,19 +186,18 @@ impl LongWork {
                         flags.remove(&id);
                     }
                     let response = match answer {
-                        Some(Ok(value)) if !flag.load(Ordering::Relaxed) => {
-                            Response::new_ok(id, value)
-                        }
+                        Some(Ok(reply)) if !flag.load(Ordering::Relaxed) => reply.answering(id),
                         Some(Err((code, message))) if !flag.load(Ordering::Relaxed) => {
-                            Response::new_err(id, code, message)
+                            Message::Response(Response::new_err(id, code, message)).into()
                         }
-                        _ => Response::new_err(
+                        _ => Message::Response(Response::new_err(
                             id,
                             REQUEST_CANCELLED,
                             "the request was cancelled".into(),
-                        ),
+                        ))
+                        .into(),
                     };
-                    if !outbox.send(Message::Response(response)) {
+                    if !outbox.send(response) {
                         return;
                     }
                 }

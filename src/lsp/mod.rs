@@ -51,7 +51,7 @@ use lsp_types::{
 use serde_json::Value;
 
 use analysis::{Analysis, DocumentKind};
-use long::Answer;
+use long::{Answer, Reply};
 use text::{Encoding, LineIndex, uri_to_path};
 use transport::{Incoming, Outgoing};
 
@@ -493,7 +493,7 @@ pub(crate) fn serve(inbox: &crossbeam_channel::Receiver<Incoming>, outbox: &Outb
                     continue;
                 }
                 if let Some(response) = server.respond(request) {
-                    outbox.send(Message::Response(response));
+                    outbox.send(response);
                 }
             }
             Message::Notification(notification) => {
@@ -874,7 +874,7 @@ impl Server {
 
     /// The answer to `request`; `None` for a long request, queued to be answered by its
     /// thread.
-    fn respond(&mut self, request: Request) -> Option<Response> {
+    fn respond(&mut self, request: Request) -> Option<Outgoing> {
         let id = request.id.clone();
         let answer = if long_request(&request.method) {
             match self.queue_long(request) {
@@ -885,8 +885,8 @@ impl Server {
             self.answer(request)
         };
         Some(match answer {
-            Ok(value) => Response::new_ok(id, value),
-            Err((code, message)) => Response::new_err(id, code, message),
+            Ok(reply) => reply.answering(id),
+            Err((code, message)) => Message::Response(Response::new_err(id, code, message)).into(),
         })
     }
 
@@ -957,24 +957,13 @@ impl Server {
                             DocumentKind::Tiles => tiles::code_actions(cx, &p),
                             DocumentKind::Jcz => Vec::new(),
                         };
-                        Ok(serde_json::to_value(actions).unwrap_or(Value::Null))
+                        Ok(Reply::serialise(&actions))
                     }),
                 )
             }
-            DocumentSymbolRequest::METHOD => (
-                "outline",
-                Box::new(|cx: &Context<'_>| {
-                    let symbols = match cx.document.kind {
-                        DocumentKind::Game => game::symbols(cx),
-                        DocumentKind::Tiles => tiles::symbols(cx),
-                        DocumentKind::Jcz => Vec::new(),
-                    };
-                    Ok(
-                        serde_json::to_value(lsp_types::DocumentSymbolResponse::Nested(symbols))
-                            .unwrap_or(Value::Null),
-                    )
-                }),
-            ),
+            DocumentSymbolRequest::METHOD => {
+                ("outline", Box::new(|cx: &Context<'_>| Ok(outline(cx))))
+            }
             "textDocument/codeLens" => (
                 "replaying the game for the code lens",
                 Box::new(|cx: &Context<'_>| {
@@ -982,7 +971,7 @@ impl Server {
                         DocumentKind::Game => game::code_lenses(cx),
                         DocumentKind::Tiles | DocumentKind::Jcz => Some(Vec::new()),
                     };
-                    Ok(serde_json::to_value(lenses).unwrap_or(Value::Null))
+                    Ok(Reply::serialise(&lenses))
                 }),
             ),
             _ => {
@@ -996,17 +985,21 @@ impl Server {
                 )
             }
         };
+        // The outline reads the text alone: it does not wait for a check of a new version.
+        let needs_analysis = method != DocumentSymbolRequest::METHOD;
         let run = move |work: &long::Work| -> Answer {
             let analysis = analysis.or_else(|| {
                 // Not checked yet: the same pure analysis the worker runs.
-                Some(Arc::new(analysis::analyse(
-                    document.kind,
-                    &document.uri,
-                    document.path.as_deref(),
-                    &document.text,
-                    encoding,
-                    &[],
-                )))
+                needs_analysis.then(|| {
+                    Arc::new(analysis::analyse(
+                        document.kind,
+                        &document.uri,
+                        document.path.as_deref(),
+                        &document.text,
+                        encoding,
+                        &[],
+                    ))
+                })
             });
             let cx = Context {
                 index: LineIndex::new(&document.text, encoding),
@@ -1027,7 +1020,7 @@ impl Server {
         Ok(())
     }
 
-    fn answer(&mut self, request: Request) -> Result<Value, (i32, String)> {
+    fn answer(&mut self, request: Request) -> Answer {
         let method = request.method.as_str();
         let params = request.params.clone();
         let stale = params
@@ -1050,7 +1043,7 @@ impl Server {
                     serde_json::from_value(params).map_err(bad_params)?;
                 let result: <$request as lsp_types::request::Request>::Result =
                     $handler(self, params);
-                Ok(serde_json::to_value(result).unwrap_or(Value::Null))
+                Ok(Reply::serialise(&result))
             }};
         }
         match method {
@@ -1106,9 +1099,9 @@ impl Server {
                     })
                 });
                 match target {
-                    Some(Ok(answer)) => Ok(answer),
+                    Some(Ok(answer)) => Ok(answer.into()),
                     Some(Err(why)) => Err((lsp_server::ErrorCode::RequestFailed as i32, why)),
-                    None => Ok(Value::Null),
+                    None => Ok(Value::Null.into()),
                 }
             }
             "textDocument/rename" => {
@@ -1125,11 +1118,10 @@ impl Server {
                     Some(Ok(edits)) => {
                         let mut changes = HashMap::new();
                         changes.insert(uri, edits);
-                        Ok(serde_json::to_value(lsp_types::WorkspaceEdit::new(changes))
-                            .unwrap_or(Value::Null))
+                        Ok(Reply::serialise(&lsp_types::WorkspaceEdit::new(changes)))
                     }
                     Some(Err(why)) => Err((lsp_server::ErrorCode::RequestFailed as i32, why)),
-                    None => Ok(Value::Null),
+                    None => Ok(Value::Null.into()),
                 }
             }
             Completion::METHOD => handle!(
@@ -1251,6 +1243,59 @@ type OwnedContext = (Document, Option<Arc<Analysis>>);
 
 /// How a long request is answered, given the document's context on its thread.
 type LongAnswer = Box<dyn FnOnce(&Context<'_>) -> Answer + Send>;
+
+/// How many outlines are kept: a document or two, before and after an edit.
+const KEPT_OUTLINES: usize = 4;
+
+/// An outline sent, with what it was made from: the document's kind, the client's column
+/// encoding and the text (the outline reads nothing else).
+type KeptOutline = (DocumentKind, Encoding, Arc<String>, Arc<str>);
+
+/// The last outlines sent, newest first.
+static KEPT_OUTLINE: Mutex<Vec<KeptOutline>> = Mutex::new(Vec::new());
+
+/// The document's outline (document symbols) as JSON text, kept for the text it outlines:
+/// editors ask for the outline of one version several times (the outline view, breadcrumbs,
+/// sticky scroll), and on 2,000 turns it is half a megabyte. Kept by the text itself, not the
+/// version, so that no two documents (or servers in one process) can mix theirs up.
+fn outline(cx: &Context<'_>) -> Reply {
+    let document = cx.document;
+    let same = |(kind, encoding, text, _): &KeptOutline| {
+        *kind == document.kind
+            && *encoding == cx.encoding
+            && (Arc::ptr_eq(text, &document.text) || text == &document.text)
+    };
+    if let Ok(mut kept) = KEPT_OUTLINE.lock()
+        && let Some(at) = kept.iter().position(same)
+    {
+        let entry = kept.remove(at);
+        let answer = Arc::clone(&entry.3);
+        kept.insert(0, entry);
+        return Reply::Json(answer);
+    }
+    let symbols = match document.kind {
+        DocumentKind::Game => game::symbols(cx),
+        DocumentKind::Tiles => tiles::symbols(cx),
+        DocumentKind::Jcz => Vec::new(),
+    };
+    let reply = Reply::serialise(&lsp_types::DocumentSymbolResponse::Nested(symbols));
+    // A cancelled outline may be cut short: not kept.
+    if let (Reply::Json(answer), false) = (&reply, cx.work.cancelled())
+        && let Ok(mut kept) = KEPT_OUTLINE.lock()
+    {
+        kept.insert(
+            0,
+            (
+                document.kind,
+                cx.encoding,
+                Arc::clone(&document.text),
+                Arc::clone(answer),
+            ),
+        );
+        kept.truncate(KEPT_OUTLINES);
+    }
+    reply
+}
 
 /// Whether `method` is answered on the thread of long requests (`long.rs`).
 fn long_request(method: &str) -> bool {

@@ -9,7 +9,9 @@
 
 use std::io::{self, BufRead, Read, Write};
 
-use lsp_server::Message;
+use std::sync::Arc;
+
+use lsp_server::{Message, RequestId};
 use serde_json::Value;
 
 /// JSON-RPC 2.0's codes for a message that cannot be read.
@@ -226,12 +228,20 @@ pub fn decode(body: &[u8]) -> Incoming {
     }
 }
 
-/// What the server sends: a message, or a raw JSON value (an error answer to an id
-/// `lsp-server` cannot represent, such as `null`).
+/// What the server sends: a message, a raw JSON value (an error answer to an id
+/// `lsp-server` cannot represent, such as `null`), or the answer to a request whose result is
+/// JSON text already.
 #[derive(Debug)]
 pub enum Outgoing {
     Message(Message),
     Raw(Value),
+    /// A result serialised straight from its types: a long answer (an outline of 2,000 turns,
+    /// half a megabyte) built as a `serde_json::Value` first cost more to build, write and drop
+    /// than to compute, and a kept answer is sent again as it is.
+    Answer {
+        id: RequestId,
+        result: Arc<str>,
+    },
 }
 
 impl From<Message> for Outgoing {
@@ -256,6 +266,15 @@ pub fn write(out: &mut impl Write, message: &Outgoing) -> io::Result<()> {
         Outgoing::Raw(value) => {
             let body = value.to_string();
             write!(out, "Content-Length: {}\r\n\r\n{body}", body.len())?;
+            out.flush()
+        }
+        Outgoing::Answer { id, result } => {
+            let id = serde_json::to_string(id).map_err(io::Error::other)?;
+            let head = format!("{{\"jsonrpc\":\"2.0\",\"id\":{id},\"result\":");
+            let length = head.len() + result.len() + 1;
+            write!(out, "Content-Length: {length}\r\n\r\n{head}")?;
+            out.write_all(result.as_bytes())?;
+            out.write_all(b"}")?;
             out.flush()
         }
     }
@@ -324,6 +343,29 @@ mod tests {
             Ok("ok".into()),
         ];
         assert_eq!(read, expected);
+    }
+
+    #[test]
+    fn an_answer_of_json_text_is_one_response_frame() {
+        let mut out = Vec::new();
+        for id in [RequestId::from(7), RequestId::from("a\"b".to_string())] {
+            let result: Arc<str> = r#"[{"name":"turn red"}]"#.into();
+            write(&mut out, &Outgoing::Answer { id, result }).expect("written");
+        }
+        let mut reader = Reader::new(out.as_slice());
+        for id in [serde_json::json!(7), serde_json::json!("a\"b")] {
+            let Some(Incoming::Message(Message::Response(response))) =
+                reader.read_next().expect("read")
+            else {
+                panic!("not a response");
+            };
+            assert_eq!(serde_json::to_value(&response.id).unwrap(), id);
+            assert_eq!(
+                response.response_result.ok(),
+                Some(serde_json::json!([{ "name": "turn red" }]))
+            );
+        }
+        assert!(reader.read_next().expect("read").is_none());
     }
 
     #[test]

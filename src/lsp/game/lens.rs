@@ -159,7 +159,7 @@ pub(crate) fn execute_command(cx: &Context<'_>, command: &str, arguments: &[Valu
             match line {
                 Some(line) => {
                     cx.work.show(MessageType::INFO, &line);
-                    Ok(json!({ "expectation": line }))
+                    Ok(json!({ "expectation": line }).into())
                 }
                 None => invalid(format!(
                     "line {} draws no tile that can be placed",
@@ -184,7 +184,7 @@ pub(crate) fn execute_command(cx: &Context<'_>, command: &str, arguments: &[Valu
                 findings.join("\n")
             };
             cx.work.show(MessageType::INFO, &message);
-            Ok(json!({ "holds": findings.is_empty(), "message": message }))
+            Ok(json!({ "holds": findings.is_empty(), "message": message }).into())
         }
         _ => Err((
             lsp_server::ErrorCode::InvalidParams as i32,
@@ -284,5 +284,5 @@ fn render_board(cx: &Context<'_>, turns: usize) -> Answer {
         MessageType::INFO,
         &format!("the board after turn {turns}: {}", file.display()),
     );
-    Ok(json!({ "path": file.display().to_string(), "uri": uri, "turns": turns }))
+    Ok(json!({ "path": file.display().to_string(), "uri": uri, "turns": turns }).into())
 }

@@ -2,7 +2,6 @@
 
 use lsp_types::{DocumentSymbol, Range, SymbolKind, TextEdit};
 
-use super::GameView;
 use crate::diagnostic::Span;
 use crate::lsp::Context;
 use crate::lsp::describe::{fold, tile_block_end};
@@ -20,7 +19,8 @@ pub(crate) fn formatting(cx: &Context<'_>) -> Option<Vec<TextEdit>> {
 
 pub(crate) fn symbols(cx: &Context<'_>) -> Vec<DocumentSymbol> {
     let text = cx.document.text.as_str();
-    let view = GameView::new(text, cx.document.path.as_deref());
+    // The text alone: the outline needs no tile set and no replay.
+    let (file, _) = crate::syntax::game::parse(text);
     let range = |span: Span| cx.index.range(text, span);
     #[allow(deprecated)]
     let symbol = |name: String,
@@ -49,8 +49,8 @@ pub(crate) fn symbols(cx: &Context<'_>) -> Vec<DocumentSymbol> {
         open.detail = (!moves.is_empty()).then(|| moves.join(" · "));
         open
     };
-    let total = view.file.statements.len();
-    for (at, statement) in view.file.statements.iter().enumerate() {
+    let total = file.statements.len();
+    for (at, statement) in file.statements.iter().enumerate() {
         // A cancelled request's answer is not sent: stop here.
         if cx.work.cancelled() {
             break;
@@ -109,7 +109,7 @@ pub(crate) fn symbols(cx: &Context<'_>) -> Vec<DocumentSymbol> {
     out.extend(group("header", SymbolKind::NAMESPACE, header));
     out.extend(group("setup", SymbolKind::NAMESPACE, setup));
     out.extend(turns);
-    for decl in &view.file.tiles {
+    for decl in &file.tiles {
         let end = text[decl.header_span.start..]
             .find('}')
             .map_or(decl.header_span.end, |close| {
