@@ -1608,6 +1608,20 @@ fn inlay_hints_show_scores_after_turns_and_sides_of_drawn_tiles() {
     // The sides of FK/KEEP as its tile set gives them (a city on all four sides).
     let keep = line_of("draw FK/KEEP", 0);
     assert!(labels.contains(&(keep, "CCCC".to_string())), "{labels:?}");
+    // The lines on screen only: the last turn's hints, none of the others.
+    let in_view = client.request(
+        "textDocument/inlayHint",
+        json!({ "textDocument": { "uri": uri },
+                "range": { "start": { "line": last_turn, "character": 0 }, "end": { "line": last_turn + 2, "character": 0 } } }),
+    );
+    let lines_in_view: Vec<u64> = in_view
+        .as_array()
+        .expect("hints")
+        .iter()
+        .map(|h| h["position"]["line"].as_u64().unwrap())
+        .collect();
+    let last_draw = line_of("draw BA/C", 2);
+    assert_eq!(lines_in_view, [last_turn, last_draw], "{in_view}");
     client.shutdown();
 }
 
