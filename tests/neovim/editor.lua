@@ -1,12 +1,13 @@
 -- Driven by tests/lsp_neovim.rs: edits a game in real Neovim with the configuration of
 -- docs/editors.md, as a user would (omni completion, hover, go to definition, quick fix,
--- formatting, the code lens), then writes the buffer. Steps run in a coroutine that yields to Neovim's
+-- formatting, the code lens and running its "render the board here"), then writes the buffer. Steps run in a coroutine that yields to Neovim's
 -- event loop while it waits, so that typed keys and the server's answers are processed.
 -- Any failure quits with exit code 1 and says why on stderr.
 
 local game = os.getenv("CARCSPEC_TEST_GAME")
 local before_format = os.getenv("CARCSPEC_TEST_BEFORE_FORMAT")
 local lens_title = os.getenv("CARCSPEC_TEST_LENS_TITLE")
+local board_answer = os.getenv("CARCSPEC_TEST_BOARD_ANSWER")
 local step = "start"
 local co
 
@@ -116,6 +117,33 @@ local function run()
     return title ~= nil
   end, "the code lens on the second draw")
   vim.fn.writefile({ title }, lens_title)
+
+  step = "render the board here"
+  -- The lens on the first `turn` line, run as a user does (`vim.lsp.codelens.run()` on its
+  -- line); the server's answer to the command it sends is kept on its way to Neovim's handler.
+  local turn_line
+  for at, text in ipairs(vim.api.nvim_buf_get_lines(buffer, 0, -1, true)) do
+    if text == "turn red" then
+      turn_line = at
+      break
+    end
+  end
+  if not turn_line then fail("no `turn red` line") end
+  local rendered
+  local execute_handler = vim.lsp.handlers["workspace/executeCommand"]
+  vim.lsp.handlers["workspace/executeCommand"] = function(err, result, ctx, config)
+    rendered = { err = err, result = result }
+    if execute_handler then return execute_handler(err, result, ctx, config) end
+  end
+  vim.api.nvim_win_set_cursor(0, { turn_line, 0 })
+  vim.lsp.codelens.run()
+  wait_until(function() return rendered ~= nil end, "the answer of the render lens")
+  vim.lsp.handlers["workspace/executeCommand"] = execute_handler
+  if rendered.err then fail("the render lens failed: " .. vim.inspect(rendered.err)) end
+  if type(rendered.result) ~= "table" or type(rendered.result.path) ~= "string" then
+    fail("the render lens answered " .. vim.inspect(rendered.result))
+  end
+  vim.fn.writefile({ rendered.result.path }, board_answer)
 
   vim.api.nvim_win_set_cursor(0, { n, 6 })
   vim.lsp.buf.hover()
