@@ -8,8 +8,8 @@ pub mod inns;
 pub mod river;
 
 use super::{
-    Breakdown, Completion, Decision, FigureSpec, Move, Offer, Outcome, Rules, ScoreEvent,
-    TakeBackStep, TurnView, VariantSpec, Violation,
+    Breakdown, Completion, Decision, FigureSpec, Move, Offer, Outcome, Rules, ScoreEvent, TurnView,
+    VariantSpec, Violation,
 };
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
 use crate::model::{ContentKind, FeatureKind, Marker, Pos, Ruleset};
@@ -608,8 +608,18 @@ impl Rules for Carcassonne {
         self.flocks.pending_decision()
     }
 
-    fn offers(&self, decision: Decision) -> Vec<Offer> {
-        flock::Flocks::offers(decision)
+    fn offers(
+        &self,
+        engine: &mut Engine,
+        turn: &TurnView,
+        decision: Decision,
+        into: &mut Vec<Offer>,
+    ) {
+        into.clear();
+        match decision {
+            Decision::DeployOrPass => self.abbot_return_offers(engine, turn, into),
+            _ => flock::Flocks::offers(decision, into),
+        }
     }
 
     fn play(&mut self, engine: &mut Engine, mv: Move, setup: bool) -> Outcome {
@@ -619,12 +629,8 @@ impl Rules for Carcassonne {
         }
     }
 
-    fn take_back_due(&self, engine: &Engine, turn: &TurnView) -> Option<TakeBackStep> {
+    fn take_back_due(&self, engine: &Engine, turn: &TurnView) -> bool {
         self.abbot_return_due(engine, turn)
-    }
-
-    fn take_back_offers(&self, engine: &mut Engine, turn: &TurnView, into: &mut Vec<FigureId>) {
-        self.abbot_return_offers(engine, turn, into);
     }
 
     fn take_back_not_due(&self, engine: &Engine, turn: &TurnView) -> Violation {
