@@ -161,7 +161,12 @@ impl Carcassonne {
         complete: bool,
     ) -> Option<ScoreEvent> {
         let figures = engine.figures_on(node);
-        let winners = crate::rules::majority(engine, &figures, &super::FIGURES, super::is_follower);
+        let winners = crate::rules::majority(
+            engine,
+            &figures,
+            super::DESCRIPTOR.figures,
+            super::is_follower,
+        );
         if winners.is_empty() {
             return None;
         }

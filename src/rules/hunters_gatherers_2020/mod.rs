@@ -79,7 +79,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     title: "Hunters and Gatherers (2020 rules)",
     base_tile_set: "hunters-gatherers-v2",
     jcz_set: None,
-    figures: FIGURE_NAMES,
+    figures: &FIGURES,
     expansions: &[],
     replacing_start_tile: &[],
     unimplemented_expansions: &[],
@@ -440,11 +440,11 @@ impl Rules for HuntersGatherers2020 {
     }
 
     fn figure(&self, name: &str) -> Option<FigureSpec> {
-        FIGURES.iter().copied().find(|f| f.kind.0 == name)
+        DESCRIPTOR.figure(name).copied()
     }
 
     fn figure_names(&self) -> &'static [&'static str] {
-        DESCRIPTOR.figures
+        &FIGURE_NAMES
     }
 
     fn player_count(&self) -> std::ops::RangeInclusive<usize> {
@@ -685,7 +685,9 @@ impl Rules for HuntersGatherers2020 {
         // per lake of its system (FR p6, p8).
         for system in engine.system_roots() {
             let river_system = engine.system(system).clone();
-            let winners = majority(engine, &river_system.figures, &FIGURES, |f| f.kind == HUT);
+            let winners = majority(engine, &river_system.figures, DESCRIPTOR.figures, |f| {
+                f.kind == HUT
+            });
             if winners.is_empty() {
                 continue;
             }
@@ -716,7 +718,9 @@ impl Rules for HuntersGatherers2020 {
                 continue;
             }
             let component = engine.component(root).clone();
-            let winners = majority(engine, &component.figures, &FIGURES, |f| f.kind == HUNTER);
+            let winners = majority(engine, &component.figures, DESCRIPTOR.figures, |f| {
+                f.kind == HUNTER
+            });
             if winners.is_empty() {
                 continue;
             }
