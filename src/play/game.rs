@@ -10,7 +10,7 @@ use crate::engine::{CompiledTile, Engine, NodeId, PlacementId};
 use crate::model::{FeatureRef, Ruleset, Script};
 use crate::rules::turn::{TurnView, next_decision};
 use crate::rules::{
-    self, Completion, Decision, FigureSpec, Occupation, Rules, Standing, TakeBackStep, Violation,
+    self, Completion, Decision, FigureSpec, Move, Occupation, Offer, Rules, Standing, Violation,
 };
 
 /// The tile the current player holds.
@@ -308,9 +308,20 @@ impl Game {
             .is_some_and(|turn| self.rules.bonus_turn_due(&turn))
     }
 
-    /// The moves the ruleset's own decision offers.
-    pub(crate) fn offers(&self, decision: Decision) -> Vec<rules::Offer> {
-        self.rules.offers(decision)
+    /// The ruleset's own moves that `decision` offers now ([`Rules::offers`]): the moves of
+    /// its own decisions, and its moves of a common one (a take-back in the figure step),
+    /// less a take-back whose figure the game language cannot name (the simulator writes
+    /// every move it plays).
+    pub(crate) fn offers(&mut self, decision: Decision) -> Vec<Offer> {
+        let mut offers = Vec::new();
+        let view = self.turn_view().unwrap_or_default();
+        self.rules
+            .offers(&mut self.engine, &view, decision, &mut offers);
+        offers.retain(|offer| match offer {
+            Offer::Move(Move::TakeBack(figure)) => self.names_return(*figure),
+            _ => true,
+        });
+        offers
     }
 
     /// Wolves drawn so far (Hills & Sheep).
@@ -358,11 +369,10 @@ impl Game {
         u32::from(taken == Some((player, pool)))
     }
 
-    /// Whether the turn's player may take a figure back now (`return`), as the ruleset says,
-    /// and where in the tile's figure step.
-    pub(crate) fn take_back_due(&self) -> Option<TakeBackStep> {
-        let view = self.turn_view()?;
-        self.rules.take_back_due(&self.engine, &view)
+    /// Whether the turn's player may take a figure back now (`return`), as the ruleset says.
+    pub(crate) fn take_back_due(&self) -> bool {
+        self.turn_view()
+            .is_some_and(|view| self.rules.take_back_due(&self.engine, &view))
     }
 }
 

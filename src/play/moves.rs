@@ -4,7 +4,7 @@
 //! checker reads every move back as the move the generator chose.
 
 use super::game::Game;
-use crate::engine::{Engine, FigureId, NodeId, PlacementId, Pos, Rotation};
+use crate::engine::{Engine, FigureId, NodeId, PlacementId, Rotation};
 use crate::model::{Anchor, AnchorClass, FeatureKind, FeatureRef, Half};
 use crate::rules::{Move, Standing};
 
@@ -27,16 +27,6 @@ pub(crate) struct Offered {
     pub node: NodeId,
     /// The (tile and rotation, feature and figure) entry of the name.
     name: (usize, usize),
-}
-
-/// A figure the player may take back now ([`Game::legal_returns`]), and how `return` names
-/// it (figure, the position of its tile, the feature).
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Return {
-    pub id: FigureId,
-    pub figure: &'static str,
-    pub pos: Pos,
-    pub target: FeatureRef,
 }
 
 impl Game {
@@ -241,34 +231,16 @@ impl Game {
             .filter(|by_label| names_it(by_label))
     }
 
-    /// Every figure the turn's player may take back now, as the ruleset offers them (empty
-    /// unless a `return` is due), named as `return` names them.
-    pub(crate) fn legal_returns(&mut self) -> Vec<Return> {
-        let Some(view) = self.turn_view() else {
-            return Vec::new();
-        };
-        let mut offered = Vec::new();
-        self.rules
-            .take_back_offers(&mut self.engine, &view, &mut offered);
-        offered
-            .into_iter()
-            .filter_map(|id| self.return_of(id))
-            .collect()
-    }
-
-    /// How `return` names the figure `id` (its kind, the position of its tile, its feature);
-    /// `None` when the game language cannot name its feature.
-    fn return_of(&self, id: FigureId) -> Option<Return> {
+    /// Whether `return` can name the figure `id` (its kind, the position of its tile, its
+    /// feature): the runner offers no take-back whose move it could not write.
+    pub(super) fn names_return(&self, id: FigureId) -> bool {
         let figure = &self.engine.figures[id as usize];
-        let spec = self.rules.figure(figure.kind.0)?;
+        let Some(spec) = self.rules.figure(figure.kind.0) else {
+            return false;
+        };
         let (placement, feature) = self.engine.origin(figure.node);
-        let target = self.name_feature(placement, feature, spec.stands_on)?;
-        Some(Return {
-            id,
-            figure: spec.kind.0,
-            pos: self.engine.placement(placement).pos,
-            target,
-        })
+        self.name_feature(placement, feature, spec.stands_on)
+            .is_some()
     }
 
     /// The player's figure of `kind` standing on `node`, if any.

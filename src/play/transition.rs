@@ -13,7 +13,7 @@ use super::catalog::is_bonus;
 use super::game::{Game, Hand, PlacedNow, Scored, Turn, zero};
 use crate::engine::{FigureId, NodeId, PlacementId, Pos, Rotation};
 use crate::model::TileKind;
-use crate::rules::{Decision, FigureSpec, Move, Outcome, ScoreEvent, TakeBackStep};
+use crate::rules::{Decision, FigureSpec, Move, Outcome, ScoreEvent};
 
 /// The tile that `under` puts under a hill tile.
 #[derive(Debug, Clone, Copy)]
@@ -45,8 +45,8 @@ pub(crate) enum GameMove {
     Deploy { figure: &'static str, node: NodeId },
     /// `pass`: no figure on the tile just placed.
     Pass,
-    /// A move of the ruleset's own decisions (`flock`, `grow`, `stable`), or a take-back of
-    /// the figure step (`return`, [`Move::TakeBack`]) as `legal_returns` offered it.
+    /// A move the ruleset offers ([`Game::offers`]): of its own decisions (`flock`, `grow`,
+    /// `stable`), or a take-back of the figure step (`return`, [`Move::TakeBack`]).
     Ruleset(Move),
     /// `end` after the turn that placed the last land tile.
     End,
@@ -160,7 +160,7 @@ impl Game {
             }
             GameMove::Ruleset(Move::TakeBack(figure)) => {
                 debug_assert!(
-                    self.take_back_due().is_some(),
+                    self.take_back_due(),
                     "a `return` the figure step does not allow"
                 );
                 debug_assert!(
@@ -414,10 +414,10 @@ impl Game {
     /// `return <figure> …`: the turn's player takes `figure` back to the supply in the figure
     /// step of the tile just placed, once, as the ruleset's take-back allows it. The ruleset
     /// plays its effects first (the points of an abbot's return, the count of powers used);
-    /// a take-back instead of the deployment (the abbot's) is the tile's figure step, and the
-    /// tile's scoring follows at once, as after a deployment.
+    /// a take-back that the ruleset says was the tile's figure step (the abbot's, instead of
+    /// the deployment: [`Outcome::figure_step_done`]) is followed at once by the tile's
+    /// scoring, as after a deployment.
     pub(crate) fn apply_take_back(&mut self, figure: FigureId) {
-        let step = self.take_back_due();
         let setup = !self.turns_started;
         let outcome = self
             .rules
@@ -427,7 +427,7 @@ impl Game {
         let pool = self.rules.figure(taken.kind.0).map_or(0, |s| s.pool);
         self.engine.return_figure(figure);
         self.supply[player][pool] += 1;
-        let instead_of_deployment = step == Some(TakeBackStep::InsteadOfDeployment);
+        let instead_of_deployment = outcome.figure_step_done;
         if let Some(placed) = self.turn.as_mut().and_then(|t| t.placed.as_mut()) {
             placed.took_back = Some((player, pool));
             placed.deployed |= instead_of_deployment;

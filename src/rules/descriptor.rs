@@ -9,7 +9,7 @@ use crate::model::{Marker, Ruleset};
 
 // The lookup of a ruleset's descriptor names every ruleset, so it lives with the list of
 // rulesets (`src/rules/mod.rs`), which the rulesets' own descriptors do not import.
-use super::VariantSpec;
+use super::{FigureSpec, VariantSpec};
 pub use super::{all, describe};
 
 /// One ruleset: its name and family ([`Ruleset`]), the tile set it is played with, the
@@ -24,8 +24,11 @@ pub struct RulesetDescriptor {
     /// JCloisterZone's id of the base tile set (`basic:1`), where JCloisterZone plays the ruleset.
     pub jcz_set: Option<&'static str>,
     /// Every figure of the ruleset and of its implemented expansions, in the order the game
-    /// language lists them (what `Rules::figure_names` gives in the default reading).
-    pub figures: &'static [&'static str],
+    /// language lists them (what `Rules::figure_names` gives in the default reading), each
+    /// with its pool, the features it stands on and its strength when the majority on a
+    /// feature is decided (`rules::majority` reads it here: Inns & Cathedrals' large follower
+    /// weighs 2).
+    pub figures: &'static [FigureSpec],
     /// The expansions whose rules carcspec implements: an `expansion` line naming one
     /// switches its rules on.
     pub expansions: &'static [ExpansionDescriptor],
@@ -251,6 +254,23 @@ impl RulesetDescriptor {
             .find(|e| e.figures.contains(&figure))
             .filter(|e| !expansions.iter().any(|declared| declared == e.name))
     }
+
+    /// The spec of the figure `name` among the ruleset's figures.
+    pub fn figure(&self, name: &str) -> Option<&'static FigureSpec> {
+        self.figures.iter().find(|spec| spec.kind.0 == name)
+    }
+}
+
+/// The names of a descriptor's figures, in their order: what `Rules::figure_names` gives,
+/// derived from the figures' specs at compile time.
+pub const fn figure_names<const N: usize>(specs: &[FigureSpec; N]) -> [&'static str; N] {
+    let mut names = [""; N];
+    let mut index = 0;
+    while index < N {
+        names[index] = specs[index].kind.0;
+        index += 1;
+    }
+    names
 }
 
 #[cfg(test)]
@@ -272,15 +292,15 @@ mod tests {
     fn each_descriptor_describes_the_rules_it_names() {
         for descriptor in all() {
             let rules = super::super::for_ruleset(descriptor.ruleset, &[]);
-            assert_eq!(
-                descriptor.figures,
-                rules.figure_names(),
-                "{:?}",
-                descriptor.ruleset
-            );
+            let names: Vec<&str> = descriptor.figures.iter().map(|f| f.kind.0).collect();
+            assert_eq!(names, rules.figure_names(), "{:?}", descriptor.ruleset);
+            // The rules play the descriptor's figures, strength included.
+            for spec in descriptor.figures {
+                assert_eq!(rules.figure(spec.kind.0).as_ref(), Some(spec));
+            }
             for expansion in descriptor.expansions {
                 for figure in expansion.figures {
-                    assert!(descriptor.figures.contains(figure), "{figure}");
+                    assert!(names.contains(figure), "{figure}");
                 }
             }
             let variants: Vec<&str> = descriptor.variants.iter().map(|v| v.name).collect();

@@ -12,7 +12,7 @@ pub mod hunters_gatherers;
 pub mod hunters_gatherers_2020;
 pub mod turn;
 
-pub use turn::{Decision, Move, Offer, Outcome, TakeBackStep, TurnView, Violation};
+pub use turn::{Decision, Move, Offer, Outcome, TurnView, Violation};
 
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
 use crate::model::{FeatureKind, Ruleset};
@@ -382,9 +382,20 @@ pub trait Rules: RulesClone {
     fn pending_decision(&self) -> Option<Decision> {
         None
     }
-    /// The moves a ruleset decision offers.
-    fn offers(&self, _decision: Decision) -> Vec<Offer> {
-        Vec::new()
+    /// The ruleset's own moves that `decision` offers now, into `into` (emptied first): the
+    /// moves of its own decisions (a flock token, grow or stable), and its moves of a common
+    /// decision — a take-back (`Move::TakeBack`) in the figure step of the tile just placed
+    /// ([`Decision::DeployOrPass`]), besides the deployments and the pass. The simulator and
+    /// the search choose among them; the checker validates a transcript's move with
+    /// [`Rules::take_back_due`] and [`Rules::take_back_refused`].
+    fn offers(
+        &self,
+        _engine: &mut Engine,
+        _turn: &TurnView,
+        _decision: Decision,
+        into: &mut Vec<Offer>,
+    ) {
+        into.clear();
     }
     /// Plays a move of the ruleset's own decisions; `setup` while the game's setup lays its
     /// board (before the first turn).
@@ -500,22 +511,18 @@ pub trait Rules: RulesClone {
     }
 
     // Taking a figure back (`return`, `Move::TakeBack`): a move of the figure step that the
-    // ruleset offers — the 2020 shaman before the deployment, the abbot instead of it. The
-    // ruleset says when one is due, which figures it offers, why a `return` is refused, and
-    // plays its effects (`Rules::play`); the runner takes the figure off the board.
+    // ruleset offers (`Rules::offers`) — the 2020 shaman before the deployment, the abbot
+    // instead of it (`Outcome::figure_step_done`). For the checker, the ruleset says when one
+    // is due and why a `return` is refused; it plays its effects (`Rules::play`); the runner
+    // takes the figure off the board.
 
-    /// Whether the turn's player may take a figure back now, and where in the figure step of
-    /// the tile just placed (`turn.placed`, whose figure step may have taken one back already:
-    /// `turn.took_back`). `None`: no take-back is due.
-    fn take_back_due(&self, _engine: &Engine, _turn: &TurnView) -> Option<TakeBackStep> {
-        None
+    /// Whether the turn's player may take a figure back now, in the figure step of the tile
+    /// just placed (`turn.placed`, whose figure step may have taken one back already:
+    /// `turn.took_back`).
+    fn take_back_due(&self, _engine: &Engine, _turn: &TurnView) -> bool {
+        false
     }
-    /// The figures the turn's player may take back now, into `into` (emptied first), in the
-    /// order of their ids: the moves `Move::TakeBack` of the figure step, when one is due.
-    fn take_back_offers(&self, _engine: &mut Engine, _turn: &TurnView, into: &mut Vec<FigureId>) {
-        into.clear();
-    }
-    /// What a `return` breaks when none is due (`take_back_due` says `None`), for the checker;
+    /// What a `return` breaks when none is due (`take_back_due` says `false`), for the checker;
     /// the message follows the player's name.
     fn take_back_not_due(&self, engine: &Engine, turn: &TurnView) -> Violation {
         take_back_not_due(engine, turn)

@@ -50,27 +50,18 @@ pub enum Move {
     /// `stable`: the flock of the extended field goes to the stable.
     Stable,
     /// `return <figure> at <x>,<y> on <feature>`: the turn's player takes this figure of
-    /// theirs back to the supply, as the figure step allows it ([`TakeBackStep`]): a move of
-    /// [`Decision::DeployOrPass`] that the ruleset offers
-    /// ([`Rules::take_back_offers`](super::Rules::take_back_offers)) and plays the effects of
-    /// (points, a count of powers used); the runner takes the figure off the board.
+    /// theirs back to the supply: a move of [`Decision::DeployOrPass`] that the ruleset offers
+    /// among its own ([`Rules::offers`](super::Rules::offers)) and plays the effects of
+    /// (points, a count of powers used, whether it was the tile's figure step:
+    /// [`Outcome::figure_step_done`]); the runner takes the figure off the board.
     TakeBack(FigureId),
 }
 
-/// Where in the figure step of the tile just placed a ruleset lets its player take a figure
-/// back (`return`), when [`Rules::take_back_due`](super::Rules::take_back_due) says one is due.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TakeBackStep {
-    /// Before the deployment, which still follows (the 2020 shaman: “the placer may return one
-    /// of their own meeples from anywhere”, then places a meeple or not).
-    BeforeDeployment,
-    /// Instead of the deployment: the take-back is the tile's figure step (the abbot's return,
-    /// “instead of placing a meeple”), and the tile's scoring follows.
-    InsteadOfDeployment,
-}
-
 /// A move a decision offers: a move, or a draw from a bag whose outcome chance decides (the
-/// caller supplies it: the checker from the text, the simulator from its generator).
+/// caller supplies it: the checker from the text, the simulator from its generator). A
+/// ruleset offers the moves of its own decisions (a flock token, grow or stable) and its own
+/// moves of a common decision (a take-back in the figure step: the 2020 shaman before the
+/// deployment, the abbot instead of it), through [`Rules::offers`](super::Rules::offers).
 #[derive(Debug, Clone, Copy)]
 pub enum Offer {
     Move(Move),
@@ -106,6 +97,11 @@ pub struct Outcome {
     pub returned: Vec<FigureId>,
     /// Rules the move broke.
     pub violations: Vec<Violation>,
+    /// The move was the figure step of the tile just placed: no deployment follows, and the
+    /// tile's scoring comes at once (the abbot's return, “instead of placing a meeple”). A
+    /// ruleset move of [`Decision::DeployOrPass`] that leaves it `false` comes before the
+    /// deployment, which is still due (the 2020 shaman's take-back).
+    pub figure_step_done: bool,
 }
 
 impl Outcome {
@@ -120,6 +116,7 @@ impl Outcome {
         self.events.extend(other.events);
         self.returned.extend(other.returned);
         self.violations.extend(other.violations);
+        self.figure_step_done |= other.figure_step_done;
     }
 }
 

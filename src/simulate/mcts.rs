@@ -16,12 +16,12 @@
 //! what is legal in the playout at hand, as in an information-set search).
 
 use super::{MoveBuffers, Policy, Rng, play_out};
-use crate::engine::{FigureId, LegalPlacements, NodeId, Pos, Rotation};
+use crate::engine::{LegalPlacements, NodeId, Pos, Rotation};
 use crate::model::TokenDraw;
 use crate::play::catalog::is_bonus;
-use crate::play::moves::{Offered, Return};
+use crate::play::moves::Offered;
 use crate::play::{Game, GameMove};
-use crate::rules::{Decision, Move, Offer};
+use crate::rules::{Decision, Offer};
 
 /// Playouts per decision by default (greedy playouts): some 26 decisions a CPU-second
 /// in a two-player base game (docs/simulation.md has the figures).
@@ -67,7 +67,6 @@ pub(crate) enum Choice {
     },
     Deploy(Offered),
     Pass,
-    Return(Return),
     /// One of the ruleset's offers (a draw from the bag is drawn by the game's generator).
     Offer(Offer),
 }
@@ -78,8 +77,8 @@ enum Key {
     Place(Pos, Rotation),
     Deploy(&'static str, NodeId),
     Pass,
-    Return(FigureId),
-    /// The offer of this index of the ruleset's decision.
+    /// The offer of this index of the ruleset's moves of the decision (its own decision's,
+    /// or a take-back in the figure step).
     Offer(usize),
     /// A tile drawn (land or bonus).
     Draw(usize),
@@ -313,7 +312,7 @@ fn deal(game: &Game, rng: &mut Rng) -> (Vec<usize>, Vec<usize>) {
 }
 
 /// The moves of `decision` in `game`, into `keys`: for a placement, the sorted legal
-/// placements of the tile in hand; for the figure step, the figures that may be taken back,
+/// placements of the tile in hand; for the figure step, the ruleset's offers (a take-back),
 /// the deployments and the pass; for a ruleset decision, its offers.
 fn options(game: &mut Game, decision: Decision, buffers: &mut Buffers, keys: &mut Vec<Key>) {
     keys.clear();
@@ -339,9 +338,8 @@ fn options(game: &mut Game, decision: Decision, buffers: &mut Buffers, keys: &mu
             }
         }
         Decision::DeployOrPass => {
-            if game.take_back_due().is_some() {
-                keys.extend(game.legal_returns().iter().map(|r| Key::Return(r.id)));
-            }
+            // The ruleset's own moves of the figure step (a take-back) first.
+            keys.extend((0..game.offers(decision).len()).map(Key::Offer));
             game.offered_deployments(&mut buffers.deployments);
             keys.extend(
                 buffers
@@ -364,7 +362,6 @@ fn play_key(game: &mut Game, decision: Decision, key: Key, rng: &mut Rng) {
         Key::Place(pos, rotation) => GameMove::Place { pos, rotation },
         Key::Deploy(figure, node) => GameMove::Deploy { figure, node },
         Key::Pass => GameMove::Pass,
-        Key::Return(id) => GameMove::Ruleset(Move::TakeBack(id)),
         Key::Offer(index) => match game.offers(decision).get(index) {
             Some(Offer::Move(mv)) => GameMove::Ruleset(*mv),
             Some(Offer::Draw(make)) => GameMove::Ruleset(make(TokenDraw::Random(rng.unit()))),
@@ -495,7 +492,6 @@ fn choice_of(
             Choice::Deploy(*deployment)
         }
         Key::Pass => Choice::Pass,
-        Key::Return(id) => Choice::Return(game.legal_returns().into_iter().find(|r| r.id == id)?),
         Key::Offer(index) => Choice::Offer(*game.offers(decision).get(index)?),
         Key::Draw(_) | Key::Under(_) => return None,
     })

@@ -21,7 +21,7 @@ use crate::model::{Action, FeatureKind, Name, Ruleset, Script, Step, TokenDraw};
 use crate::play::catalog::{Catalog, build_catalog, is_bonus};
 use crate::play::moves::Offered;
 use crate::play::{Game, GameMove, Setup};
-use crate::rules::{self, Decision, Move, Offer, TakeBackStep, Violation};
+use crate::rules::{self, Decision, Move, Offer, Violation};
 use stats::{Accumulator, Statistics};
 
 /// How the simulated players choose their moves.
@@ -884,9 +884,10 @@ impl Playthrough<'_, '_> {
                     self.result.placed.push(tile);
                 }
                 Decision::DeployOrPass => {
-                    // A take-back comes before the occupation (the 2020 shaman) or instead
-                    // of it (the abbot's return).
-                    if !self.take_back_or_not() {
+                    // The ruleset's own moves of the figure step (a take-back: the 2020
+                    // shaman's before the occupation, the abbot's instead of it), half of the
+                    // time; the decision that follows says what is left to do.
+                    if !self.ruleset_move_of_figure_step() {
                         self.deploy_or_pass();
                     }
                 }
@@ -935,14 +936,6 @@ impl Playthrough<'_, '_> {
                 });
             }
             mcts::Choice::Pass => self.act(GameMove::Pass, |_| Action::Pass),
-            mcts::Choice::Return(chosen) => {
-                let mv = GameMove::Ruleset(Move::TakeBack(chosen.id));
-                self.act(mv, |_| Action::Return {
-                    figure: chosen.figure.into(),
-                    pos: chosen.pos,
-                    target: chosen.target.clone(),
-                });
-            }
             mcts::Choice::Offer(offer) => self.play_offer(offer),
         }
         true
@@ -1050,25 +1043,17 @@ impl Playthrough<'_, '_> {
         value
     }
 
-    /// A take-back the figure step offers (`return`), half of the time, one of the offered
-    /// figures at random: before the deployment (the 2020 shaman), or instead of it. Returns
-    /// whether the take-back was the tile's figure step (no deployment follows).
-    fn take_back_or_not(&mut self) -> bool {
-        let Some(step) = self.game.take_back_due() else {
-            return false;
-        };
-        let mut returns = self.game.legal_returns();
-        if returns.is_empty() || self.rng.below(2) == 0 {
+    /// One of the ruleset's own moves of the figure step ([`Game::offers`]: a take-back),
+    /// half of the time, the move at random among them; returns whether one was played (the
+    /// turn's next decision then says whether a deployment is still due).
+    fn ruleset_move_of_figure_step(&mut self) -> bool {
+        let mut offers = self.game.offers(Decision::DeployOrPass);
+        if offers.is_empty() || self.rng.below(2) == 0 {
             return false;
         }
-        let chosen = returns.swap_remove(self.rng.below(returns.len()));
-        let mv = GameMove::Ruleset(Move::TakeBack(chosen.id));
-        self.act(mv, |_| Action::Return {
-            figure: chosen.figure.into(),
-            pos: chosen.pos,
-            target: chosen.target.clone(),
-        });
-        step == TakeBackStep::InsteadOfDeployment
+        let offer = offers.swap_remove(self.rng.below(offers.len()));
+        self.play_offer(offer);
+        true
     }
 
     fn deploy_or_pass(&mut self) {

@@ -24,7 +24,7 @@ impl Replay<'_> {
         };
         let player = view.player;
         let name = self.player_name(player).to_string();
-        if self.game.take_back_due().is_none() {
+        if !self.game.take_back_due() {
             let refusal = self.game.rules.take_back_not_due(&self.game.engine, &view);
             self.report(
                 refusal.code,

@@ -118,7 +118,10 @@ mod tests {
             ]
         );
         let mut rules = crate::rules::for_ruleset(script.ruleset, &[]);
-        let offers = rules.offers(FlockChoice);
+        let mut engine = crate::engine::Engine::new(Vec::new());
+        let turn = crate::rules::TurnView::default();
+        let mut offers = Vec::new();
+        rules.offers(&mut engine, &turn, FlockChoice, &mut offers);
         assert!(
             matches!(
                 offers.as_slice(),
@@ -126,14 +129,11 @@ mod tests {
             ),
             "{offers:?}"
         );
-        assert!(matches!(
-            rules.offers(FlockToken).as_slice(),
-            [Offer::Draw(_)]
-        ));
+        rules.offers(&mut engine, &turn, FlockToken, &mut offers);
+        assert!(matches!(offers.as_slice(), [Offer::Draw(_)]));
         // Without a shepherd just deployed, a token is not due, and a `flock` line is a
         // broken rule.
         assert_eq!(rules.pending_decision(), None);
-        let mut engine = crate::engine::Engine::new(Vec::new());
         let outcome = rules.play(
             &mut engine,
             Move::FlockToken(crate::model::TokenDraw::Token(1)),

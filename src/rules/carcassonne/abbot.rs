@@ -9,7 +9,7 @@ use super::{ABBOT, Carcassonne};
 use crate::codes;
 use crate::engine::{Engine, FigureId, NodeId};
 use crate::model::FeatureKind;
-use crate::rules::{Breakdown, Outcome, ScoreEvent, TakeBackStep, TurnView, Violation};
+use crate::rules::{Breakdown, Move, Offer, Outcome, ScoreEvent, TurnView, Violation};
 
 /// The expansion of the abbot and the gardens, as an `expansion` line names it.
 pub const ABBOT_AND_GARDENS: &str = "abbot-and-gardens";
@@ -39,33 +39,28 @@ impl Carcassonne {
 
     /// §5.2: the abbot's return is due in the figure step of the tile just placed, instead of
     /// the deployment, when the player has an abbot on the board.
-    pub(super) fn abbot_return_due(
-        &self,
-        engine: &Engine,
-        turn: &TurnView,
-    ) -> Option<TakeBackStep> {
-        (turn.placed.is_some()
+    pub(super) fn abbot_return_due(&self, engine: &Engine, turn: &TurnView) -> bool {
+        turn.placed.is_some()
             && turn.occupation_open
             && !turn.took_back
-            && Self::abbots_on_board(engine, turn.player).next().is_some())
-        .then_some(TakeBackStep::InsteadOfDeployment)
+            && Self::abbots_on_board(engine, turn.player).next().is_some()
     }
 
-    /// The abbots the player may take back: on a monastery or garden that is not complete
-    /// (“Only while the feature is incomplete”).
+    /// The abbots the player may take back, in the order of their ids, into `into`: on a
+    /// monastery or garden that is not complete (“Only while the feature is incomplete”).
     pub(super) fn abbot_return_offers(
         &self,
         engine: &mut Engine,
         turn: &TurnView,
-        into: &mut Vec<FigureId>,
+        into: &mut Vec<Offer>,
     ) {
-        into.clear();
-        if self.abbot_return_due(engine, turn).is_none() {
+        if !self.abbot_return_due(engine, turn) {
             return;
         }
         into.extend(
             Self::abbots_on_board(engine, turn.player)
-                .filter(|f| neighbours(engine, engine.figures[*f as usize].node) < 8),
+                .filter(|f| neighbours(engine, engine.figures[*f as usize].node) < 8)
+                .map(|f| Offer::Move(Move::TakeBack(f))),
         );
     }
 
@@ -151,6 +146,8 @@ impl Carcassonne {
                     neighbours: around,
                 },
             }],
+            // “instead of placing a meeple”: the return is the tile's figure step.
+            figure_step_done: true,
             ..Outcome::default()
         }
     }
@@ -164,7 +161,12 @@ impl Carcassonne {
         complete: bool,
     ) -> Option<ScoreEvent> {
         let figures = engine.figures_on(node);
-        let winners = crate::rules::majority(engine, &figures, &super::FIGURES, super::is_follower);
+        let winners = crate::rules::majority(
+            engine,
+            &figures,
+            super::DESCRIPTOR.figures,
+            super::is_follower,
+        );
         if winners.is_empty() {
             return None;
         }

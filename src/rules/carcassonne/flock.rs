@@ -73,11 +73,14 @@ impl Flocks {
         }
     }
 
-    pub fn offers(decision: Decision) -> Vec<Offer> {
+    /// The moves of the flock's decisions, into `into`.
+    pub fn offers(decision: Decision, into: &mut Vec<Offer>) {
         match decision {
-            Decision::FlockToken => vec![Offer::Draw(Move::FlockToken)],
-            Decision::FlockChoice => vec![Offer::Draw(Move::Grow), Offer::Move(Move::Stable)],
-            _ => Vec::new(),
+            Decision::FlockToken => into.push(Offer::Draw(Move::FlockToken)),
+            Decision::FlockChoice => {
+                into.extend([Offer::Draw(Move::Grow), Offer::Move(Move::Stable)]);
+            }
+            _ => {}
         }
     }
 

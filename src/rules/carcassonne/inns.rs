@@ -1,6 +1,6 @@
 //! Inns & Cathedrals (`../shared/rules/inns-and-cathedrals.md`): what an inn does to its road
 //! and a cathedral to its city, and the C1 tiny city of the base game. The large follower is a
-//! figure of the ruleset (`FIGURES`, strength 2), counted by the majority like any follower.
+//! figure of the ruleset (`DESCRIPTOR.figures`, strength 2), counted by the majority like any follower.
 
 use crate::rules::Breakdown;
 

@@ -8,8 +8,8 @@ pub mod inns;
 pub mod river;
 
 use super::{
-    Breakdown, Completion, Decision, FigureSpec, Move, Offer, Outcome, Rules, ScoreEvent,
-    TakeBackStep, TurnView, VariantSpec, Violation,
+    Breakdown, Completion, Decision, FigureSpec, Move, Offer, Outcome, Rules, ScoreEvent, TurnView,
+    VariantSpec, Violation,
 };
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
 use crate::model::{ContentKind, FeatureKind, Marker, Pos, Ruleset};
@@ -36,6 +36,7 @@ const ABBOTS: usize = 3;
 /// meeples” (Inns & Cathedrals, 5.3).
 const LARGE_FOLLOWER_STRENGTH: u32 = 2;
 
+/// The figures of the base game and its expansions: [`DESCRIPTOR`]'s figures.
 const FIGURES: [FigureSpec; 10] = [
     FigureSpec {
         kind: THIEF,
@@ -145,6 +146,9 @@ pub const HILLS_AND_SHEEP: &str = "hills-and-sheep";
 /// The expansion of the inns, the cathedrals and the large follower.
 pub const INNS_AND_CATHEDRALS: &str = "inns-and-cathedrals";
 
+/// The names of [`DESCRIPTOR`]'s figures.
+static FIGURE_NAMES: [&str; 10] = crate::rules::descriptor::figure_names(&FIGURES);
+
 /// The figures of a game without farmers (`variant farmers off`), in the order of
 /// [`DESCRIPTOR`]'s figures.
 const FIGURES_WITHOUT_FARMERS: &[&str] = &[
@@ -164,18 +168,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     title: "Carcassonne (2nd edition)",
     base_tile_set: "carcassonne-base",
     jcz_set: Some("basic:1"),
-    figures: &[
-        "thief",
-        "knight",
-        "monk",
-        "farmer",
-        "shepherd",
-        "large-thief",
-        "large-knight",
-        "large-monk",
-        "large-farmer",
-        "abbot",
-    ],
+    figures: &FIGURES,
     expansions: &[
         ExpansionDescriptor {
             name: HILLS_AND_SHEEP,
@@ -432,7 +425,7 @@ impl Carcassonne {
     /// The players who score a feature: the follower majority, ties in full, unless a hill
     /// breaks the tie (Hills & Sheep, "3. Scoring a hill").
     fn winners(&self, engine: &Engine, figures: &[FigureId]) -> Vec<usize> {
-        let tied = super::majority(engine, figures, &FIGURES, is_follower);
+        let tied = super::majority(engine, figures, DESCRIPTOR.figures, is_follower);
         if tied.len() < 2 || !self.hills {
             return tied;
         }
@@ -443,7 +436,7 @@ impl Carcassonne {
                 .filter(|f| f.on_board && is_follower(f) && f.player == player)
                 .filter(|f| engine.tile_of(engine.origin(f.node).0).hill)
                 // The house rule weighs followers as the majority does: a large one as two.
-                .map(|f| super::strength_of(&FIGURES, f.kind) as usize)
+                .map(|f| super::strength_of(DESCRIPTOR.figures, f.kind) as usize)
                 .sum::<usize>()
         };
         let counts: Vec<usize> = tied.iter().map(|p| on_hills(*p)).collect();
@@ -515,7 +508,7 @@ impl Carcassonne {
     /// at the end of the game (no vineyard bonus then).
     fn monastery(&self, engine: &mut Engine, node: NodeId, complete: bool) -> Option<ScoreEvent> {
         let figures = engine.figures_on(node);
-        let winners = super::majority(engine, &figures, &FIGURES, is_follower);
+        let winners = super::majority(engine, &figures, DESCRIPTOR.figures, is_follower);
         if winners.is_empty() {
             return None;
         }
@@ -590,15 +583,15 @@ impl Rules for Carcassonne {
     }
 
     fn figure(&self, name: &str) -> Option<FigureSpec> {
-        FIGURES
-            .iter()
+        DESCRIPTOR
+            .figure(name)
             .copied()
-            .find(|f| f.kind.0 == name && (self.farmers || !is_farmer(f.kind)))
+            .filter(|f| self.farmers || !is_farmer(f.kind))
     }
 
     fn figure_names(&self) -> &'static [&'static str] {
         if self.farmers {
-            DESCRIPTOR.figures
+            &FIGURE_NAMES
         } else {
             FIGURES_WITHOUT_FARMERS
         }
@@ -608,8 +601,18 @@ impl Rules for Carcassonne {
         self.flocks.pending_decision()
     }
 
-    fn offers(&self, decision: Decision) -> Vec<Offer> {
-        flock::Flocks::offers(decision)
+    fn offers(
+        &self,
+        engine: &mut Engine,
+        turn: &TurnView,
+        decision: Decision,
+        into: &mut Vec<Offer>,
+    ) {
+        into.clear();
+        match decision {
+            Decision::DeployOrPass => self.abbot_return_offers(engine, turn, into),
+            _ => flock::Flocks::offers(decision, into),
+        }
     }
 
     fn play(&mut self, engine: &mut Engine, mv: Move, setup: bool) -> Outcome {
@@ -619,12 +622,8 @@ impl Rules for Carcassonne {
         }
     }
 
-    fn take_back_due(&self, engine: &Engine, turn: &TurnView) -> Option<TakeBackStep> {
+    fn take_back_due(&self, engine: &Engine, turn: &TurnView) -> bool {
         self.abbot_return_due(engine, turn)
-    }
-
-    fn take_back_offers(&self, engine: &mut Engine, turn: &TurnView, into: &mut Vec<FigureId>) {
-        self.abbot_return_offers(engine, turn, into);
     }
 
     fn take_back_not_due(&self, engine: &Engine, turn: &TurnView) -> Violation {

@@ -68,7 +68,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     title: "Hunters and Gatherers (2002 rules)",
     base_tile_set: "hunters-gatherers-v2",
     jcz_set: None,
-    figures: FIGURE_NAMES,
+    figures: &FIGURES,
     expansions: &[],
     replacing_start_tile: &[],
     unimplemented_expansions: &[],
@@ -86,7 +86,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
 };
 
 /// The figures of both editions, as the game language names them.
-pub(crate) const FIGURE_NAMES: &[&str] = &["gatherer", "fisherman", "hunter", "hut"];
+pub(crate) static FIGURE_NAMES: [&str; 4] = super::descriptor::figure_names(&FIGURES);
 
 pub(crate) fn is_tribe_member(figure: &Figure) -> bool {
     figure.kind != HUT
@@ -168,11 +168,11 @@ impl Rules for HuntersGatherers {
     }
 
     fn figure(&self, name: &str) -> Option<FigureSpec> {
-        FIGURES.iter().copied().find(|f| f.kind.0 == name)
+        DESCRIPTOR.figure(name).copied()
     }
 
     fn figure_names(&self) -> &'static [&'static str] {
-        DESCRIPTOR.figures
+        &FIGURE_NAMES
     }
 
     fn player_count(&self) -> std::ops::RangeInclusive<usize> {
@@ -256,7 +256,9 @@ impl Rules for HuntersGatherers {
         // Huts: “1 point for each fish in the river system” to the hut majority.
         for system in engine.system_roots() {
             let river_system = engine.system(system).clone();
-            let winners = majority(engine, &river_system.figures, &FIGURES, |f| f.kind == HUT);
+            let winners = majority(engine, &river_system.figures, DESCRIPTOR.figures, |f| {
+                f.kind == HUT
+            });
             if !winners.is_empty() {
                 events.push(ScoreEvent {
                     players: winners,
@@ -300,7 +302,7 @@ impl Rules for HuntersGatherers {
                 .map(|f| f.player)
                 .collect();
             let winners = if on_shrine.is_empty() {
-                majority(engine, &hunters, &FIGURES, |_| true)
+                majority(engine, &hunters, DESCRIPTOR.figures, |_| true)
             } else {
                 let mut players = on_shrine;
                 players.sort_unstable();
@@ -384,7 +386,12 @@ pub(crate) fn score_to_majority(
     feature: &Component,
     (points, breakdown): (u32, String),
 ) {
-    let winners = majority(engine, &feature.figures, &FIGURES, is_tribe_member);
+    let winners = majority(
+        engine,
+        &feature.figures,
+        DESCRIPTOR.figures,
+        is_tribe_member,
+    );
     if !winners.is_empty() {
         completion.events.push(ScoreEvent {
             players: winners,

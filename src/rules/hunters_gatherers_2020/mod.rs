@@ -14,8 +14,8 @@ use super::hunters_gatherers::{
     is_tribe_member, plural, score_to_majority,
 };
 use super::{
-    BonusWording, Breakdown, Completion, FigureSpec, Move, Outcome, Rules, ScoreEvent,
-    TakeBackStep, TileWarning, TurnView, VariantSpec, Violation, majority,
+    BonusWording, Breakdown, Completion, Decision, FigureSpec, Move, Offer, Outcome, Rules,
+    ScoreEvent, TileWarning, TurnView, VariantSpec, Violation, majority,
 };
 use crate::engine::{CompiledTile, Engine, FigureId, NodeId, PlacementId, Pos};
 use crate::model::{Anchor, ContentKind, FeatureKind, Power, Ruleset};
@@ -79,7 +79,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     title: "Hunters and Gatherers (2020 rules)",
     base_tile_set: "hunters-gatherers-v2",
     jcz_set: None,
-    figures: FIGURE_NAMES,
+    figures: &FIGURES,
     expansions: &[],
     replacing_start_tile: &[],
     unimplemented_expansions: &[],
@@ -440,11 +440,11 @@ impl Rules for HuntersGatherers2020 {
     }
 
     fn figure(&self, name: &str) -> Option<FigureSpec> {
-        FIGURES.iter().copied().find(|f| f.kind.0 == name)
+        DESCRIPTOR.figure(name).copied()
     }
 
     fn figure_names(&self) -> &'static [&'static str] {
-        DESCRIPTOR.figures
+        &FIGURE_NAMES
     }
 
     fn player_count(&self) -> std::ops::RangeInclusive<usize> {
@@ -559,21 +559,30 @@ impl Rules for HuntersGatherers2020 {
 
     /// The shaman: “the placer may return one of their own meeples from anywhere (hunters
     /// included) to their supply”, once, before the figure step of the shaman's tile.
-    fn take_back_due(&self, engine: &Engine, turn: &TurnView) -> Option<TakeBackStep> {
-        let placement = turn.placed?;
-        (turn.occupation_open
-            && !turn.took_back
-            && engine
-                .tile_of(placement)
-                .features
-                .iter()
-                .any(|f| f.power == Some(Power::Shaman)))
-        .then_some(TakeBackStep::BeforeDeployment)
+    /// The take-back comes before the figure step, which still follows: the shaman's
+    /// `Move::TakeBack` leaves `Outcome::figure_step_done` false.
+    fn take_back_due(&self, engine: &Engine, turn: &TurnView) -> bool {
+        turn.placed.is_some_and(|placement| {
+            turn.occupation_open
+                && !turn.took_back
+                && engine
+                    .tile_of(placement)
+                    .features
+                    .iter()
+                    .any(|f| f.power == Some(Power::Shaman))
+        })
     }
 
-    fn take_back_offers(&self, engine: &mut Engine, turn: &TurnView, into: &mut Vec<FigureId>) {
+    /// The shaman's take-backs, in the figure step of the shaman's tile.
+    fn offers(
+        &self,
+        engine: &mut Engine,
+        turn: &TurnView,
+        decision: Decision,
+        into: &mut Vec<Offer>,
+    ) {
         into.clear();
-        if self.take_back_due(engine, turn).is_none() {
+        if decision != Decision::DeployOrPass || !self.take_back_due(engine, turn) {
             return;
         }
         // “one of their own meeples from anywhere (hunters included)”: huts are no meeples.
@@ -583,7 +592,7 @@ impl Rules for HuntersGatherers2020 {
                 .iter()
                 .enumerate()
                 .filter(|(_, f)| f.on_board && f.player == turn.player && is_tribe_member(f))
-                .map(|(id, _)| id as FigureId),
+                .map(|(id, _)| Offer::Move(Move::TakeBack(id as FigureId))),
         );
     }
 
@@ -676,7 +685,9 @@ impl Rules for HuntersGatherers2020 {
         // per lake of its system (FR p6, p8).
         for system in engine.system_roots() {
             let river_system = engine.system(system).clone();
-            let winners = majority(engine, &river_system.figures, &FIGURES, |f| f.kind == HUT);
+            let winners = majority(engine, &river_system.figures, DESCRIPTOR.figures, |f| {
+                f.kind == HUT
+            });
             if winners.is_empty() {
                 continue;
             }
@@ -707,7 +718,9 @@ impl Rules for HuntersGatherers2020 {
                 continue;
             }
             let component = engine.component(root).clone();
-            let winners = majority(engine, &component.figures, &FIGURES, |f| f.kind == HUNTER);
+            let winners = majority(engine, &component.figures, DESCRIPTOR.figures, |f| {
+                f.kind == HUNTER
+            });
             if winners.is_empty() {
                 continue;
             }
