@@ -15,6 +15,7 @@ fn search(playout: Playout) -> Search {
         playouts: 6,
         exploration: 0.7,
         playout,
+        ..Search::default()
     }
 }
 

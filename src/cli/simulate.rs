@@ -368,6 +368,7 @@ pub fn run(args: SimulateArgs) -> i32 {
             PlayoutArg::Random => simulate::mcts::Playout::Random,
             PlayoutArg::Greedy => simulate::mcts::Playout::Greedy,
         },
+        ..simulate::mcts::Search::default()
     };
     let policies: Vec<Policy> = args
         .policy

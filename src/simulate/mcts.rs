@@ -5,7 +5,8 @@
 //! Each decision of a searching player with two moves or more is searched afresh: `playouts`
 //! times, a copy of the game is dealt a stack (the tiles left, which every player can count,
 //! in an order of the searcher's own generator: the real order stays with the simulator), the
-//! tree is walked down from the decision by UCB1 at the players' decisions and by the tile
+//! tree is walked down from the decision by UCB1 at the players' decisions (at a placement's
+//! root: tried best greedy prior first, widened progressively, biased by the prior) and by the tile
 //! that copy draws at the chance nodes, one new decision is added, and the game is played to
 //! its end by the simulator's own turns (`play_out`, the random or greedy policy) through the
 //! game runner. Each node keeps the rewards of the player who moved into it; the move taken is
@@ -23,11 +24,16 @@ use crate::play::moves::Offered;
 use crate::play::{Game, GameMove};
 use crate::rules::{Decision, Offer};
 
-/// Playouts per decision by default (greedy playouts): some 26 decisions a CPU-second
+/// Playouts per decision by default (greedy playouts): some 29 decisions a CPU-second
 /// in a two-player base game (docs/simulation.md has the figures).
 pub const DEFAULT_PLAYOUTS: u32 = 100;
 /// The exploration constant of UCB1 by default (rewards are in [0, 1]).
 pub const DEFAULT_EXPLORATION: f64 = 0.7;
+
+/// The weight of the greedy prior at a placement by default.
+pub const DEFAULT_PRIOR: f64 = 1.0;
+/// Progressive widening at a placement by default: √N moves compared after N playouts.
+pub const DEFAULT_WIDEN: f64 = 1.0;
 
 /// How the search plays out a game from the node it added.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,6 +53,11 @@ pub struct Search {
     pub exploration: f64,
     /// The policy of the playouts (`--playout`).
     pub playout: Playout,
+    /// The weight of the greedy prior at a placement (progressive bias).
+    pub prior: f64,
+    /// Progressive widening at a placement: the root compares only its `widen`·√N best moves
+    /// by the prior after N playouts (0: all of them).
+    pub widen: f64,
 }
 
 impl Default for Search {
@@ -55,6 +66,8 @@ impl Default for Search {
             playouts: DEFAULT_PLAYOUTS,
             exploration: DEFAULT_EXPLORATION,
             playout: Playout::Greedy,
+            prior: DEFAULT_PRIOR,
+            widen: DEFAULT_WIDEN,
         }
     }
 }
@@ -165,6 +178,7 @@ pub(crate) fn choose(
     game: &mut Game,
     decision: Decision,
     search: Search,
+    under_hills: &[usize],
     rng: &mut Rng,
 ) -> Option<Choice> {
     if !matches!(
@@ -181,6 +195,7 @@ pub(crate) fn choose(
     }
     let player = game.turn.as_ref()?.player;
     let mut rng = Rng::new(rng.next_u64());
+    let root = root_order(game, decision, player, &root_keys, search, &mut rng);
     let mut tree = vec![Node::new(CHANCE)];
     let policy = match search.playout {
         Playout::Random => Policy::Random,
@@ -188,14 +203,15 @@ pub(crate) fn choose(
     };
     for _ in 0..search.playouts.max(1) {
         let mut copy = game.clone();
-        let (mut land, mut bonus) = deal(&copy, &mut rng);
+        let (mut land, mut bonus) = deal(&mut copy, under_hills, &mut rng);
         buffers.path.clear();
         buffers.path.push(0);
         let mut node = 0;
         let mut due = Some((player, decision));
         while let Some((mover, decision)) = due {
             options(&mut copy, decision, &mut buffers, &mut root_keys);
-            let (key, added) = select(&tree, node, &root_keys, search.exploration, &mut rng);
+            let at_root = (node == 0).then_some(&root);
+            let (key, added) = select(&tree, node, &root_keys, at_root, search, &mut rng);
             play_key(&mut copy, decision, key, &mut rng);
             node = match (added, tree[node].child(key)) {
                 (false, Some(child)) => child,
@@ -252,16 +268,89 @@ fn add(tree: &mut Vec<Node>, parent: usize, key: Key, player: usize) -> usize {
     child
 }
 
+/// The root's moves for the search: each key's prior in [0, 1] (the greedy policy's immediate
+/// value of a placement over the best one's), and the keys' indices best prior first (ties in
+/// a random order).
+struct Root {
+    prior: Vec<f64>,
+    order: Vec<usize>,
+}
+
+fn root_order(
+    game: &mut Game,
+    decision: Decision,
+    player: usize,
+    keys: &[Key],
+    search: Search,
+    rng: &mut Rng,
+) -> Root {
+    let mut prior = vec![0.0; keys.len()];
+    if decision == Decision::Place && (search.prior > 0.0 || search.widen > 0.0) {
+        let tile = game.turn.as_ref().and_then(|t| t.hand).map(|h| h.tile);
+        if let Some(tile) = tile {
+            for (value, key) in prior.iter_mut().zip(keys) {
+                if let Key::Place(pos, rotation) = key {
+                    *value = super::immediate_value(game, tile, *pos, *rotation, player) as f64;
+                }
+            }
+        }
+        let best = prior.iter().copied().fold(0.0, f64::max);
+        if best > 0.0 {
+            prior.iter_mut().for_each(|v| *v /= best);
+        }
+    }
+    let mut order: Vec<usize> = (0..keys.len()).collect();
+    rng.shuffle(&mut order);
+    order.sort_by(|a, b| prior[*b].total_cmp(&prior[*a]));
+    Root { prior, order }
+}
+
 /// The move to take at `node` among the legal `keys`: one not yet tried (at random; `true`:
-/// the tree grows by it), else the best by UCB1 of those tried.
+/// the tree grows by it), else the best by UCB1 of those tried. At the root (`root`), the
+/// moves are tried best prior first, only the best few are compared when the search widens
+/// progressively, and the prior biases UCB1 by `prior`/(n + 1).
 fn select(
     tree: &[Node],
     node: usize,
     keys: &[Key],
-    exploration: f64,
+    root: Option<&Root>,
+    search: Search,
     rng: &mut Rng,
 ) -> (Key, bool) {
     let parent = &tree[node];
+    let log_visits = f64::from(parent.visits.max(1)).ln();
+    if let Some(root) = root
+        && root.prior.len() == keys.len()
+    {
+        let width = if search.widen > 0.0 {
+            ((search.widen * f64::from(parent.visits.max(1)).sqrt()).ceil() as usize)
+                .clamp(2, keys.len())
+        } else {
+            keys.len()
+        };
+        let candidates = &root.order[..width];
+        if let Some(index) = candidates
+            .iter()
+            .find(|i| parent.child(keys[**i]).is_none())
+        {
+            return (keys[*index], true);
+        }
+        let mut best = (keys[candidates[0]], f64::NEG_INFINITY);
+        for &index in candidates {
+            let Some(child) = parent.child(keys[index]) else {
+                continue;
+            };
+            let child = &tree[child];
+            let visits = f64::from(child.visits.max(1));
+            let value = child.reward / visits
+                + search.exploration * (log_visits / visits).sqrt()
+                + search.prior * root.prior[index] / (visits + 1.0);
+            if value > best.1 {
+                best = (keys[index], value);
+            }
+        }
+        return (best.0, false);
+    }
     let untried = keys.iter().filter(|k| parent.child(**k).is_none()).count();
     if untried > 0 {
         let nth = rng.below(untried);
@@ -273,7 +362,6 @@ fn select(
             .unwrap_or(keys[0]);
         return (key, true);
     }
-    let log_visits = f64::from(parent.visits.max(1)).ln();
     let mut best = (keys[0], f64::NEG_INFINITY);
     for key in keys {
         let Some(child) = parent.child(*key) else {
@@ -281,7 +369,7 @@ fn select(
         };
         let child = &tree[child];
         let visits = f64::from(child.visits.max(1));
-        let value = child.reward / visits + exploration * (log_visits / visits).sqrt();
+        let value = child.reward / visits + search.exploration * (log_visits / visits).sqrt();
         if value > best.1 {
             best = (*key, value);
         }
@@ -292,7 +380,11 @@ fn select(
 /// A stack for a copy of the game: the land and bonus tiles left (`Game::stack`, what every
 /// player can count), shuffled by the searcher's generator, in the ruleset's groups (The
 /// River's tiles first) as the simulator deals them. Drawn from the end.
-fn deal(game: &Game, rng: &mut Rng) -> (Vec<usize>, Vec<usize>) {
+///
+/// The tiles under hills (`under_hills`, face down: no player knows which they are) go back
+/// into the pool first, and as many tiles of the pool are put aside for them in the copy, so
+/// that the copy's stack is one the searcher cannot tell from the real one.
+fn deal(game: &mut Game, under_hills: &[usize], rng: &mut Rng) -> (Vec<usize>, Vec<usize>) {
     let catalog = &game.engine.catalog;
     let (mut land, mut bonus) = (Vec::new(), Vec::new());
     for (tile, copies) in game.stack.iter().enumerate() {
@@ -303,8 +395,16 @@ fn deal(game: &Game, rng: &mut Rng) -> (Vec<usize>, Vec<usize>) {
         };
         deck.extend(std::iter::repeat_n(tile, *copies as usize));
     }
+    land.extend_from_slice(under_hills);
     rng.shuffle(&mut land);
     rng.shuffle(&mut bonus);
+    for &hidden in under_hills {
+        game.stack[hidden] += 1;
+    }
+    // The copy's own tiles under the hills: the first of the shuffled pool.
+    for under in land.drain(..under_hills.len().min(land.len())) {
+        game.stack[under] -= 1;
+    }
     if game.ordered_draws {
         land.sort_by_key(|tile| std::cmp::Reverse(game.rules.draw_group(&catalog[*tile])));
     }

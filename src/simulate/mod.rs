@@ -481,6 +481,7 @@ pub(crate) fn play_seated(
         rng: &mut rng,
         policy: config.policy.of_seat(index, 0, header.players.len()),
         rejected: None,
+        under_hills: Vec::new(),
         legal_placements: buffers.legal_placements,
         deployments: buffers.deployments,
         result: GameResult::empty(header.clone()),
@@ -697,6 +698,7 @@ pub(crate) fn play_out(
         rng,
         policy,
         rejected: None,
+        under_hills: Vec::new(),
         legal_placements: std::mem::take(&mut buffers.legal_placements),
         deployments: std::mem::take(&mut buffers.deployments),
         result: GameResult::empty(Script::empty(ruleset)),
@@ -718,6 +720,58 @@ pub(crate) fn play_out(
     through.rejected.is_none()
 }
 
+/// The points a placement would bring the player at once: features it completes where the
+/// player has the majority of figures, or that are empty (a figure of the player's could go
+/// there and score).
+pub(crate) fn immediate_value(
+    game: &mut Game,
+    tile: usize,
+    pos: Pos,
+    rotation: Rotation,
+    player: usize,
+) -> i64 {
+    let engine = &mut game.engine;
+    let previews = engine.preview(tile, pos, rotation);
+    let mut value = 0;
+    for preview in previews {
+        if preview.open_ends > 0
+            || !matches!(
+                preview.kind,
+                FeatureKind::Road | FeatureKind::City | FeatureKind::Forest | FeatureKind::River
+            )
+        {
+            continue;
+        }
+        let mut tiles = 1;
+        // Figures on the feature per player (at most six players): no map, no copy of
+        // the features' lists, for every placement of every tile the policy looks at.
+        let mut counts = [0u32; PLAYER_NAMES.len()];
+        for root in &preview.joins {
+            tiles += engine.tile_count(*root) as i64;
+            // The root found once (`component` compresses its path), then read by index.
+            let standing = engine.component(*root).figures.len();
+            for at in 0..standing {
+                let id = engine.component(*root).figures[at];
+                let figure = &engine.figures[id as usize];
+                if figure.on_board
+                    && let Some(count) = counts.get_mut(figure.player)
+                {
+                    *count += 1;
+                }
+            }
+        }
+        let points = match preview.kind {
+            FeatureKind::City | FeatureKind::Forest => 2 * tiles,
+            _ => tiles,
+        };
+        let most = counts.iter().copied().max().unwrap_or(0);
+        if most == 0 || counts.get(player).copied() == Some(most) {
+            value += points;
+        }
+    }
+    value
+}
+
 /// A game being played by the simulator: the runner's game, the policy and what the game
 /// showed so far.
 struct Playthrough<'a, 'r> {
@@ -731,6 +785,9 @@ struct Playthrough<'a, 'r> {
     policy: Policy,
     /// The first of the simulator's moves that broke a rule.
     rejected: Option<Diagnostic>,
+    /// The tiles put face down under a hill so far (Hills & Sheep): gone from the stack, but
+    /// no player saw which, so the search deals them as if still unknown.
+    under_hills: Vec<usize>,
     result: GameResult,
     /// The legal placements of the tile in hand (a buffer kept from move to move).
     legal_placements: LegalPlacements,
@@ -846,6 +903,7 @@ impl Playthrough<'_, '_> {
                         &mut *land
                     };
                     let Some(under) = deck.pop() else { return };
+                    self.under_hills.push(under);
                     self.act(GameMove::Under { tile: under }, |game| Action::Under {
                         tile: Some(Name::new(&game.engine.catalog[under].id)),
                     });
@@ -906,7 +964,8 @@ impl Playthrough<'_, '_> {
         search: mcts::Search,
         in_hand: &mut Option<usize>,
     ) -> bool {
-        let Some(choice) = mcts::choose(self.game, decision, search, self.rng) else {
+        let Some(choice) = mcts::choose(self.game, decision, search, &self.under_hills, self.rng)
+        else {
             return false;
         };
         let player = self.game.turn.as_ref().map_or(0, |turn| turn.player);
@@ -955,7 +1014,7 @@ impl Playthrough<'_, '_> {
         let mut best: Vec<(Pos, Rotation)> = Vec::new();
         let mut best_value = i64::MIN;
         for (pos, rotation) in legal.sorted() {
-            let value = self.immediate_value(tile, pos, rotation, player);
+            let value = immediate_value(self.game, tile, pos, rotation, player);
             if value > best_value {
                 best_value = value;
                 best.clear();
@@ -982,7 +1041,7 @@ impl Playthrough<'_, '_> {
         let mut best: Vec<(Pos, Rotation)> = Vec::new();
         let mut best_value = i64::MIN;
         for &(pos, rotation) in legal {
-            let value = self.immediate_value(tile, pos, rotation, player);
+            let value = immediate_value(self.game, tile, pos, rotation, player);
             if value > best_value {
                 best_value = value;
                 best.clear();
@@ -992,55 +1051,6 @@ impl Playthrough<'_, '_> {
             }
         }
         best[self.rng.below(best.len())]
-    }
-
-    /// The points a placement would bring the player at once: features it completes where the
-    /// player has the majority of figures, or that are empty (a figure of the player's could go
-    /// there and score).
-    fn immediate_value(&mut self, tile: usize, pos: Pos, rotation: Rotation, player: usize) -> i64 {
-        let engine = &mut self.game.engine;
-        let previews = engine.preview(tile, pos, rotation);
-        let mut value = 0;
-        for preview in previews {
-            if preview.open_ends > 0
-                || !matches!(
-                    preview.kind,
-                    FeatureKind::Road
-                        | FeatureKind::City
-                        | FeatureKind::Forest
-                        | FeatureKind::River
-                )
-            {
-                continue;
-            }
-            let mut tiles = 1;
-            // Figures on the feature per player (at most six players): no map, no copy of
-            // the features' lists, for every placement of every tile the policy looks at.
-            let mut counts = [0u32; PLAYER_NAMES.len()];
-            for root in &preview.joins {
-                tiles += engine.tile_count(*root) as i64;
-                // The root found once (`component` compresses its path), then read by index.
-                let standing = engine.component(*root).figures.len();
-                for at in 0..standing {
-                    let id = engine.component(*root).figures[at];
-                    let figure = &engine.figures[id as usize];
-                    if figure.on_board
-                        && let Some(count) = counts.get_mut(figure.player)
-                    {
-                        *count += 1;
-                    }
-                }
-            }
-            let points = match preview.kind {
-                FeatureKind::City | FeatureKind::Forest => 2 * tiles,
-                _ => tiles,
-            };
-            let most = counts.iter().copied().max().unwrap_or(0);
-            if most == 0 || counts.get(player).copied() == Some(most) {
-                value += points;
-            }
-        }
-        value
     }
 
     /// One of the ruleset's own moves of the figure step ([`Game::offers`]: a take-back),

@@ -92,6 +92,7 @@ pub fn policy_name(policy: &Policy) -> String {
             playouts,
             exploration,
             playout,
+            ..
         }) => {
             let playout = match playout {
                 Playout::Random => "random",
