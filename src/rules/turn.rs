@@ -111,13 +111,6 @@ impl Outcome {
             ..Outcome::default()
         }
     }
-
-    pub fn merge(&mut self, other: Outcome) {
-        self.events.extend(other.events);
-        self.returned.extend(other.returned);
-        self.violations.extend(other.violations);
-        self.figure_step_done |= other.figure_step_done;
-    }
 }
 
 /// The state of the turn in play, as the ruleset sees it.

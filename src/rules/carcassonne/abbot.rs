@@ -80,10 +80,13 @@ impl Carcassonne {
             None => "no tile was placed in this turn yet",
             Some(_) if turn.took_back => "the abbot's return was this turn's figure step already",
             Some(_) if !turn.occupation_open => "the tile's figure step is over",
-            Some(_) if Self::abbots_on_board(engine, turn.player).next().is_none() => {
+            // A tile placed, its figure step open and no take-back yet: the return is due
+            // whenever the player has an abbot on the board (`abbot_return_due`), so that is
+            // the one reason left.
+            Some(_) => {
+                debug_assert!(Self::abbots_on_board(engine, turn.player).next().is_none());
                 "the player has no abbot on the board"
             }
-            Some(_) => "no figure step takes a figure back here",
         };
         Violation::new(
             &codes::RETURN_NOT_ALLOWED,
