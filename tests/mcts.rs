@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use carcspec::model::Ruleset;
-use carcspec::simulate::mcts::{Playout, Search};
+use carcspec::simulate::mcts::{Playout, Prior, Search};
 use carcspec::simulate::seats::Seats;
 use carcspec::simulate::{self, Config, Policy};
 
@@ -62,10 +62,10 @@ fn simulate_then_check(config: &Config) -> Vec<String> {
 }
 
 /// Each ruleset and expansion the simulator plays, searched against greedy, seats alternated,
-/// with random and with greedy playouts.
+/// with random and with greedy playouts, and with each prior.
 #[test]
 fn searched_games_check_clean_in_every_ruleset() {
-    let cases: [(Ruleset, &[&str], &[&str]); 4] = [
+    let cases: [(Ruleset, &[&str], &[&str]); 7] = [
         (Ruleset::Carcassonne, &[], &["carcassonne-base"]),
         (
             Ruleset::Carcassonne,
@@ -78,10 +78,34 @@ fn searched_games_check_clean_in_every_ruleset() {
             &[],
             &["hunters-gatherers-v2"],
         ),
+        (
+            Ruleset::Carcassonne,
+            &["the-river"],
+            &["carcassonne-base", "the-river"],
+        ),
+        (
+            Ruleset::Carcassonne,
+            &["abbot-and-gardens"],
+            &["carcassonne-base-gardens"],
+        ),
+        (
+            Ruleset::Carcassonne,
+            &["inns-and-cathedrals"],
+            &["carcassonne-base", "inns-and-cathedrals"],
+        ),
+    ];
+    let searches = [
+        (Playout::Random, Prior::Immediate),
+        (Playout::Greedy, Prior::Immediate),
+        (Playout::Greedy, Prior::Standing),
     ];
     for (ruleset, expansions, tiles) in cases {
-        for playout in [Playout::Random, Playout::Greedy] {
-            let seats = Seats::new(&[Policy::Mcts(search(playout)), Policy::Greedy], true).unwrap();
+        for (playout, prior_kind) in searches {
+            let search = Search {
+                prior_kind,
+                ..search(playout)
+            };
+            let seats = Seats::new(&[Policy::Mcts(search), Policy::Greedy], true).unwrap();
             simulate_then_check(&config(ruleset, expansions, tiles, Policy::Seats(seats)));
         }
     }

@@ -61,6 +61,10 @@ pub struct SimulateArgs {
     /// playouts cost some eight random ones and win far more).
     #[arg(long, value_enum, default_value_t = PlayoutArg::Greedy)]
     playout: PlayoutArg,
+    /// `mcts`: what a move at the root of a search is worth before its playouts (the order
+    /// the moves are tried in, which of them are compared first, a bias that fades).
+    #[arg(long, value_enum, default_value_t = PriorArg::Immediate)]
+    prior: PriorArg,
     /// Write every game as a `.game` transcript into this folder.
     #[arg(long)]
     out: Option<String>,
@@ -125,6 +129,15 @@ enum PlayoutArg {
     Random,
     /// The greedy policy's moves.
     Greedy,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum PriorArg {
+    /// The points of the features a placement completes for the player (or for nobody yet).
+    Immediate,
+    /// The player's margin in the game scored as it stands after the move, by the ruleset's
+    /// own final scoring (a placement with its best figure step).
+    Standing,
 }
 
 fn parse_exploration(text: &str) -> Result<f64, String> {
@@ -367,6 +380,10 @@ pub fn run(args: SimulateArgs) -> i32 {
         playout: match args.playout {
             PlayoutArg::Random => simulate::mcts::Playout::Random,
             PlayoutArg::Greedy => simulate::mcts::Playout::Greedy,
+        },
+        prior_kind: match args.prior {
+            PriorArg::Immediate => simulate::mcts::Prior::Immediate,
+            PriorArg::Standing => simulate::mcts::Prior::Standing,
         },
         ..simulate::mcts::Search::default()
     };

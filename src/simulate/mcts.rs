@@ -35,6 +35,20 @@ pub const DEFAULT_PRIOR: f64 = 1.0;
 /// Progressive widening at a placement by default: √N moves compared after N playouts.
 pub const DEFAULT_WIDEN: f64 = 1.0;
 
+/// What a move at the root of a search is worth before its first playout: the prior that
+/// orders the moves, widens the search progressively and biases UCB1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Prior {
+    /// The greedy policy's immediate value of a placement: the points of the features it
+    /// completes for the player or for nobody yet (placements only).
+    Immediate,
+    /// The game scored as it stands after the move, by the ruleset's own final scoring: the
+    /// player's margin over the best other player, after a placement with its best figure
+    /// step. It sees what `Immediate` does not — a meadow's animals, a field's cities, a
+    /// figure's incomplete feature — at the cost of a copy of the game a move.
+    Standing,
+}
+
 /// How the search plays out a game from the node it added.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Playout {
@@ -53,7 +67,9 @@ pub struct Search {
     pub exploration: f64,
     /// The policy of the playouts (`--playout`).
     pub playout: Playout,
-    /// The weight of the greedy prior at a placement (progressive bias).
+    /// What the prior is (`--prior`).
+    pub prior_kind: Prior,
+    /// The weight of the prior at the root (progressive bias).
     pub prior: f64,
     /// Progressive widening at a placement: the root compares only its `widen`·√N best moves
     /// by the prior after N playouts (0: all of them).
@@ -66,6 +82,7 @@ impl Default for Search {
             playouts: DEFAULT_PLAYOUTS,
             exploration: DEFAULT_EXPLORATION,
             playout: Playout::Greedy,
+            prior_kind: Prior::Immediate,
             prior: DEFAULT_PRIOR,
             widen: DEFAULT_WIDEN,
         }
@@ -285,24 +302,104 @@ fn root_order(
     rng: &mut Rng,
 ) -> Root {
     let mut prior = vec![0.0; keys.len()];
-    if decision == Decision::Place && (search.prior > 0.0 || search.widen > 0.0) {
-        let tile = game.turn.as_ref().and_then(|t| t.hand).map(|h| h.tile);
-        if let Some(tile) = tile {
-            for (value, key) in prior.iter_mut().zip(keys) {
-                if let Key::Place(pos, rotation) = key {
-                    *value = super::immediate_value(game, tile, *pos, *rotation, player) as f64;
-                }
-            }
-        }
-        let best = prior.iter().copied().fold(0.0, f64::max);
-        if best > 0.0 {
-            prior.iter_mut().for_each(|v| *v /= best);
+    if search.prior > 0.0 || search.widen > 0.0 {
+        match search.prior_kind {
+            Prior::Immediate => immediate_prior(game, decision, player, keys, &mut prior),
+            Prior::Standing => standing_prior(game, decision, player, keys, &mut prior),
         }
     }
     let mut order: Vec<usize> = (0..keys.len()).collect();
     rng.shuffle(&mut order);
     order.sort_by(|a, b| prior[*b].total_cmp(&prior[*a]));
     Root { prior, order }
+}
+
+/// The greedy policy's immediate value of each placement over the best one's.
+fn immediate_prior(
+    game: &mut Game,
+    decision: Decision,
+    player: usize,
+    keys: &[Key],
+    prior: &mut [f64],
+) {
+    if decision != Decision::Place {
+        return;
+    }
+    if let Some(tile) = game.turn.as_ref().and_then(|t| t.hand).map(|h| h.tile) {
+        for (value, key) in prior.iter_mut().zip(keys) {
+            if let Key::Place(pos, rotation) = key {
+                *value = super::immediate_value(game, tile, *pos, *rotation, player) as f64;
+            }
+        }
+    }
+    let best = prior.iter().copied().fold(0.0, f64::max);
+    if best > 0.0 {
+        prior.iter_mut().for_each(|v| *v /= best);
+    }
+}
+
+/// Each move's margin for `player` in the game scored as it stands after it (a placement:
+/// after its best figure step), scaled from the worst move's (0) to the best one's (1).
+fn standing_prior(
+    game: &mut Game,
+    decision: Decision,
+    player: usize,
+    keys: &[Key],
+    prior: &mut [f64],
+) {
+    if !matches!(decision, Decision::Place | Decision::DeployOrPass) {
+        return;
+    }
+    let mut deployments = Vec::new();
+    let mut rng = Rng::new(0);
+    for (value, key) in prior.iter_mut().zip(keys) {
+        let mut after = game.clone();
+        play_key(&mut after, decision, *key, &mut rng);
+        *value = if matches!(key, Key::Place(..)) {
+            // The figure step at its best: no figure, or one of those the tile offers.
+            after.offered_deployments(&mut deployments);
+            let mut best = standing_margin(after.clone(), player);
+            for deployment in &deployments {
+                let mut deployed = after.clone();
+                deployed.play(GameMove::Deploy {
+                    figure: deployment.figure,
+                    node: deployment.node,
+                });
+                best = best.max(standing_margin(deployed, player));
+            }
+            best
+        } else {
+            standing_margin(after, player)
+        } as f64;
+    }
+    let (low, high) = prior
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), v| {
+            (l.min(*v), h.max(*v))
+        });
+    for value in prior.iter_mut() {
+        *value = if high > low {
+            (*value - low) / (high - low)
+        } else {
+            0.0
+        };
+    }
+}
+
+/// `player`'s points ahead of the best other player when `game` ends now: the turn closed
+/// (its tile scored) and the board scored by the ruleset's final scoring as it stands.
+fn standing_margin(mut game: Game, player: usize) -> i64 {
+    game.play(GameMove::End);
+    let own = game.scores.get(player).copied().unwrap_or(0);
+    let best_other = game
+        .scores
+        .iter()
+        .enumerate()
+        .filter(|(other, _)| *other != player)
+        .map(|(_, score)| *score)
+        .max()
+        .unwrap_or(own);
+    own - best_other
 }
 
 /// The move to take at `node` among the legal `keys`: one not yet tried (at random; `true`:

@@ -2,7 +2,7 @@
 //! won, with a 95 % interval (Wilson's score interval) on its share.
 
 use super::Policy;
-use super::mcts::{Playout, Search};
+use super::mcts::{Playout, Prior, Search};
 
 /// The most policies a table lists (one a seat).
 pub const MAX_SEATS: usize = 6;
@@ -92,13 +92,20 @@ pub fn policy_name(policy: &Policy) -> String {
             playouts,
             exploration,
             playout,
+            prior_kind,
             ..
         }) => {
             let playout = match playout {
                 Playout::Random => "random",
                 Playout::Greedy => "greedy",
             };
-            format!("mcts ({playouts} playouts, exploration {exploration}, {playout} playouts)")
+            let prior = match prior_kind {
+                Prior::Immediate => "",
+                Prior::Standing => ", standing prior",
+            };
+            format!(
+                "mcts ({playouts} playouts, exploration {exploration}, {playout} playouts{prior})"
+            )
         }
         Policy::Seats(seats) => seats
             .policies()
