@@ -17,7 +17,7 @@ use std::path::Path;
 use crate::codes::Severity;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::engine::{LegalPlacements, Pos, Rotation};
-use crate::model::{Action, FeatureKind, Name, Ruleset, Script, Step, TokenDraw};
+use crate::model::{Action, Completion, FeatureKind, Name, Ruleset, Script, Step, TokenDraw};
 use crate::play::catalog::{Catalog, build_catalog, is_bonus};
 use crate::play::moves::Offered;
 use crate::play::{Game, GameMove, Setup};
@@ -580,15 +580,13 @@ pub(crate) fn play_seated(
         let (Some(kind), open_ends) = (component.kind, component.open_ends) else {
             continue;
         };
-        let completed = match kind {
-            // A monastery is complete when the eight positions around it are filled; a lake
-            // is no feature anybody completes.
-            FeatureKind::Monastery | FeatureKind::Garden => {
+        let completed = match kind.completion() {
+            Completion::Square => {
                 let pos = engine.placement(engine.origin(root).0).pos;
                 engine.filled_around(pos) == 8
             }
-            FeatureKind::Lake => continue,
-            _ => open_ends == 0,
+            Completion::Never => continue,
+            Completion::Ends | Completion::Enclosed => open_ends == 0,
         };
         result
             .features
@@ -599,23 +597,25 @@ pub(crate) fn play_seated(
     Ok(result)
 }
 
-/// The points a feature is worth for the per-tile figures, the same under every ruleset: its
-/// tiles, twice for a completed city or forest; a monastery's or garden's tile and the tiles
-/// around it. Fields, lakes and the features that score no tiles are worth nothing (a field
-/// scores the cities it feeds, which the figures of those cities already show).
+/// The points a feature is worth for the per-tile figures, the same under every ruleset: a
+/// feature completed by its square (a monastery, a garden) its tile and the tiles around it,
+/// any other its tiles at the kind's nominal points a tile
+/// ([`FeatureKind::nominal_points_per_tile`]: twice for a completed city or forest, nothing
+/// for a field or a lake).
 pub fn nominal_points(kind: FeatureKind, tiles: u32, completed: bool, around: u32) -> u32 {
-    match kind {
-        FeatureKind::City | FeatureKind::Forest if completed => 2 * tiles,
-        FeatureKind::City | FeatureKind::Forest | FeatureKind::Road | FeatureKind::River => tiles,
-        FeatureKind::Monastery | FeatureKind::Garden => 1 + around,
-        _ => 0,
+    match kind.completion() {
+        Completion::Square => 1 + around,
+        Completion::Ends | Completion::Enclosed | Completion::Never => {
+            kind.nominal_points_per_tile(completed) * tiles
+        }
     }
 }
 
 /// What every placed tile of a finished game became, in the order of the placements (the
 /// start tile, which no player placed, left out): the nominal points of the features it lies
-/// in, and whether it completed a feature — the last tile placed of a completed road, city,
-/// forest or river, or the last of the nine tiles of a completed monastery or garden.
+/// in, and whether it completed a feature ([`FeatureKind::completion`]) — the last tile placed
+/// of one completed by its ends (a road, city, forest, river, meadow), or the last of the nine
+/// tiles of one completed by its square (a monastery, a garden).
 pub(crate) fn tile_outcomes(engine: &mut crate::engine::Engine) -> Vec<TileOutcome> {
     let tiles = engine.tile_counts();
     let placements = engine.placements.len();
@@ -627,16 +627,16 @@ pub(crate) fn tile_outcomes(engine: &mut crate::engine::Engine) -> Vec<TileOutco
         let (Some(kind), open_ends) = (component.kind, component.open_ends) else {
             continue;
         };
-        let (completed, around, last) = match kind {
-            FeatureKind::Monastery | FeatureKind::Garden => {
+        let (completed, around, last) = match kind.completion() {
+            Completion::Square => {
                 let pos = engine.placement(engine.origin(root).0).pos;
                 let square = engine.square_around(pos);
                 let filled = square.iter().flatten().count() as u32;
                 let last = square.iter().flatten().copied().max();
                 (filled == 9, filled - 1, last)
             }
-            FeatureKind::Lake | FeatureKind::Field => continue,
-            _ => {
+            Completion::Never | Completion::Enclosed => continue,
+            Completion::Ends => {
                 let last = engine.segments_of(root).map(|n| engine.origin(n).0).max();
                 (open_ends == 0, 0, last)
             }
@@ -646,8 +646,8 @@ pub(crate) fn tile_outcomes(engine: &mut crate::engine::Engine) -> Vec<TileOutco
             completer[root as usize] = last;
         }
     }
-    // By placement: whether it completed a feature (one it lies in, or a monastery or garden
-    // it is a neighbour of).
+    // By placement: whether it completed a feature (one it lies in, or one completed by its
+    // square that it is a neighbour of).
     let mut completed_one = vec![false; placements];
     for last in completer.iter().filter(|p| **p != u32::MAX) {
         completed_one[*last as usize] = true;
