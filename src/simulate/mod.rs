@@ -734,12 +734,8 @@ pub(crate) fn immediate_value(
     let previews = engine.preview(tile, pos, rotation);
     let mut value = 0;
     for preview in previews {
-        if preview.open_ends > 0
-            || !matches!(
-                preview.kind,
-                FeatureKind::Road | FeatureKind::City | FeatureKind::Forest | FeatureKind::River
-            )
-        {
+        let per_tile = closed_value_per_tile(preview.kind);
+        if preview.open_ends > 0 || per_tile == 0 {
             continue;
         }
         let mut tiles = 1;
@@ -760,16 +756,24 @@ pub(crate) fn immediate_value(
                 }
             }
         }
-        let points = match preview.kind {
-            FeatureKind::City | FeatureKind::Forest => 2 * tiles,
-            _ => tiles,
-        };
+        let points = i64::from(per_tile) * tiles;
         let most = counts.iter().copied().max().unwrap_or(0);
         if most == 0 || counts.get(player).copied() == Some(most) {
             value += points;
         }
     }
     value
+}
+
+/// What a feature of `kind` is worth a tile at once when a placement closes its last end, as
+/// the greedy policy counts it: a completed city's or forest's 2, a road's or river's 1, and
+/// nothing for the kinds no closing completes (a monastery, a garden, a field, a lake) or that
+/// are worth nothing until the end (a meadow).
+fn closed_value_per_tile(kind: FeatureKind) -> u32 {
+    match kind.completion() {
+        Completion::Ends => kind.nominal_points_per_tile(true),
+        Completion::Square | Completion::Enclosed | Completion::Never => 0,
+    }
 }
 
 /// A game being played by the simulator: the runner's game, the policy and what the game
@@ -1078,13 +1082,7 @@ impl Playthrough<'_, '_> {
                 let completed: Vec<usize> = (0..deployments.len())
                     .filter(|i| {
                         let d = &deployments[*i];
-                        matches!(
-                            d.kind,
-                            FeatureKind::Road
-                                | FeatureKind::City
-                                | FeatureKind::Forest
-                                | FeatureKind::River
-                        ) && engine.component(d.node).open_ends == 0
+                        closed_value_per_tile(d.kind) > 0 && engine.component(d.node).open_ends == 0
                     })
                     .collect();
                 if !completed.is_empty() {
