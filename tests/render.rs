@@ -118,6 +118,13 @@ fn tile_sets_as_text() {
         .map(|q| render::text::tile_text(tile(&base, "BA/CRr"), Rotation(q)))
         .collect();
     snapshot("tile-base-CRr-rotations.txt", &turned);
+    // The legend says every letter the view shows: a garden's, and a road's that runs east–west
+    // only.
+    let gardens = shipped("carcassonne-base-gardens");
+    let garden: String = (0..2)
+        .map(|q| render::text::tile_text(tile(&gardens, "BA/RFrG"), Rotation(q)))
+        .collect();
+    snapshot("tile-gardens-RFrG-rotations.txt", &garden);
 }
 
 /// The colours a side of a tile shows, as RGB.

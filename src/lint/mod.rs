@@ -16,8 +16,7 @@ use crate::codes;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::model::MAX_TILES_PER_SET;
 use crate::model::{
-    Anchor, AnchorClass, ContentKind, Feature, FeatureKind, Half, Ruleset, Side, Tile, TileKind,
-    TileSet,
+    Anchor, AnchorClass, Feature, FeatureKind, Half, Ruleset, Side, Tile, TileKind, TileSet,
 };
 
 /// What a tile set holds, for the summary line of `tiles lint`.
@@ -191,22 +190,23 @@ fn lint_membership(set: &TileSet, tile: &Tile, findings: &mut Vec<Diagnostic>) {
             );
         }
     }
-    // “A garden is a one-tile feature sitting inside a field”: a tile with a garden has the
-    // field it lies in.
-    let has_field = tile.features.iter().any(|f| f.kind == FeatureKind::Field);
-    for garden in tile
-        .features
-        .iter()
-        .filter(|f| f.kind == FeatureKind::Garden)
-    {
-        if !has_field {
+    // A feature that lies inside another ("a garden is a one-tile feature sitting inside a
+    // field") needs that feature on its tile.
+    for inner in &tile.features {
+        let Some((outer, code)) = inner.kind.lies_inside() else {
+            continue;
+        };
+        if !tile.features.iter().any(|f| f.kind == outer) {
             findings.push(
                 Diagnostic::new(
-                    &codes::GARDEN_OUTSIDE_FIELD,
-                    format!("the garden of tile `{}` lies in no field", tile.id),
+                    code,
+                    format!("the {} of tile `{}` lies in no {outer}", inner.kind, tile.id),
                 )
-                .at(garden.spans.line, "no field on the tile around it")
-                .help("a garden sits inside a field: give the tile its field (`field: N E S W`) beside `garden: I`"),
+                .at(inner.spans.line, format!("no {outer} on the tile around it"))
+                .help(format!(
+                    "a {kind} sits inside a {outer}: give the tile its {outer} (`{outer}: N E S W`) beside `{kind}: I`",
+                    kind = inner.kind
+                )),
             );
         }
     }
@@ -221,10 +221,10 @@ fn spans_or_unknown(spans: &[Span]) -> impl Iterator<Item = Span> + '_ {
 
 fn lint_anchors(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>) {
     let class = feature.kind.anchor_class();
-    let invalid = |message: String, span: Span, help: &str| {
+    let invalid = |message: String, span: Span, help: String| {
         Diagnostic::new(&codes::INVALID_ANCHOR, message)
             .at(span, "does not fit this feature")
-            .help(help.to_string())
+            .help(help)
     };
     if feature.anchors.is_empty() {
         findings.push(
@@ -250,17 +250,22 @@ fn lint_anchors(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>) 
             _ => false,
         };
         if !fits {
-            let help = match class {
-                AnchorClass::Whole => "cities and forests claim whole sides: N, E, S, W",
-                AnchorClass::Middle => {
-                    "roads and rivers run through the middle of a side: N, E, S, W"
+            let help = match (class, feature.kind.lies_inside()) {
+                (AnchorClass::Whole, _) => {
+                    "cities and forests claim whole sides: N, E, S, W".to_string()
                 }
-                AnchorClass::Area => "`I` stands alone: an inner field touches no side",
-                AnchorClass::Inner if feature.kind == FeatureKind::Garden => {
-                    "a garden touches no side (it lies inside its field): anchor it at `I` alone"
+                (AnchorClass::Middle, _) => {
+                    "roads and rivers run through the middle of a side: N, E, S, W".to_string()
                 }
-                AnchorClass::Inner => {
-                    "monasteries and lakes touch no side: anchor them at `I` alone"
+                (AnchorClass::Area, _) => {
+                    "`I` stands alone: an inner field touches no side".to_string()
+                }
+                (AnchorClass::Inner, Some((outer, _))) => format!(
+                    "a {} touches no side (it lies inside its {outer}): anchor it at `I` alone",
+                    feature.kind
+                ),
+                (AnchorClass::Inner, None) => {
+                    "monasteries and lakes touch no side: anchor them at `I` alone".to_string()
                 }
             };
             findings.push(invalid(
@@ -281,17 +286,8 @@ fn lint_anchors(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>) 
                 feature.kind, tile.id
             ),
             feature.spans.line,
-            "name each anchor once",
+            "name each anchor once".to_string(),
         ));
-    }
-}
-
-/// The code of an Inns & Cathedrals content that stands on the wrong feature.
-fn inns_and_cathedrals_code(content: ContentKind) -> Option<&'static codes::Code> {
-    match content {
-        ContentKind::Inn => Some(&codes::INN_OFF_ROAD),
-        ContentKind::Cathedral => Some(&codes::CATHEDRAL_OUTSIDE_CITY),
-        _ => None,
     }
 }
 
@@ -333,28 +329,24 @@ fn lint_contents(family: Ruleset, tile: &Tile, feature: &Feature, findings: &mut
             );
         }
         let allowed = content.allowed_on();
-        if let Some(code) = inns_and_cathedrals_code(*content)
+        if let Some(misplaced) = content.misplaced()
             && !allowed.contains(&feature.kind)
         {
             // An inn lines a road and a cathedral stands in a city: anywhere else the tile
             // means something the rules cannot score, with a code of its own to say which.
-            let (what, belongs) = match content {
-                ContentKind::Inn => ("an inn", "an inn lines a road: `road: W E inn`"),
-                _ => (
-                    "a cathedral",
-                    "a cathedral stands in a city: `city: N E S W cathedral`",
-                ),
-            };
             findings.push(
                 Diagnostic::new(
-                    code,
-                    format!("{what} on a {} of tile `{}`", feature.kind, tile.id),
+                    misplaced.code,
+                    format!(
+                        "{} on a {} of tile `{}`",
+                        misplaced.what, feature.kind, tile.id
+                    ),
                 )
                 .at(
                     feature.spans.attribute(content.name()),
                     format!("a {} has no {}", feature.kind, content.name()),
                 )
-                .help(belongs.to_string()),
+                .help(misplaced.help.to_string()),
             );
         } else if !allowed.contains(&feature.kind) {
             let names: Vec<_> = allowed.iter().map(|k| k.name()).collect();

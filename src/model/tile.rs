@@ -12,6 +12,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::codes::{self, Code};
 use crate::diagnostic::Span;
 
 /// The most tiles (the sum of the counts) one tile set may hold: far above any published set
@@ -157,6 +158,23 @@ pub enum AnchorClass {
     Inner,
 }
 
+/// When a feature of a kind counts as complete in the simulator's statistics and per-tile
+/// figures, the same under every ruleset (each ruleset scores its features itself).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Completion {
+    /// When no end of it is left open: a city, a road, a forest, a river, a meadow. The tile
+    /// that closes the last end completes it.
+    Ends,
+    /// When its tile and the eight around it are on the board: a monastery, a garden. The
+    /// last of the nine completes it.
+    Square,
+    /// Enclosed when no end is left open, which the statistics count, but scored at the end
+    /// of the game whatever its borders, so that no tile completes it: a field.
+    Enclosed,
+    /// Never: a lake, which the statistics leave out.
+    Never,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum FeatureKind {
@@ -225,6 +243,53 @@ impl FeatureKind {
             FeatureKind::Road | FeatureKind::River => AnchorClass::Middle,
             FeatureKind::Field | FeatureKind::Meadow => AnchorClass::Area,
             FeatureKind::Monastery | FeatureKind::Lake | FeatureKind::Garden => AnchorClass::Inner,
+        }
+    }
+
+    pub fn completion(self) -> Completion {
+        match self {
+            FeatureKind::City
+            | FeatureKind::Road
+            | FeatureKind::Forest
+            | FeatureKind::Meadow
+            | FeatureKind::River => Completion::Ends,
+            FeatureKind::Monastery | FeatureKind::Garden => Completion::Square,
+            FeatureKind::Field => Completion::Enclosed,
+            FeatureKind::Lake => Completion::Never,
+        }
+    }
+
+    /// What each tile of a feature of the kind is worth in the simulator's per-tile figures,
+    /// the same under every ruleset: 2 for a completed city or forest, 1 for another city,
+    /// forest, road or river, nothing for the rest (a field scores the cities it feeds, which
+    /// the figures of those cities already show). A kind completed by its square is worth its
+    /// tile and those around it instead, whatever this says.
+    pub fn nominal_points_per_tile(self, completed: bool) -> u32 {
+        match self {
+            FeatureKind::City | FeatureKind::Forest if completed => 2,
+            FeatureKind::City | FeatureKind::Forest | FeatureKind::Road | FeatureKind::River => 1,
+            FeatureKind::Field
+            | FeatureKind::Monastery
+            | FeatureKind::Meadow
+            | FeatureKind::Lake
+            | FeatureKind::Garden => 0,
+        }
+    }
+
+    /// The feature a kind lies inside, which a tile with it must have, and the lint code of a
+    /// tile without it: a garden lies in a field ("a one-tile feature sitting inside a field",
+    /// the abbot and gardens), T243.
+    pub fn lies_inside(self) -> Option<(FeatureKind, &'static Code)> {
+        match self {
+            FeatureKind::Garden => Some((FeatureKind::Field, &codes::GARDEN_OUTSIDE_FIELD)),
+            FeatureKind::City
+            | FeatureKind::Road
+            | FeatureKind::Field
+            | FeatureKind::Monastery
+            | FeatureKind::Forest
+            | FeatureKind::Meadow
+            | FeatureKind::River
+            | FeatureKind::Lake => None,
         }
     }
 }
@@ -331,6 +396,38 @@ impl ContentKind {
         }
     }
 
+    /// The code and help of the content where it stands on a feature other than those it is
+    /// allowed on, when the rules of its expansion cannot score the tile otherwise (an inn
+    /// off a road, T260; a cathedral outside a city, T261); `None` for the contents the
+    /// common code of a content on the wrong feature tells.
+    pub fn misplaced(self) -> Option<Misplaced> {
+        match self {
+            ContentKind::Inn => Some(Misplaced {
+                code: &codes::INN_OFF_ROAD,
+                what: "an inn",
+                help: "an inn lines a road: `road: W E inn`",
+            }),
+            ContentKind::Cathedral => Some(Misplaced {
+                code: &codes::CATHEDRAL_OUTSIDE_CITY,
+                what: "a cathedral",
+                help: "a cathedral stands in a city: `city: N E S W cathedral`",
+            }),
+            ContentKind::Pennant
+            | ContentKind::Fish
+            | ContentKind::Spring
+            | ContentKind::ForestEnd
+            | ContentKind::Gold
+            | ContentKind::Menhir
+            | ContentKind::Mushrooms
+            | ContentKind::Deer
+            | ContentKind::Mammoth
+            | ContentKind::Tiger
+            | ContentKind::Aurochs
+            | ContentKind::Fire
+            | ContentKind::Shrine => None,
+        }
+    }
+
     /// Whether more than one of it on a feature means anything (two deer, three fish).
     pub fn is_counted(self) -> bool {
         matches!(
@@ -354,6 +451,15 @@ impl FromStr for ContentKind {
             .find(|c| c.name() == s)
             .ok_or(())
     }
+}
+
+/// How the lint tells a content of an expansion that stands on a feature it has no meaning
+/// on: its own code, what the message calls it, and the help that puts it right.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Misplaced {
+    pub code: &'static Code,
+    pub what: &'static str,
+    pub help: &'static str,
 }
 
 /// The special powers of the 2020 Hunters and Gatherers tiles, kept as data. The 2002 rules

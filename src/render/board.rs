@@ -27,6 +27,9 @@ pub struct BoardFigure {
     pub player: usize,
     /// The figure's kind (`follower`, `shepherd`, `hut` …).
     pub kind: String,
+    /// What the figure weighs in a majority (`FigureSpec::strength` of its ruleset): a figure
+    /// heavier than a follower is drawn larger.
+    pub strength: u32,
 }
 
 /// Where a tile could be placed, and in which rotations.
@@ -234,7 +237,7 @@ pub fn board_svg(board: &Board) -> String {
         let taken = seen
             .entry((figure.placement, figure.feature))
             .or_insert(0.0);
-        let width = if symbols::is_large_follower(&figure.kind) {
+        let width = if symbols::is_drawn_large(figure.strength) {
             2.0
         } else {
             1.0
@@ -264,8 +267,9 @@ pub fn board_svg(board: &Board) -> String {
             .is_some_and(|f| f.kind.anchor_class() == crate::model::AnchorClass::Area);
         // Farmers and hunters lie in their fields; a shepherd stands by his flock, a hut is
         // a hut.
-        // The large follower (Inns & Cathedrals) is drawn half as large again.
-        symbols::sized_for(&mut svg, &figure.kind, at, |svg| {
+        // A heavier figure (the large follower of Inns & Cathedrals) is drawn half as large
+        // again.
+        symbols::sized_for(&mut svg, figure.strength, at, |svg| {
             if in_a_field && !matches!(figure.kind.as_str(), "shepherd" | "hut") {
                 symbols::lying_figure(svg, at, colour);
             } else {

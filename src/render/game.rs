@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use crate::check::GameState;
-use crate::engine::CompiledTile;
+use crate::engine::{CompiledTile, FigureKind};
 use crate::model::{Anchor, FeatureRef, Pos, Rotation, Tile};
 
 use super::board::{Board, BoardFigure, BoardTile, LegalOverlay};
@@ -94,12 +94,16 @@ pub fn board_of_state<'a>(
         });
         at_pos.insert(placement.pos, index);
     }
+    // The figures' strengths from the ruleset's descriptor, which lists the figures of its
+    // expansions too.
+    let specs = crate::rules::describe(state.script.ruleset).figures;
     for figure in state.figures() {
         board.figures.push(BoardFigure {
             placement: figure.placement as usize,
             feature: figure.feature,
             player: figure.player,
             kind: figure.kind.to_string(),
+            strength: crate::rules::strength_of(specs, FigureKind(figure.kind)),
         });
     }
     if let Some(id) = legal {

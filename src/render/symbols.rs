@@ -1,7 +1,9 @@
 //! Small pictures of what is printed on tiles (pennant, fish, gold, animals …), of buildings
 //! and of figures. Each is drawn centred on a point, about 14 units across (a tile is 100).
+//! Here too each feature kind's and marker's letter in the text view, so that a kind's
+//! pictures are found in one place.
 
-use crate::model::{ContentKind, Marker};
+use crate::model::{ContentKind, FeatureKind, Marker};
 
 use super::svg::{Point, Svg, num};
 
@@ -323,6 +325,55 @@ pub fn house(svg: &mut Svg, at: Point, scale: f64) {
     );
 }
 
+/// The letter of a feature kind in the text view (`render::text`, where its legend says the
+/// kind's name beside it). `vertical` asks for a line feature running north–south: a road is
+/// `|` one way and `-` the other.
+pub fn letter(kind: FeatureKind, vertical: bool) -> char {
+    match kind {
+        FeatureKind::City => 'C',
+        FeatureKind::Forest => 'F',
+        FeatureKind::Field => '.',
+        FeatureKind::Meadow => ',',
+        FeatureKind::Road => {
+            if vertical {
+                '|'
+            } else {
+                '-'
+            }
+        }
+        FeatureKind::River => '~',
+        FeatureKind::Monastery => 'M',
+        FeatureKind::Lake => 'O',
+        FeatureKind::Garden => 'G',
+    }
+}
+
+/// The letter of a tile marker in the text view.
+pub fn marker_letter(marker: Marker) -> char {
+    match marker {
+        Marker::Hill => '^',
+        Marker::Vineyard => 'v',
+        Marker::Volcano => 'A',
+    }
+}
+
+/// The picture of an inner feature drawn at the middle of its tile, over the fields (a
+/// monastery's chapel, a garden); `None` for an inner feature drawn as an area of its own (a
+/// lake) and for the features that touch the sides.
+pub fn inner_building(kind: FeatureKind) -> Option<fn(&mut Svg, Point)> {
+    match kind {
+        FeatureKind::Monastery => Some(monastery),
+        FeatureKind::Garden => Some(garden),
+        FeatureKind::City
+        | FeatureKind::Road
+        | FeatureKind::Field
+        | FeatureKind::Forest
+        | FeatureKind::Meadow
+        | FeatureKind::River
+        | FeatureKind::Lake => None,
+    }
+}
+
 /// A monastery: a chapel with a red roof and a cross.
 pub fn monastery(svg: &mut Svg, at: Point) {
     svg.rect(
@@ -422,24 +473,26 @@ pub fn lying_figure(svg: &mut Svg, at: Point, fill: &str) {
     svg.close_group();
 }
 
-/// How much larger the large follower of Inns & Cathedrals is drawn than a follower, so that
-/// a player tells it at a glance (the box's large meeple stands about half as tall again).
-const LARGE_FOLLOWER_SCALE: f64 = 1.5;
+/// How much larger a figure heavier than a follower (the large follower of Inns &
+/// Cathedrals) is drawn, so that a player tells it at a glance (the box's large meeple stands
+/// about half as tall again).
+const HEAVY_FIGURE_SCALE: f64 = 1.5;
 
-/// Whether `kind` is the large follower, in any of its roles (`large-knight` …).
-pub fn is_large_follower(kind: &str) -> bool {
-    kind.starts_with("large-")
+/// Whether a figure of `strength` (its weight in a majority, `FigureSpec::strength` in the
+/// ruleset's descriptor) is drawn large: every figure heavier than one follower.
+pub fn is_drawn_large(strength: u32) -> bool {
+    strength > 1
 }
 
-/// Draws `draw` scaled by the large follower's size about `at` when `kind` is the large
-/// follower, as it is otherwise.
-pub fn sized_for(svg: &mut Svg, kind: &str, at: Point, draw: impl FnOnce(&mut Svg)) {
-    if !is_large_follower(kind) {
+/// Draws `draw` scaled about `at` to the size of a figure of `strength`: larger for a figure
+/// heavier than a follower, as it is otherwise.
+pub fn sized_for(svg: &mut Svg, strength: u32, at: Point, draw: impl FnOnce(&mut Svg)) {
+    if !is_drawn_large(strength) {
         draw(svg);
         return;
     }
     svg.open_group(&format!(
-        r#"transform="translate({x} {y}) scale({LARGE_FOLLOWER_SCALE}) translate(-{x} -{y})""#,
+        r#"transform="translate({x} {y}) scale({HEAVY_FIGURE_SCALE}) translate(-{x} -{y})""#,
         x = super::svg::num(at.x),
         y = super::svg::num(at.y)
     ));

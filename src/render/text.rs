@@ -9,7 +9,7 @@
 //! ```text
 //! CCCCC   C city      F forest   . field   , meadow   : two fields meet
 //! .....   | - road    ~ river    + roads meet   o road end   s spring
-//! -----   M monastery O lake     * village   ^ hill   v vineyard   A volcano
+//! -----   M monastery O lake     G garden   * village   ^ hill   v vineyard   A volcano
 //! .....   1-9 a figure of player 1-9   # highlighted feature   ? a legal position
 //! .....
 //! ```
@@ -22,6 +22,7 @@ use crate::model::{
 };
 
 use super::board::Board;
+use super::symbols;
 
 const N: usize = 5;
 
@@ -33,23 +34,7 @@ struct Block {
 }
 
 fn kind_char(kind: FeatureKind, vertical: bool) -> char {
-    match kind {
-        FeatureKind::City => 'C',
-        FeatureKind::Forest => 'F',
-        FeatureKind::Field => '.',
-        FeatureKind::Meadow => ',',
-        FeatureKind::Road => {
-            if vertical {
-                '|'
-            } else {
-                '-'
-            }
-        }
-        FeatureKind::River => '~',
-        FeatureKind::Monastery => 'M',
-        FeatureKind::Lake => 'O',
-        FeatureKind::Garden => 'G',
-    }
+    symbols::letter(kind, vertical)
 }
 
 /// The cell of a half-side, `(row, column)`.
@@ -276,11 +261,7 @@ impl Block {
         // Markers in free inner corners.
         let mut free = [(3usize, 3usize), (3, 1), (1, 3), (1, 1)].into_iter();
         for marker in &tile.markers {
-            let ch = match marker {
-                Marker::Hill => '^',
-                Marker::Vineyard => 'v',
-                Marker::Volcano => 'A',
-            };
+            let ch = symbols::marker_letter(*marker);
             let spot = free.by_ref().find(|&(r, c)| {
                 block.owners[r][c]
                     .is_some_and(|o| features[o].kind.anchor_class() == AnchorClass::Area)
@@ -343,42 +324,60 @@ fn caption(tile: &Tile) -> String {
     caption
 }
 
-/// The characters a text view uses, for its legend (only those that appear).
+/// The characters a text view uses, for its legend (only those that appear): the features'
+/// letters (`symbols::letter`) by how the kinds sit on a tile — whole sides, areas, lines,
+/// inside —, each group followed by the marks the view draws for it, then the markers'
+/// letters and the view's own marks.
 fn legend(text: &str) -> String {
-    const MEANINGS: [(char, &str); 19] = [
-        ('C', "city"),
-        ('F', "forest"),
-        ('.', "field"),
-        (',', "meadow"),
-        (':', "fields meet"),
-        ('|', "road"),
-        ('~', "river"),
-        ('+', "roads meet"),
-        ('o', "road end"),
-        ('s', "spring"),
-        ('M', "monastery"),
-        ('O', "lake"),
-        ('*', "village"),
-        ('^', "hill"),
-        ('v', "vineyard"),
-        ('A', "volcano"),
-        ('#', "highlighted"),
-        ('?', "legal position"),
-        ('-', "road"),
+    const MARKS_AFTER: [(AnchorClass, &[(char, &str)]); 4] = [
+        (AnchorClass::Whole, &[]),
+        (AnchorClass::Area, &[(':', "fields meet")]),
+        (
+            AnchorClass::Middle,
+            &[('+', "roads meet"), ('o', "road end"), ('s', "spring")],
+        ),
+        (AnchorClass::Inner, &[('*', "village")]),
     ];
-    let mut parts: Vec<String> = Vec::new();
-    let mut said: Vec<&str> = Vec::new();
-    for (ch, meaning) in MEANINGS {
-        if text.contains(ch) && !said.contains(&meaning) {
-            said.push(meaning);
-            let shown = if ch == '|' {
-                "|-".to_string()
-            } else {
-                ch.to_string()
-            };
-            parts.push(format!("{shown} {meaning}"));
+    const VIEW_MARKS: [(char, &str); 2] = [('#', "highlighted"), ('?', "legal position")];
+    let mut entries: Vec<(String, &str)> = Vec::new();
+    for (class, marks) in MARKS_AFTER {
+        for kind in FeatureKind::ALL {
+            if kind.anchor_class() != class {
+                continue;
+            }
+            let (vertical, across) = (symbols::letter(kind, true), symbols::letter(kind, false));
+            if text.contains(vertical) || text.contains(across) {
+                let shown = if vertical == across {
+                    vertical.to_string()
+                } else {
+                    format!("{vertical}{across}")
+                };
+                entries.push((shown, kind.name()));
+            }
+        }
+        entries.extend(
+            marks
+                .iter()
+                .filter(|(ch, _)| text.contains(*ch))
+                .map(|(ch, meaning)| (ch.to_string(), *meaning)),
+        );
+    }
+    for marker in Marker::ALL {
+        let letter = symbols::marker_letter(marker);
+        if text.contains(letter) {
+            entries.push((letter.to_string(), marker.name()));
         }
     }
+    entries.extend(
+        VIEW_MARKS
+            .iter()
+            .filter(|(ch, _)| text.contains(*ch))
+            .map(|(ch, meaning)| (ch.to_string(), *meaning)),
+    );
+    let mut parts: Vec<String> = entries
+        .into_iter()
+        .map(|(shown, meaning)| format!("{shown} {meaning}"))
+        .collect();
     if text.chars().any(|c| c.is_ascii_digit()) {
         parts.push("1-9 a figure of that player".to_string());
     }

@@ -883,11 +883,10 @@ fn draw_buildings(
     };
     for (index, feature) in tile.features.iter().enumerate() {
         match &layout.shapes[index] {
-            Shape::Inner if middle && feature.kind == FeatureKind::Monastery => {
-                upright(svg, CENTRE, &|svg| symbols::monastery(svg, CENTRE));
-            }
-            Shape::Inner if middle && feature.kind == FeatureKind::Garden => {
-                upright(svg, CENTRE, &|svg| symbols::garden(svg, CENTRE));
+            Shape::Inner if middle => {
+                if let Some(draw) = symbols::inner_building(feature.kind) {
+                    upright(svg, CENTRE, &|svg| draw(svg, CENTRE));
+                }
             }
             Shape::Line { ends, .. } if !middle && feature.kind == FeatureKind::Road => {
                 for &end in ends {

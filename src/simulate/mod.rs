@@ -17,7 +17,7 @@ use std::path::Path;
 use crate::codes::Severity;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::engine::{LegalPlacements, Pos, Rotation};
-use crate::model::{Action, FeatureKind, Name, Ruleset, Script, Step, TokenDraw};
+use crate::model::{Action, Completion, FeatureKind, Name, Ruleset, Script, Step, TokenDraw};
 use crate::play::catalog::{Catalog, build_catalog, is_bonus};
 use crate::play::moves::Offered;
 use crate::play::{Game, GameMove, Setup};
@@ -580,15 +580,13 @@ pub(crate) fn play_seated(
         let (Some(kind), open_ends) = (component.kind, component.open_ends) else {
             continue;
         };
-        let completed = match kind {
-            // A monastery is complete when the eight positions around it are filled; a lake
-            // is no feature anybody completes.
-            FeatureKind::Monastery | FeatureKind::Garden => {
+        let completed = match kind.completion() {
+            Completion::Square => {
                 let pos = engine.placement(engine.origin(root).0).pos;
                 engine.filled_around(pos) == 8
             }
-            FeatureKind::Lake => continue,
-            _ => open_ends == 0,
+            Completion::Never => continue,
+            Completion::Ends | Completion::Enclosed => open_ends == 0,
         };
         result
             .features
@@ -599,23 +597,25 @@ pub(crate) fn play_seated(
     Ok(result)
 }
 
-/// The points a feature is worth for the per-tile figures, the same under every ruleset: its
-/// tiles, twice for a completed city or forest; a monastery's or garden's tile and the tiles
-/// around it. Fields, lakes and the features that score no tiles are worth nothing (a field
-/// scores the cities it feeds, which the figures of those cities already show).
+/// The points a feature is worth for the per-tile figures, the same under every ruleset: a
+/// feature completed by its square (a monastery, a garden) its tile and the tiles around it,
+/// any other its tiles at the kind's nominal points a tile
+/// ([`FeatureKind::nominal_points_per_tile`]: twice for a completed city or forest, nothing
+/// for a field or a lake).
 pub fn nominal_points(kind: FeatureKind, tiles: u32, completed: bool, around: u32) -> u32 {
-    match kind {
-        FeatureKind::City | FeatureKind::Forest if completed => 2 * tiles,
-        FeatureKind::City | FeatureKind::Forest | FeatureKind::Road | FeatureKind::River => tiles,
-        FeatureKind::Monastery | FeatureKind::Garden => 1 + around,
-        _ => 0,
+    match kind.completion() {
+        Completion::Square => 1 + around,
+        Completion::Ends | Completion::Enclosed | Completion::Never => {
+            kind.nominal_points_per_tile(completed) * tiles
+        }
     }
 }
 
 /// What every placed tile of a finished game became, in the order of the placements (the
 /// start tile, which no player placed, left out): the nominal points of the features it lies
-/// in, and whether it completed a feature — the last tile placed of a completed road, city,
-/// forest or river, or the last of the nine tiles of a completed monastery or garden.
+/// in, and whether it completed a feature ([`FeatureKind::completion`]) — the last tile placed
+/// of one completed by its ends (a road, city, forest, river, meadow), or the last of the nine
+/// tiles of one completed by its square (a monastery, a garden).
 pub(crate) fn tile_outcomes(engine: &mut crate::engine::Engine) -> Vec<TileOutcome> {
     let tiles = engine.tile_counts();
     let placements = engine.placements.len();
@@ -627,16 +627,16 @@ pub(crate) fn tile_outcomes(engine: &mut crate::engine::Engine) -> Vec<TileOutco
         let (Some(kind), open_ends) = (component.kind, component.open_ends) else {
             continue;
         };
-        let (completed, around, last) = match kind {
-            FeatureKind::Monastery | FeatureKind::Garden => {
+        let (completed, around, last) = match kind.completion() {
+            Completion::Square => {
                 let pos = engine.placement(engine.origin(root).0).pos;
                 let square = engine.square_around(pos);
                 let filled = square.iter().flatten().count() as u32;
                 let last = square.iter().flatten().copied().max();
                 (filled == 9, filled - 1, last)
             }
-            FeatureKind::Lake | FeatureKind::Field => continue,
-            _ => {
+            Completion::Never | Completion::Enclosed => continue,
+            Completion::Ends => {
                 let last = engine.segments_of(root).map(|n| engine.origin(n).0).max();
                 (open_ends == 0, 0, last)
             }
@@ -646,8 +646,8 @@ pub(crate) fn tile_outcomes(engine: &mut crate::engine::Engine) -> Vec<TileOutco
             completer[root as usize] = last;
         }
     }
-    // By placement: whether it completed a feature (one it lies in, or a monastery or garden
-    // it is a neighbour of).
+    // By placement: whether it completed a feature (one it lies in, or one completed by its
+    // square that it is a neighbour of).
     let mut completed_one = vec![false; placements];
     for last in completer.iter().filter(|p| **p != u32::MAX) {
         completed_one[*last as usize] = true;
@@ -734,12 +734,8 @@ pub(crate) fn immediate_value(
     let previews = engine.preview(tile, pos, rotation);
     let mut value = 0;
     for preview in previews {
-        if preview.open_ends > 0
-            || !matches!(
-                preview.kind,
-                FeatureKind::Road | FeatureKind::City | FeatureKind::Forest | FeatureKind::River
-            )
-        {
+        let per_tile = closed_value_per_tile(preview.kind);
+        if preview.open_ends > 0 || per_tile == 0 {
             continue;
         }
         let mut tiles = 1;
@@ -760,16 +756,24 @@ pub(crate) fn immediate_value(
                 }
             }
         }
-        let points = match preview.kind {
-            FeatureKind::City | FeatureKind::Forest => 2 * tiles,
-            _ => tiles,
-        };
+        let points = i64::from(per_tile) * tiles;
         let most = counts.iter().copied().max().unwrap_or(0);
         if most == 0 || counts.get(player).copied() == Some(most) {
             value += points;
         }
     }
     value
+}
+
+/// What a feature of `kind` is worth a tile at once when a placement closes its last end, as
+/// the greedy policy counts it: a completed city's or forest's 2, a road's or river's 1, and
+/// nothing for the kinds no closing completes (a monastery, a garden, a field, a lake) or that
+/// are worth nothing until the end (a meadow).
+fn closed_value_per_tile(kind: FeatureKind) -> u32 {
+    match kind.completion() {
+        Completion::Ends => kind.nominal_points_per_tile(true),
+        Completion::Square | Completion::Enclosed | Completion::Never => 0,
+    }
 }
 
 /// A game being played by the simulator: the runner's game, the policy and what the game
@@ -1078,13 +1082,7 @@ impl Playthrough<'_, '_> {
                 let completed: Vec<usize> = (0..deployments.len())
                     .filter(|i| {
                         let d = &deployments[*i];
-                        matches!(
-                            d.kind,
-                            FeatureKind::Road
-                                | FeatureKind::City
-                                | FeatureKind::Forest
-                                | FeatureKind::River
-                        ) && engine.component(d.node).open_ends == 0
+                        closed_value_per_tile(d.kind) > 0 && engine.component(d.node).open_ends == 0
                     })
                     .collect();
                 if !completed.is_empty() {
