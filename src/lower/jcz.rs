@@ -6,13 +6,52 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
-/// JCloisterZone's rules (`setup.rules`) that carcspec plays, each a variant of the same name
-/// and values.
-const JCZ_RULES: [&str; 3] = [
-    crate::rules::carcassonne::HILL_TIEBREAKER,
-    crate::rules::carcassonne::inns::TINY_CITY_SCORING,
-    crate::rules::carcassonne::inns::INN_AND_CATHEDRAL_FINAL_SCORING,
-];
+/// The ruleset JCloisterZone's saved games play: its descriptor's parts name what each base
+/// game's and expansion's elements, meeples, features and rules are (`rules::jcz`).
+const JCZ_RULESET: Ruleset = Ruleset::Carcassonne;
+
+/// The parts of the JCloisterZone vocabulary: the base game's, then each expansion's with it.
+fn jcz_parts() -> impl Iterator<Item = (Option<&'static ExpansionDescriptor>, &'static JczPart)> {
+    let descriptor = crate::rules::describe(JCZ_RULESET);
+    std::iter::once((None, descriptor.jcz))
+        .chain(descriptor.expansions.iter().map(|e| (Some(e), e.jcz)))
+}
+
+/// The pool (an index into `Rules::pools`) JCloisterZone's meeple type `meeple_type` is
+/// taken from.
+fn meeple_pool(meeple_type: &str) -> Option<usize> {
+    jcz_parts()
+        .flat_map(|(_, part)| part.meeples)
+        .find(|(name, _)| *name == meeple_type)
+        .map(|(_, pool)| *pool)
+}
+
+/// The figures of the pool `pool`, in the descriptor's order.
+fn pool_figures(pool: usize) -> Vec<&'static FigureSpec> {
+    crate::rules::describe(JCZ_RULESET)
+        .figures
+        .iter()
+        .filter(|figure| figure.pool == pool)
+        .collect()
+}
+
+/// A figure that stands on a monastery or a garden only: its deployment is on the tile's inner
+/// anchor, whatever location the pointer names.
+fn stands_inside(figure: &FigureSpec) -> bool {
+    figure
+        .stands_on
+        .iter()
+        .all(|kind| kind.anchor_class() == AnchorClass::Inner)
+}
+
+/// The parts of the base game and of the expansions in play.
+fn jcz_parts_in_play(
+    expansions: &[String],
+) -> impl Iterator<Item = (Option<&'static ExpansionDescriptor>, &'static JczPart)> + '_ {
+    jcz_parts().filter(|(expansion, _)| {
+        expansion.is_none_or(|e| expansions.iter().any(|name| name == e.name))
+    })
+}
 
 /// JCloisterZone's player slots: a saved game has 1 to 6 players.
 const JCZ_PLAYER_SLOTS: usize = 6;
@@ -20,9 +59,12 @@ const JCZ_PLAYER_SLOTS: usize = 6;
 use crate::codes;
 use crate::diagnostic::{Diagnostic, Omitted, Span};
 use crate::model::{
-    Action, Anchor, Expectation, FeatureRef, Half, Marker, Pos, Rotation, Ruleset, Script, Side,
-    Step, TokenDraw,
+    Action, Anchor, AnchorClass, Expectation, FeatureRef, Half, Marker, Pos, Rotation, Ruleset,
+    Script, Side, Step, TokenDraw,
 };
+use crate::rules::FigureSpec;
+use crate::rules::descriptor::ExpansionDescriptor;
+use crate::rules::jcz::{JczMeaning, JczPart};
 use crate::syntax::jcz::JczDocument;
 
 /// JCloisterZone's expansions that carcspec does not ship, by the code that begins their tile
@@ -198,7 +240,7 @@ impl Lowering<'_> {
                 .pointer("/test/description")
                 .and_then(Value::as_str)
                 .map(str::to_string),
-            ruleset: Ruleset::Carcassonne,
+            ruleset: JCZ_RULESET,
             expansions: Vec::new(),
             expansion_spans: Vec::new(),
             variants: Vec::new(),
@@ -371,22 +413,6 @@ impl Lowering<'_> {
                 && !script.expansions.iter().any(|e| e == expansion.name)
             {
                 script.expansions.push(expansion.name.into());
-                // JCloisterZone bends The River by its own look-ahead
-                // (`RiverCapability.isTilePlacementAllowed`), not by the rulebook's U-turn rule.
-                let river = crate::rules::carcassonne::river::RIVER_TURNS;
-                if [
-                    crate::rules::carcassonne::river::THE_RIVER,
-                    crate::rules::carcassonne::river::THE_RIVER_2,
-                ]
-                .contains(&expansion.name)
-                    && !script.variants.iter().any(|(name, ..)| name == river)
-                {
-                    script.variants.push((
-                        river.to_string(),
-                        "jcloisterzone".to_string(),
-                        Span::default(),
-                    ));
-                }
             }
             script
                 .tile_sets
@@ -394,140 +420,129 @@ impl Lowering<'_> {
         }
     }
 
-    /// `setup.elements`: which of JCloisterZone's game elements are in play. An element that
-    /// is absent is not in play (no farmers, no shepherds, no hill tie-break, no vineyard
-    /// bonus); an element carcspec does not play is listed as declared but unused (`J004`),
-    /// and refused only by the message or tile that needs it.
+    /// `setup.elements`: which of JCloisterZone's game elements are in play, read from the
+    /// descriptor's parts (`rules::jcz`). An element that is absent is not in play (no
+    /// farmers, no shepherds, no hill tie-break, no vineyard bonus); an element carcspec does
+    /// not play is listed as declared but unused (`J004`), and refused only by the message or
+    /// tile that needs it. Then the variants JCloisterZone's play of an expansion implies, and
+    /// `setup.rules`.
     fn elements_and_rules(&mut self, setup: &Value, script: &mut Script) {
         let elements = setup.get("elements").and_then(Value::as_object);
         // A file without `elements` at all (written by hand, or by an older version) plays
         // the rulebooks' games: every element of its tile sets in play.
         let listed = elements.is_some();
-        let (mut followers, mut shepherds) = if listed { (0, 0) } else { (7, 1) };
-        let (mut farmers, mut hill, mut vineyard) = (!listed, !listed, !listed);
-        // Inns & Cathedrals: the large follower (`big-follower`), the inns and cathedrals.
-        let mut large_followers = u32::from(!listed);
-        let (mut inn, mut cathedral) = (!listed, !listed);
-        // The abbot and gardens: `abbot` is each player's count of abbots, `garden` whether the
-        // gardens of the `basic:2` tiles are in play (JCloisterZone switches both on together).
-        let (mut abbots, mut gardens) = (0u32, false);
+        // The value of each element the file lists, a flag as 1 or 0.
+        let mut values: std::collections::HashMap<&'static str, u32> = Default::default();
         for (element, value) in elements.into_iter().flatten() {
-            match element.as_str() {
-                "abbot" => {
-                    abbots = match value.as_bool() {
-                        Some(on) => u32::from(on),
-                        None => self.count_element(element, value),
-                    }
-                }
-                "garden" => {
-                    gardens = match value.as_bool() {
-                        Some(on) => on,
-                        None => self.count_element(element, value) > 0,
-                    }
-                }
-                "small-follower" => followers = self.count_element(element, value),
-                "shepherd" => {
-                    shepherds = match value.as_bool() {
-                        Some(on) => u32::from(on),
-                        None => self.count_element(element, value),
-                    }
-                }
-                "farmers" => farmers = self.flag_element(element, value),
-                "hill" => hill = self.flag_element(element, value),
-                "vineyard" => vineyard = self.flag_element(element, value),
-                "big-follower" => large_followers = self.count_element(element, value),
-                "inn" => inn = self.flag_element(element, value),
-                "cathedral" => cathedral = self.flag_element(element, value),
-                _ => {
-                    self.warnings.push(
-                        Diagnostic::new(
-                            &codes::UNUSED_JCZ_ELEMENT,
-                            format!("the element `{element}` = {value} is declared but not played"),
-                        )
-                        .at(self.document.key_span(&format!("setup/elements/{element}")), "declared here")
-                        .help(format!("carcspec plays {}; a move or tile that needs this element is refused (J002)", crate::rules::descriptor::jcz_games_played())),
-                    );
-                    self.warnings_omitted.keep_first(&mut self.warnings);
-                }
-            }
-        }
-        if listed
-            && (shepherds > 0 || hill || vineyard)
-            && !script.expansions.iter().any(|e| e == "hills-and-sheep")
-        {
-            script.expansions.push("hills-and-sheep".into());
-        }
-        use crate::rules::carcassonne::INNS_AND_CATHEDRALS;
-        if listed
-            && (large_followers > 0 || inn || cathedral)
-            && !script.expansions.iter().any(|e| e == INNS_AND_CATHEDRALS)
-        {
-            script.expansions.push(INNS_AND_CATHEDRALS.into());
-        }
-        let inns_and_cathedrals = script.expansions.iter().any(|e| e == INNS_AND_CATHEDRALS);
-        if inns_and_cathedrals {
-            // carcspec scores every inn and cathedral printed on the tiles: a setup that
-            // leaves one of them out is refused by name rather than scored otherwise.
-            for (element, on) in [("inn", inn), ("cathedral", cathedral)] {
-                if !on {
-                    // At the element, or at the elements when it is left out.
-                    let span = match self.document.key_span(&format!("setup/elements/{element}")) {
-                        span if span == Span::default() => self.document.key_span("setup/elements"),
-                        span => span,
-                    };
-                    self.unsupported(
-                        format!(
-                            "Inns & Cathedrals without the element `{element}` is not supported"
-                        ),
-                        span,
-                    );
-                }
-            }
-        }
-        use crate::rules::carcassonne::abbot::ABBOT_AND_GARDENS;
-        if (abbots > 0 || gardens) && !script.expansions.iter().any(|e| e == ABBOT_AND_GARDENS) {
-            script.expansions.push(ABBOT_AND_GARDENS.into());
-        }
-        let with_abbot = script.expansions.iter().any(|e| e == ABBOT_AND_GARDENS);
-        let sheep = script.expansions.iter().any(|e| e == "hills-and-sheep");
-        self.hills_in_play = hill;
-        // JCloisterZone's `ShepherdPhase` draws the turn's tokens (a new shepherd's first, a
-        // grow) before the flocks of the fields the tile closed go to the stable.
-        let timing = crate::rules::carcassonne::CLOSED_FLOCK_TIMING;
-        if sheep && !script.variants.iter().any(|(name, ..)| name == timing) {
-            script.variants.push((
-                timing.to_string(),
-                "after-draws".to_string(),
-                Span::default(),
-            ));
-        }
-        let rules = crate::rules::for_ruleset(script.ruleset, &[]);
-        for (pool, count) in rules.pools() {
-            let wanted = match *pool {
-                "follower" => followers,
-                "shepherd" if sheep => shepherds,
-                "large follower" if inns_and_cathedrals => large_followers,
-                "abbot" if with_abbot && listed => abbots,
-                _ => continue,
+            let Some(known) = jcz_parts()
+                .flat_map(|(_, part)| part.elements)
+                .find(|known| known.name == element)
+            else {
+                self.warnings.push(
+                    Diagnostic::new(
+                        &codes::UNUSED_JCZ_ELEMENT,
+                        format!("the element `{element}` = {value} is declared but not played"),
+                    )
+                    .at(self.document.key_span(&format!("setup/elements/{element}")), "declared here")
+                    .help(format!("carcspec plays {}; a move or tile that needs this element is refused (J002)", crate::rules::descriptor::jcz_games_played())),
+                );
+                self.warnings_omitted.keep_first(&mut self.warnings);
+                continue;
             };
-            if wanted != *count {
-                script.supply.push((crate::rules::pool_word(pool), wanted));
+            let count = match known.meaning {
+                JczMeaning::Pool { or_flag: false, .. } => self.count_element(element, value),
+                JczMeaning::Pool { or_flag: true, .. } => match value.as_bool() {
+                    Some(on) => u32::from(on),
+                    None => self.count_element(element, value),
+                },
+                JczMeaning::Variant(_) | JczMeaning::Required => {
+                    u32::from(self.flag_element(element, value))
+                }
+                JczMeaning::Presence => match value.as_bool() {
+                    Some(on) => u32::from(on),
+                    None => u32::from(self.count_element(element, value) > 0),
+                },
+            };
+            values.insert(known.name, count);
+        }
+        let on = |element: &str| !listed || values.get(element).is_some_and(|v| *v > 0);
+        // An element of an expansion that is on switches the expansion on.
+        if listed {
+            for (expansion, part) in jcz_parts() {
+                if let Some(expansion) = expansion
+                    && part.elements.iter().any(|element| on(element.name))
+                    && !script.expansions.iter().any(|e| e == expansion.name)
+                {
+                    script.expansions.push(expansion.name.into());
+                }
             }
         }
-        let mut off = |name: &str| {
-            script
-                .variants
-                .push((name.to_string(), "off".to_string(), Span::default()));
-        };
-        use crate::rules::carcassonne::{FARMERS, HILLS, VINEYARDS};
-        if !farmers {
-            off(FARMERS);
+        for (expansion, part) in jcz_parts_in_play(&script.expansions) {
+            for element in part.elements {
+                if element.meaning != JczMeaning::Required || on(element.name) {
+                    continue;
+                }
+                // At the element, or at the elements when it is left out.
+                let span = match self
+                    .document
+                    .key_span(&format!("setup/elements/{}", element.name))
+                {
+                    span if span == Span::default() => self.document.key_span("setup/elements"),
+                    span => span,
+                };
+                let title =
+                    expansion.map_or(crate::rules::describe(JCZ_RULESET).title, |e| e.title);
+                self.unsupported(
+                    format!(
+                        "{title} without the element `{}` is not supported",
+                        element.name
+                    ),
+                    span,
+                );
+            }
         }
-        if sheep && !hill {
-            off(HILLS);
+        // A hill tile takes a tile under it where the element `hill` is on.
+        self.hills_in_play = on("hill");
+        // The variants JCloisterZone's own play implies, expansion by expansion as they came
+        // into play, unless the game sets them.
+        let implied: Vec<_> = script
+            .expansions
+            .iter()
+            .filter_map(|name| crate::rules::describe(JCZ_RULESET).expansion(name))
+            .flat_map(|e| e.jcz.implied_variants)
+            .collect();
+        for (name, value) in implied {
+            if !script.variants.iter().any(|(set, ..)| set == name) {
+                script
+                    .variants
+                    .push((name.to_string(), value.to_string(), Span::default()));
+            }
         }
-        if sheep && !vineyard {
-            off(VINEYARDS);
+        let in_play: Vec<_> = jcz_parts_in_play(&script.expansions).collect();
+        let rules = crate::rules::for_ruleset(script.ruleset, &[]);
+        if listed {
+            for (index, (pool, count)) in rules.pools().iter().enumerate() {
+                let element = in_play
+                    .iter()
+                    .flat_map(|(_, part)| part.elements)
+                    .find(|e| matches!(e.meaning, JczMeaning::Pool { pool, .. } if pool == index));
+                let Some(element) = element else {
+                    continue;
+                };
+                let wanted = values.get(element.name).copied().unwrap_or(0);
+                if wanted != *count {
+                    script.supply.push((crate::rules::pool_word(pool), wanted));
+                }
+            }
+        }
+        for element in in_play.iter().flat_map(|(_, part)| part.elements) {
+            if let JczMeaning::Variant(variant) = element.meaning
+                && !on(element.name)
+            {
+                script
+                    .variants
+                    .push((variant.to_string(), "off".to_string(), Span::default()));
+            }
         }
         for (rule, value) in setup
             .get("rules")
@@ -542,7 +557,7 @@ impl Lowering<'_> {
                 .variants
                 .iter()
                 .any(|v| v.name == rule && v.values.contains(&value_text))
-                && JCZ_RULES.contains(&rule.as_str());
+                && jcz_parts().any(|(_, part)| part.rules.contains(&rule.as_str()));
             if known {
                 script
                     .variants
@@ -678,7 +693,7 @@ impl Lowering<'_> {
                 },
                 "PASS" => push(script, Action::Pass),
                 "RETURN_MEEPLE" => {
-                    if let Some(action) = self.abbot_return(payload, span) {
+                    if let Some(action) = self.take_back(payload, span) {
                         push(script, action);
                     }
                 }
@@ -781,25 +796,31 @@ impl Lowering<'_> {
         }
     }
 
-    /// A `RETURN_MEEPLE` of the abbot's early return (`source` `ABBOT_RETURN`): `return abbot
-    /// at <x>,<y> on I`, where the pointer says the abbot stands. Other sources belong to other
-    /// expansions.
-    fn abbot_return(&mut self, payload: &Value, span: Span) -> Option<Action> {
+    /// A `RETURN_MEEPLE` of an expansion's early take-back (the abbot's, from `ABBOT_RETURN`:
+    /// `return abbot at <x>,<y> on I`, where the pointer says the abbot stands). Other sources
+    /// belong to other expansions.
+    fn take_back(&mut self, payload: &Value, span: Span) -> Option<Action> {
         let source = payload
             .get("source")
             .and_then(Value::as_str)
             .unwrap_or_default();
-        if source != "ABBOT_RETURN" {
+        let taken_back = jcz_parts().find_map(|(_, part)| {
+            let (_, meeple_type) = part.take_back.filter(|(from, _)| *from == source)?;
+            let pool = meeple_pool(meeple_type)?;
+            Some((meeple_type, *pool_figures(pool).first()?))
+        });
+        let Some((meeple_type, figure)) = taken_back else {
             self.unsupported(
                 format!("a figure returned by `{source}` is not supported"),
                 span,
             );
             return None;
-        }
+        };
+        let name = figure.kind.0;
         let pos = match position(payload.pointer("/pointer/position")) {
             Ok(pos) => pos,
             Err(problem) => {
-                self.bad(format!("the abbot's return: {problem}"), span);
+                self.bad(format!("the {name}'s return: {problem}"), span);
                 return None;
             }
         };
@@ -808,27 +829,45 @@ impl Lowering<'_> {
             .or_else(|| payload.get("meepleId"))
             .and_then(Value::as_str)
             .unwrap_or_default();
-        if meeple.split('.').nth(1) != Some("abbot") {
+        if meeple.split('.').nth(1) != Some(meeple_type) {
             self.bad(
-                format!("the abbot's return names the meeple `{meeple}`, not an abbot"),
+                format!(
+                    "the {name}'s return names the meeple `{meeple}`, not `<player>.{meeple_type}.<n>`"
+                ),
                 span,
             );
             return None;
         }
+        let target = if stands_inside(figure) {
+            FeatureRef::Anchor(Anchor::Inner)
+        } else {
+            let location = payload
+                .pointer("/pointer/location")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
+            match location_anchors(location) {
+                Some(anchors) if anchors.len() == 1 => FeatureRef::Anchor(anchors[0]),
+                Some(anchors) => FeatureRef::Anchors(anchors),
+                None => {
+                    self.bad(format!("unknown location `{location}`"), span);
+                    return None;
+                }
+            }
+        };
         Some(Action::Return {
-            figure: "abbot".into(),
+            figure: name.into(),
             pos,
-            target: FeatureRef::Anchor(Anchor::Inner),
+            target,
         })
     }
 
-    /// The figure and the feature of a `DEPLOY_MEEPLE`.
+    /// The figure and the feature of a `DEPLOY_MEEPLE`: the figure of the meeple's pool that
+    /// stands on the pointer's feature (the pool's one figure, where it has one).
     fn deployment(&mut self, payload: &Value, span: Span) -> Option<(String, FeatureRef)> {
         let meeple = payload
             .get("meepleId")
             .and_then(Value::as_str)
             .unwrap_or_default();
-        let kind = meeple.split('.').nth(1);
         let feature = payload
             .pointer("/pointer/feature")
             .and_then(Value::as_str)
@@ -837,49 +876,44 @@ impl Lowering<'_> {
             .pointer("/pointer/location")
             .and_then(Value::as_str)
             .unwrap_or_default();
-        let figure = match (kind, feature) {
-            (Some("shepherd"), _) => "shepherd",
-            (Some("abbot"), _) => "abbot",
-            (Some("small"), "City") => "knight",
-            (Some("small"), "Road") => "thief",
-            (Some("small"), "Monastery" | "Cloister") => "monk",
-            (Some("small"), "Field" | "Farm") => "farmer",
-            (Some("small"), other) => {
-                self.unsupported(format!("a follower on a `{other}` is not supported"), span);
-                return None;
-            }
-            // Inns & Cathedrals' large follower (JCloisterZone's `BigFollower`).
-            (Some("big"), "City") => "large-knight",
-            (Some("big"), "Road") => "large-thief",
-            (Some("big"), "Monastery" | "Cloister") => "large-monk",
-            (Some("big"), "Field" | "Farm") => "large-farmer",
-            (Some("big"), other) => {
-                self.unsupported(
-                    format!("a large follower on a `{other}` is not supported"),
-                    span,
-                );
-                return None;
-            }
-            (Some(other), _) => {
-                self.unsupported(format!("the figure `{other}` is not supported"), span);
-                return None;
-            }
-            (None, _) => {
-                self.bad(
-                    format!("the meeple id `{meeple}` is not `<player>.<type>.<n>`"),
-                    span,
-                );
-                return None;
-            }
+        let Some(meeple_type) = meeple.split('.').nth(1) else {
+            self.bad(
+                format!("the meeple id `{meeple}` is not `<player>.<type>.<n>`"),
+                span,
+            );
+            return None;
         };
-        if matches!(figure, "monk" | "large-monk" | "abbot") {
-            return Some((figure.into(), FeatureRef::Anchor(Anchor::Inner)));
+        let Some(pool) = meeple_pool(meeple_type) else {
+            self.unsupported(format!("the figure `{meeple_type}` is not supported"), span);
+            return None;
+        };
+        let figures = pool_figures(pool);
+        let figure = match figures.as_slice() {
+            [only] => Some(*only),
+            _ => jcz_parts()
+                .flat_map(|(_, part)| part.features)
+                .find(|(name, _)| *name == feature)
+                .and_then(|(_, kind)| figures.iter().find(|f| f.stands_on.contains(kind)))
+                .copied(),
+        };
+        let Some(figure) = figure else {
+            let pool_name = crate::rules::for_ruleset(JCZ_RULESET, &[])
+                .pools()
+                .get(pool)
+                .map_or("figure", |(name, _)| *name);
+            self.unsupported(
+                format!("a {pool_name} on a `{feature}` is not supported"),
+                span,
+            );
+            return None;
+        };
+        let name = figure.kind.0.to_string();
+        if stands_inside(figure) {
+            return Some((name, FeatureRef::Anchor(Anchor::Inner)));
         }
         match location_anchors(location) {
-            Some(anchors) if anchors.len() == 1 => {
-                Some((figure.into(), FeatureRef::Anchor(anchors[0])))
-            }
-            Some(anchors) => Some((figure.into(), FeatureRef::Anchors(anchors))),
+            Some(anchors) if anchors.len() == 1 => Some((name, FeatureRef::Anchor(anchors[0]))),
+            Some(anchors) => Some((name, FeatureRef::Anchors(anchors))),
             None => {
                 self.bad(format!("unknown location `{location}`"), span);
                 None

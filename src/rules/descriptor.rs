@@ -5,6 +5,7 @@
 //! legend, simulate's defaults and `explain`. A new expansion is an entry of its ruleset's
 //! descriptor, not a name spelled again in each of those stages.
 
+pub use super::jcz::{JczElement, JczMeaning, JczPart};
 use crate::model::{Marker, Ruleset};
 
 // The lookup of a ruleset's descriptor names every ruleset, so it lives with the list of
@@ -23,6 +24,9 @@ pub struct RulesetDescriptor {
     pub base_tile_set: &'static str,
     /// JCloisterZone's id of the base tile set (`basic:1`), where JCloisterZone plays the ruleset.
     pub jcz_set: Option<&'static str>,
+    /// How JCloisterZone's saved games show the base game: its elements, meeples, feature
+    /// names and rules.
+    pub jcz: &'static JczPart,
     /// Every figure of the ruleset and of its implemented expansions, in the order the game
     /// language lists them (what `Rules::figure_names` gives in the default reading), each
     /// with its pool, the features it stands on and its strength when the majority on a
@@ -73,6 +77,10 @@ pub struct ExpansionDescriptor {
     pub tile_set: Option<&'static str>,
     /// JCloisterZone's id of that tile set (`hills-and-sheep:1`).
     pub jcz_set: Option<&'static str>,
+    /// How JCloisterZone's saved games show the expansion beyond its tile set: the elements
+    /// that switch it on and what each sets, its meeples, its rules, the variants its play
+    /// implies, its take-back.
+    pub jcz: &'static JczPart,
     /// The figures the expansion brings into play (the shepherd): a game names them only
     /// when it declares the expansion.
     pub figures: &'static [&'static str],

@@ -10,6 +10,7 @@ pub mod descriptor;
 pub use descriptor::BonusWording;
 pub mod hunters_gatherers;
 pub mod hunters_gatherers_2020;
+pub mod jcz;
 pub mod turn;
 
 pub use turn::{Decision, Move, Offer, Outcome, TurnView, Violation};

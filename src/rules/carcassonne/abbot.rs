@@ -9,10 +9,37 @@ use super::{ABBOT, Carcassonne};
 use crate::codes;
 use crate::engine::{Engine, FigureId, NodeId};
 use crate::model::FeatureKind;
+use crate::rules::jcz::{JczElement, JczMeaning, JczPart};
 use crate::rules::{Breakdown, Move, Offer, Outcome, ScoreEvent, TurnView, Violation};
 
 /// The expansion of the abbot and the gardens, as an `expansion` line names it.
 pub const ABBOT_AND_GARDENS: &str = "abbot-and-gardens";
+
+/// The abbot and the gardens in JCloisterZone's saved games: `abbot` is each player's count
+/// of abbots, `garden` whether the gardens of the `basic:2` tiles are in play (JCloisterZone
+/// switches both on together; without `garden` it ignores the garden symbols, where carcspec
+/// keeps them as gardens on which only an abbot can stand). The abbot's early return is a
+/// `RETURN_MEEPLE` from `ABBOT_RETURN`.
+pub(super) const JCZ: JczPart = JczPart {
+    elements: &[
+        JczElement {
+            name: "abbot",
+            meaning: JczMeaning::Pool {
+                pool: super::ABBOTS,
+                or_flag: true,
+            },
+        },
+        JczElement {
+            name: "garden",
+            meaning: JczMeaning::Presence,
+        },
+    ],
+    meeples: &[("abbot", super::ABBOTS)],
+    features: &[("Garden", FeatureKind::Garden)],
+    rules: &[],
+    implied_variants: &[],
+    take_back: Some(("ABBOT_RETURN", "abbot")),
+};
 
 /// Whether a feature of this kind is one the abbot stands on and that scores by its
 /// neighbours: a monastery or a garden.

@@ -3,6 +3,7 @@
 //! figure of the ruleset (`DESCRIPTOR.figures`, strength 2), counted by the majority like any follower.
 
 use crate::rules::Breakdown;
+use crate::rules::jcz::{JczElement, JczMeaning, JczPart};
 
 /// What an incomplete road with an inn or city with a cathedral scores at the end: `zero` (the
 /// rules: "Incomplete road with an inn: 0 points") or `ignore` (JCloisterZone's optional rule:
@@ -12,6 +13,35 @@ pub const INN_AND_CATHEDRAL_FINAL_SCORING: &str = "inn-and-cathedral-final-scori
 /// What a completed city of two tiles scores: `4` (the 2nd edition: 2 a tile) or `2` (the 1st
 /// edition's tiny city: 1 a tile and a pennant, JCloisterZone's rule `tiny-city-scoring`).
 pub const TINY_CITY_SCORING: &str = "tiny-city-scoring";
+
+/// Inns & Cathedrals in JCloisterZone's saved games: the large follower (`big-follower`, the
+/// meeple type `big`), the inns and the cathedrals, and its two rules. carcspec scores every
+/// inn and cathedral printed on the tiles: a setup that leaves one of them out is refused by
+/// name rather than scored otherwise.
+pub(super) const JCZ: JczPart = JczPart {
+    elements: &[
+        JczElement {
+            name: "big-follower",
+            meaning: JczMeaning::Pool {
+                pool: super::LARGE_FOLLOWERS,
+                or_flag: false,
+            },
+        },
+        JczElement {
+            name: "inn",
+            meaning: JczMeaning::Required,
+        },
+        JczElement {
+            name: "cathedral",
+            meaning: JczMeaning::Required,
+        },
+    ],
+    meeples: &[("big", super::LARGE_FOLLOWERS)],
+    features: &[],
+    rules: &[TINY_CITY_SCORING, INN_AND_CATHEDRAL_FINAL_SCORING],
+    implied_variants: &[],
+    take_back: None,
+};
 
 /// The readings of the variants above that a game chose.
 #[derive(Debug, Default, Clone, Copy)]

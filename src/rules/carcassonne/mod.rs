@@ -14,6 +14,7 @@ use super::{
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
 use crate::model::{ContentKind, FeatureKind, Marker, Pos, Ruleset};
 use crate::rules::descriptor::{ExpansionDescriptor, RulesetDescriptor};
+use crate::rules::jcz::{JczElement, JczMeaning, JczPart};
 
 pub const THIEF: FigureKind = FigureKind("thief");
 pub const KNIGHT: FigureKind = FigureKind("knight");
@@ -162,12 +163,71 @@ const FIGURES_WITHOUT_FARMERS: &[&str] = &[
     "abbot",
 ];
 
+/// The base game in JCloisterZone's saved games: its followers (`small`), the farmers, the
+/// names of its features.
+const BASE_JCZ: JczPart = JczPart {
+    elements: &[
+        JczElement {
+            name: "small-follower",
+            meaning: JczMeaning::Pool {
+                pool: FOLLOWERS,
+                or_flag: false,
+            },
+        },
+        JczElement {
+            name: "farmers",
+            meaning: JczMeaning::Variant(FARMERS),
+        },
+    ],
+    meeples: &[("small", FOLLOWERS)],
+    features: &[
+        ("City", FeatureKind::City),
+        ("Road", FeatureKind::Road),
+        ("Monastery", FeatureKind::Monastery),
+        ("Cloister", FeatureKind::Monastery),
+        ("Field", FeatureKind::Field),
+        ("Farm", FeatureKind::Field),
+    ],
+    rules: &[],
+    implied_variants: &[],
+    take_back: None,
+};
+
+/// Hills & Sheep in JCloisterZone's saved games: the shepherd, the hills, the vineyards and
+/// the hill tie-break; its `ShepherdPhase` draws the turn's tokens (a new shepherd's first, a
+/// grow) before the flocks of the fields the tile closed go to the stable.
+const HILLS_AND_SHEEP_JCZ: JczPart = JczPart {
+    elements: &[
+        JczElement {
+            name: "shepherd",
+            meaning: JczMeaning::Pool {
+                pool: SHEPHERDS,
+                or_flag: true,
+            },
+        },
+        JczElement {
+            name: "hill",
+            meaning: JczMeaning::Variant(HILLS),
+        },
+        JczElement {
+            name: "vineyard",
+            meaning: JczMeaning::Variant(VINEYARDS),
+        },
+    ],
+    meeples: &[("shepherd", SHEPHERDS)],
+    features: &[],
+    rules: &[HILL_TIEBREAKER],
+    implied_variants: &[(CLOSED_FLOCK_TIMING, "after-draws")],
+    take_back: None,
+};
+
 /// The base game and the expansions carcspec plays with it.
 pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     ruleset: Ruleset::Carcassonne,
     title: "Carcassonne (2nd edition)",
     base_tile_set: "carcassonne-base",
     jcz_set: Some("basic:1"),
+    jcz: &BASE_JCZ,
     figures: &FIGURES,
     expansions: &[
         ExpansionDescriptor {
@@ -175,6 +235,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             title: "Hills & Sheep",
             tile_set: Some("hills-and-sheep"),
             jcz_set: Some("hills-and-sheep:1"),
+            jcz: &HILLS_AND_SHEEP_JCZ,
             figures: &["shepherd"],
             markers: &[Marker::Hill, Marker::Vineyard],
             seats_up_to: None,
@@ -184,6 +245,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             title: "Inns & Cathedrals",
             tile_set: Some("inns-and-cathedrals"),
             jcz_set: Some("inns-and-cathedrals:1"),
+            jcz: &inns::JCZ,
             figures: &["large-thief", "large-knight", "large-monk", "large-farmer"],
             markers: &[],
             // “With 6 players, the 6th player uses the pink set.”
@@ -194,6 +256,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             title: "The River",
             tile_set: Some("the-river"),
             jcz_set: Some("river/1:1"),
+            jcz: &river::JCZ,
             figures: &[],
             markers: &[],
             seats_up_to: None,
@@ -203,6 +266,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             title: "The River II",
             tile_set: Some("the-river-2"),
             jcz_set: Some("river/2:1"),
+            jcz: &river::JCZ,
             figures: &[],
             markers: &[Marker::Volcano],
             seats_up_to: None,
@@ -216,6 +280,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             title: "Abbot & Gardens",
             tile_set: Some("carcassonne-base-gardens"),
             jcz_set: Some("basic:2"),
+            jcz: &abbot::JCZ,
             figures: &["abbot"],
             markers: &[],
             seats_up_to: None,

@@ -12,11 +12,20 @@ pub const THE_RIVER_2: &str = "the-river-2";
 use crate::engine::{CompiledTile, Engine, Slot};
 use crate::model::{FeatureKind, Pos, Rotation, Side, TileKind};
 use crate::rules::Violation;
+use crate::rules::jcz::JczPart;
 
 /// How the river may bend: `official` (the rulebook: no two successive curves the same way,
 /// and, after the FAQ, no third curve the same way in a row) or `jcloisterzone` (its
 /// geometric look-ahead: the squares ahead of every open end of the new tile must be free).
 pub const RIVER_TURNS: &str = "river-turns";
+
+/// The River and The River II in JCloisterZone's saved games: their tile sets alone switch
+/// them on, and JCloisterZone bends a river by its own look-ahead
+/// (`RiverCapability.isTilePlacementAllowed`), not by the rulebook's U-turn rule.
+pub(super) const JCZ: JczPart = JczPart {
+    implied_variants: &[(RIVER_TURNS, "jcloisterzone")],
+    ..JczPart::NONE
+};
 
 /// The order the river's tiles are drawn in: the fork first (The River II), then the river
 /// tiles, then the lake that closes the river, and only then the land tiles.

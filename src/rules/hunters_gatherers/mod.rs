@@ -68,6 +68,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     title: "Hunters and Gatherers (2002 rules)",
     base_tile_set: "hunters-gatherers-v2",
     jcz_set: None,
+    jcz: &crate::rules::jcz::JczPart::NONE,
     figures: &FIGURES,
     expansions: &[],
     replacing_start_tile: &[],
