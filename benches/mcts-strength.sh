@@ -8,7 +8,8 @@
 #
 # GAMES: games a pairing at the default budget (200); CURVE_GAMES: games a budget of the
 # budget/strength curve against greedy (60); BUDGETS: the curve's playouts (25 50 200, the
-# default 100 measured above); SETS: which games (base hg2002 hg2020 hills); THREADS (2).
+# default 100 measured above); SETS: which games (base hg2002 hg2020 hills); THREADS (2);
+# PRIOR: the search's prior (standing, the default, or immediate).
 set -eu
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
@@ -19,6 +20,7 @@ BUDGETS=${BUDGETS:-25 50 200}
 SETS=${SETS:-base hg2002 hg2020 hills}
 THREADS=${THREADS:-2}
 SEED=${SEED:-31}
+PRIOR=${PRIOR:-standing}
 
 tiles_of() {
     case $1 in
@@ -37,13 +39,13 @@ pairing() {
     # shellcheck disable=SC2046 # the tile options are words
     out=$(/usr/bin/time -f "%U" -o "$timing" $bin simulate $(tiles_of "$set_name") \
         --games "$games" --seed "$SEED" --policy mcts,"$opponent" --alternate-seats \
-        --playouts "$playouts" -j "$THREADS")
+        --playouts "$playouts" --prior "$PRIOR" -j "$THREADS")
     user=$(cat "$timing")
     rm -f "$timing"
     decisions=$(printf '%s\n' "$out" | sed -n 's/.* \([0-9]*\) decisions searched$/\1/p')
     printf '%s\n' "$out" | sed -n '/^policies/,$p'
-    awk -v d="$decisions" -v u="$user" -v s="$set_name" -v o="$opponent" -v n="$games" -v p="$playouts" \
-        'BEGIN { printf "  => %s, mcts %s playouts vs %s, %s games: %d decisions searched in %.1f CPU s = %.1f decisions a CPU-second\n", s, p, o, n, d, u, (u > 0 ? d / u : 0) }'
+    awk -v d="$decisions" -v u="$user" -v s="$set_name" -v o="$opponent" -v n="$games" -v p="$playouts" -v r="$PRIOR" \
+        'BEGIN { printf "  => %s, mcts %s playouts (%s prior) vs %s, %s games: %d decisions searched in %.1f CPU s = %.1f decisions a CPU-second\n", s, p, r, o, n, d, u, (u > 0 ? d / u : 0) }'
 }
 
 default=100

@@ -63,7 +63,7 @@ pub struct SimulateArgs {
     playout: PlayoutArg,
     /// `mcts`: what a move at the root of a search is worth before its playouts (the order
     /// the moves are tried in, which of them are compared first, a bias that fades).
-    #[arg(long, value_enum, default_value_t = PriorArg::Immediate)]
+    #[arg(long, value_enum, default_value_t = PriorArg::Standing)]
     prior: PriorArg,
     /// Write every game as a `.game` transcript into this folder.
     #[arg(long)]
@@ -136,7 +136,7 @@ enum PriorArg {
     /// The points of the features a placement completes for the player (or for nobody yet).
     Immediate,
     /// The player's margin in the game scored as it stands after the move, by the ruleset's
-    /// own final scoring (a placement with its best figure step).
+    /// own final scoring (a placement with its best figure step); the default.
     Standing,
 }
 

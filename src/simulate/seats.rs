@@ -100,11 +100,11 @@ pub fn policy_name(policy: &Policy) -> String {
                 Playout::Greedy => "greedy",
             };
             let prior = match prior_kind {
-                Prior::Immediate => "",
-                Prior::Standing => ", standing prior",
+                Prior::Immediate => "immediate",
+                Prior::Standing => "standing",
             };
             format!(
-                "mcts ({playouts} playouts, exploration {exploration}, {playout} playouts{prior})"
+                "mcts ({playouts} playouts, exploration {exploration}, {playout} playouts, {prior} prior)"
             )
         }
         Policy::Seats(seats) => seats
