@@ -324,14 +324,18 @@ impl Game {
         offers
     }
 
-    /// Wolves drawn so far (Hills & Sheep).
+    /// Wolves drawn so far (Hills & Sheep's count).
     pub(crate) fn bag_wolves_drawn(&self) -> usize {
-        self.rules.bag().map_or(0, |(_, wolves)| wolves)
+        self.rules
+            .count(crate::rules::carcassonne::WOLVES_DRAWN)
+            .unwrap_or(0) as usize
     }
 
-    /// How many powers acted in the game so far.
+    /// How many powers acted in the game so far (the 2020 Hunters and Gatherers' count).
     pub(crate) fn powers_used(&self) -> u32 {
-        self.rules.powers_used()
+        self.rules
+            .count(crate::rules::hunters_gatherers_2020::POWERS_USED)
+            .unwrap_or(0)
     }
 
     /// The figures of a pool that `player` may deploy now, as the ruleset counts them: the

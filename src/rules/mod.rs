@@ -506,8 +506,12 @@ pub trait Rules: RulesClone {
     fn end_turn(&mut self) -> Vec<Violation> {
         Vec::new()
     }
-    /// The bag of sheep and wolf tokens, in a game that has one, and the wolves drawn from it.
-    fn bag(&self) -> Option<(&carcassonne::Bag, usize)> {
+    /// A count the ruleset keeps of its own state, by the name its module gives it (Hills &
+    /// Sheep's tokens in the bag and wolves drawn, the 2020 hunting traps' covered animals
+    /// and powers used): the expectations and statistics that belong to one ruleset ask it by
+    /// that name, so the common trait declares no ruleset's state. `None` where the ruleset
+    /// keeps no such count.
+    fn count(&self, _name: &str) -> Option<u32> {
         None
     }
 
@@ -595,14 +599,6 @@ pub trait Rules: RulesClone {
     /// volcano lake).
     fn another_turn(&self, _tile: &CompiledTile) -> bool {
         false
-    }
-    /// The animals that powers covered so far, where the ruleset covers animals.
-    fn covered_animals(&self) -> Option<hunters_gatherers_2020::Animals> {
-        None
-    }
-    /// How many powers acted so far in the game.
-    fn powers_used(&self) -> u32 {
-        0
     }
 }
 

@@ -95,7 +95,17 @@ impl Replay<'_> {
 
     /// `expect covered <animal> <n> ...`
     pub(super) fn expect_covered(&mut self, animals: &[(String, u32)]) {
-        let Some(covered) = self.game.rules.covered_animals() else {
+        use crate::rules::hunters_gatherers_2020 as hg2020;
+        let rules = &self.game.rules;
+        let covered = rules
+            .count(hg2020::COVERED_DEER)
+            .map(|deer| hg2020::Animals {
+                deer,
+                aurochs: rules.count(hg2020::COVERED_AUROCHS).unwrap_or(0),
+                mammoths: rules.count(hg2020::COVERED_MAMMOTHS).unwrap_or(0),
+                tigers: rules.count(hg2020::COVERED_TIGERS).unwrap_or(0),
+            });
+        let Some(covered) = covered else {
             self.failed += 1;
             self.report(
                 &codes::COVERED_MISMATCH,

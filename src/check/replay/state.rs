@@ -124,12 +124,14 @@ impl Replay<'_> {
 
     /// `expect bag <token> <n> ...`
     pub(super) fn expect_bag(&mut self, tokens: &[(u32, u32)]) {
-        let bag = self
-            .game
-            .rules
-            .bag()
-            .map(|(bag, _)| bag.clone())
-            .unwrap_or_default();
+        // A game without Hills & Sheep's count holds the full bag.
+        let full = crate::rules::carcassonne::Bag::default();
+        let bag = crate::rules::carcassonne::Bag(std::array::from_fn(|token| {
+            self.game
+                .rules
+                .count(crate::rules::carcassonne::BAG_COUNTS[token])
+                .unwrap_or(full.0[token])
+        }));
         let wrong: Vec<String> = tokens
             .iter()
             .filter(|(token, n)| bag.0.get(*token as usize) != Some(n))

@@ -732,8 +732,12 @@ impl Rules for Carcassonne {
         }
     }
 
-    fn bag(&self) -> Option<(&Bag, usize)> {
-        Some((&self.flocks.bag, self.flocks.wolves_drawn))
+    fn count(&self, name: &str) -> Option<u32> {
+        if name == WOLVES_DRAWN {
+            return Some(self.flocks.wolves_drawn as u32);
+        }
+        let token = BAG_COUNTS.iter().position(|count| *count == name)?;
+        self.flocks.bag.0.get(token).copied()
     }
 
     fn player_count(&self) -> std::ops::RangeInclusive<usize> {
@@ -908,6 +912,18 @@ impl Rules for Carcassonne {
 /// The bag of sheep and wolf tokens: how many of each value (0 = wolf, 1–4 sheep) are in it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Bag(pub [u32; 5]);
+
+/// The counts of the tokens in the bag ([`Rules::count`]), by token: the wolf, then one to
+/// four sheep (the game language's `wolf`, `sheep1` … `sheep4`).
+pub const BAG_COUNTS: [&str; 5] = [
+    "bag wolf",
+    "bag sheep1",
+    "bag sheep2",
+    "bag sheep3",
+    "bag sheep4",
+];
+/// The count of the wolves drawn from the bag so far ([`Rules::count`]).
+pub const WOLVES_DRAWN: &str = "wolves drawn";
 
 impl Default for Bag {
     /// “18 flock and wolf tokens (4x 1 sheep, 5x 2 sheep, 5x 3 sheep, 2x 4 sheep, 2x wolf)”

@@ -123,6 +123,14 @@ impl Readings {
     }
 }
 
+/// The count of the powers that acted so far in the game ([`Rules::count`]).
+pub const POWERS_USED: &str = "powers used";
+/// The counts of the animals the hunting traps covered so far ([`Rules::count`]).
+pub const COVERED_DEER: &str = "covered deer";
+pub const COVERED_AUROCHS: &str = "covered aurochs";
+pub const COVERED_MAMMOTHS: &str = "covered mammoths";
+pub const COVERED_TIGERS: &str = "covered tigers";
+
 /// The animals of a meadow, or of part of one.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Animals {
@@ -660,12 +668,16 @@ impl Rules for HuntersGatherers2020 {
         !self.readings.unplaceable_menhir_lost
     }
 
-    fn covered_animals(&self) -> Option<Animals> {
-        Some(self.covered_total())
-    }
-
-    fn powers_used(&self) -> u32 {
-        self.powers_used
+    fn count(&self, name: &str) -> Option<u32> {
+        let covered = self.covered_total();
+        match name {
+            POWERS_USED => Some(self.powers_used),
+            COVERED_DEER => Some(covered.deer),
+            COVERED_AUROCHS => Some(covered.aurochs),
+            COVERED_MAMMOTHS => Some(covered.mammoths),
+            COVERED_TIGERS => Some(covered.tigers),
+            _ => None,
+        }
     }
 
     fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
