@@ -639,43 +639,21 @@ pub fn all() -> impl Iterator<Item = &'static descriptor::RulesetDescriptor> {
 }
 
 /// The rules of `ruleset`, played with the chosen `(name, value)` variants (the lowering has
-/// checked them against [`Rules::variants`]).
+/// checked them against [`Rules::variants`]). Each ruleset reads its own variants.
 pub fn for_ruleset(ruleset: Ruleset, variants: &[(String, String)]) -> Box<dyn Rules> {
-    let chosen = |name: &str, value: &str| variants.iter().any(|(n, v)| n == name && v == value);
     match ruleset {
-        Ruleset::HuntersGatherers => Box::new(hunters_gatherers::HuntersGatherers {
-            returned_on_bonus_allowed: chosen(
-                hunters_gatherers::RETURNED_FIGURES_ON_BONUS_TILE,
-                "allowed",
-            ),
-        }),
+        Ruleset::Carcassonne => Box::new(carcassonne::Carcassonne::new(variants)),
+        Ruleset::HuntersGatherers => Box::new(hunters_gatherers::HuntersGatherers::new(variants)),
         Ruleset::HuntersGatherers2020 => {
             Box::new(hunters_gatherers_2020::HuntersGatherers2020::new(variants))
         }
-        Ruleset::Carcassonne => Box::new(carcassonne::Carcassonne {
-            hill_tiebreak_by_count: chosen(carcassonne::HILL_TIEBREAKER, "number-of-followers"),
-            closed_flock_stable_at_once: chosen(carcassonne::CLOSED_FLOCK, "stable-at-once"),
-            jcloisterzone_seats: chosen(carcassonne::PLAYER_COUNT, "jcloisterzone"),
-            farmers: !chosen(carcassonne::FARMERS, "off"),
-            hills: !chosen(carcassonne::HILLS, "off"),
-            vineyards: !chosen(carcassonne::VINEYARDS, "off"),
-            flocks: carcassonne::flock::Flocks::new(
-                chosen(carcassonne::CLOSED_FLOCK, "stable-at-once"),
-                chosen(carcassonne::CLOSED_FLOCK_TIMING, "after-draws"),
-            ),
-            monasteries: carcassonne::OpenMonasteries::default(),
-            inns: carcassonne::inns::Readings {
-                final_scoring_ignores: chosen(
-                    carcassonne::inns::INN_AND_CATHEDRAL_FINAL_SCORING,
-                    "ignore",
-                ),
-                tiny_city: chosen(carcassonne::inns::TINY_CITY_SCORING, "2"),
-            },
-            river_look_ahead: chosen(carcassonne::river::RIVER_TURNS, "jcloisterzone"),
-            // Until the game's expansions are told (`Rules::expansions_in_play`).
-            inns_in_play: false,
-        }),
     }
+}
+
+/// Whether the game chose `value` for the variant `name`, among its `(name, value)` choices:
+/// how a ruleset and its expansions read the variants they are built with.
+pub fn chosen(variants: &[(String, String)], name: &str, value: &str) -> bool {
+    variants.iter().any(|(n, v)| n == name && v == value)
 }
 
 /// How the game language names a supply pool: `followers`, `shepherds`, `tribe-members`,

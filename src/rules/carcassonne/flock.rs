@@ -2,11 +2,12 @@
 //! grow-or-stable choice for each field a tile extended that holds the player's shepherd.
 //! The bag and the decisions waiting are state of the game that the ruleset keeps.
 
-use super::{Bag, SHEPHERD, scatter, stable};
+use super::{Bag, CLOSED_FLOCK, CLOSED_FLOCK_TIMING, SHEPHERD, scatter, stable};
 use crate::codes;
 use crate::engine::{Engine, FigureId, NodeId};
 use crate::model::token_word;
 use crate::model::{FeatureKind, TokenDraw};
+use crate::rules::chosen;
 use crate::rules::turn::{Decision, Move, Offer, Outcome, TurnView, Violation, not_due};
 
 /// The flocks' state in one game.
@@ -37,12 +38,12 @@ pub struct Flocks {
 }
 
 impl Flocks {
-    /// A full bag and no flock yet; with the variants `closed-flock stable-at-once` and
-    /// `closed-flock-timing after-draws` or not.
-    pub fn new(closed_flock_stable_at_once: bool, closed_after_draws: bool) -> Self {
+    /// A full bag and no flock yet, with the game's readings of `closed-flock` and
+    /// `closed-flock-timing` (its chosen `(name, value)` variants).
+    pub fn from_variants(variants: &[(String, String)]) -> Self {
         Flocks {
-            closed_flock_stable_at_once,
-            closed_after_draws,
+            closed_flock_stable_at_once: chosen(variants, CLOSED_FLOCK, "stable-at-once"),
+            closed_after_draws: chosen(variants, CLOSED_FLOCK_TIMING, "after-draws"),
             ..Flocks::default()
         }
     }

@@ -2,8 +2,8 @@
 //! and a cathedral to its city, and the C1 tiny city of the base game. The large follower is a
 //! figure of the ruleset (`DESCRIPTOR.figures`, strength 2), counted by the majority like any follower.
 
-use crate::rules::Breakdown;
 use crate::rules::jcz::{JczElement, JczMeaning, JczPart};
+use crate::rules::{Breakdown, chosen};
 
 /// What an incomplete road with an inn or city with a cathedral scores at the end: `zero` (the
 /// rules: "Incomplete road with an inn: 0 points") or `ignore` (JCloisterZone's optional rule:
@@ -50,6 +50,16 @@ pub struct Readings {
     pub final_scoring_ignores: bool,
     /// `tiny-city-scoring 2`.
     pub tiny_city: bool,
+}
+
+impl Readings {
+    /// The readings of the game's chosen `(name, value)` variants.
+    pub fn from_variants(variants: &[(String, String)]) -> Readings {
+        Readings {
+            final_scoring_ignores: chosen(variants, INN_AND_CATHEDRAL_FINAL_SCORING, "ignore"),
+            tiny_city: chosen(variants, TINY_CITY_SCORING, "2"),
+        }
+    }
 }
 
 /// A road's points and breakdown: 1 a tile; with one inn or more on it, 2 a tile when

@@ -363,8 +363,6 @@ pub struct Carcassonne {
     pub vineyards: bool,
     /// The variant `player-count jcloisterzone`.
     pub jcloisterzone_seats: bool,
-    /// The variant `closed-flock stable-at-once`.
-    pub closed_flock_stable_at_once: bool,
     /// The house rule: the tied player with the most followers on hills wins the tie.
     pub hill_tiebreak_by_count: bool,
     /// The flocks of Hills & Sheep: the bag, and the flock decisions waiting.
@@ -373,9 +371,8 @@ pub struct Carcassonne {
     pub monasteries: OpenMonasteries,
     /// The readings of Inns & Cathedrals' final scoring and of the tiny city.
     pub inns: inns::Readings,
-    /// The River's turns read as JCloisterZone's look-ahead (`variant river-turns
-    /// jcloisterzone`).
-    pub river_look_ahead: bool,
+    /// The reading of The River's turns.
+    pub river: river::Readings,
     /// Whether Inns & Cathedrals is in play: without it an inn is decoration (“Special
     /// features (inn, volcano, pig-herd) follow the rules of their own expansions; if those
     /// expansions are not in play they are decoration”, The River §9.2.6).
@@ -487,6 +484,26 @@ fn is_farmer(kind: FigureKind) -> bool {
 }
 
 impl Carcassonne {
+    /// The base game and its expansions with the game's chosen `(name, value)` variants: the
+    /// base game's, the hills' and the vineyards' read here, the flocks', the inns' and The
+    /// River's by their own modules.
+    pub fn new(variants: &[(String, String)]) -> Carcassonne {
+        let chosen = |name: &str, value: &str| super::chosen(variants, name, value);
+        Carcassonne {
+            hill_tiebreak_by_count: chosen(HILL_TIEBREAKER, "number-of-followers"),
+            jcloisterzone_seats: chosen(PLAYER_COUNT, "jcloisterzone"),
+            farmers: !chosen(FARMERS, "off"),
+            hills: !chosen(HILLS, "off"),
+            vineyards: !chosen(VINEYARDS, "off"),
+            flocks: flock::Flocks::from_variants(variants),
+            monasteries: OpenMonasteries::default(),
+            inns: inns::Readings::from_variants(variants),
+            river: river::Readings::from_variants(variants),
+            // Until the game's expansions are told (`Rules::expansions_in_play`).
+            inns_in_play: false,
+        }
+    }
+
     /// The players who score a feature: the follower majority, ties in full, unless a hill
     /// breaks the tie (Hills & Sheep, "3. Scoring a hill").
     fn winners(&self, engine: &Engine, figures: &[FigureId]) -> Vec<usize> {
@@ -897,7 +914,7 @@ impl Rules for Carcassonne {
         pos: Pos,
         rotation: crate::model::Rotation,
     ) -> Option<Violation> {
-        river::placement_violation(engine, tile, pos, rotation, self.river_look_ahead)
+        river::placement_violation(engine, tile, pos, rotation, self.river.look_ahead)
     }
 
     fn deployment_violation(&self, tile: &CompiledTile, kind: FeatureKind) -> Option<Violation> {

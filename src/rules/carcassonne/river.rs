@@ -27,6 +27,22 @@ pub(super) const JCZ: JczPart = JczPart {
     ..JczPart::NONE
 };
 
+/// The reading of the variant above that a game chose.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Readings {
+    /// The river's turns read as JCloisterZone's look-ahead (`river-turns jcloisterzone`).
+    pub look_ahead: bool,
+}
+
+impl Readings {
+    /// The reading of the game's chosen `(name, value)` variants.
+    pub fn from_variants(variants: &[(String, String)]) -> Readings {
+        Readings {
+            look_ahead: crate::rules::chosen(variants, RIVER_TURNS, "jcloisterzone"),
+        }
+    }
+}
+
 /// The order the river's tiles are drawn in: the fork first (The River II), then the river
 /// tiles, then the lake that closes the river, and only then the land tiles.
 pub const FORK: u8 = 0;

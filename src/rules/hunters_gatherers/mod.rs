@@ -17,6 +17,19 @@ pub struct HuntersGatherers {
     pub returned_on_bonus_allowed: bool,
 }
 
+impl HuntersGatherers {
+    /// The 2002 rules with the game's chosen `(name, value)` variants.
+    pub fn new(variants: &[(String, String)]) -> HuntersGatherers {
+        HuntersGatherers {
+            returned_on_bonus_allowed: super::chosen(
+                variants,
+                RETURNED_FIGURES_ON_BONUS_TILE,
+                "allowed",
+            ),
+        }
+    }
+}
+
 pub const GATHERER: FigureKind = FigureKind("gatherer");
 pub const FISHERMAN: FigureKind = FigureKind("fisherman");
 pub const HUNTER: FigureKind = FigureKind("hunter");

@@ -109,8 +109,7 @@ pub struct Readings {
 
 impl Readings {
     pub fn from_variants(variants: &[(String, String)]) -> Readings {
-        let chosen =
-            |name: &str, value: &str| variants.iter().any(|(n, v)| n == name && v == value);
+        let chosen = |name: &str, value: &str| super::chosen(variants, name, value);
         Readings {
             returned_figures_wait: chosen(RETURNED_FIGURES_ON_BONUS_TILE, "forbidden"),
             lone_tigers_covered: chosen(HUNTING_TRAP_LONE_TIGERS, "covered"),
