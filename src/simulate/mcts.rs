@@ -24,13 +24,13 @@ use crate::play::moves::Offered;
 use crate::play::{Game, GameMove};
 use crate::rules::{Decision, Offer};
 
-/// Playouts per decision by default (greedy playouts): some 29 decisions a CPU-second
+/// Playouts per decision by default (greedy playouts): some 30 decisions a CPU-second
 /// in a two-player base game (docs/simulation.md has the figures).
 pub const DEFAULT_PLAYOUTS: u32 = 100;
 /// The exploration constant of UCB1 by default (rewards are in [0, 1]).
 pub const DEFAULT_EXPLORATION: f64 = 0.7;
 
-/// The weight of the greedy prior at a placement by default.
+/// The weight of the prior at a placement by default.
 pub const DEFAULT_PRIOR: f64 = 1.0;
 /// Progressive widening at a placement by default: √N moves compared after N playouts.
 pub const DEFAULT_WIDEN: f64 = 1.0;
