@@ -60,11 +60,7 @@ pub fn load(name_or_path: &str) -> Result<LoadedTiles, Diagnostic> {
         if diagnostic.code == &codes::UNREADABLE_INPUT && !path.exists() {
             diagnostic.help = Some(format!(
                 "give a path to a .tiles, .json or .yaml file, or a shipped tile set: {}",
-                shipped::TILE_SETS
-                    .iter()
-                    .map(|(n, _)| *n)
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                shipped::names_for_help()
             ));
         }
         diagnostic
@@ -77,9 +73,9 @@ pub fn load(name_or_path: &str) -> Result<LoadedTiles, Diagnostic> {
 fn shipped_set(name: &str) -> Option<&'static LoadedTiles> {
     static LOADED: OnceLock<Vec<LoadedTiles>> = OnceLock::new();
     let loaded = LOADED.get_or_init(|| {
-        shipped::TILE_SETS
+        shipped::tile_sets()
             .iter()
-            .map(|(name, text)| from_text(name, text.to_string(), None))
+            .map(|set| from_text(set.name, set.text.to_string(), None))
             .collect()
     });
     loaded.iter().find(|set| set.origin == name)

@@ -1,36 +1,44 @@
 //! The tile sets shipped with carcspec (`tiles/`), built into the binary so that games and
-//! commands can name them (`carcassonne-base`) wherever a tile-set path is accepted.
+//! commands can name them (`carcassonne-base`) wherever a tile-set path is accepted. Each set
+//! is declared by the ruleset or expansion it belongs to (its descriptor's `base_tile_set` or
+//! `tile_set`); this module lists what the descriptors hold, so a new expansion's set needs no
+//! line here.
 
-/// (name, text) of every shipped tile set.
-pub const TILE_SETS: &[(&str, &str)] = &[
-    (
-        "carcassonne-base",
-        include_str!("../tiles/carcassonne-base.tiles"),
-    ),
-    (
-        "carcassonne-base-gardens",
-        include_str!("../tiles/carcassonne-base-gardens.tiles"),
-    ),
-    (
-        "hills-and-sheep",
-        include_str!("../tiles/hills-and-sheep.tiles"),
-    ),
-    (
-        "hunters-gatherers-v2",
-        include_str!("../tiles/hunters-gatherers-v2.tiles"),
-    ),
-    (
-        "inns-and-cathedrals",
-        include_str!("../tiles/inns-and-cathedrals.tiles"),
-    ),
-    ("the-river", include_str!("../tiles/the-river.tiles")),
-    ("the-river-2", include_str!("../tiles/the-river-2.tiles")),
-];
+use std::sync::OnceLock;
+
+use crate::rules::descriptor::{ShippedSet, all};
+
+/// Every shipped tile set, once each (the 2002 and 2020 Hunters and Gatherers rules play the
+/// same set), in the order of their names.
+pub fn tile_sets() -> &'static [&'static ShippedSet] {
+    static SETS: OnceLock<Vec<&'static ShippedSet>> = OnceLock::new();
+    SETS.get_or_init(|| {
+        let mut sets: Vec<&'static ShippedSet> = all()
+            .flat_map(|d| {
+                std::iter::once(d.base_tile_set)
+                    .chain(d.expansions.iter().filter_map(|e| e.tile_set))
+            })
+            .collect();
+        sets.sort_by_key(|set| set.name);
+        sets.dedup_by_key(|set| set.name);
+        sets
+    })
+}
+
+/// The names of the shipped tile sets, in order.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    tile_sets().iter().map(|set| set.name)
+}
+
+/// The shipped sets' names as a help lists them: "carcassonne-base, hills-and-sheep, …".
+pub fn names_for_help() -> String {
+    names().collect::<Vec<_>>().join(", ")
+}
 
 /// The text of the shipped tile set `name`.
 pub fn tiles(name: &str) -> Option<&'static str> {
-    TILE_SETS
+    tile_sets()
         .iter()
-        .find(|(shipped, _)| *shipped == name)
-        .map(|(_, text)| *text)
+        .find(|set| set.name == name)
+        .map(|set| set.text)
 }

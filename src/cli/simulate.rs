@@ -332,7 +332,9 @@ pub fn run(args: SimulateArgs) -> i32 {
         return usage("no ruleset");
     };
     if tile_sets.is_empty() {
-        let base = crate::rules::descriptor::describe(ruleset).base_tile_set;
+        let base = crate::rules::descriptor::describe(ruleset)
+            .base_tile_set
+            .name;
         tile_sets.push((base.to_string(), 1));
     }
     let rules = crate::rules::for_ruleset(ruleset, &[]);

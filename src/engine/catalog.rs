@@ -506,10 +506,7 @@ mod tests {
         ];
         let (mut tiles, mut several_direct) = (0, 0);
         let cache = crate::check::TileSetCache::default();
-        let sets = crate::shipped::TILE_SETS
-            .iter()
-            .map(|(name, _)| *name)
-            .chain(["spec/hunters-gatherers/rulebook.tiles"]);
+        let sets = crate::shipped::names().chain(["spec/hunters-gatherers/rulebook.tiles"]);
         for set in sets {
             let resolved = cache.resolve(set, std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
             let prepared = resolved.prepared.as_ref().expect("a shipped set");

@@ -80,11 +80,7 @@ pub fn build_catalog_with(
                 .at(*span, "this tile set")
                 .help(format!(
                     "name a shipped set ({}) or a path relative to the game file",
-                    crate::shipped::TILE_SETS
-                        .iter()
-                        .map(|(n, _)| *n)
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    crate::shipped::names_for_help()
                 ))
         };
         let prepared = match &resolved.prepared {

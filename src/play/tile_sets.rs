@@ -137,9 +137,8 @@ fn shipped(name: &str) -> Option<Arc<PreparedSet>> {
     crate::shipped::tiles(name)?;
     PREPARED
         .get_or_init(|| {
-            crate::shipped::TILE_SETS
-                .iter()
-                .filter_map(|(name, _)| load::load(name).ok())
+            crate::shipped::names()
+                .filter_map(|name| load::load(name).ok())
                 .map(|loaded| Arc::new(PreparedSet::new(loaded)))
                 .collect()
         })

@@ -21,7 +21,7 @@ pub struct RulesetDescriptor {
     /// The ruleset as its rulebook is titled: "Carcassonne (2nd edition)".
     pub title: &'static str,
     /// The shipped tile set a game of the ruleset is played with when it names none.
-    pub base_tile_set: &'static str,
+    pub base_tile_set: &'static ShippedSet,
     /// JCloisterZone's id of the base tile set (`basic:1`), where JCloisterZone plays the ruleset.
     pub jcz_set: Option<&'static str>,
     /// How JCloisterZone's saved games show the base game: its elements, meeples, feature
@@ -52,6 +52,16 @@ pub struct RulesetDescriptor {
     pub bonus: Option<BonusWording>,
 }
 
+/// A tile set shipped with carcspec (`tiles/`): its name, which games and commands may give
+/// wherever a tile-set path is accepted, and its text, built into the binary. Each is
+/// declared by the module of the ruleset or expansion it belongs to; `src/shipped.rs` lists
+/// what the descriptors hold.
+#[derive(Debug, PartialEq, Eq)]
+pub struct ShippedSet {
+    pub name: &'static str,
+    pub text: &'static str,
+}
+
 /// The words of the messages about the forest that earns a bonus tile, in a ruleset that has
 /// bonus tiles ([`RulesetDescriptor::bonus`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,7 +84,7 @@ pub struct ExpansionDescriptor {
     /// As its rulebook is titled: "Hills & Sheep".
     pub title: &'static str,
     /// The shipped tile set of the expansion, if carcspec ships one.
-    pub tile_set: Option<&'static str>,
+    pub tile_set: Option<&'static ShippedSet>,
     /// JCloisterZone's id of that tile set (`hills-and-sheep:1`).
     pub jcz_set: Option<&'static str>,
     /// How JCloisterZone's saved games show the expansion beyond its tile set: the elements
@@ -171,11 +181,11 @@ pub fn expansion_of_jcz_set(
 /// JCloisterZone's tile sets that carcspec ships: (JCloisterZone's id, carcspec's name).
 pub fn jcz_tile_sets() -> impl Iterator<Item = (&'static str, &'static str)> {
     all().flat_map(|d| {
-        let base = d.jcz_set.map(|id| (id, d.base_tile_set));
+        let base = d.jcz_set.map(|id| (id, d.base_tile_set.name));
         let expansions = d
             .expansions
             .iter()
-            .filter_map(|e| Some((e.jcz_set?, e.tile_set?)));
+            .filter_map(|e| Some((e.jcz_set?, e.tile_set?.name)));
         base.into_iter().chain(expansions)
     })
 }
@@ -321,22 +331,44 @@ mod tests {
         }
     }
 
-    /// Every tile set a descriptor names is shipped, and every shipped set belongs to a
-    /// descriptor: the base set of a ruleset or the set of an expansion.
+    /// Every tile set a descriptor names is shipped under its name and with its text; no two
+    /// descriptors ship different sets under one name; and every file of `tiles/` is shipped
+    /// (a set added there without a descriptor's entry would be unreachable by name).
     #[test]
     fn descriptors_and_shipped_tile_sets_agree() {
-        let named: Vec<&str> = all()
+        let declared: Vec<&ShippedSet> = all()
             .flat_map(|d| {
                 std::iter::once(d.base_tile_set)
                     .chain(d.expansions.iter().filter_map(|e| e.tile_set))
             })
             .collect();
-        for name in &named {
-            assert!(crate::shipped::tiles(name).is_some(), "{name} is shipped");
+        for set in &declared {
+            assert_eq!(
+                crate::shipped::tiles(set.name),
+                Some(set.text),
+                "{}",
+                set.name
+            );
+            assert!(
+                set.text.starts_with(&format!("tileset {}", set.name))
+                    || set.text.contains(&format!("\ntileset {}\n", set.name)),
+                "{} is the set its text names",
+                set.name
+            );
         }
-        for (shipped, _) in crate::shipped::TILE_SETS {
-            assert!(named.contains(shipped), "{shipped} belongs to a ruleset");
-        }
+        let shipped: Vec<&str> = crate::shipped::names().collect();
+        let mut sorted = shipped.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(shipped, sorted, "listed once each, by name");
+        let tiles_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tiles");
+        let mut files: Vec<String> = std::fs::read_dir(tiles_dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+            .filter_map(|file| file.strip_suffix(".tiles").map(str::to_string))
+            .collect();
+        files.sort();
+        assert_eq!(files, shipped, "every file of tiles/ is shipped");
     }
 
     #[test]

@@ -295,7 +295,9 @@ pub fn run_with<E>(
         .any(|t| t.kind == crate::model::TileKind::Start);
     if !has_start && !diagnostics.iter().any(Diagnostic::is_error) {
         // An expansion set plays only together with a set that has a start tile.
-        let base = crate::rules::descriptor::describe(config.ruleset).base_tile_set;
+        let base = crate::rules::descriptor::describe(config.ruleset)
+            .base_tile_set
+            .name;
         let names: Vec<&str> = config.tile_sets.iter().map(|(n, _)| n.as_str()).collect();
         diagnostics.push(
             Diagnostic::new(

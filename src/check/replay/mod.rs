@@ -255,7 +255,9 @@ impl<'s> Replay<'s> {
             self.sync();
         } else {
             self.current_step = self.first_step.unwrap_or_default();
-            let base = crate::rules::descriptor::describe(self.script.ruleset).base_tile_set;
+            let base = crate::rules::descriptor::describe(self.script.ruleset)
+                .base_tile_set
+                .name;
             self.report(
                 &codes::NO_START_TILE,
                 "the game has no start tile".into(),

@@ -396,9 +396,8 @@ fn placement_completion(state: Option<state::LineState>) -> Vec<CompletionItem> 
 }
 
 fn tile_set_completion(view: &GameView<'_>) -> Vec<CompletionItem> {
-    let mut items: Vec<CompletionItem> = crate::shipped::TILE_SETS
-        .iter()
-        .map(|(name, _)| item(*name, CompletionItemKind::MODULE, "shipped tile set"))
+    let mut items: Vec<CompletionItem> = crate::shipped::names()
+        .map(|name| item(name, CompletionItemKind::MODULE, "shipped tile set"))
         .collect();
     if let Ok(entries) = std::fs::read_dir(view.near()) {
         let mut files: Vec<String> = entries

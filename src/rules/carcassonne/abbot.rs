@@ -9,8 +9,16 @@ use super::{ABBOT, Carcassonne};
 use crate::codes;
 use crate::engine::{Engine, FigureId, NodeId};
 use crate::model::FeatureKind;
+use crate::rules::descriptor::ShippedSet;
 use crate::rules::jcz::{JczElement, JczMeaning, JczPart};
 use crate::rules::{Breakdown, Move, Offer, Outcome, ScoreEvent, TurnView, Violation};
+
+/// The base game's tiles with the gardens printed on them (JCloisterZone's `basic:2`), played
+/// instead of the base set.
+pub(super) const TILE_SET: ShippedSet = ShippedSet {
+    name: "carcassonne-base-gardens",
+    text: include_str!("../../../tiles/carcassonne-base-gardens.tiles"),
+};
 
 /// The expansion of the abbot and the gardens, as an `expansion` line names it.
 pub const ABBOT_AND_GARDENS: &str = "abbot-and-gardens";

@@ -2,8 +2,15 @@
 //! and a cathedral to its city, and the C1 tiny city of the base game. The large follower is a
 //! figure of the ruleset (`DESCRIPTOR.figures`, strength 2), counted by the majority like any follower.
 
+use crate::rules::descriptor::ShippedSet;
 use crate::rules::jcz::{JczElement, JczMeaning, JczPart};
 use crate::rules::{Breakdown, chosen};
+
+/// The expansion's tiles.
+pub(super) const TILE_SET: ShippedSet = ShippedSet {
+    name: "inns-and-cathedrals",
+    text: include_str!("../../../tiles/inns-and-cathedrals.tiles"),
+};
 
 /// What an incomplete road with an inn or city with a cathedral scores at the end: `zero` (the
 /// rules: "Incomplete road with an inn: 0 points") or `ignore` (JCloisterZone's optional rule:

@@ -13,7 +13,7 @@ use super::{
 };
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
 use crate::model::{ContentKind, FeatureKind, Marker, Pos, Ruleset};
-use crate::rules::descriptor::{ExpansionDescriptor, RulesetDescriptor};
+use crate::rules::descriptor::{ExpansionDescriptor, RulesetDescriptor, ShippedSet};
 use crate::rules::jcz::{JczElement, JczMeaning, JczPart};
 
 pub const THIEF: FigureKind = FigureKind("thief");
@@ -221,11 +221,23 @@ const HILLS_AND_SHEEP_JCZ: JczPart = JczPart {
     take_back: None,
 };
 
+/// The base game's 72 tiles.
+pub const BASE_TILE_SET: ShippedSet = ShippedSet {
+    name: "carcassonne-base",
+    text: include_str!("../../../tiles/carcassonne-base.tiles"),
+};
+
+/// Hills & Sheep's tiles.
+pub const HILLS_AND_SHEEP_TILE_SET: ShippedSet = ShippedSet {
+    name: "hills-and-sheep",
+    text: include_str!("../../../tiles/hills-and-sheep.tiles"),
+};
+
 /// The base game and the expansions carcspec plays with it.
 pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     ruleset: Ruleset::Carcassonne,
     title: "Carcassonne (2nd edition)",
-    base_tile_set: "carcassonne-base",
+    base_tile_set: &BASE_TILE_SET,
     jcz_set: Some("basic:1"),
     jcz: &BASE_JCZ,
     figures: &FIGURES,
@@ -233,7 +245,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         ExpansionDescriptor {
             name: HILLS_AND_SHEEP,
             title: "Hills & Sheep",
-            tile_set: Some("hills-and-sheep"),
+            tile_set: Some(&HILLS_AND_SHEEP_TILE_SET),
             jcz_set: Some("hills-and-sheep:1"),
             jcz: &HILLS_AND_SHEEP_JCZ,
             figures: &["shepherd"],
@@ -243,7 +255,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         ExpansionDescriptor {
             name: INNS_AND_CATHEDRALS,
             title: "Inns & Cathedrals",
-            tile_set: Some("inns-and-cathedrals"),
+            tile_set: Some(&inns::TILE_SET),
             jcz_set: Some("inns-and-cathedrals:1"),
             jcz: &inns::JCZ,
             figures: &["large-thief", "large-knight", "large-monk", "large-farmer"],
@@ -254,7 +266,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         ExpansionDescriptor {
             name: river::THE_RIVER,
             title: "The River",
-            tile_set: Some("the-river"),
+            tile_set: Some(&river::TILE_SET),
             jcz_set: Some("river/1:1"),
             jcz: &river::JCZ,
             figures: &[],
@@ -264,7 +276,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         ExpansionDescriptor {
             name: river::THE_RIVER_2,
             title: "The River II",
-            tile_set: Some("the-river-2"),
+            tile_set: Some(&river::TILE_SET_2),
             jcz_set: Some("river/2:1"),
             jcz: &river::JCZ,
             figures: &[],
@@ -278,7 +290,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         ExpansionDescriptor {
             name: abbot::ABBOT_AND_GARDENS,
             title: "Abbot & Gardens",
-            tile_set: Some("carcassonne-base-gardens"),
+            tile_set: Some(&abbot::TILE_SET),
             jcz_set: Some("basic:2"),
             jcz: &abbot::JCZ,
             figures: &["abbot"],

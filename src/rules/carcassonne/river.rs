@@ -12,6 +12,7 @@ pub const THE_RIVER_2: &str = "the-river-2";
 use crate::engine::{CompiledTile, Engine, Slot};
 use crate::model::{FeatureKind, Pos, Rotation, Side, TileKind};
 use crate::rules::Violation;
+use crate::rules::descriptor::ShippedSet;
 use crate::rules::jcz::JczPart;
 
 /// How the river may bend: `official` (the rulebook: no two successive curves the same way,
@@ -25,6 +26,18 @@ pub const RIVER_TURNS: &str = "river-turns";
 pub(super) const JCZ: JczPart = JczPart {
     implied_variants: &[(RIVER_TURNS, "jcloisterzone")],
     ..JczPart::NONE
+};
+
+/// The River's tiles.
+pub(super) const TILE_SET: ShippedSet = ShippedSet {
+    name: "the-river",
+    text: include_str!("../../../tiles/the-river.tiles"),
+};
+
+/// The River II's tiles.
+pub(super) const TILE_SET_2: ShippedSet = ShippedSet {
+    name: "the-river-2",
+    text: include_str!("../../../tiles/the-river-2.tiles"),
 };
 
 /// The reading of the variant above that a game chose.

@@ -9,7 +9,7 @@ use crate::engine::{
     CompiledTile, Component, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId,
 };
 use crate::model::{ContentKind, FeatureKind, Ruleset};
-use crate::rules::descriptor::RulesetDescriptor;
+use crate::rules::descriptor::{RulesetDescriptor, ShippedSet};
 
 #[derive(Clone)]
 pub struct HuntersGatherers {
@@ -75,11 +75,18 @@ pub(crate) const FIGURES: [FigureSpec; 4] = [
 /// on the turn's bonus tile.
 pub const RETURNED_FIGURES_ON_BONUS_TILE: &str = "returned-figures-on-bonus-tile";
 
+/// The tiles of the family, of the 2020 edition (a menhir where the 2002 tiles had a gold
+/// nugget): both the 2002 and the 2020 rules are played with them.
+pub const TILE_SET: ShippedSet = ShippedSet {
+    name: "hunters-gatherers-v2",
+    text: include_str!("../../../tiles/hunters-gatherers-v2.tiles"),
+};
+
 /// The 2002 rules of Hunters and Gatherers.
 pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     ruleset: Ruleset::HuntersGatherers,
     title: "Hunters and Gatherers (2002 rules)",
-    base_tile_set: "hunters-gatherers-v2",
+    base_tile_set: &TILE_SET,
     jcz_set: None,
     jcz: &crate::rules::jcz::JczPart::NONE,
     figures: &FIGURES,

@@ -77,7 +77,7 @@ const VARIANTS: [VariantSpec; 7] = [
 pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     ruleset: Ruleset::HuntersGatherers2020,
     title: "Hunters and Gatherers (2020 rules)",
-    base_tile_set: "hunters-gatherers-v2",
+    base_tile_set: &super::hunters_gatherers::TILE_SET,
     jcz_set: None,
     jcz: &crate::rules::jcz::JczPart::NONE,
     figures: &FIGURES,
