@@ -59,38 +59,71 @@ impl ScoreEvent {
 pub enum Breakdown {
     /// The whole text, " = points" included.
     Text(String),
-    /// A road: 1 a tile.
-    Road { tiles: usize },
-    /// A city: its tiles and pennants, complete or not.
-    City {
+    /// A feature scored by its tiles: "city of 3 tiles + 1 pennant with a cathedral
+    /// (incomplete)". The words are the ruleset's, so an expansion's feature (an inn's road, a
+    /// tiny city) needs no form of its own here.
+    Tiles {
+        /// What is scored: "road", "city", "tiny city".
+        feature: &'static str,
         tiles: usize,
+        /// Written " + 2 pennants" when there are any.
         pennants: u32,
-        complete: bool,
+        /// What the feature holds that changed its worth: " with an inn".
+        with: Option<&'static str>,
+        /// Whether " (incomplete)" is written (the base game's road never says it).
+        shows_incomplete: bool,
     },
-    /// A monastery with its neighbours (all 8 when complete) and the vineyards around it.
-    Monastery {
+    /// A feature scored by the tiles around it: "monastery with its 8 neighbours",
+    /// "garden with 3 neighbours (incomplete)", "monastery with 2 neighbours, the abbot back
+    /// early", each with an extra the ruleset counts (" + 1 vineyard").
+    Neighbours {
+        /// What is scored: "monastery", "garden".
+        feature: &'static str,
         neighbours: usize,
-        vineyards: usize,
-        complete: bool,
+        /// How the scoring came: surrounded, at the end of the game, or early.
+        ended: Surrounded,
+        /// A count added after the neighbours, written when it is not 0.
+        extra: Counted,
     },
     /// A field at the end of the game: the completed cities it touches.
     Field { cities: usize },
     /// A flock guided to the stable (Hills & Sheep): its tokens and sheep.
     Flock { tokens: usize, sheep: u32 },
-    /// A road with one inn or more (Inns & Cathedrals), complete or not.
-    InnRoad { tiles: usize, complete: bool },
-    /// A city with one cathedral or both (Inns & Cathedrals), complete or not.
-    CathedralCity {
-        tiles: usize,
-        pennants: u32,
-        complete: bool,
-    },
-    /// A completed city of two tiles in the 1st edition's reading (`tiny-city-scoring 2`).
-    TinyCity { pennants: u32 },
-    /// A garden with its neighbours (all 8 when complete): no bonus of a monastery.
-    Garden { neighbours: usize, complete: bool },
-    /// The abbot taken back early from a monastery or garden with its neighbours.
-    AbbotReturn { on: FeatureKind, neighbours: usize },
+}
+
+/// How a feature scored by its neighbours came to be scored ([`Breakdown::Neighbours`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Surrounded {
+    /// All 8 neighbours: "with its 8 neighbours".
+    Complete,
+    /// Scored incomplete at the end: "with 3 neighbours (incomplete)".
+    Incomplete,
+    /// Scored before it was surrounded, for the reason given: "with 3 neighbours, the abbot
+    /// back early".
+    Early(&'static str),
+}
+
+impl Surrounded {
+    /// Surrounded when `complete`, else scored incomplete at the end.
+    pub fn when(complete: bool) -> Surrounded {
+        if complete {
+            Surrounded::Complete
+        } else {
+            Surrounded::Incomplete
+        }
+    }
+}
+
+/// A count and the word it counts ("1 vineyard", "3 vineyards"); a count of 0 is not written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Counted {
+    pub count: usize,
+    pub word: &'static str,
+}
+
+impl Counted {
+    /// Nothing to count.
+    pub const NONE: Counted = Counted { count: 0, word: "" };
 }
 
 impl Breakdown {
@@ -114,42 +147,50 @@ impl Breakdown {
                 counted(text, n as usize, "pennant");
             }
         };
-        let incomplete = |text: &mut String, complete: bool| {
-            if !complete {
-                text.push_str(" (incomplete)");
-            }
-        };
         match self {
             Breakdown::Text(text) => return text.clone(),
-            Breakdown::Road { tiles } => {
-                text.push_str("road of ");
-                counted(&mut text, *tiles, "tile");
-            }
-            Breakdown::City {
+            Breakdown::Tiles {
+                feature,
                 tiles,
                 pennants: n,
-                complete,
+                with,
+                shows_incomplete,
             } => {
-                text.push_str("city of ");
+                text.push_str(feature);
+                text.push_str(" of ");
                 counted(&mut text, *tiles, "tile");
                 pennants(&mut text, *n);
-                incomplete(&mut text, *complete);
-            }
-            Breakdown::Monastery {
-                neighbours,
-                vineyards,
-                complete,
-            } => {
-                if *complete {
-                    text.push_str("monastery with its 8 neighbours");
-                } else {
-                    text.push_str("monastery with ");
-                    counted(&mut text, *neighbours, "neighbour");
+                if let Some(with) = with {
+                    text.push_str(" with ");
+                    text.push_str(with);
+                }
+                if *shows_incomplete {
                     text.push_str(" (incomplete)");
                 }
-                if *vineyards > 0 {
+            }
+            Breakdown::Neighbours {
+                feature,
+                neighbours,
+                ended,
+                extra,
+            } => {
+                text.push_str(feature);
+                text.push_str(" with ");
+                match ended {
+                    Surrounded::Complete => text.push_str("its 8 neighbours"),
+                    Surrounded::Incomplete => {
+                        counted(&mut text, *neighbours, "neighbour");
+                        text.push_str(" (incomplete)");
+                    }
+                    Surrounded::Early(why) => {
+                        counted(&mut text, *neighbours, "neighbour");
+                        text.push_str(", ");
+                        text.push_str(why);
+                    }
+                }
+                if extra.count > 0 {
                     text.push_str(" + ");
-                    counted(&mut text, *vineyards, "vineyard");
+                    counted(&mut text, extra.count, extra.word);
                 }
             }
             Breakdown::Field { cities } => {
@@ -167,50 +208,6 @@ impl Breakdown {
                 text.push_str(", ");
                 number(&mut text, *sheep as usize);
                 text.push_str(" sheep");
-            }
-            Breakdown::InnRoad { tiles, complete } => {
-                text.push_str("road of ");
-                counted(&mut text, *tiles, "tile");
-                text.push_str(" with an inn");
-                incomplete(&mut text, *complete);
-            }
-            Breakdown::CathedralCity {
-                tiles,
-                pennants: n,
-                complete,
-            } => {
-                text.push_str("city of ");
-                counted(&mut text, *tiles, "tile");
-                pennants(&mut text, *n);
-                text.push_str(" with a cathedral");
-                incomplete(&mut text, *complete);
-            }
-            Breakdown::TinyCity { pennants: n } => {
-                text.push_str("tiny city of 2 tiles");
-                pennants(&mut text, *n);
-            }
-            Breakdown::Garden {
-                neighbours,
-                complete,
-            } => {
-                if *complete {
-                    text.push_str("garden with its 8 neighbours");
-                } else {
-                    text.push_str("garden with ");
-                    number(&mut text, *neighbours);
-                    text.push_str(" neighbour");
-                    text.push_str(plural(*neighbours));
-                    text.push_str(" (incomplete)");
-                }
-            }
-            Breakdown::AbbotReturn { on, neighbours } => {
-                // The feature first, as every scoring reads (and `expect scored` matches).
-                text.push_str(on.name());
-                text.push_str(" with ");
-                number(&mut text, *neighbours);
-                text.push_str(" neighbour");
-                text.push_str(plural(*neighbours));
-                text.push_str(", the abbot back early");
             }
         }
         text.push_str(" = ");
@@ -746,7 +743,7 @@ pub fn strength_of(specs: &[FigureSpec], kind: FigureKind) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::{Breakdown, Ruleset, for_ruleset};
+    use super::{Breakdown, Counted, Ruleset, Surrounded, for_ruleset};
 
     /// `explain V108` states each ruleset's own supply: its line names every pool with the
     /// count [`super::Rules::pools`] gives (the 2020 rules' 3 huts, not the 2002 rules' 2).
@@ -783,51 +780,49 @@ mod tests {
     /// (singular and plural, complete and incomplete, with and without extras).
     #[test]
     fn breakdowns_read_as_the_reports_show_them() {
+        let tiles = |feature, tiles, pennants, with, shows_incomplete| Breakdown::Tiles {
+            feature,
+            tiles,
+            pennants,
+            with,
+            shows_incomplete,
+        };
+        let neighbours = |feature, neighbours, ended, extra| Breakdown::Neighbours {
+            feature,
+            neighbours,
+            ended,
+            extra,
+        };
+        let vineyards = |count| Counted {
+            count,
+            word: "vineyard",
+        };
         let cases = [
-            (Breakdown::Road { tiles: 1 }, 1, "road of 1 tile = 1"),
-            (Breakdown::Road { tiles: 4 }, 4, "road of 4 tiles = 4"),
+            (tiles("road", 1, 0, None, false), 1, "road of 1 tile = 1"),
+            (tiles("road", 4, 0, None, false), 4, "road of 4 tiles = 4"),
             (
-                Breakdown::City {
-                    tiles: 3,
-                    pennants: 1,
-                    complete: true,
-                },
+                tiles("city", 3, 1, None, false),
                 8,
                 "city of 3 tiles + 1 pennant = 8",
             ),
             (
-                Breakdown::City {
-                    tiles: 1,
-                    pennants: 2,
-                    complete: false,
-                },
+                tiles("city", 1, 2, None, true),
                 3,
                 "city of 1 tile + 2 pennants (incomplete) = 3",
             ),
+            (tiles("city", 2, 0, None, false), 4, "city of 2 tiles = 4"),
             (
-                Breakdown::City {
-                    tiles: 2,
-                    pennants: 0,
-                    complete: true,
-                },
-                4,
-                "city of 2 tiles = 4",
-            ),
-            (
-                Breakdown::Monastery {
-                    neighbours: 8,
-                    vineyards: 1,
-                    complete: true,
-                },
+                neighbours("monastery", 8, Surrounded::Complete, vineyards(1)),
                 12,
                 "monastery with its 8 neighbours + 1 vineyard = 12",
             ),
             (
-                Breakdown::Monastery {
-                    neighbours: 1,
-                    vineyards: 0,
-                    complete: false,
-                },
+                neighbours("monastery", 8, Surrounded::Complete, vineyards(2)),
+                15,
+                "monastery with its 8 neighbours + 2 vineyards = 15",
+            ),
+            (
+                neighbours("monastery", 1, Surrounded::Incomplete, vineyards(0)),
                 2,
                 "monastery with 1 neighbour (incomplete) = 2",
             ),
@@ -850,67 +845,59 @@ mod tests {
                 "flock of 2 tokens, 5 sheep = 5",
             ),
             (
-                Breakdown::InnRoad {
-                    tiles: 5,
-                    complete: true,
-                },
+                tiles("road", 5, 0, Some("an inn"), false),
                 10,
                 "road of 5 tiles with an inn = 10",
             ),
             (
-                Breakdown::InnRoad {
-                    tiles: 1,
-                    complete: false,
-                },
+                tiles("road", 1, 0, Some("an inn"), true),
                 0,
                 "road of 1 tile with an inn (incomplete) = 0",
             ),
             (
-                Breakdown::CathedralCity {
-                    tiles: 12,
-                    pennants: 0,
-                    complete: true,
-                },
+                tiles("city", 12, 0, Some("a cathedral"), false),
                 36,
                 "city of 12 tiles with a cathedral = 36",
             ),
             (
-                Breakdown::CathedralCity {
-                    tiles: 6,
-                    pennants: 1,
-                    complete: false,
-                },
+                tiles("city", 6, 1, Some("a cathedral"), true),
                 0,
                 "city of 6 tiles + 1 pennant with a cathedral (incomplete) = 0",
             ),
             (
-                Breakdown::TinyCity { pennants: 1 },
+                tiles("tiny city", 2, 1, None, false),
                 3,
                 "tiny city of 2 tiles + 1 pennant = 3",
             ),
             (
-                Breakdown::Garden {
-                    neighbours: 8,
-                    complete: true,
-                },
+                neighbours("garden", 8, Surrounded::Complete, Counted::NONE),
                 9,
                 "garden with its 8 neighbours = 9",
             ),
             (
-                Breakdown::Garden {
-                    neighbours: 3,
-                    complete: false,
-                },
+                neighbours("garden", 3, Surrounded::Incomplete, Counted::NONE),
                 4,
                 "garden with 3 neighbours (incomplete) = 4",
             ),
             (
-                Breakdown::AbbotReturn {
-                    on: crate::model::FeatureKind::Garden,
-                    neighbours: 5,
-                },
+                neighbours(
+                    "garden",
+                    5,
+                    Surrounded::Early("the abbot back early"),
+                    Counted::NONE,
+                ),
                 6,
                 "garden with 5 neighbours, the abbot back early = 6",
+            ),
+            (
+                neighbours(
+                    "monastery",
+                    1,
+                    Surrounded::Early("the abbot back early"),
+                    Counted::NONE,
+                ),
+                2,
+                "monastery with 1 neighbour, the abbot back early = 2",
             ),
             (
                 Breakdown::Text("huts: river system with 3 fish = 3".into()),

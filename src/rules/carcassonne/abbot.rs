@@ -11,7 +11,9 @@ use crate::engine::{Engine, FigureId, NodeId};
 use crate::model::FeatureKind;
 use crate::rules::descriptor::ShippedSet;
 use crate::rules::jcz::{JczElement, JczMeaning, JczPart};
-use crate::rules::{Breakdown, Move, Offer, Outcome, ScoreEvent, TurnView, Violation};
+use crate::rules::{
+    Breakdown, Counted, Move, Offer, Outcome, ScoreEvent, Surrounded, TurnView, Violation,
+};
 
 /// The base game's tiles with the gardens printed on them (JCloisterZone's `basic:2`), played
 /// instead of the base set.
@@ -179,9 +181,12 @@ impl Carcassonne {
                 players: vec![player],
                 points: 1 + around as u32,
                 feature: kind,
-                breakdown: Breakdown::AbbotReturn {
-                    on: kind,
+                // The feature first, as every scoring reads (and `expect scored` matches).
+                breakdown: Breakdown::Neighbours {
+                    feature: kind.name(),
                     neighbours: around,
+                    ended: Surrounded::Early("the abbot back early"),
+                    extra: Counted::NONE,
                 },
             }],
             // “instead of placing a meeple”: the return is the tile's figure step.
@@ -213,9 +218,12 @@ impl Carcassonne {
             players: winners,
             points: 1 + around as u32,
             feature: FeatureKind::Garden,
-            breakdown: Breakdown::Garden {
+            // No vineyard bonus: that is the monastery's.
+            breakdown: Breakdown::Neighbours {
+                feature: "garden",
                 neighbours: around,
-                complete,
+                ended: Surrounded::when(complete),
+                extra: Counted::NONE,
             },
         })
     }

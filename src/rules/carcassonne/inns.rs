@@ -73,15 +73,24 @@ impl Readings {
 /// complete ("Inns do not stack") and nothing when incomplete at the end.
 pub fn road(tiles: usize, inns: u32, complete: bool, readings: Readings) -> (u32, Breakdown) {
     let tiles_points = tiles as u32;
+    // The base game's breakdown never says a road is incomplete; an inn's road does, as it is
+    // what voids it.
+    let breakdown = |with, shows_incomplete| Breakdown::Tiles {
+        feature: "road",
+        tiles,
+        pennants: 0,
+        with,
+        shows_incomplete,
+    };
     if inns == 0 {
-        return (tiles_points, Breakdown::Road { tiles });
+        return (tiles_points, breakdown(None, false));
     }
     let points = match (complete, readings.final_scoring_ignores) {
         (true, _) => 2 * tiles_points,
         (false, false) => 0,
         (false, true) => tiles_points,
     };
-    (points, Breakdown::InnRoad { tiles, complete })
+    (points, breakdown(Some("an inn"), !complete))
 }
 
 /// A city's points and breakdown: 2 a tile and a pennant when complete, 1 when not; with one
@@ -95,29 +104,26 @@ pub fn city(
     readings: Readings,
 ) -> (u32, Breakdown) {
     let units = tiles as u32 + pennants;
+    let breakdown = |feature, with| Breakdown::Tiles {
+        feature,
+        tiles,
+        pennants,
+        with,
+        shows_incomplete: !complete,
+    };
     if cathedrals > 0 {
         let per = match (complete, readings.final_scoring_ignores) {
             (true, _) => 3,
             (false, false) => 0,
             (false, true) => 1,
         };
-        let breakdown = Breakdown::CathedralCity {
-            tiles,
-            pennants,
-            complete,
-        };
-        return (per * units, breakdown);
+        return (per * units, breakdown("city", Some("a cathedral")));
     }
     if complete && tiles == 2 && readings.tiny_city {
-        return (units, Breakdown::TinyCity { pennants });
+        return (units, breakdown("tiny city", None));
     }
     let per = if complete { 2 } else { 1 };
-    let breakdown = Breakdown::City {
-        tiles,
-        pennants,
-        complete,
-    };
-    (per * units, breakdown)
+    (per * units, breakdown("city", None))
 }
 
 #[cfg(test)]
@@ -165,5 +171,26 @@ mod tests {
         assert_eq!(city(2, 1, 0, true, TINY).0, 3);
         assert_eq!(city(3, 0, 0, true, TINY).0, 6);
         assert_eq!(city(2, 0, 0, false, TINY).0, 2);
+    }
+
+    /// The breakdowns say what changed a feature's worth, and an inn's road says it is
+    /// incomplete where the base game's road does not.
+    #[test]
+    fn the_breakdowns_name_the_inn_the_cathedral_and_the_tiny_city() {
+        let text = |(points, breakdown): (u32, Breakdown)| breakdown.text(points);
+        assert_eq!(text(road(3, 0, false, RULES)), "road of 3 tiles = 3");
+        assert_eq!(
+            text(road(3, 1, false, RULES)),
+            "road of 3 tiles with an inn (incomplete) = 0"
+        );
+        assert_eq!(
+            text(city(5, 2, 1, true, RULES)),
+            "city of 5 tiles + 2 pennants with a cathedral = 21"
+        );
+        assert_eq!(
+            text(city(5, 2, 0, false, RULES)),
+            "city of 5 tiles + 2 pennants (incomplete) = 7"
+        );
+        assert_eq!(text(city(2, 0, 0, true, TINY)), "tiny city of 2 tiles = 2");
     }
 }

@@ -8,8 +8,8 @@ pub mod inns;
 pub mod river;
 
 use super::{
-    Breakdown, Completion, Decision, FigureSpec, Move, Offer, Outcome, Rules, ScoreEvent, TurnView,
-    VariantSpec, Violation,
+    Breakdown, Completion, Counted, Decision, FigureSpec, Move, Offer, Outcome, Rules, ScoreEvent,
+    Surrounded, TurnView, VariantSpec, Violation,
 };
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
 use crate::model::{ContentKind, FeatureKind, Marker, Pos, Ruleset};
@@ -624,10 +624,14 @@ impl Carcassonne {
             players: winners,
             points,
             feature: FeatureKind::Monastery,
-            breakdown: Breakdown::Monastery {
+            breakdown: Breakdown::Neighbours {
+                feature: "monastery",
                 neighbours: around,
-                vineyards,
-                complete,
+                ended: Surrounded::when(complete),
+                extra: Counted {
+                    count: vineyards,
+                    word: "vineyard",
+                },
             },
         })
     }
