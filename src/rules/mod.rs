@@ -68,7 +68,7 @@ pub enum Breakdown {
         tiles: usize,
         /// Written " + 2 pennants" when there are any.
         pennants: u32,
-        /// What the feature holds that changed its worth: " with an inn".
+        /// What the feature holds that changed its worth, written after " with ": "an inn".
         with: Option<&'static str>,
         /// Whether " (incomplete)" is written (the base game's road never says it).
         shows_incomplete: bool,

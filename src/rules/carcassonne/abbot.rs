@@ -220,7 +220,7 @@ impl Carcassonne {
             feature: FeatureKind::Garden,
             // No vineyard bonus: that is the monastery's.
             breakdown: Breakdown::Neighbours {
-                feature: "garden",
+                feature: FeatureKind::Garden.name(),
                 neighbours: around,
                 ended: Surrounded::when(complete),
                 extra: Counted::NONE,

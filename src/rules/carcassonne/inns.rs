@@ -2,6 +2,7 @@
 //! and a cathedral to its city, and the C1 tiny city of the base game. The large follower is a
 //! figure of the ruleset (`DESCRIPTOR.figures`, strength 2), counted by the majority like any follower.
 
+use crate::model::FeatureKind;
 use crate::rules::descriptor::ShippedSet;
 use crate::rules::jcz::{JczElement, JczMeaning, JczPart};
 use crate::rules::{Breakdown, chosen};
@@ -76,7 +77,7 @@ pub fn road(tiles: usize, inns: u32, complete: bool, readings: Readings) -> (u32
     // The base game's breakdown never says a road is incomplete; an inn's road does, as it is
     // what voids it.
     let breakdown = |with, shows_incomplete| Breakdown::Tiles {
-        feature: "road",
+        feature: FeatureKind::Road.name(),
         tiles,
         pennants: 0,
         with,
@@ -104,6 +105,7 @@ pub fn city(
     readings: Readings,
 ) -> (u32, Breakdown) {
     let units = tiles as u32 + pennants;
+    let city_word = FeatureKind::City.name();
     let breakdown = |feature, with| Breakdown::Tiles {
         feature,
         tiles,
@@ -117,13 +119,13 @@ pub fn city(
             (false, false) => 0,
             (false, true) => 1,
         };
-        return (per * units, breakdown("city", Some("a cathedral")));
+        return (per * units, breakdown(city_word, Some("a cathedral")));
     }
     if complete && tiles == 2 && readings.tiny_city {
         return (units, breakdown("tiny city", None));
     }
     let per = if complete { 2 } else { 1 };
-    (per * units, breakdown("city", None))
+    (per * units, breakdown(city_word, None))
 }
 
 #[cfg(test)]

@@ -625,12 +625,12 @@ impl Carcassonne {
             points,
             feature: FeatureKind::Monastery,
             breakdown: Breakdown::Neighbours {
-                feature: "monastery",
+                feature: FeatureKind::Monastery.name(),
                 neighbours: around,
                 ended: Surrounded::when(complete),
                 extra: Counted {
                     count: vineyards,
-                    word: "vineyard",
+                    word: Marker::Vineyard.name(),
                 },
             },
         })
