@@ -24,20 +24,31 @@ pub struct Code {
     pub explanation: &'static str,
 }
 
+/// Declares a table of codes: a `static` for each code and a `static` slice of them all,
+/// named by the table's header (`pub CODES;`). The registry's own codes are declared here;
+/// a code that belongs to one ruleset or expansion, or to one content of the tile model, is
+/// declared in that module with this macro, and [`crate::rules::codes`] gathers every table
+/// into the registry that `explain`, the SARIF rules, the language server and the fixtures
+/// read. The registry imports nothing, so no table here names another.
 macro_rules! codes {
-    ($( $ident:ident = $code:literal $name:literal $sev:ident : $text:literal; )*) => {
-        $( pub static $ident: Code = Code {
+    ($(#[$attr:meta])* $vis:vis $table:ident; $( $ident:ident = $code:literal $name:literal $sev:ident : $text:literal; )*) => {
+        $( pub static $ident: $crate::codes::Code = $crate::codes::Code {
             code: $code,
             name: $name,
-            severity: Severity::$sev,
+            severity: $crate::codes::Severity::$sev,
             explanation: $text,
         }; )*
-        /// Every code, in numeric order.
-        pub static ALL: &[&Code] = &[$( &$ident ),*];
+        $(#[$attr])*
+        $vis static $table: &[&$crate::codes::Code] = &[$( &$ident ),*];
     };
 }
+pub(crate) use codes;
 
 codes! {
+    /// The codes every ruleset shares, and the Carcassonne base game's and the Hunters and
+    /// Gatherers rulesets' own.
+    pub(crate) CORE;
+
     UNEXPECTED_TOKEN = "T001" "unexpected-token" Error:
 "The tile language expected something else at this place.
 
@@ -313,21 +324,6 @@ across the tile lies between them. A field inside a road's curve (`road: E S`,
 Remove the city from `touches=`; if the field does touch it, its anchors are wrong: check on
 which side of the road each half-side lies.";
 
-    INN_OFF_ROAD = "T260" "inn-off-road" Error:
-"An `inn` stands on a feature that is not a road. In Inns & Cathedrals an inn is printed beside
-a road and belongs to that road only: a completed road with an inn scores 2 points a tile, an
-incomplete one nothing at the end. Anywhere else it has no meaning.
-
-Put `inn` on the road it lines (`road: W E inn`). On a tile with several roads (the T-junction
-`IC/RRR.i`), only the road beside the inn has it: `road: E inn`, `road: W`, `road: S`.";
-
-    CATHEDRAL_OUTSIDE_CITY = "T261" "cathedral-outside-city" Error:
-"A `cathedral` stands on a feature that is not a city. In Inns & Cathedrals a cathedral is part
-of its city: a completed city with a cathedral scores 3 points a tile and a pennant, an
-incomplete one nothing at the end. Anywhere else it has no meaning.
-
-Put `cathedral` on the city it stands in: `city: N E S W cathedral`.";
-
     UNKNOWN_STATEMENT = "G001" "unknown-statement" Error:
 "A game file knows the header statements `game`, `excerpt`, `ruleset`, `expansion`, `variant`,
 `tiles`, `start`, `supply` and `players`; local tiles (`tile … { … }`, in the tile language);
@@ -510,29 +506,11 @@ as well.";
 
     SUPPLY_EMPTY = "V108" "supply-empty" Error:
 "The player has no figure of that kind left in the supply, or only figures that scoring
-returned in this turn, which may be used again from the next turn on. Each ruleset has its own
-supply:
-
-- Hunters and Gatherers (2002): 5 tribe members and 2 huts (“The tribe member or hut must come
-  from the player’s supply.”, 2. Deploy).
-- Hunters and Gatherers (2020): 5 tribe members and 3 huts (“Each player's supply is 5 meeples
-  and 3 huts”, FR p2).
-- Carcassonne: 7 followers (of 8 meeples, one goes on the scoring track); with Hills & Sheep
-  one shepherd as well; with Inns & Cathedrals one large follower as well; with the abbot
-  and gardens one abbot as well.
-
-A game's `supply` line sets other counts; the message names the game's own.";
+returned in this turn, which may be used again from the next turn on. A game's `supply` line
+sets other counts, and the message names the game's own. Each ruleset has its own supply:";
 
     WRONG_FEATURE_FOR_FIGURE = "V109" "wrong-feature-for-figure" Error:
-"The figure cannot stand on that feature. Where each figure stands depends on the ruleset:
-
-- Hunters and Gatherers: a gatherer in a forest, a fisherman on a river, a hunter in a meadow,
-  a hut on a river or a lake (2. Deploy a tribe member or hut; Huts).
-- Carcassonne: a thief on a road, a knight in a city, a monk in a monastery, a farmer in a
-  field; with Hills & Sheep the shepherd in a field; with Inns & Cathedrals the large
-  follower as any of the four (`large-thief`, `large-knight`, `large-monk`, `large-farmer`);
-  with the abbot and gardens the abbot on a monastery or a garden, and only the abbot on a
-  garden (“Only an abbot may occupy a garden”).";
+"The figure cannot stand on that feature. Where each figure stands depends on the ruleset:";
 
     FEATURE_OCCUPIED = "V110" "feature-occupied" Error:
 "The feature the figure is deployed on is already occupied: a figure that blocks it stands on
@@ -628,20 +606,16 @@ discards it from the game and draws another” (bonus tiles). Record the next dr
 `discard`.";
 
     RETURN_NOT_ALLOWED = "V150" "return-not-allowed" Error:
-"A `return` (the shaman taking back a figure, the abbot going home early) where the game allows
-none: the turn's last tile has no shaman (2020 Hunters and Gatherers) or the player has no
-abbot on the board (Carcassonne with the abbot), the tile's figure step is over (`deploy` or
-`pass` came first), or the tile already took a figure back.
+"A `return` (a figure taken back before its feature is scored) where the game allows none: the
+ruleset offers no take-back there (under the 2020 Hunters and Gatherers rules, the turn's last
+tile has no shaman; what an expansion allows is below), the tile's figure step is over
+(`deploy` or `pass` came first), or the tile already took a figure back.
 
 Rule (Hunters and Gatherers 2020, the menhir tiles, FR p8): “Shaman: the placer may return one
 of their own meeples from anywhere (hunters included) to their supply.” The power acts right
 after the tile is placed and before the figure step: write `return <figure> at <x>,<y> on
 <feature>` after `place` of the shaman tile, at most once, then `deploy` or `pass`. Only the
-ruleset `hunters-gatherers-2020` plays the power.
-
-Rule (the abbot, C2/C3 base game): on your own turn, instead of placing a meeple, you may take
-your abbot back and score its monastery or garden at once: write `return abbot at <x>,<y> on
-<feature>` after `place`, in place of `deploy` or `pass`.";
+ruleset `hunters-gatherers-2020` plays the power.";
 
     NO_FIGURE_TO_RETURN = "V151" "no-figure-to-return" Error:
 "A `return` names a figure the player does not have there: no tile at the position, or no
@@ -656,64 +630,13 @@ an anchor in board orientation or a label.";
 fishermen and hunters — and huts stay all game.
 
 Rule (Hunters and Gatherers 2020, FR p3 and p8): “Huts stay all game”; the shaman returns one
-of the player's meeples. (ChaCuN never returns huts either.)
+of the player's meeples. (ChaCuN never returns huts either.)";
 
-With the abbot (Carcassonne): a `return` names a follower or a shepherd; only the abbot goes
-home early, the others when their feature is scored.";
-
-    RIVER_DRAW_ORDER = "V170" "river-draw-order" Error:
-"A tile drawn out of the river's order. With The River, the river tiles are drawn before any
-land tile, and the lake is the last of them; with The River II the fork is the first river
-tile and the volcano lake the last.
-
-Rule (The River, Preparation): “Shuffle the other 10 river tiles face down into a river stack,
-then put the lake at the bottom”; “on your turn you must draw from the river stack while it
-has tiles, and you may not draw normal tiles until every river tile has been placed”. The River
-II: “The first player's first turn is placing the fork”; “The volcano lake is the last river
-tile”. Record the draws in that order.";
-
-    RIVER_NOT_CONTINUED = "V171" "river-not-continued" Error:
-"A river tile placed where none of its rivers joins the river on the board: it lies beside the
-river, or only its land touches other tiles.
-
-Rule (The River, Placing river tiles): “The drawn tile must continue the river: its river edge
-must join the open end of the river already on the table.” Turn or move the tile so that its
-river meets the open end.";
-
-    RIVER_U_TURN = "V172" "river-u-turn" Error:
-"A river tile whose curve turns the river the same way as the curve right before it (left after
-left, right after right), which would bring the river back on itself.
-
-Rule (The River, Placing river tiles): “the river may not turn in the same direction twice in a
-row”; the FAQ: what is expressly prohibited is the direct U-turn, two successive curves bending
-the same way. With `variant river-turns jcloisterzone` (JCloisterZone's reading, which its
-saved games import with), the code reports instead a river tile whose open end leads towards
-tiles already placed: the square the river flows into must have free squares on both sides, and
-the square beyond it and its two sides must be free.";
-
-    RIVER_THIRD_TURN = "V173" "river-third-turn" Error:
-"A river tile that turns the river the same way as the two curves before it, with straight
-tiles between them.
-
-Rule (The River, FAQ reproduced on Wikicarpedia): a straight tile between two curves the same
-way “can still cause problems”, and bending the same way three times is to be treated as
-prohibited as well. carcspec reads it as three curves the same way in a row, however many
-straights lie between (docs/rules/carcassonne.md); an opposite curve between starts the count
-again. `variant river-turns jcloisterzone` does not have this rule.";
-
-    RIVER_BRANCHES_JOINED = "V174" "river-branches-joined" Error:
-"A river tile that joins the river on two sides: the two branches of The River II's fork meet.
-
-Rule (The River II, Procedure): “the two branches must never be joined to each other.” Lay the
-tile where only one of its rivers meets the river.";
-
-    RIVER_NO_FIGURE = "V175" "river-no-figure" Error:
-"A figure deployed on the water (a river or a lake), or on the volcano lake's tile.
-
-Rule (The River, Placing meeples on river tiles): a meeple goes on a road, city, monastery or
-field of the river tile, “never on the river itself — the river is not an occupiable feature”.
-The River II: whoever places the volcano lake “may not put a meeple on it and immediately takes
-another turn”. Pass instead.";
+    RETURN_AND_DEPLOY = "V153" "return-and-deploy" Error:
+"A turn both takes a figure back instead of its figure step (`return`) and deploys a figure
+(`deploy`), in either order. Such a return is the figure step of the turn: it comes instead of
+placing a figure, so a turn has one or the other, never both; and a figure cannot go back in
+the turn it was deployed.";
 
     V2_POWER_IGNORED = "V190" "v2-power-ignored" Warning:
 "A tile with a special power of the 2020 edition (shaman, logboat, hunting trap, pit trap,
@@ -1010,33 +933,6 @@ show: the first ones are shown, and this note, at the first finding left out, sa
 more there are. The setting keeps an editor responsive on an archive with thousands of
 findings; `carcspec check` on the file reports all of them.";
 
-    RETURN_AND_DEPLOY = "V153" "return-and-deploy" Error:
-"A turn both takes the abbot back (`return`) and deploys a figure (`deploy`), in either order.
-The abbot's return is the figure step of the turn: it comes instead of placing a meeple, so a
-turn has one or the other, never both; and the abbot cannot go back in the turn it was
-deployed.
-
-Rule (the abbot, C2/C3 base game): “on your own turn, in step 2 (placing a meeple), instead of
-placing a meeple” you may take your abbot back; “you cannot place a figure and return the
-abbot in the same turn”.";
-
-    ABBOT_FEATURE_COMPLETE = "V154" "abbot-feature-complete" Error:
-"A `return` takes the abbot back from a monastery or garden that is complete (all 8 positions
-around it hold tiles), as happens when the tile just placed surrounds it. The early return is
-only for an incomplete feature; a surrounded one scores 9 in the turn's scoring, and the
-abbot comes home then.
-
-Rule (the abbot, C2/C3 base game): “Only while the feature is incomplete. If it is already
-surrounded (e.g. the tile you just placed closed it) the abbot cannot be returned; it will
-score 9 in step 3 instead.”";
-
-    GARDEN_OUTSIDE_FIELD = "T243" "garden-outside-field" Error:
-"A tile has a garden (`garden: I`) but no field. A garden sits inside a field, which it does
-not cut: the tile's field keeps its sides (`field: N E S W`) and the garden is a feature of
-its own at `I`, as JCloisterZone's tiles have both.
-
-Rule (the abbot and gardens): “A garden is a one-tile feature sitting inside a field, similar
-to a monastery”; “The garden does not cut the field it stands in”.";
 }
 
 /// Where the codes are documented, one heading per code (`docs/codes.md`, generated from this
@@ -1046,11 +942,4 @@ pub const DOCS_URL: &str = "https://github.com/carcspec/carcspec/blob/main/docs/
 /// The address of a code's entry in the documentation.
 pub fn help_uri(code: &Code) -> String {
     format!("{DOCS_URL}#{}", code.code.to_ascii_lowercase())
-}
-
-/// Looks up a code by its number (`T204`, any case) or its name (`unknown-city`).
-pub fn find(query: &str) -> Option<&'static Code> {
-    ALL.iter()
-        .copied()
-        .find(|c| c.code.eq_ignore_ascii_case(query) || c.name == query)
 }

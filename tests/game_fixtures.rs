@@ -83,14 +83,14 @@ fn every_game_code_is_exercised() {
             } else if path.extension().is_some_and(|e| e == "game") {
                 for line in std::fs::read_to_string(&path).unwrap().lines() {
                     if let Some(name) = line.trim().strip_prefix("expect violation ") {
-                        let code = carcspec::codes::find(name.trim()).expect("a known code");
+                        let code = carcspec::rules::codes::find(name.trim()).expect("a known code");
                         covered.insert(code.code.to_string());
                     }
                 }
             }
         }
     }
-    let missing: Vec<&str> = carcspec::codes::ALL
+    let missing: Vec<&str> = carcspec::rules::codes::all()
         .iter()
         .map(|c| c.code)
         .filter(|code| code.starts_with(['G', 'V', 'X']) && !covered.contains(*code))

@@ -170,7 +170,7 @@ fn broken_saved_games_report_exactly_their_codes() {
             insta::assert_snapshot!(name, rendered);
         });
     }
-    for code in carcspec::codes::ALL
+    for code in carcspec::rules::codes::all()
         .iter()
         .filter(|c| c.code.starts_with('J'))
     {

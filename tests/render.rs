@@ -490,7 +490,7 @@ fn every_render_code_is_produced() {
         assert!(stdout(&output).is_empty(), "no picture on a refusal");
         covered.insert(*code);
     }
-    for code in carcspec::codes::ALL
+    for code in carcspec::rules::codes::all()
         .iter()
         .filter(|c| c.code.starts_with('R'))
     {

@@ -116,7 +116,7 @@ fn every_code_of_the_tile_ranges_has_a_fixture() {
         let text = std::fs::read_to_string(&path).unwrap();
         covered.extend(expected_codes(&path, &text));
     }
-    let missing: Vec<&str> = carcspec::codes::ALL
+    let missing: Vec<&str> = carcspec::rules::codes::all()
         .iter()
         .map(|c| c.code)
         .filter(|code| code.starts_with('T') && !covered.contains(*code))

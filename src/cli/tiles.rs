@@ -218,11 +218,15 @@ impl CodeFilter {
 
 /// A code, a name or a prefix of codes, as the prefix the codes it stands for start with.
 fn code_pattern(pattern: &str) -> Option<String> {
-    if let Some(code) = codes::find(pattern) {
+    if let Some(code) = crate::rules::codes::find(pattern) {
         return Some(code.code.to_string());
     }
     let prefix = pattern.to_ascii_uppercase();
-    (!prefix.is_empty() && codes::ALL.iter().any(|c| c.code.starts_with(&prefix))).then_some(prefix)
+    (!prefix.is_empty()
+        && crate::rules::codes::all()
+            .iter()
+            .any(|c| c.code.starts_with(&prefix)))
+    .then_some(prefix)
 }
 
 fn lint(args: &LintArgs, quiet: bool) -> i32 {

@@ -235,14 +235,16 @@ pub fn explanation_uri(code: &'static Code) -> Option<Uri> {
 }
 
 /// `carcspec explain <code>` as Markdown.
-pub fn explanation_markdown(code: &Code) -> String {
+pub fn explanation_markdown(code: &'static Code) -> String {
     let severity = match code.severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
     };
     format!(
         "# {} {} ({severity})\n\n{}\n",
-        code.code, code.name, code.explanation
+        code.code,
+        code.name,
+        crate::rules::codes::explanation(code)
     )
 }
 

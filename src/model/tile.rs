@@ -12,8 +12,37 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::codes::{self, Code};
+use crate::codes::Code;
 use crate::diagnostic::Span;
+
+crate::codes::codes! {
+    /// The lints of the contents and feature kinds that an expansion brings into the model (an
+    /// inn off a road, a garden outside a field): declared with the rows that give them their
+    /// meaning, in the registry through `rules::codes`.
+    pub(crate) CODES;
+
+    GARDEN_OUTSIDE_FIELD = "T243" "garden-outside-field" Error:
+"A tile has a garden (`garden: I`) but no field. A garden sits inside a field, which it does
+not cut: the tile's field keeps its sides (`field: N E S W`) and the garden is a feature of
+its own at `I`, as JCloisterZone's tiles have both.
+
+Rule (the abbot and gardens): “A garden is a one-tile feature sitting inside a field, similar
+to a monastery”; “The garden does not cut the field it stands in”.";
+    INN_OFF_ROAD = "T260" "inn-off-road" Error:
+"An `inn` stands on a feature that is not a road. In Inns & Cathedrals an inn is printed beside
+a road and belongs to that road only: a completed road with an inn scores 2 points a tile, an
+incomplete one nothing at the end. Anywhere else it has no meaning.
+
+Put `inn` on the road it lines (`road: W E inn`). On a tile with several roads (the T-junction
+`IC/RRR.i`), only the road beside the inn has it: `road: E inn`, `road: W`, `road: S`.";
+
+    CATHEDRAL_OUTSIDE_CITY = "T261" "cathedral-outside-city" Error:
+"A `cathedral` stands on a feature that is not a city. In Inns & Cathedrals a cathedral is part
+of its city: a completed city with a cathedral scores 3 points a tile and a pennant, an
+incomplete one nothing at the end. Anywhere else it has no meaning.
+
+Put `cathedral` on the city it stands in: `city: N E S W cathedral`.";
+}
 
 /// The most tiles (the sum of the counts) one tile set may hold: far above any published set
 /// (the base game has 72), and low enough that no count can make a stack of billions.
@@ -281,7 +310,7 @@ impl FeatureKind {
     /// the abbot and gardens), T243.
     pub fn lies_inside(self) -> Option<(FeatureKind, &'static Code)> {
         match self {
-            FeatureKind::Garden => Some((FeatureKind::Field, &codes::GARDEN_OUTSIDE_FIELD)),
+            FeatureKind::Garden => Some((FeatureKind::Field, &GARDEN_OUTSIDE_FIELD)),
             FeatureKind::City
             | FeatureKind::Road
             | FeatureKind::Field
@@ -403,12 +432,12 @@ impl ContentKind {
     pub fn misplaced(self) -> Option<Misplaced> {
         match self {
             ContentKind::Inn => Some(Misplaced {
-                code: &codes::INN_OFF_ROAD,
+                code: &INN_OFF_ROAD,
                 what: "an inn",
                 help: "an inn lines a road: `road: W E inn`",
             }),
             ContentKind::Cathedral => Some(Misplaced {
-                code: &codes::CATHEDRAL_OUTSIDE_CITY,
+                code: &CATHEDRAL_OUTSIDE_CITY,
                 what: "a cathedral",
                 help: "a cathedral stands in a city: `city: N E S W cathedral`",
             }),

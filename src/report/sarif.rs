@@ -24,7 +24,10 @@ pub struct SarifWriter {
 impl SarifWriter {
     /// Writes the log's header: the tool and its rules.
     pub fn begin(out: &mut impl Write) -> io::Result<SarifWriter> {
-        let rules: Vec<Value> = codes::ALL.iter().map(|code| rule(code)).collect();
+        let rules: Vec<Value> = crate::rules::codes::all()
+            .iter()
+            .map(|code| rule(code))
+            .collect();
         let driver = json!({
             "name": "carcspec",
             "semanticVersion": env!("CARGO_PKG_VERSION"),
@@ -48,7 +51,7 @@ impl SarifWriter {
             self.results += 1;
             let mut result = json!({
                 "ruleId": diagnostic.code.code,
-                "ruleIndex": codes::ALL.iter().position(|c| std::ptr::eq(*c, diagnostic.code)),
+                "ruleIndex": crate::rules::codes::all().iter().position(|c| std::ptr::eq(*c, diagnostic.code)),
                 "level": match diagnostic.severity() {
                     Severity::Error => "error",
                     Severity::Warning => "warning",
@@ -79,14 +82,15 @@ impl SarifWriter {
 }
 
 /// A rule of the tool: the code's metadata, its explanation as help, and where it is documented.
-fn rule(code: &Code) -> Value {
-    let summary = code.explanation.split("\n\n").next().unwrap_or_default();
+fn rule(code: &'static Code) -> Value {
+    let explanation = crate::rules::codes::explanation(code);
+    let summary = explanation.split("\n\n").next().unwrap_or_default();
     json!({
         "id": code.code,
         "name": code.name,
         "shortDescription": { "text": summary.replace('\n', " ") },
-        "fullDescription": { "text": code.explanation },
-        "help": { "text": code.explanation },
+        "fullDescription": { "text": explanation },
+        "help": { "text": explanation },
         "helpUri": codes::help_uri(code),
         "defaultConfiguration": {
             "level": match code.severity {

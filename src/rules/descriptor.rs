@@ -5,7 +5,9 @@
 //! legend, simulate's defaults and `explain`. A new expansion is an entry of its ruleset's
 //! descriptor, not a name spelled again in each of those stages.
 
+pub use super::codes::CodeNote;
 pub use super::jcz::{JczElement, JczMeaning, JczPart};
+use crate::codes::Code;
 use crate::model::{Marker, Ruleset};
 
 // The lookup of a ruleset's descriptor names every ruleset, so it lives with the list of
@@ -50,6 +52,11 @@ pub struct RulesetDescriptor {
     /// tiles: the 2002 rules' gold nugget (a menhir of the v2 tiles counts as one), the 2020
     /// rules' menhir.
     pub bonus: Option<BonusWording>,
+    /// The codes of the ruleset's own rules, beyond the registry's shared ones (`src/codes.rs`):
+    /// [`super::codes::all`] lists them with the others.
+    pub codes: &'static [&'static Code],
+    /// What the ruleset adds to the explanation of a shared code (its supply to V108's).
+    pub code_notes: &'static [CodeNote],
 }
 
 /// A tile set shipped with carcspec (`tiles/`): its name, which games and commands may give
@@ -99,6 +106,12 @@ pub struct ExpansionDescriptor {
     /// The most players a game with the expansion seats where the expansion brings a colour
     /// of its own (Inns & Cathedrals' sixth, pink); `None` where it brings none.
     pub seats_up_to: Option<usize>,
+    /// The codes of the expansion's own rules (The River's V170–V175), declared in its
+    /// module: [`super::codes::all`] lists them with the others.
+    pub codes: &'static [&'static Code],
+    /// What the expansion adds to the explanation of a shared code (its figure to V108's
+    /// supplies and V109's features).
+    pub code_notes: &'static [CodeNote],
 }
 
 /// What an expansion's name stands for (see [`RulesetDescriptor::classify_expansion`]).

@@ -6,6 +6,7 @@
 //! break; the simulator asks it for the same decisions and moves).
 
 pub mod carcassonne;
+pub mod codes;
 pub mod descriptor;
 pub use descriptor::BonusWording;
 pub mod hunters_gatherers;
@@ -749,7 +750,7 @@ mod tests {
     /// count [`super::Rules::pools`] gives (the 2020 rules' 3 huts, not the 2002 rules' 2).
     #[test]
     fn the_supply_explanation_states_every_rulesets_counts() {
-        let text = crate::codes::SUPPLY_EMPTY.explanation;
+        let text = super::codes::explanation(&crate::codes::SUPPLY_EMPTY);
         for (ruleset, line_starts) in [
             (Ruleset::Carcassonne, "Carcassonne:"),
             (Ruleset::HuntersGatherers, "Hunters and Gatherers (2002):"),

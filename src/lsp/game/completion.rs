@@ -3,10 +3,10 @@
 use lsp_types::{CompletionItem, CompletionItemKind, Position};
 
 use super::{GameView, Role, state, target_before};
-use crate::codes;
 use crate::lsp::Context;
 use crate::lsp::describe::to_board;
 use crate::model::{Pos, Ruleset};
+use crate::rules::codes;
 use crate::syntax::game::Statement;
 use crate::syntax::statements::{self, Part};
 
@@ -152,7 +152,7 @@ pub(crate) fn completion(cx: &Context<'_>, position: Position) -> Vec<Completion
             .iter()
             .map(|r| item(*r, CompletionItemKind::ENUM_MEMBER, "rotation, clockwise"))
             .collect(),
-        Role::Code => codes::ALL
+        Role::Code => codes::all()
             .iter()
             .filter(|c| c.code.starts_with(['V', 'G']))
             .map(|c| item(c.name, CompletionItemKind::ENUM_MEMBER, c.code))

@@ -3,11 +3,11 @@
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position, Range};
 
 use super::{GameView, Role, TileSource, Word, target_before};
-use crate::codes;
 use crate::diagnostic::Span;
 use crate::lsp::Context;
 use crate::lsp::describe::{describe_anchor, tile_markdown, to_board};
 use crate::model::Anchor;
+use crate::rules::codes;
 
 fn markdown_hover(value: String, range: Range) -> Hover {
     Hover {

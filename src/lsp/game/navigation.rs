@@ -3,9 +3,9 @@
 use lsp_types::{Location, Position, Range};
 
 use super::{GameView, Role, TileSource};
-use crate::codes;
 use crate::diagnostic::Span;
 use crate::lsp::Context;
+use crate::rules::codes;
 
 pub(crate) fn definition(cx: &Context<'_>, position: Position) -> Option<Vec<Location>> {
     let text = cx.document.text.as_str();

@@ -9,7 +9,7 @@ use super::{ABBOT, Carcassonne};
 use crate::codes;
 use crate::engine::{Engine, FigureId, NodeId};
 use crate::model::FeatureKind;
-use crate::rules::descriptor::ShippedSet;
+use crate::rules::descriptor::{CodeNote, ShippedSet};
 use crate::rules::jcz::{JczElement, JczMeaning, JczPart};
 use crate::rules::{
     Breakdown, Counted, Move, Offer, Outcome, ScoreEvent, Surrounded, TurnView, Violation,
@@ -21,6 +21,54 @@ pub(super) const TILE_SET: ShippedSet = ShippedSet {
     name: "carcassonne-base-gardens",
     text: include_str!("../../../tiles/carcassonne-base-gardens.tiles"),
 };
+
+crate::codes::codes! {
+    /// The abbot's rule violations, in the registry through the expansion's descriptor
+    /// (`rules::codes` gathers them).
+    pub(super) CODES;
+
+    ABBOT_FEATURE_COMPLETE = "V154" "abbot-feature-complete" Error:
+"A `return` takes the abbot back from a monastery or garden that is complete (all 8 positions
+around it hold tiles), as happens when the tile just placed surrounds it. The early return is
+only for an incomplete feature; a surrounded one scores 9 in the turn's scoring, and the
+abbot comes home then.
+
+Rule (the abbot, C2/C3 base game): “Only while the feature is incomplete. If it is already
+surrounded (e.g. the tile you just placed closed it) the abbot cannot be returned; it will
+score 9 in step 3 instead.”";
+}
+
+/// What the abbot adds to the explanations of the shared codes: its supply, where it stands,
+/// and its early return, a take-back of the figure step.
+pub(super) const CODE_NOTES: [CodeNote; 5] = [
+    CodeNote {
+        code: &crate::codes::SUPPLY_EMPTY,
+        text: "  - with the abbot and gardens: one abbot as well.",
+    },
+    CodeNote {
+        code: &crate::codes::WRONG_FEATURE_FOR_FIGURE,
+        text: "  - with the abbot and gardens: the abbot on a monastery or a garden, and only the abbot
+    on a garden (“Only an abbot may occupy a garden”).",
+    },
+    CodeNote {
+        code: &crate::codes::RETURN_NOT_ALLOWED,
+        text: "Rule (the abbot, C2/C3 base game): on your own turn, instead of placing a meeple, you may
+take your abbot back and score its monastery or garden at once: write `return abbot at <x>,<y>
+on <feature>` after `place`, in place of `deploy` or `pass`. With no abbot of the player's on
+the board there is none to take back.",
+    },
+    CodeNote {
+        code: &crate::codes::NOT_RETURNABLE,
+        text: "With the abbot (Carcassonne): a `return` names a follower or a shepherd; only the abbot
+goes home early, the others when their feature is scored.",
+    },
+    CodeNote {
+        code: &codes::RETURN_AND_DEPLOY,
+        text: "Rule (the abbot, C2/C3 base game): “on your own turn, in step 2 (placing a meeple),
+instead of placing a meeple” you may take your abbot back; “you cannot place a figure and
+return the abbot in the same turn”.",
+    },
+];
 
 /// The expansion of the abbot and the gardens, as an `expansion` line names it.
 pub const ABBOT_AND_GARDENS: &str = "abbot-and-gardens";
@@ -157,7 +205,7 @@ impl Carcassonne {
             let kind = engine.feature_kind(node);
             return Some((
                 Violation::new(
-                    &codes::ABBOT_FEATURE_COMPLETE,
+                    &ABBOT_FEATURE_COMPLETE,
                     format!(" may not take the abbot back from a complete {kind}"),
                     &format!("the {kind} is surrounded: it scores 9 in this turn's scoring"),
                     "the abbot returns early only from an incomplete monastery or garden",

@@ -3,7 +3,7 @@
 //! figure of the ruleset (`DESCRIPTOR.figures`, strength 2), counted by the majority like any follower.
 
 use crate::model::FeatureKind;
-use crate::rules::descriptor::ShippedSet;
+use crate::rules::descriptor::{CodeNote, ShippedSet};
 use crate::rules::jcz::{JczElement, JczMeaning, JczPart};
 use crate::rules::{Breakdown, chosen};
 
@@ -26,6 +26,19 @@ pub const TINY_CITY_SCORING: &str = "tiny-city-scoring";
 /// meeple type `big`), the inns and the cathedrals, and its two rules. carcspec scores every
 /// inn and cathedral printed on the tiles: a setup that leaves one of them out is refused by
 /// name rather than scored otherwise.
+/// What Inns & Cathedrals adds to the explanations of the shared codes: its large follower.
+pub(super) const CODE_NOTES: [CodeNote; 2] = [
+    CodeNote {
+        code: &crate::codes::SUPPLY_EMPTY,
+        text: "  - with Inns & Cathedrals: one large follower as well.",
+    },
+    CodeNote {
+        code: &crate::codes::WRONG_FEATURE_FOR_FIGURE,
+        text: "  - with Inns & Cathedrals: the large follower as any of the four (`large-thief`,
+    `large-knight`, `large-monk`, `large-farmer`).",
+    },
+];
+
 pub(super) const JCZ: JczPart = JczPart {
     elements: &[
         JczElement {

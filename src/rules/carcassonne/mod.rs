@@ -13,7 +13,7 @@ use super::{
 };
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
 use crate::model::{ContentKind, FeatureKind, Marker, Pos, Ruleset};
-use crate::rules::descriptor::{ExpansionDescriptor, RulesetDescriptor, ShippedSet};
+use crate::rules::descriptor::{CodeNote, ExpansionDescriptor, RulesetDescriptor, ShippedSet};
 use crate::rules::jcz::{JczElement, JczMeaning, JczPart};
 
 pub const THIEF: FigureKind = FigureKind("thief");
@@ -251,6 +251,8 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             figures: &["shepherd"],
             markers: &[Marker::Hill, Marker::Vineyard],
             seats_up_to: None,
+            codes: &[],
+            code_notes: &HILLS_AND_SHEEP_CODE_NOTES,
         },
         ExpansionDescriptor {
             name: INNS_AND_CATHEDRALS,
@@ -262,6 +264,8 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             markers: &[],
             // “With 6 players, the 6th player uses the pink set.”
             seats_up_to: Some(6),
+            codes: &[],
+            code_notes: &inns::CODE_NOTES,
         },
         ExpansionDescriptor {
             name: river::THE_RIVER,
@@ -272,6 +276,8 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             figures: &[],
             markers: &[],
             seats_up_to: None,
+            codes: river::CODES,
+            code_notes: &[],
         },
         ExpansionDescriptor {
             name: river::THE_RIVER_2,
@@ -282,6 +288,8 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             figures: &[],
             markers: &[Marker::Volcano],
             seats_up_to: None,
+            codes: river::CODES,
+            code_notes: &[],
         },
         // The abbot and the gardens of the base box (C2, C3): the base set with gardens
         // (JCloisterZone's `basic:2`) is played instead of `carcassonne-base`. Its gardens need
@@ -296,6 +304,8 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             figures: &["abbot"],
             markers: &[],
             seats_up_to: None,
+            codes: abbot::CODES,
+            code_notes: &abbot::CODE_NOTES,
         },
     ],
     replacing_start_tile: &[river::THE_RIVER, river::THE_RIVER_2],
@@ -363,7 +373,31 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         },
     ],
     bonus: None,
+    codes: &[],
+    code_notes: &[
+        CodeNote {
+            code: &crate::codes::SUPPLY_EMPTY,
+            text: "- Carcassonne: 7 followers (of 8 meeples, one goes on the scoring track).",
+        },
+        CodeNote {
+            code: &crate::codes::WRONG_FEATURE_FOR_FIGURE,
+            text: "- Carcassonne: a thief on a road, a knight in a city, a monk in a monastery, a farmer in
+  a field.",
+        },
+    ],
 };
+
+/// What Hills & Sheep adds to the explanations of the shared codes: its shepherd.
+const HILLS_AND_SHEEP_CODE_NOTES: [CodeNote; 2] = [
+    CodeNote {
+        code: &crate::codes::SUPPLY_EMPTY,
+        text: "  - with Hills & Sheep: one shepherd as well.",
+    },
+    CodeNote {
+        code: &crate::codes::WRONG_FEATURE_FOR_FIGURE,
+        text: "  - with Hills & Sheep: the shepherd in a field.",
+    },
+];
 
 #[derive(Debug, Default, Clone)]
 pub struct Carcassonne {

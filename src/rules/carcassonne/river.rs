@@ -15,6 +15,66 @@ use crate::rules::Violation;
 use crate::rules::descriptor::ShippedSet;
 use crate::rules::jcz::JczPart;
 
+crate::codes::codes! {
+    /// The River's rule violations, in the registry through the expansion's descriptor
+    /// (`rules::codes` gathers them).
+    pub(super) CODES;
+
+    RIVER_DRAW_ORDER = "V170" "river-draw-order" Error:
+"A tile drawn out of the river's order. With The River, the river tiles are drawn before any
+land tile, and the lake is the last of them; with The River II the fork is the first river
+tile and the volcano lake the last.
+
+Rule (The River, Preparation): “Shuffle the other 10 river tiles face down into a river stack,
+then put the lake at the bottom”; “on your turn you must draw from the river stack while it
+has tiles, and you may not draw normal tiles until every river tile has been placed”. The River
+II: “The first player's first turn is placing the fork”; “The volcano lake is the last river
+tile”. Record the draws in that order.";
+
+    RIVER_NOT_CONTINUED = "V171" "river-not-continued" Error:
+"A river tile placed where none of its rivers joins the river on the board: it lies beside the
+river, or only its land touches other tiles.
+
+Rule (The River, Placing river tiles): “The drawn tile must continue the river: its river edge
+must join the open end of the river already on the table.” Turn or move the tile so that its
+river meets the open end.";
+
+    RIVER_U_TURN = "V172" "river-u-turn" Error:
+"A river tile whose curve turns the river the same way as the curve right before it (left after
+left, right after right), which would bring the river back on itself.
+
+Rule (The River, Placing river tiles): “the river may not turn in the same direction twice in a
+row”; the FAQ: what is expressly prohibited is the direct U-turn, two successive curves bending
+the same way. With `variant river-turns jcloisterzone` (JCloisterZone's reading, which its
+saved games import with), the code reports instead a river tile whose open end leads towards
+tiles already placed: the square the river flows into must have free squares on both sides, and
+the square beyond it and its two sides must be free.";
+
+    RIVER_THIRD_TURN = "V173" "river-third-turn" Error:
+"A river tile that turns the river the same way as the two curves before it, with straight
+tiles between them.
+
+Rule (The River, FAQ reproduced on Wikicarpedia): a straight tile between two curves the same
+way “can still cause problems”, and bending the same way three times is to be treated as
+prohibited as well. carcspec reads it as three curves the same way in a row, however many
+straights lie between (docs/rules/carcassonne.md); an opposite curve between starts the count
+again. `variant river-turns jcloisterzone` does not have this rule.";
+
+    RIVER_BRANCHES_JOINED = "V174" "river-branches-joined" Error:
+"A river tile that joins the river on two sides: the two branches of The River II's fork meet.
+
+Rule (The River II, Procedure): “the two branches must never be joined to each other.” Lay the
+tile where only one of its rivers meets the river.";
+
+    RIVER_NO_FIGURE = "V175" "river-no-figure" Error:
+"A figure deployed on the water (a river or a lake), or on the volcano lake's tile.
+
+Rule (The River, Placing meeples on river tiles): a meeple goes on a road, city, monastery or
+field of the river tile, “never on the river itself — the river is not an occupiable feature”.
+The River II: whoever places the volcano lake “may not put a meeple on it and immediately takes
+another turn”. Pass instead.";
+}
+
 /// How the river may bend: `official` (the rulebook: no two successive curves the same way,
 /// and, after the FAQ, no third curve the same way in a row) or `jcloisterzone` (its
 /// geometric look-ahead: the squares ahead of every open end of the new tile must be free).
@@ -152,7 +212,7 @@ pub fn draw_violation(catalog: &[CompiledTile], stack: &[u32], tile: usize) -> O
         ),
     };
     Some(Violation::new(
-        &crate::codes::RIVER_DRAW_ORDER,
+        &RIVER_DRAW_ORDER,
         format!("{what} (`{}` is still in the stack)", earlier.1.id),
         "drawn out of the river's order",
         help,
@@ -240,7 +300,7 @@ pub fn placement_violation(
         .collect();
     let Some(&(entry, feature)) = joined.first() else {
         return Some(Violation::new(
-            &crate::codes::RIVER_NOT_CONTINUED,
+            &RIVER_NOT_CONTINUED,
             format!(
                 "the river tile `{}` at {pos} does not continue the river",
                 compiled.id
@@ -251,7 +311,7 @@ pub fn placement_violation(
     };
     if joined.len() > 1 {
         return Some(Violation::new(
-            &crate::codes::RIVER_BRANCHES_JOINED,
+            &RIVER_BRANCHES_JOINED,
             format!(
                 "the river tile `{}` at {pos} joins the river on {} sides",
                 compiled.id,
@@ -298,7 +358,7 @@ pub fn placement_violation(
     };
     if next_bend == Some(turn) {
         return Some(Violation::new(
-            &crate::codes::RIVER_U_TURN,
+            &RIVER_U_TURN,
             format!(
                 "the river tile `{}` at {pos} turns the river {way} right after a curve to the {way}",
                 compiled.id
@@ -309,7 +369,7 @@ pub fn placement_violation(
     }
     if upstream.len() >= 2 && upstream[0] == turn && upstream[1] == turn {
         return Some(Violation::new(
-            &crate::codes::RIVER_THIRD_TURN,
+            &RIVER_THIRD_TURN,
             format!(
                 "the river tile `{}` at {pos} turns the river {way} a third time in a row",
                 compiled.id
@@ -346,7 +406,7 @@ fn look_ahead_violation(
         ];
         if squares.iter().any(|square| engine.at(*square).is_some()) {
             return Some(Violation::new(
-                &crate::codes::RIVER_U_TURN,
+                &RIVER_U_TURN,
                 format!(
                     "the river tile `{}` at {pos} leads the river towards tiles already placed",
                     compiled.id
@@ -364,7 +424,7 @@ fn look_ahead_violation(
 pub fn deployment_violation(tile: &CompiledTile, kind: FeatureKind) -> Option<Violation> {
     if tile.volcano && is_river_tile(tile) {
         return Some(Violation::new(
-            &crate::codes::RIVER_NO_FIGURE,
+            &RIVER_NO_FIGURE,
             format!("a figure on the volcano lake `{}`", tile.id),
             "no figure on the volcano lake",
             "whoever places the volcano lake deploys nothing and takes another turn at once: pass",
@@ -372,7 +432,7 @@ pub fn deployment_violation(tile: &CompiledTile, kind: FeatureKind) -> Option<Vi
     }
     (kind == FeatureKind::River || kind == FeatureKind::Lake).then(|| {
         Violation::new(
-            &crate::codes::RIVER_NO_FIGURE,
+            &RIVER_NO_FIGURE,
             format!("a figure on the {kind}"),
             "nobody occupies the water",
             "deploy on a road, city, monastery or field of the tile, or pass",

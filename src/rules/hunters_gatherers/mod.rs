@@ -9,7 +9,7 @@ use crate::engine::{
     CompiledTile, Component, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId,
 };
 use crate::model::{ContentKind, FeatureKind, Ruleset};
-use crate::rules::descriptor::{RulesetDescriptor, ShippedSet};
+use crate::rules::descriptor::{CodeNote, RulesetDescriptor, ShippedSet};
 
 #[derive(Clone)]
 pub struct HuntersGatherers {
@@ -104,6 +104,19 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         earning: "a forest with a gold nugget (or a menhir)",
         pile: "the bonus stack",
     }),
+    codes: &[],
+    code_notes: &[
+        CodeNote {
+            code: &crate::codes::SUPPLY_EMPTY,
+            text: "- Hunters and Gatherers (2002): 5 tribe members and 2 huts (“The tribe member or hut must
+  come from the player’s supply.”, 2. Deploy).",
+        },
+        CodeNote {
+            code: &crate::codes::WRONG_FEATURE_FOR_FIGURE,
+            text: "- Hunters and Gatherers (2002): a gatherer in a forest, a fisherman on a river, a hunter
+  in a meadow, a hut on a river or a lake (2. Deploy a tribe member or hut; Huts).",
+        },
+    ],
 };
 
 /// The figures of both editions, as the game language names them.

@@ -19,7 +19,7 @@ use super::{
 };
 use crate::engine::{CompiledTile, Engine, FigureId, NodeId, PlacementId, Pos};
 use crate::model::{Anchor, ContentKind, FeatureKind, Power, Ruleset};
-use crate::rules::descriptor::RulesetDescriptor;
+use crate::rules::descriptor::{CodeNote, RulesetDescriptor};
 
 /// §11.1: whether the tigers a hunting trap finds without a deer to eat are covered too.
 pub const HUNTING_TRAP_LONE_TIGERS: &str = "hunting-trap-lone-tigers";
@@ -93,6 +93,19 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         earning: "a forest with a menhir",
         pile: "the menhir pile",
     }),
+    codes: &[],
+    code_notes: &[
+        CodeNote {
+            code: &crate::codes::SUPPLY_EMPTY,
+            text: "- Hunters and Gatherers (2020): 5 tribe members and 3 huts (“Each player's supply is 5
+  meeples and 3 huts”, FR p2).",
+        },
+        CodeNote {
+            code: &crate::codes::WRONG_FEATURE_FOR_FIGURE,
+            text: "- Hunters and Gatherers (2020): a gatherer in a forest, a fisherman on a river, a hunter
+  in a meadow, a hut on the river or the lake of the tile (FR p3).",
+        },
+    ],
 };
 
 /// The readings a game chose (each `true` is the variant, not the default).

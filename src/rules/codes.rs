@@ -1,0 +1,165 @@
+//! The registry of every diagnostic code, as `explain`, the SARIF rules, the language server
+//! and the fixtures read it: the shared codes of `src/codes.rs`, the lints of the tile model's
+//! expansion contents (`model::tile::CODES`), and each ruleset's and expansion's own codes
+//! from its descriptor ([`RulesetDescriptor::codes`], [`ExpansionDescriptor::codes`]). It
+//! lives here, above the codes and the model, because only the descriptors know which
+//! expansions there are; `src/codes.rs` imports nothing.
+//!
+//! A code shared by every ruleset (the empty supply, V108) is explained once in
+//! `src/codes.rs`; what each ruleset or expansion adds to it (its counts, its figures, its
+//! rule's words) is a [`CodeNote`] of its descriptor, which [`explanation`] appends.
+
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
+use super::descriptor::{ExpansionDescriptor, RulesetDescriptor};
+use crate::codes::{self, Code};
+
+/// A ruleset's or an expansion's own words in the explanation of a code that others share:
+/// a paragraph, or a list item (starting with `- `, or `  - ` nested) that follows the items
+/// before it without a blank line.
+#[derive(Debug, PartialEq, Eq)]
+pub struct CodeNote {
+    pub code: &'static Code,
+    pub text: &'static str,
+}
+
+/// Every code, once, ordered by its range (as `src/codes.rs` lists the ranges: `T`, `G`, `V`,
+/// `X`, `J`, `F`, `R`, `L`) and its number within it.
+pub fn all() -> &'static [&'static Code] {
+    static ALL: OnceLock<Vec<&'static Code>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut all: Vec<&'static Code> = Vec::new();
+        let tables = [codes::CORE, crate::model::tile::CODES]
+            .into_iter()
+            .chain(descriptors().map(|(ruleset, expansion)| match expansion {
+                Some(expansion) => expansion.codes,
+                None => ruleset.codes,
+            }));
+        for code in tables.flatten() {
+            if !all.iter().any(|known| std::ptr::eq(*known, *code)) {
+                all.push(code);
+            }
+        }
+        let range_rank = |code: &Code| {
+            let letter = code.code.as_bytes()[0];
+            codes::CORE
+                .iter()
+                .position(|c| c.code.as_bytes()[0] == letter)
+                .unwrap_or(usize::MAX)
+        };
+        all.sort_by_key(|code| (range_rank(code), &code.code[1..]));
+        all
+    })
+}
+
+/// Looks up a code by its number (`T204`, any case) or its name (`unknown-city`).
+pub fn find(query: &str) -> Option<&'static Code> {
+    all()
+        .iter()
+        .copied()
+        .find(|c| c.code.eq_ignore_ascii_case(query) || c.name == query)
+}
+
+/// The whole explanation of `code`: its text in the registry and the notes every ruleset and
+/// expansion adds to it, in the order of the rulesets and of their expansions.
+pub fn explanation(code: &'static Code) -> Cow<'static, str> {
+    let mut notes = descriptors()
+        .flat_map(|(ruleset, expansion)| match expansion {
+            Some(expansion) => expansion.code_notes,
+            None => ruleset.code_notes,
+        })
+        .filter(|note| std::ptr::eq(note.code, code))
+        .peekable();
+    if notes.peek().is_none() {
+        return Cow::Borrowed(code.explanation);
+    }
+    let mut text = code.explanation.to_string();
+    let mut after_item = false;
+    for note in notes {
+        let item = note.text.trim_start().starts_with("- ");
+        text.push_str(if item && after_item { "\n" } else { "\n\n" });
+        text.push_str(note.text);
+        after_item = item;
+    }
+    Cow::Owned(text)
+}
+
+/// Each ruleset, then each of its expansions: `(ruleset, None)`, `(ruleset, Some(expansion))`.
+fn descriptors() -> impl Iterator<
+    Item = (
+        &'static RulesetDescriptor,
+        Option<&'static ExpansionDescriptor>,
+    ),
+> {
+    super::all().flat_map(|ruleset| {
+        std::iter::once((ruleset, None))
+            .chain(ruleset.expansions.iter().map(move |e| (ruleset, Some(e))))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_is_listed_once_in_the_order_of_its_range_and_number() {
+        let all = all();
+        for pair in all.windows(2) {
+            let [a, b] = pair else { unreachable!() };
+            assert_ne!(a.code, b.code, "{} twice", a.code);
+            let same_range = a.code.as_bytes()[0] == b.code.as_bytes()[0];
+            assert!(
+                !same_range || a.code < b.code,
+                "{} listed before {}",
+                a.code,
+                b.code
+            );
+        }
+        for code in [
+            &codes::UNEXPECTED_TOKEN,
+            &crate::model::tile::GARDEN_OUTSIDE_FIELD,
+            &super::super::carcassonne::river::RIVER_NO_FIGURE,
+            &super::super::carcassonne::abbot::ABBOT_FEATURE_COMPLETE,
+        ] {
+            assert!(all.iter().any(|c| std::ptr::eq(*c, code)), "{}", code.code);
+            assert!(std::ptr::eq(find(code.name).unwrap(), code));
+            assert!(std::ptr::eq(
+                find(&code.code.to_ascii_lowercase()).unwrap(),
+                code
+            ));
+        }
+    }
+
+    /// A note adds to a code of the registry, in one list with the notes of the other
+    /// rulesets where it is a list item.
+    #[test]
+    fn notes_are_appended_to_registered_codes_as_paragraphs_or_one_list() {
+        for (ruleset, expansion) in descriptors() {
+            let notes = match expansion {
+                Some(expansion) => expansion.code_notes,
+                None => ruleset.code_notes,
+            };
+            for note in notes {
+                assert!(
+                    all().iter().any(|c| std::ptr::eq(*c, note.code)),
+                    "{}: a note to {}, which is not in the registry",
+                    ruleset.title,
+                    note.code.code
+                );
+                assert!(explanation(note.code).contains(note.text));
+            }
+        }
+        let supply = explanation(&codes::SUPPLY_EMPTY);
+        assert!(supply.starts_with(codes::SUPPLY_EMPTY.explanation));
+        let list = supply
+            .split_once("\n\n- ")
+            .expect("the supplies as a list")
+            .1;
+        assert!(!list.contains("\n\n"), "one list: {supply}");
+        assert!(matches!(
+            explanation(&codes::UNEXPECTED_TOKEN),
+            Cow::Borrowed(_)
+        ));
+    }
+}
