@@ -15,10 +15,11 @@ use super::import::import_jcz;
 use super::replay::Replay;
 use super::report::{CheckReport, ReportedEvent};
 use crate::diagnostic::{self, Diagnostic, Span};
-use crate::engine::{Engine, FigureId, NodeId, Placement, PlacementId, Pos, Rotation};
+use crate::engine::{Engine, Placement, PlacementId, Pos, Rotation};
 use crate::model::{Action, FeatureKind, FeatureRef, Script, Step};
 use crate::play::catalog::{Catalog, build_catalog};
-use crate::play::moves::feature_target;
+pub use crate::play::view::FigureOnBoard;
+use crate::play::view::{BoardView, figures_on_board};
 use crate::{lower, rules, syntax};
 
 /// How a game's text is written.
@@ -67,24 +68,6 @@ impl std::fmt::Display for StateError {
             }
         }
     }
-}
-
-/// A figure on the board.
-#[derive(Debug, Clone, PartialEq)]
-pub struct FigureOnBoard {
-    pub id: FigureId,
-    /// Index into [`GameState::players`].
-    pub player: usize,
-    pub kind: &'static str,
-    /// The feature node it stands on (see [`Engine::origin`], [`Engine::component`]).
-    pub node: NodeId,
-    pub placement: PlacementId,
-    pub pos: Pos,
-    /// Index of the feature in its tile's definition.
-    pub feature: usize,
-    pub feature_kind: FeatureKind,
-    /// The feature as a deployment names it, in board orientation (`on NL`, `on ER+SL+SR+WL`).
-    pub target: FeatureRef,
 }
 
 /// A legal deployment on a tile just placed.
@@ -445,27 +428,17 @@ impl GameState {
 
     /// Every figure standing on the board, with its owner and the feature it stands on.
     pub fn figures(&self) -> Vec<FigureOnBoard> {
-        self.engine
-            .figures
-            .iter()
-            .enumerate()
-            .filter(|(_, figure)| figure.on_board)
-            .map(|(id, figure)| {
-                let (placement, feature) = self.engine.origin(figure.node);
-                let placed = self.engine.placement(placement);
-                FigureOnBoard {
-                    id: id as FigureId,
-                    player: figure.player,
-                    kind: figure.kind.0,
-                    node: figure.node,
-                    placement,
-                    pos: placed.pos,
-                    feature,
-                    feature_kind: self.engine.feature_kind(figure.node),
-                    target: feature_target(&self.engine, figure.node),
-                }
-            })
-            .collect()
+        figures_on_board(&self.engine)
+    }
+
+    /// The board as render draws it.
+    pub fn board_view(&self) -> BoardView<'_> {
+        BoardView {
+            engine: &self.engine,
+            players: &self.players,
+            last_placed: self.last_placed,
+            ruleset: self.script.ruleset,
+        }
     }
 
     /// Every legal position and rotation of the tile `id` on the board as it is, sorted as

@@ -607,12 +607,21 @@ fn board_of<'a>(
     legal: Option<&str>,
     highlight: &[render::FeatureOnBoard],
 ) -> Result<render::Board<'a>, Refusal> {
-    let board = render::board_of_state(state, tiles, title, legal, highlight).map_err(
-        |problem| match problem {
-            render::BoardProblem::UnknownLegalTile(id) => {
+    let legal = match legal {
+        Some(id) => {
+            let placements = state.legal_placements(id).ok_or_else(|| {
                 let known: Vec<&str> = state.engine.catalog.iter().map(|t| t.id.as_str()).collect();
-                unknown_tile(&id, &known)
-            }
+                unknown_tile(id, &known)
+            })?;
+            Some((id, placements))
+        }
+        None => None,
+    };
+    let legal = legal
+        .as_ref()
+        .map(|(id, placements)| (*id, placements.as_slice()));
+    let board = render::board_from_view(&state.board_view(), tiles, title, legal, highlight)
+        .map_err(|problem| match problem {
             render::BoardProblem::MissingTile(id) => Refusal::new(
                 &codes::UNKNOWN_RENDER_TILE,
                 format!("the model of tile `{id}` was not found in the game's tile sets"),
@@ -623,8 +632,7 @@ fn board_of<'a>(
                 format!("no feature `{}` at {}: {why}", wanted.feature, wanted.pos),
                 "name a placed tile's position and a feature on it as a deployment does (`0,0:N`)",
             ),
-        },
-    )?;
+        })?;
     if let Some((min, max)) = board.bounds() {
         let columns = i64::from(max.x) - i64::from(min.x) + 1;
         let rows = i64::from(max.y) - i64::from(min.y) + 1;

@@ -8,6 +8,7 @@ pub(crate) mod game;
 pub(crate) mod moves;
 pub mod tile_sets;
 pub(crate) mod transition;
+pub mod view;
 
 pub(crate) use game::{Game, Setup};
 pub(crate) use transition::{GameMove, UnderTile};

@@ -2,9 +2,9 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::check::GameState;
 use crate::engine::{CompiledTile, FigureKind};
 use crate::model::{Anchor, FeatureRef, Pos, Rotation, Tile};
+use crate::play::view::{BoardView, figures_on_board};
 
 use super::board::{Board, BoardFigure, BoardTile, LegalOverlay};
 
@@ -58,26 +58,25 @@ pub enum BoardProblem {
     /// A placed tile's model was not found among the game's tile sets (should not happen: the
     /// replay found it).
     MissingTile(String),
-    /// `--legal` names a tile that none of the game's tile sets has.
-    UnknownLegalTile(String),
     /// `--highlight` names a position without a tile, or a feature the tile there lacks.
     NoSuchFeature(FeatureOnBoard, &'static str),
 }
 
-/// The board of `state`: its tiles (models looked up by id in `tiles`), the figures on the
-/// board, the last placed tile, the legal placements of `legal` and the whole features (over
-/// every tile they extend to) that `highlight` names.
-pub fn board_of_state<'a>(
-    state: &GameState,
+/// The board of `state` (the runner's board at a point): its tiles (models looked up by id in `tiles`), the figures on the
+/// board, the last placed tile, the legal placements `legal` of a tile (its id, and its
+/// positions and rotations) and the whole features (over every tile they extend to) that
+/// `highlight` names.
+pub fn board_from_view<'a>(
+    state: &BoardView,
     tiles: &'a HashMap<String, Tile>,
     title: String,
-    legal: Option<&str>,
+    legal: Option<(&str, &[(Pos, Rotation)])>,
     highlight: &[FeatureOnBoard],
 ) -> Result<Board<'a>, BoardProblem> {
-    let engine = &state.engine;
+    let engine = state.engine;
     let mut board = Board {
         title,
-        players: state.players.clone(),
+        players: state.players.to_vec(),
         last: state.last_placed.map(|p| p as usize),
         ..Board::default()
     };
@@ -96,8 +95,8 @@ pub fn board_of_state<'a>(
     }
     // The figures' strengths from the ruleset's descriptor, which lists the figures of its
     // expansions too.
-    let specs = crate::rules::describe(state.script.ruleset).figures;
-    for figure in state.figures() {
+    let specs = crate::rules::describe(state.ruleset).figures;
+    for figure in figures_on_board(engine) {
         board.figures.push(BoardFigure {
             placement: figure.placement as usize,
             feature: figure.feature,
@@ -106,12 +105,9 @@ pub fn board_of_state<'a>(
             strength: crate::rules::strength_of(specs, FigureKind(figure.kind)),
         });
     }
-    if let Some(id) = legal {
-        let placements = state
-            .legal_placements(id)
-            .ok_or_else(|| BoardProblem::UnknownLegalTile(id.to_string()))?;
+    if let Some((id, placements)) = legal {
         let mut by_pos: BTreeMap<Pos, Vec<Rotation>> = BTreeMap::new();
-        for (pos, rotation) in placements {
+        for &(pos, rotation) in placements {
             by_pos.entry(pos).or_default().push(rotation);
         }
         board.legal = Some(LegalOverlay {

@@ -246,7 +246,8 @@ fn render_board(cx: &Context<'_>, turns: usize) -> Answer {
         .map(|(p, s)| format!("{p} {s}"))
         .collect();
     let title = format!("{name} — after turn {turns} — {}", scores.join(", "));
-    let board = match crate::render::board_of_state(&state, &tiles, title, None, &[]) {
+    let board = match crate::render::board_from_view(&state.board_view(), &tiles, title, None, &[])
+    {
         Ok(board) => board,
         Err(problem) => return failed(format!("the board cannot be drawn: {problem:?}")),
     };
