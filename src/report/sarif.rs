@@ -1,5 +1,5 @@
 //! SARIF 2.1.0 (the OASIS Static Analysis Results Interchange Format), as GitHub code scanning
-//! reads it: one run whose tool lists every diagnostic code of `src/codes.rs` as a rule, and a
+//! reads it: one run whose tool lists every diagnostic code of the registry (`rules::codes`) as a rule, and a
 //! result per diagnostic with its place (start and end) and the related places of its labels.
 //!
 //! The log is written as the files are checked: the run's header (with the rules) first, then
