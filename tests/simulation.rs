@@ -33,8 +33,9 @@ fn config(
     }
 }
 
-/// The tile sets each ruleset is simulated on: its shipped sets, with and without the
-/// expansion it has.
+/// The tile sets each ruleset is simulated on: its shipped sets, alone and with each
+/// expansion it implements (`every_expansion_is_simulated` holds the list to the
+/// descriptors).
 fn tile_sets(ruleset: Ruleset) -> Vec<(&'static [&'static str], &'static [&'static str])> {
     match ruleset {
         Ruleset::Carcassonne => vec![
@@ -43,9 +44,35 @@ fn tile_sets(ruleset: Ruleset) -> Vec<(&'static [&'static str], &'static [&'stat
                 &["hills-and-sheep"],
                 &["carcassonne-base", "hills-and-sheep"],
             ),
+            (
+                &["inns-and-cathedrals"],
+                &["carcassonne-base", "inns-and-cathedrals"],
+            ),
+            (&["the-river"], &["carcassonne-base", "the-river"]),
+            (&["the-river-2"], &["carcassonne-base", "the-river-2"]),
+            // The base set with the gardens printed on it, played instead of the base set.
+            (&["abbot-and-gardens"], &["carcassonne-base-gardens"]),
         ],
         Ruleset::HuntersGatherers | Ruleset::HuntersGatherers2020 => {
             vec![(&[], &["hunters-gatherers-v2"])]
+        }
+    }
+}
+
+/// Every expansion a ruleset implements is simulated, with its shipped tile set, so that the
+/// simulate-then-check test below plays its rules too.
+#[test]
+fn every_expansion_is_simulated() {
+    for descriptor in carcspec::rules::all() {
+        let simulated = tile_sets(descriptor.ruleset);
+        for expansion in descriptor.expansions {
+            let set = simulated
+                .iter()
+                .find(|(expansions, _)| expansions.contains(&expansion.name))
+                .unwrap_or_else(|| panic!("{} is not simulated", expansion.name));
+            if let Some(tile_set) = expansion.tile_set {
+                assert!(set.1.contains(&tile_set.name), "{}", expansion.name);
+            }
         }
     }
 }
