@@ -235,7 +235,7 @@ pub fn explanation_uri(code: &'static Code) -> Option<Uri> {
 }
 
 /// `carcspec explain <code>` as Markdown.
-pub fn explanation_markdown(code: &'static Code) -> String {
+pub fn explanation_markdown(code: &Code) -> String {
     let severity = match code.severity {
         Severity::Error => "error",
         Severity::Warning => "warning",

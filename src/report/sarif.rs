@@ -1,6 +1,7 @@
 //! SARIF 2.1.0 (the OASIS Static Analysis Results Interchange Format), as GitHub code scanning
-//! reads it: one run whose tool lists every diagnostic code of the registry (`rules::codes`) as a rule, and a
-//! result per diagnostic with its place (start and end) and the related places of its labels.
+//! reads it: one run whose tool lists every diagnostic code of the registry (`rules::codes`) as
+//! a rule, and a result per diagnostic with its place (start and end) and the related places
+//! of its labels.
 //!
 //! The log is written as the files are checked: the run's header (with the rules) first, then
 //! one result per line, then the closing brackets, so memory does not grow with the archive.
@@ -82,7 +83,7 @@ impl SarifWriter {
 }
 
 /// A rule of the tool: the code's metadata, its explanation as help, and where it is documented.
-fn rule(code: &'static Code) -> Value {
+fn rule(code: &Code) -> Value {
     let explanation = crate::rules::codes::explanation(code);
     let summary = explanation.split("\n\n").next().unwrap_or_default();
     json!({

@@ -32,10 +32,7 @@ pub fn all() -> &'static [&'static Code] {
         let mut all: Vec<&'static Code> = Vec::new();
         let tables = [codes::CORE, crate::model::tile::CODES]
             .into_iter()
-            .chain(descriptors().map(|(ruleset, expansion)| match expansion {
-                Some(expansion) => expansion.codes,
-                None => ruleset.codes,
-            }));
+            .chain(owners().map(|owner| owner.codes));
         for code in tables.flatten() {
             if !all.iter().any(|known| std::ptr::eq(*known, *code)) {
                 all.push(code);
@@ -63,12 +60,9 @@ pub fn find(query: &str) -> Option<&'static Code> {
 
 /// The whole explanation of `code`: its text in the registry and the notes every ruleset and
 /// expansion adds to it, in the order of the rulesets and of their expansions.
-pub fn explanation(code: &'static Code) -> Cow<'static, str> {
-    let mut notes = descriptors()
-        .flat_map(|(ruleset, expansion)| match expansion {
-            Some(expansion) => expansion.code_notes,
-            None => ruleset.code_notes,
-        })
+pub fn explanation(code: &Code) -> Cow<'static, str> {
+    let mut notes = owners()
+        .flat_map(|owner| owner.code_notes)
         .filter(|note| std::ptr::eq(note.code, code))
         .peekable();
     if notes.peek().is_none() {
@@ -85,16 +79,24 @@ pub fn explanation(code: &'static Code) -> Cow<'static, str> {
     Cow::Owned(text)
 }
 
-/// Each ruleset, then each of its expansions: `(ruleset, None)`, `(ruleset, Some(expansion))`.
-fn descriptors() -> impl Iterator<
-    Item = (
-        &'static RulesetDescriptor,
-        Option<&'static ExpansionDescriptor>,
-    ),
-> {
-    super::all().flat_map(|ruleset| {
-        std::iter::once((ruleset, None))
-            .chain(ruleset.expansions.iter().map(move |e| (ruleset, Some(e))))
+/// A ruleset or an expansion, as the registry reads it: its own codes and its notes.
+struct Owner {
+    codes: &'static [&'static Code],
+    code_notes: &'static [CodeNote],
+}
+
+/// Each ruleset, then each of its expansions.
+fn owners() -> impl Iterator<Item = Owner> {
+    let of_ruleset = |d: &'static RulesetDescriptor| Owner {
+        codes: d.codes,
+        code_notes: d.code_notes,
+    };
+    let of_expansion = |e: &'static ExpansionDescriptor| Owner {
+        codes: e.codes,
+        code_notes: e.code_notes,
+    };
+    super::all().flat_map(move |ruleset| {
+        std::iter::once(of_ruleset(ruleset)).chain(ruleset.expansions.iter().map(of_expansion))
     })
 }
 
@@ -135,16 +137,11 @@ mod tests {
     /// rulesets where it is a list item.
     #[test]
     fn notes_are_appended_to_registered_codes_as_paragraphs_or_one_list() {
-        for (ruleset, expansion) in descriptors() {
-            let notes = match expansion {
-                Some(expansion) => expansion.code_notes,
-                None => ruleset.code_notes,
-            };
-            for note in notes {
+        for owner in owners() {
+            for note in owner.code_notes {
                 assert!(
                     all().iter().any(|c| std::ptr::eq(*c, note.code)),
-                    "{}: a note to {}, which is not in the registry",
-                    ruleset.title,
+                    "a note to {}, which is not in the registry",
                     note.code.code
                 );
                 assert!(explanation(note.code).contains(note.text));
