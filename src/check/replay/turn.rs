@@ -165,4 +165,36 @@ mod tests {
             step("flock wolf")
         );
     }
+
+    /// The abbot and gardens, §5.2: “Only while the feature is incomplete. If it is already
+    /// surrounded (e.g. the tile you just placed closed it) the abbot cannot be returned.” The
+    /// figure step offers the abbot's return while its garden has seven neighbours, and not
+    /// once the tile just placed is the eighth (the simulator plays only what is offered).
+    #[test]
+    fn an_abbot_on_a_surrounded_garden_is_not_offered_a_return() {
+        let around_the_garden = "ruleset carcassonne\nexpansion abbot-and-gardens\n\
+            tiles carcassonne-base-gardens\nplayers red blue\n\
+            lay BA/CG at 0,0\nput red abbot at 0,0 on I\n\
+            lay BA/L at -1,-1\nlay BA/C at 0,-1 r180\nlay BA/L at 1,-1\nlay BA/L at -1,0\n\
+            lay BA/L at 1,0\nlay BA/C at -1,1 r180\n";
+        let returns_offered = |text: &str| {
+            let script = script_of(text);
+            let mut replay = begun(&script, text);
+            for step in &script.steps {
+                replay.apply(step);
+            }
+            assert_eq!(replay.findings(), 0, "the game breaks no rule");
+            assert_eq!(replay.game.decision(), Some(Decision::DeployOrPass));
+            let offers = replay.game.offers(Decision::DeployOrPass);
+            offers
+                .iter()
+                .filter(|offer| matches!(offer, Offer::Move(Move::TakeBack(_))))
+                .count()
+        };
+        let turn = "turn red\ndraw BA/C\nplace at 1,1 r180\n";
+        let seventh = format!("{around_the_garden}{turn}");
+        assert_eq!(returns_offered(&seventh), 1, "seven neighbours: the return is offered");
+        let eighth = format!("{around_the_garden}lay BA/C at 0,1 r180\n{turn}");
+        assert_eq!(returns_offered(&eighth), 0, "surrounded: no return is offered");
+    }
 }
