@@ -221,15 +221,23 @@ impl Flocks {
     fn stable_if_closed(&mut self, engine: &mut Engine, node: NodeId, outcome: &mut Outcome) {
         let component = engine.component(node);
         let (open_ends, has_sheep) = (component.open_ends, !component.tokens.is_empty());
+        // Sheep lie only where a shepherd drew them, and leave the field with the shepherds
+        // (`stable`, `scatter`): a field with sheep has its shepherd, so the sheep alone say
+        // that a flock is there. A shepherd whose token is still to be drawn has no flock yet.
+        #[cfg(debug_assertions)]
         let figures = component.figures.clone();
-        let has_shepherd = figures.iter().any(|f| {
-            let figure = &engine.figures[*f as usize];
-            figure.on_board && figure.kind == SHEPHERD
-        });
+        #[cfg(debug_assertions)]
+        debug_assert!(
+            !has_sheep
+                || figures.iter().any(|f| {
+                    let figure = &engine.figures[*f as usize];
+                    figure.on_board && figure.kind == SHEPHERD
+                }),
+            "sheep without a shepherd"
+        );
         let root = engine.root(node);
         let waiting = self.choices.iter().any(|c| engine.clone_root(*c) == root);
-        // A shepherd whose token is still to be drawn has no flock yet.
-        if open_ends == 0 && has_shepherd && has_sheep && !waiting {
+        if open_ends == 0 && has_sheep && !waiting {
             self.guide_to_stable(engine, node, outcome);
         }
     }
