@@ -464,10 +464,9 @@ pub trait Rules: RulesClone {
     }
     /// Whether a figure forbids deploying `figure` on the feature of `node`: whether
     /// [`Rules::blockers`] finds any, without collecting them (the move generator asks this for
-    /// every feature and figure of every tile placed).
-    fn blocked(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> bool {
-        !self.blockers(engine, figure, node).is_empty()
-    }
+    /// every feature and figure of every tile placed, so each ruleset answers it without the
+    /// list).
+    fn blocked(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> bool;
     /// Every legal occupation of the tile just placed (the moves of
     /// [`Decision::DeployOrPass`] besides passing), into `into` (emptied first): of the
     /// `standings` of its catalog tile (see [`standings`]: each figure in play that may stand

@@ -312,15 +312,15 @@ impl Rules for HuntersGatherers {
                 continue;
             }
             let component = engine.component(root).clone();
-            let hunters: Vec<FigureId> = component
-                .figures
-                .iter()
-                .copied()
-                .filter(|f| {
-                    engine.figures[*f as usize].on_board
-                        && engine.figures[*f as usize].kind == HUNTER
-                })
-                .collect();
+            // A feature lists the figures on the board that stand on it, and a hunter is the
+            // only figure that stands on a meadow (its `FigureSpec`).
+            let hunters: Vec<FigureId> = component.figures.clone();
+            debug_assert!(
+                hunters
+                    .iter()
+                    .all(|f| engine.figures[*f as usize].kind == HUNTER),
+                "a meadow holds hunters only"
+            );
             if hunters.is_empty() {
                 continue;
             }
