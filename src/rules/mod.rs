@@ -526,8 +526,8 @@ pub trait Rules: RulesClone {
     }
     /// What a `return` breaks when none is due (`take_back_due` says `false`), for the checker;
     /// the message follows the player's name.
-    fn take_back_not_due(&self, engine: &Engine, turn: &TurnView) -> Violation {
-        take_back_not_due(engine, turn)
+    fn take_back_not_due(&self, _engine: &Engine, turn: &TurnView) -> Violation {
+        no_take_back(turn)
     }
     /// What a `return` of `figure` — one of the turn's player's, on the board — breaks when a
     /// take-back is due but the figure is not one the ruleset offers; `None` when it is. The
@@ -599,24 +599,19 @@ pub trait Rules: RulesClone {
     }
 }
 
-/// Why a `return` is not due, as every ruleset with a take-back words it: no tile placed yet,
-/// the tile took a figure back already, its figure step is over, or its tile has no power
-/// that takes a figure back.
-pub fn take_back_not_due(engine: &Engine, turn: &TurnView) -> Violation {
+/// Why a `return` is refused where the ruleset takes no figure back during the game (the
+/// 2002 Hunters and Gatherers rules; Carcassonne without the abbot words its own).
+fn no_take_back(turn: &TurnView) -> Violation {
     let why = match turn.placed {
-        None => "no tile was placed in this turn yet".to_string(),
-        Some(_) if turn.took_back => "the tile already took a figure back".to_string(),
-        Some(_) if !turn.occupation_open => "the tile's figure step is over".to_string(),
-        Some(placement) => format!(
-            "tile `{}` has no power that takes a figure back",
-            engine.tile_of(placement).id
-        ),
+        None => "no tile was placed in this turn yet",
+        Some(_) => "no move of these rules takes a figure back",
     };
     Violation {
         code: &crate::codes::RETURN_NOT_ALLOWED,
         message: " may not take a figure back here".to_string(),
-        label: why,
-        help: "`return` follows the `place` of a tile with the shaman, once, before `deploy` or `pass`"
+        label: why.to_string(),
+        help: "remove the `return`: under these rules a figure leaves the board only when its \
+            feature is scored"
             .to_string(),
     }
 }

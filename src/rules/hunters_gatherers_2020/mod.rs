@@ -641,6 +641,28 @@ impl Rules for HuntersGatherers2020 {
         "the shaman takes back one of the player's own figures on the board"
     }
 
+    /// Why a `return` is not due: no tile placed yet, the tile took a figure back already,
+    /// its figure step is over, or its tile has no power that takes a figure back.
+    fn take_back_not_due(&self, engine: &Engine, turn: &TurnView) -> Violation {
+        let why = match turn.placed {
+            None => "no tile was placed in this turn yet".to_string(),
+            Some(_) if turn.took_back => "the tile already took a figure back".to_string(),
+            Some(_) if !turn.occupation_open => "the tile's figure step is over".to_string(),
+            Some(placement) => format!(
+                "tile `{}` has no power that takes a figure back",
+                engine.tile_of(placement).id
+            ),
+        };
+        Violation {
+            code: &crate::codes::RETURN_NOT_ALLOWED,
+            message: " may not take a figure back here".to_string(),
+            label: why,
+            help: "`return` follows the `place` of a tile with the shaman, once, before \
+                `deploy` or `pass`"
+                .to_string(),
+        }
+    }
+
     fn play(&mut self, _engine: &mut Engine, mv: Move, _setup: bool) -> Outcome {
         match mv {
             // The shaman's power acted.
