@@ -193,8 +193,59 @@ mod tests {
         };
         let turn = "turn red\ndraw BA/C\nplace at 1,1 r180\n";
         let seventh = format!("{around_the_garden}{turn}");
-        assert_eq!(returns_offered(&seventh), 1, "seven neighbours: the return is offered");
+        assert_eq!(
+            returns_offered(&seventh),
+            1,
+            "seven neighbours: the return is offered"
+        );
         let eighth = format!("{around_the_garden}lay BA/C at 0,1 r180\n{turn}");
-        assert_eq!(returns_offered(&eighth), 0, "surrounded: no return is offered");
+        assert_eq!(
+            returns_offered(&eighth),
+            0,
+            "surrounded: no return is offered"
+        );
+    }
+
+    /// Hills & Sheep: “You can place your shepherd even if there is already a farmer in that
+    /// field (and vice versa), but you cannot place a shepherd if there is already another
+    /// shepherd in that field.” The figure step of a tile that extends blue's shepherd's field
+    /// (and, after that, a farmer's) offers red a farmer there and no shepherd; a shepherd
+    /// still, once only a farmer stands in the field.
+    #[test]
+    fn a_shepherd_blocks_only_shepherds_in_the_figures_offered() {
+        let header = "ruleset carcassonne\nexpansion hills-and-sheep\ntiles carcassonne-base\n\
+            tiles hills-and-sheep\nplayers red blue\nlay BA/Ccc at 0,0\n";
+        let offered_on_the_field = |setup: &str| {
+            let text = format!("{header}{setup}turn red\ndraw BA/Ccc\nplace at 0,1 r180\n");
+            let script = script_of(&text);
+            let mut replay = begun(&script, &text);
+            for step in &script.steps {
+                replay.apply(step);
+            }
+            assert_eq!(replay.findings(), 0, "the game breaks no rule");
+            let mut offered = Vec::new();
+            replay.game.offered_deployments(&mut offered);
+            let mut figures: Vec<&str> = offered
+                .iter()
+                .filter(|o| o.kind == crate::model::FeatureKind::Field)
+                .map(|o| o.figure)
+                .collect();
+            figures.sort_unstable();
+            figures
+        };
+        let shepherd = "put blue shepherd at 0,0 on S\nflock sheep4\n";
+        let farmer = "put blue farmer at 0,0 on S\n";
+        assert_eq!(offered_on_the_field(""), ["farmer", "shepherd"]);
+        assert_eq!(offered_on_the_field(shepherd), ["farmer"]);
+        assert_eq!(offered_on_the_field(farmer), ["shepherd"]);
+        // Both kinds in the field, listed in either order.
+        assert_eq!(
+            offered_on_the_field(&format!("{shepherd}{farmer}")),
+            [] as [&str; 0]
+        );
+        assert_eq!(
+            offered_on_the_field(&format!("{farmer}{shepherd}")),
+            [] as [&str; 0]
+        );
     }
 }
