@@ -204,8 +204,8 @@ fn bonus_draws_are_named_as_the_ruleset_plays_them() {
 }
 
 /// Simulate-then-check agrees on every configuration: each ruleset, tile set, reading of the
-/// rules and policy (`SIMULATED_GAMES=<n>` games each; the closing figure of issue 24 was
-/// 20,160 games, `SIMULATED_GAMES=420`).
+/// rules and policy (`SIMULATED_GAMES=<n>` games each: `SIMULATED_GAMES=140` checks 21,280
+/// games in 152 configurations, every expansion included).
 #[test]
 fn simulated_games_replay_clean_with_the_same_scores() {
     let configs = every_configuration();
