@@ -606,14 +606,13 @@ fn no_take_back(turn: &TurnView) -> Violation {
         None => "no tile was placed in this turn yet",
         Some(_) => "no move of these rules takes a figure back",
     };
-    Violation {
-        code: &crate::codes::RETURN_NOT_ALLOWED,
-        message: " may not take a figure back here".to_string(),
-        label: why.to_string(),
-        help: "remove the `return`: under these rules a figure leaves the board only when its \
-            feature is scored"
-            .to_string(),
-    }
+    Violation::new(
+        &crate::codes::RETURN_NOT_ALLOWED,
+        " may not take a figure back here",
+        why,
+        "remove the `return`: under these rules a figure leaves the board only when its feature \
+        is scored",
+    )
 }
 
 /// The descriptor of `ruleset`.

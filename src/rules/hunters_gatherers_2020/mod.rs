@@ -653,14 +653,13 @@ impl Rules for HuntersGatherers2020 {
                 engine.tile_of(placement).id
             ),
         };
-        Violation {
-            code: &crate::codes::RETURN_NOT_ALLOWED,
-            message: " may not take a figure back here".to_string(),
-            label: why,
-            help: "`return` follows the `place` of a tile with the shaman, once, before \
-                `deploy` or `pass`"
-                .to_string(),
-        }
+        Violation::new(
+            &crate::codes::RETURN_NOT_ALLOWED,
+            " may not take a figure back here",
+            &why,
+            "`return` follows the `place` of a tile with the shaman, once, before `deploy` or \
+            `pass`",
+        )
     }
 
     fn play(&mut self, _engine: &mut Engine, mv: Move, _setup: bool) -> Outcome {
