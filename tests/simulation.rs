@@ -157,6 +157,42 @@ fn the_2020_rules_play_menhir_turns_powers_and_the_shaman() {
         })
         .count();
     assert!(returns > 0, "no simulated shaman took a figure back");
+
+    // The powers that act in the game (not at final scoring) each count once when they act:
+    // a logboat or a hunting trap placed, a figure the shaman took back. Counted here from
+    // the game's own script and the tile file's text.
+    let tiles = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tiles/hunters-gatherers-v2.tiles"),
+    )
+    .unwrap();
+    let acting: Vec<&str> = tiles
+        .split("\ntile ")
+        .filter(|block| block.contains("power=logboat") || block.contains("power=hunting-trap"))
+        .map(|block| block.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(
+        acting.len(),
+        2,
+        "the logboat's and the hunting trap's tiles"
+    );
+    for (index, game) in games.iter().enumerate() {
+        let mut counted = 0;
+        let mut in_hand = None;
+        for step in &game.script.steps {
+            match &step.action {
+                carcspec::model::Action::Draw { tile }
+                | carcspec::model::Action::Bonus { tile } => {
+                    in_hand = Some(tile.as_str());
+                }
+                carcspec::model::Action::Place { .. } => {
+                    counted += usize::from(in_hand.is_some_and(|tile| acting.contains(&tile)));
+                }
+                carcspec::model::Action::Return { .. } => counted += 1,
+                _ => {}
+            }
+        }
+        assert_eq!(game.powers_used, counted, "game {index}");
+    }
 }
 
 /// The statistics name the bonus draws as each ruleset plays them: the 2020 rules' menhir

@@ -118,6 +118,15 @@ mod tests {
                 b.code
             );
         }
+        // The ranges follow one another as `src/codes.rs` lists them, each range whole.
+        let mut ranges: Vec<u8> = all.iter().map(|c| c.code.as_bytes()[0]).collect();
+        ranges.dedup();
+        let mut listed: Vec<u8> = codes::CORE.iter().map(|c| c.code.as_bytes()[0]).collect();
+        listed.dedup();
+        assert_eq!(
+            String::from_utf8(ranges).unwrap(),
+            String::from_utf8(listed).unwrap()
+        );
         for code in [
             &codes::UNEXPECTED_TOKEN,
             &crate::model::tile::GARDEN_OUTSIDE_FIELD,

@@ -315,6 +315,21 @@ mod tests {
             assert!(played.contains(&format!("({id})")), "{id} in {played}");
         }
         assert!(played.contains("Hills & Sheep"), "{played}");
+        // One list: the sets joined by commas, the last by "and".
+        let mut ids: Vec<(usize, &str)> = jcz_tile_sets()
+            .map(|(id, _)| (played.find(&format!("({id})")).unwrap(), id))
+            .collect();
+        ids.sort();
+        assert!(ids.len() > 2, "{played}");
+        for (nth, (_, id)) in ids.iter().enumerate() {
+            let after = match ids.len() - nth {
+                1 => "",
+                2 => " and ",
+                _ => ", ",
+            };
+            assert!(played.contains(&format!("({id}){after}")), "{played}");
+        }
+        assert!(played.ends_with(')'), "{played}");
     }
 
     /// The descriptor is what the rules play: its figures are the ruleset's own, in the

@@ -248,4 +248,47 @@ mod tests {
             [] as [&str; 0]
         );
     }
+
+    /// Hunters and Gatherers, both editions: a tribe member only “on a feature not already
+    /// occupied by a figure of the same kind”, a hut only on a river system without a hut, and
+    /// “Fishers do not block huts”. The figure step of a river tile that extends the start
+    /// tile's river (into its lake) offers red on the river: a fisherman and a hut; a hut only,
+    /// once blue's fisherman is on that river; a fisherman only, once blue's hut is on the lake.
+    #[test]
+    fn tribe_members_and_huts_are_blocked_by_their_own_kind_on_the_river() {
+        for ruleset in ["hunters-gatherers", "hunters-gatherers-2020"] {
+            let offered_on_the_river = |setup: &str| {
+                let text = format!(
+                    "ruleset {ruleset}\ntiles hunters-gatherers-v2\nplayers red blue\n\
+                    lay HG/56 at 0,0\n{setup}turn red\ndraw HG/48\nplace at -1,0\n"
+                );
+                let script = script_of(&text);
+                let mut replay = begun(&script, &text);
+                for step in &script.steps {
+                    replay.apply(step);
+                }
+                assert_eq!(replay.findings(), 0, "{ruleset}: the game breaks no rule");
+                let mut offered = Vec::new();
+                replay.game.offered_deployments(&mut offered);
+                let mut figures: Vec<&str> = offered
+                    .iter()
+                    .filter(|o| o.kind == crate::model::FeatureKind::River)
+                    .map(|o| o.figure)
+                    .collect();
+                figures.sort_unstable();
+                figures
+            };
+            assert_eq!(offered_on_the_river(""), ["fisherman", "hut"], "{ruleset}");
+            assert_eq!(
+                offered_on_the_river("put blue fisherman at 0,0 on W\n"),
+                ["hut"],
+                "{ruleset}"
+            );
+            assert_eq!(
+                offered_on_the_river("put blue hut at 0,0 on l\n"),
+                ["fisherman"],
+                "{ruleset}"
+            );
+        }
+    }
 }

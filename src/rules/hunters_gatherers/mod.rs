@@ -126,13 +126,26 @@ pub(crate) fn is_tribe_member(figure: &Figure) -> bool {
     figure.kind != HUT
 }
 
-/// Whether any of [`blockers`] stands there, without collecting them.
+/// Whether any of [`blockers`] stands there, without collecting them: every figure listed
+/// blocks ([`is_listed_blocker`]), so the first one answers.
 pub(crate) fn blocked(engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> bool {
-    if figure.holds_river_system {
-        super::any_figure_on(engine, node, true, |f| f.on_board && f.kind == HUT)
+    let system = figure.holds_river_system;
+    let first = if system {
+        engine.system(node).figures.first().copied()
     } else {
-        super::any_figure_on(engine, node, false, |f| f.on_board && is_tribe_member(f))
-    }
+        engine.component(node).figures.first().copied()
+    };
+    debug_assert!(first.is_none_or(|f| is_listed_blocker(&engine.figures[f as usize], system)));
+    first.is_some()
+}
+
+/// What every figure the engine lists on a river system (`system`) or a feature is: on the
+/// board (a figure taken back leaves the list), a hut on a system (the figures deployed on
+/// one) and a tribe member on a feature. So every listed figure blocks a figure of its own
+/// list, and the rules' exceptions are kept by the lists themselves: fishermen, on the river,
+/// "do not block huts", and huts do not block tribe members.
+fn is_listed_blocker(figure: &Figure, system: bool) -> bool {
+    figure.on_board && (figure.kind == HUT) == system
 }
 
 /// The figures that forbid deploying `figure` on the feature of `node`, under both editions: a
@@ -141,24 +154,18 @@ pub(crate) fn blocked(engine: &mut Engine, figure: &FigureSpec, node: NodeId) ->
 /// gatherers, fishermen or hunters only (“only on a feature not already occupied by a figure
 /// of the same kind”), and huts do not count.
 pub(crate) fn blockers(engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {
-    if figure.holds_river_system {
-        engine
-            .figures_on_system(node)
-            .into_iter()
-            .filter(|f| {
-                engine.figures[*f as usize].on_board && engine.figures[*f as usize].kind == HUT
-            })
-            .collect()
+    let system = figure.holds_river_system;
+    let listed = if system {
+        engine.figures_on_system(node)
     } else {
-        engine
-            .figures_on(node)
-            .into_iter()
-            .filter(|f| {
-                let figure = &engine.figures[*f as usize];
-                figure.on_board && is_tribe_member(figure)
-            })
-            .collect()
-    }
+        engine.figures_on(node)
+    };
+    debug_assert!(
+        listed
+            .iter()
+            .all(|f| is_listed_blocker(&engine.figures[*f as usize], system))
+    );
+    listed
 }
 
 /// The figures of `supply` a player may deploy now: when `returned_wait`, those that this
