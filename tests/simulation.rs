@@ -952,3 +952,38 @@ mod balance {
         assert!(stderr(&refused).contains(".svg"));
     }
 }
+
+/// Hills & Sheep: the wolves a simulated game reports are those that scattered a flock, drawn
+/// to grow one (`grow`). The script records a draw as JCloisterZone's random number, so the
+/// test bounds the count by the bag instead: “18 flock and wolf tokens (… 2x wolf)”, the
+/// wolves put back whenever drawn, so a wolf is drawn in fewer than half of the draws (the
+/// sheep in the fields would have to outnumber the 16 of the bag's sheep ever out of it).
+#[test]
+fn the_wolves_reported_are_some_of_the_draws_to_grow_a_flock() {
+    let config = config(
+        Ruleset::Carcassonne,
+        &["hills-and-sheep"],
+        &["carcassonne-base", "hills-and-sheep"],
+        Policy::Random,
+        100,
+        4,
+    );
+    let games = simulate::simulate(&config, &|_| {}).unwrap();
+    let (mut wolves, mut grown) = (0, 0);
+    for (index, game) in games.iter().enumerate() {
+        let draws = game
+            .script
+            .steps
+            .iter()
+            .filter(|step| matches!(step.action, carcspec::model::Action::Grow { .. }))
+            .count();
+        assert!(game.wolves <= draws, "game {index}");
+        wolves += game.wolves;
+        grown += draws;
+    }
+    // 20 wolves in 142 draws when this test was written.
+    assert!(
+        wolves > 0 && wolves * 2 < grown,
+        "{wolves} wolves in {grown} draws to grow"
+    );
+}

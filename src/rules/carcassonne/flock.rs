@@ -235,9 +235,17 @@ impl Flocks {
                 }),
             "sheep without a shepherd"
         );
-        let root = engine.root(node);
-        let waiting = self.choices.iter().any(|c| engine.clone_root(*c) == root);
-        if open_ends == 0 && has_sheep && !waiting {
+        // A field whose player is still to grow or stable its flock is never asked here: the
+        // fields a tile extended go either to the choices or to the stable (`after_scoring`,
+        // each field once), and `grow` and `stable` take their field out of the choices first.
+        debug_assert!(
+            {
+                let root = engine.root(node);
+                !self.choices.iter().any(|c| engine.clone_root(*c) == root)
+            },
+            "a field waiting for its flock choice"
+        );
+        if open_ends == 0 && has_sheep {
             self.guide_to_stable(engine, node, outcome);
         }
     }

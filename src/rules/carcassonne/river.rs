@@ -360,7 +360,7 @@ pub fn placement_violation(
         return Some(Violation::new(
             &RIVER_U_TURN,
             format!(
-                "the river tile `{}` at {pos} turns the river {way} right after a curve to the {way}",
+                "the river tile `{}` at {pos} turns the river {way} again, just after a curve to the {way}",
                 compiled.id
             ),
             "a second curve the same way in a row",
