@@ -1042,7 +1042,11 @@ impl Engine {
     }
 
     fn union_systems(&mut self, a: NodeId, b: NodeId) {
-        self.cover_systems(a.max(b) as usize + 1);
+        // Two river segments: each was given its system when its tile was placed.
+        debug_assert!(
+            (a.max(b) as usize) < self.systems.len(),
+            "a river node without its system"
+        );
         let root_a = self.systems_uf.find_mut(a);
         let root_b = self.systems_uf.find_mut(b);
         if root_a == root_b {
