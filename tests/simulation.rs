@@ -953,11 +953,12 @@ mod balance {
     }
 }
 
-/// Hills & Sheep: the wolves a simulated game reports are those that scattered a flock, drawn
-/// to grow one (`grow`). The script records a draw as JCloisterZone's random number, so the
-/// test bounds the count by the bag instead: “18 flock and wolf tokens (… 2x wolf)”, the
-/// wolves put back whenever drawn, so a wolf is drawn in fewer than half of the draws (the
-/// sheep in the fields would have to outnumber the 16 of the bag's sheep ever out of it).
+/// Hills & Sheep: the wolves a simulated game reports are those that scattered a flock, each
+/// drawn to grow one (`grow`), so never more than its draws to grow. The script records a
+/// draw as JCloisterZone's random number, not the token, so the total is held to the bag
+/// instead: “18 flock and wolf tokens (… 2x wolf)”, a wolf put back whenever drawn, so over
+/// these 100 seeded games a wolf comes out of well under half the draws (a count of none, or
+/// of the sheep drawn, would not).
 #[test]
 fn the_wolves_reported_are_some_of_the_draws_to_grow_a_flock() {
     let config = config(

@@ -68,6 +68,32 @@ mod tests {
         due
     }
 
+    /// Replays every step of the game `text`, which breaks no rule, and asks `then` of the
+    /// replay that follows.
+    fn replayed<T>(text: &str, then: impl FnOnce(&mut Replay) -> T) -> T {
+        let script = script_of(text);
+        let mut replay = begun(&script, text);
+        for step in &script.steps {
+            replay.apply(step);
+        }
+        assert_eq!(replay.findings(), 0, "the game breaks no rule:\n{text}");
+        then(&mut replay)
+    }
+
+    /// The figures the figure step of the game `text` offers on the features of `kind` of the
+    /// tile just placed, in name order.
+    fn figures_offered_on(text: &str, kind: crate::model::FeatureKind) -> Vec<&'static str> {
+        let mut offered = Vec::new();
+        replayed(text, |replay| replay.game.offered_deployments(&mut offered));
+        let mut figures: Vec<&str> = offered
+            .iter()
+            .filter(|o| o.kind == kind)
+            .map(|o| o.figure)
+            .collect();
+        figures.sort_unstable();
+        figures
+    }
+
     /// A gold forest completed by the land tile brings a bonus draw after the occupation; the
     /// bonus tile's own turn ends the turn.
     #[test]
@@ -178,18 +204,14 @@ mod tests {
             lay BA/L at -1,-1\nlay BA/C at 0,-1 r180\nlay BA/L at 1,-1\nlay BA/L at -1,0\n\
             lay BA/L at 1,0\nlay BA/C at -1,1 r180\n";
         let returns_offered = |text: &str| {
-            let script = script_of(text);
-            let mut replay = begun(&script, text);
-            for step in &script.steps {
-                replay.apply(step);
-            }
-            assert_eq!(replay.findings(), 0, "the game breaks no rule");
-            assert_eq!(replay.game.decision(), Some(Decision::DeployOrPass));
-            let offers = replay.game.offers(Decision::DeployOrPass);
-            offers
-                .iter()
-                .filter(|offer| matches!(offer, Offer::Move(Move::TakeBack(_))))
-                .count()
+            replayed(text, |replay| {
+                assert_eq!(replay.game.decision(), Some(Decision::DeployOrPass));
+                let offers = replay.game.offers(Decision::DeployOrPass);
+                offers
+                    .iter()
+                    .filter(|offer| matches!(offer, Offer::Move(Move::TakeBack(_))))
+                    .count()
+            })
         };
         let turn = "turn red\ndraw BA/C\nplace at 1,1 r180\n";
         let seventh = format!("{around_the_garden}{turn}");
@@ -217,21 +239,7 @@ mod tests {
             tiles hills-and-sheep\nplayers red blue\nlay BA/Ccc at 0,0\n";
         let offered_on_the_field = |setup: &str| {
             let text = format!("{header}{setup}turn red\ndraw BA/Ccc\nplace at 0,1 r180\n");
-            let script = script_of(&text);
-            let mut replay = begun(&script, &text);
-            for step in &script.steps {
-                replay.apply(step);
-            }
-            assert_eq!(replay.findings(), 0, "the game breaks no rule");
-            let mut offered = Vec::new();
-            replay.game.offered_deployments(&mut offered);
-            let mut figures: Vec<&str> = offered
-                .iter()
-                .filter(|o| o.kind == crate::model::FeatureKind::Field)
-                .map(|o| o.figure)
-                .collect();
-            figures.sort_unstable();
-            figures
+            figures_offered_on(&text, crate::model::FeatureKind::Field)
         };
         let shepherd = "put blue shepherd at 0,0 on S\nflock sheep4\n";
         let farmer = "put blue farmer at 0,0 on S\n";
@@ -262,21 +270,7 @@ mod tests {
                     "ruleset {ruleset}\ntiles hunters-gatherers-v2\nplayers red blue\n\
                     lay HG/56 at 0,0\n{setup}turn red\ndraw HG/48\nplace at -1,0\n"
                 );
-                let script = script_of(&text);
-                let mut replay = begun(&script, &text);
-                for step in &script.steps {
-                    replay.apply(step);
-                }
-                assert_eq!(replay.findings(), 0, "{ruleset}: the game breaks no rule");
-                let mut offered = Vec::new();
-                replay.game.offered_deployments(&mut offered);
-                let mut figures: Vec<&str> = offered
-                    .iter()
-                    .filter(|o| o.kind == crate::model::FeatureKind::River)
-                    .map(|o| o.figure)
-                    .collect();
-                figures.sort_unstable();
-                figures
+                figures_offered_on(&text, crate::model::FeatureKind::River)
             };
             assert_eq!(offered_on_the_river(""), ["fisherman", "hut"], "{ruleset}");
             assert_eq!(
