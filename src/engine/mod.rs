@@ -1625,6 +1625,39 @@ mod tests {
         }));
     }
 
+    /// An entry past the 64th of its side is not in the bit mask of the entries already
+    /// partnered: whether an earlier entry faced it is asked again. A catalog whose every side
+    /// has 64 entries that nothing faces before its own (so that every join takes that way)
+    /// plays the same game.
+    #[test]
+    fn joins_past_the_64th_entry_of_a_side_are_those_before_it() {
+        let (catalog, counts) = base_catalog();
+        let mut plain = Engine::new(catalog.clone());
+        let moves = play(&mut plain, &counts, 6);
+        // No feature of the kind lies on a side, and the slot it faces is not its own.
+        let monastery = (FeatureKind::Monastery as u16) << 2;
+        let filler = SideEntry {
+            key: monastery,
+            facing: monastery | 1,
+            feature: 0,
+        };
+        let mut padded = catalog;
+        for tile in &mut padded {
+            for (entries, table) in tile.side_entries.iter_mut().zip(&mut tile.entry_of_key) {
+                entries.splice(0..0, std::iter::repeat_n(filler, 64));
+                for entry in table.iter_mut().filter(|e| **e != catalog::NO_ENTRY) {
+                    *entry = catalog::SEVERAL_ENTRIES;
+                }
+                table[usize::from(monastery)] = catalog::SEVERAL_ENTRIES;
+            }
+        }
+        let mut past_64 = Engine::new(padded);
+        for (tile, pos, rotation) in moves {
+            past_64.place(tile, pos, rotation);
+        }
+        assert_eq!(features(&mut plain), features(&mut past_64));
+    }
+
     #[test]
     fn place_into_is_place_without_the_allocation() {
         let (catalog, counts) = base_catalog();
