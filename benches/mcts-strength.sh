@@ -9,7 +9,7 @@
 # GAMES: games a pairing at the default budget (200); CURVE_GAMES: games a budget of the
 # budget/strength curve against greedy (60); BUDGETS: the curve's playouts (25 50 200, the
 # default 100 measured above); SETS: which games (base hg2002 hg2020 hills); THREADS (2);
-# PRIOR: the search's prior (standing, the default, or immediate).
+# PRIOR: the search's prior (prospect, the default, standing or immediate); WEIGHT: its weight (3).
 set -eu
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
@@ -20,7 +20,8 @@ BUDGETS=${BUDGETS:-25 50 200}
 SETS=${SETS:-base hg2002 hg2020 hills}
 THREADS=${THREADS:-2}
 SEED=${SEED:-31}
-PRIOR=${PRIOR:-standing}
+PRIOR=${PRIOR:-prospect}
+WEIGHT=${WEIGHT:-3}
 
 tiles_of() {
     case $1 in
@@ -39,7 +40,7 @@ pairing() {
     # shellcheck disable=SC2046 # the tile options are words
     out=$(/usr/bin/time -f "%U" -o "$timing" $bin simulate $(tiles_of "$set_name") \
         --games "$games" --seed "$SEED" --policy mcts,"$opponent" --alternate-seats \
-        --playouts "$playouts" --prior "$PRIOR" -j "$THREADS")
+        --playouts "$playouts" --prior "$PRIOR" --prior-weight "$WEIGHT" -j "$THREADS")
     user=$(cat "$timing")
     rm -f "$timing"
     decisions=$(printf '%s\n' "$out" | sed -n 's/.* \([0-9]*\) decisions searched$/\1/p')

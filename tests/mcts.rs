@@ -98,6 +98,7 @@ fn searched_games_check_clean_in_every_ruleset() {
         (Playout::Random, Prior::Immediate),
         (Playout::Greedy, Prior::Immediate),
         (Playout::Greedy, Prior::Standing),
+        (Playout::Greedy, Prior::Prospect),
     ];
     for (ruleset, expansions, tiles) in cases {
         for (playout, prior_kind) in searches {

@@ -63,8 +63,12 @@ pub struct SimulateArgs {
     playout: PlayoutArg,
     /// `mcts`: what a move at the root of a search is worth before its playouts (the order
     /// the moves are tried in, which of them are compared first, a bias that fades).
-    #[arg(long, value_enum, default_value_t = PriorArg::Standing)]
+    #[arg(long, value_enum, default_value_t = PriorArg::Prospect)]
     prior: PriorArg,
+    /// `mcts`: the weight of the prior at the root, `w` in UCB1's bias w·prior/(n + 1) (0: the
+    /// prior only orders and widens).
+    #[arg(long, default_value_t = simulate::mcts::DEFAULT_PRIOR, value_parser = parse_exploration)]
+    prior_weight: f64,
     /// Write every game as a `.game` transcript into this folder.
     #[arg(long)]
     out: Option<String>,
@@ -136,8 +140,12 @@ enum PriorArg {
     /// The points of the features a placement completes for the player (or for nobody yet).
     Immediate,
     /// The player's margin in the game scored as it stands after the move, by the ruleset's
-    /// own final scoring (a placement with its best figure step); the default.
+    /// own final scoring (a placement with its best figure step).
     Standing,
+    /// `standing`, with what the board does not score yet: each open city, road, forest or
+    /// river worth what closing it would add, at odds of one in (open ends + 1), and each
+    /// figure in the supply worth some points while the stack lasts; the default.
+    Prospect,
 }
 
 fn parse_exploration(text: &str) -> Result<f64, String> {
@@ -386,7 +394,9 @@ pub fn run(args: SimulateArgs) -> i32 {
         prior_kind: match args.prior {
             PriorArg::Immediate => simulate::mcts::Prior::Immediate,
             PriorArg::Standing => simulate::mcts::Prior::Standing,
+            PriorArg::Prospect => simulate::mcts::Prior::Prospect,
         },
+        prior: args.prior_weight,
         ..simulate::mcts::Search::default()
     };
     let policies: Vec<Policy> = args

@@ -8,7 +8,7 @@
 pub use super::codes::CodeNote;
 pub use super::jcz::{JczElement, JczMeaning, JczPart};
 use crate::codes::Code;
-use crate::model::{Marker, Ruleset};
+use crate::model::{FeatureKind, Marker, Ruleset};
 
 // The lookup of a ruleset's descriptor names every ruleset, so it lives with the list of
 // rulesets (`src/rules/mod.rs`), which the rulesets' own descriptors do not import.
@@ -57,6 +57,11 @@ pub struct RulesetDescriptor {
     pub codes: &'static [&'static Code],
     /// What the ruleset adds to the explanation of a shared code (its supply to V108's).
     pub code_notes: &'static [CodeNote],
+    /// The kinds of feature closed by their ends whose incomplete features the final scoring
+    /// still pays (Carcassonne's cities and roads; Hunters and Gatherers pays no incomplete
+    /// forest or river). The search's prospect prior counts what closing such a feature adds
+    /// over that (docs/simulation.md).
+    pub open_features_paid_at_end: &'static [FeatureKind],
 }
 
 /// A tile set shipped with carcspec (`tiles/`): its name, which games and commands may give

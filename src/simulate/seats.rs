@@ -93,6 +93,7 @@ pub fn policy_name(policy: &Policy) -> String {
             exploration,
             playout,
             prior_kind,
+            prior: weight,
             ..
         }) => {
             let playout = match playout {
@@ -102,9 +103,10 @@ pub fn policy_name(policy: &Policy) -> String {
             let prior = match prior_kind {
                 Prior::Immediate => "immediate",
                 Prior::Standing => "standing",
+                Prior::Prospect => "prospect",
             };
             format!(
-                "mcts ({playouts} playouts, exploration {exploration}, {playout} playouts, {prior} prior)"
+                "mcts ({playouts} playouts, exploration {exploration}, {playout} playouts, {prior} prior of weight {weight})"
             )
         }
         Policy::Seats(seats) => seats

@@ -385,6 +385,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
   a field.",
         },
     ],
+    open_features_paid_at_end: &[FeatureKind::City, FeatureKind::Road],
 };
 
 /// What Hills & Sheep adds to the explanations of the shared codes: its shepherd.

@@ -117,6 +117,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
   in a meadow, a hut on a river or a lake (2. Deploy a tribe member or hut; Huts).",
         },
     ],
+    open_features_paid_at_end: &[],
 };
 
 /// The figures of both editions, as the game language names them.

@@ -106,6 +106,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
   in a meadow, a hut on the river or the lake of the tile (FR p3).",
         },
     ],
+    open_features_paid_at_end: &[],
 };
 
 /// The readings a game chose (each `true` is the variant, not the default).
