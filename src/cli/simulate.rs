@@ -55,7 +55,7 @@ pub struct SimulateArgs {
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     playouts: u32,
     /// `mcts`: the exploration constant c of UCB1 (mean reward + c·√(ln N / n)).
-    #[arg(long, default_value_t = simulate::mcts::DEFAULT_EXPLORATION, value_parser = parse_exploration)]
+    #[arg(long, default_value_t = simulate::mcts::DEFAULT_EXPLORATION, value_parser = parse_non_negative)]
     exploration: f64,
     /// `mcts`: how the search plays a game out to its end from the move it tries (greedy
     /// playouts cost some eight random ones and win far more).
@@ -67,7 +67,7 @@ pub struct SimulateArgs {
     prior: PriorArg,
     /// `mcts`: the weight of the prior at the root, `w` in UCB1's bias w·prior/(n + 1) (0: the
     /// prior only orders and widens).
-    #[arg(long, default_value_t = simulate::mcts::DEFAULT_PRIOR, value_parser = parse_exploration)]
+    #[arg(long, default_value_t = simulate::mcts::DEFAULT_PRIOR, value_parser = parse_non_negative)]
     prior_weight: f64,
     /// Write every game as a `.game` transcript into this folder.
     #[arg(long)]
@@ -148,7 +148,7 @@ enum PriorArg {
     Prospect,
 }
 
-fn parse_exploration(text: &str) -> Result<f64, String> {
+fn parse_non_negative(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(c) if c.is_finite() && c >= 0.0 => Ok(c),
         _ => Err("expected a number of 0 or more, e.g. 0.7".into()),

@@ -418,13 +418,15 @@ fn standing_margin(mut game: Game, player: usize, prospects: Option<&Prospects>)
 }
 
 /// What the board as it stands does not score yet, for the prospect prior: a feature still
-/// open that a closing scores (a city, a road, a forest, a river) is worth to the players
-/// with the most figures on it what closing it would add a tile, at odds of one in (open
-/// ends + 1); and a figure in the supply is worth [`SUPPLY_WORTH`] points, falling with the
+/// open that a closing scores (a city, a road, a forest, a river) is worth to its majority
+/// (`rules::majority`, the figures weighed as the ruleset weighs them) what closing it would
+/// add a tile, at odds of one in (open ends + 1); and a figure in the supply is worth [`SUPPLY_WORTH`] points, falling with the
 /// stack to none at the game's end.
 struct Prospects {
     /// By feature kind: the points a tile a closing adds.
     gain_per_tile: [f64; FeatureKind::ALL.len()],
+    /// The ruleset's figures, whose strengths decide a feature's majority.
+    figures: &'static [crate::rules::FigureSpec],
 }
 
 impl Prospects {
@@ -432,7 +434,8 @@ impl Prospects {
     /// counts it, less the kind's nominal worth a tile where the ruleset's final scoring pays
     /// its incomplete features ([`crate::rules::descriptor::RulesetDescriptor::open_features_paid_at_end`]).
     fn of(ruleset: crate::model::Ruleset) -> Prospects {
-        let paid = crate::rules::describe(ruleset).open_features_paid_at_end;
+        let descriptor = crate::rules::describe(ruleset);
+        let paid = descriptor.open_features_paid_at_end;
         let mut gain_per_tile = [0.0; FeatureKind::ALL.len()];
         for kind in FeatureKind::ALL {
             let closed = super::closed_value_per_tile(kind);
@@ -443,7 +446,10 @@ impl Prospects {
             };
             gain_per_tile[kind as usize] = f64::from(closed.saturating_sub(open));
         }
-        Prospects { gain_per_tile }
+        Prospects {
+            gain_per_tile,
+            figures: descriptor.figures,
+        }
     }
 
     /// Adds each player's prospects in `game` to `into`.
@@ -456,12 +462,12 @@ impl Prospects {
             if gain == 0.0 || open_ends == 0 {
                 continue;
             }
-            if let Some(winners) = majority(engine, root, into.len()) {
-                let worth = gain * engine.tile_count(root) as f64 / f64::from(open_ends + 1);
-                for (won, value) in winners.iter().zip(into.iter_mut()) {
-                    if *won {
-                        *value += worth;
-                    }
+            let standing = engine.component(root).figures.clone();
+            let winners = crate::rules::majority(engine, &standing, self.figures, |_| true);
+            let worth = gain * engine.tile_count(root) as f64 / f64::from(open_ends + 1);
+            for player in winners {
+                if let Some(value) = into.get_mut(player) {
+                    *value += worth;
                 }
             }
         }
@@ -476,28 +482,6 @@ impl Prospects {
 
 /// What a figure in the supply is worth to the prospect prior at the game's start.
 const SUPPLY_WORTH: f64 = 8.0;
-
-/// The players with the most figures on the feature of `root` (`None`: no figure on it).
-fn majority(engine: &mut crate::engine::Engine, root: NodeId, players: usize) -> Option<Vec<bool>> {
-    let mut counts = vec![0u32; players];
-    let standing = engine.component(root).figures.len();
-    if standing == 0 {
-        return None;
-    }
-    for at in 0..standing {
-        let id = engine.component(root).figures[at];
-        if let Some(count) = counts.get_mut(engine.figures[id as usize].player) {
-            *count += 1;
-        }
-    }
-    let most = counts.iter().copied().max().unwrap_or(0);
-    Some(
-        counts
-            .iter()
-            .map(|count| most > 0 && *count == most)
-            .collect(),
-    )
-}
 
 /// The move to take at `node` among the legal `keys`: one not yet tried (at random; `true`:
 /// the tree grows by it), else the best by UCB1 of those tried. At the root (`root`), the
