@@ -211,6 +211,34 @@ impl Board {
         (value & OPEN_BIT == 0).then_some(value)
     }
 
+    /// The placements beside `pos`, on its sides N E S W: one look-up for `pos`, then steps
+    /// by index (the greedy policy asks this for every placement it weighs).
+    pub(super) fn neighbours(&self, pos: Pos) -> [Option<PlacementId>; 4] {
+        // Written out side by side: `Side::ALL.map` was not inlined, and cost more than the
+        // steps themselves.
+        match self.locate(pos) {
+            Some(centre) => {
+                let beside = |side| self.placed_in(self.neighbour(centre, side));
+                [
+                    beside(Side::N),
+                    beside(Side::E),
+                    beside(Side::S),
+                    beside(Side::W),
+                ]
+            }
+            // No block at `pos`: a neighbour may still lie in a block of its own.
+            None => {
+                let beside = |side| self.placed_at(pos.neighbour(side));
+                [
+                    beside(Side::N),
+                    beside(Side::E),
+                    beside(Side::S),
+                    beside(Side::W),
+                ]
+            }
+        }
+    }
+
     /// The placements at `pos` and at the eight positions around it, in the order of
     /// [`super::Engine::square_around`]. One look-up for `pos`, then steps by index: the rules
     /// ask this for every placement (the monasteries near it) and for every monastery.
@@ -405,7 +433,7 @@ mod tests {
     }
 
     #[test]
-    fn the_square_around_a_position_is_what_each_position_holds() {
+    fn the_square_around_a_position_and_its_neighbours_are_what_each_position_holds() {
         // Tiles laid along a path that wanders over block edges (negative coordinates
         // included), each with its four neighbours as open positions, as `Engine::place` does.
         let mut board = Board::default();
@@ -449,6 +477,8 @@ mod tests {
                 .map(|(dx, dy)| board.placed_at(Pos::new(probe.x + dx, probe.y + dy)))
                 .collect();
             assert_eq!(board.square(probe).to_vec(), expected, "around {probe:?}");
+            let beside = Side::ALL.map(|side| board.placed_at(probe.neighbour(side)));
+            assert_eq!(board.neighbours(probe), beside, "beside {probe:?}");
         }
     }
 }

@@ -176,6 +176,9 @@ pub struct CompiledTile {
     pub sides: [Vec<(Slot, usize)>; 4],
     /// `sides` again, each entry packed for joining: see [`SideEntry`].
     pub side_entries: [Vec<SideEntry>; 4],
+    /// For each side (tile orientation), the features with an end on it, a bit each by index
+    /// (the first 64 features of a tile): what an empty neighbour there leaves open.
+    pub ends_on_side: [u64; 4],
     /// For each side (tile orientation), the index in `side_entries` of the entry of each key
     /// ([`SideEntry::key`]): [`NO_ENTRY`] when the side has none, [`SEVERAL_ENTRIES`] when it
     /// has more than one (or one past the 64th). A placement looks up the partner of each of
@@ -296,6 +299,12 @@ impl CompiledTile {
             }
             table
         });
+        let ends_on_side = sides.each_ref().map(|entries| {
+            entries
+                .iter()
+                .filter(|(_, feature)| *feature < 64)
+                .fold(0u64, |ends, (_, feature)| ends | 1 << feature)
+        });
         let edges = tile.edges(ruleset).into_bytes();
         let edges = [edges[0], edges[1], edges[2], edges[3]];
         let rotated_edges = Rotation::ALL.map(|rotation| {
@@ -311,6 +320,7 @@ impl CompiledTile {
             rotated_edges,
             sides,
             side_entries,
+            ends_on_side,
             entry_of_key,
             has_river_system: features
                 .iter()

@@ -645,35 +645,54 @@ impl Engine {
         }
     }
 
-    /// What placing `tile` at `pos` turned by `rotation` would join, without placing it: for
-    /// each feature of the tile, the roots of the features it would join and how many open
-    /// ends the joined feature would keep. Costs a look at the four neighbours.
-    pub fn preview(&mut self, tile: usize, pos: Pos, rotation: Rotation) -> Vec<Preview> {
-        let compiled = &self.catalog[tile];
-        let mut previews: Vec<Preview> = compiled
-            .features
-            .iter()
-            .map(|f| Preview {
-                kind: f.kind,
-                joins: Vec::new(),
-                open_ends: i64::from(f.open_ends),
-            })
-            .collect();
+    /// The tiles beside `pos`, on its sides N E S W.
+    pub fn neighbours(&self, pos: Pos) -> [Option<PlacementId>; 4] {
+        self.board.neighbours(pos)
+    }
+
+    /// What placing `tile` turned by `rotation` at the position whose [`Engine::neighbours`]
+    /// are `neighbours` would join, without placing it: for each feature of the tile, the
+    /// roots of the features it would join and how many open ends the joined feature would
+    /// keep.
+    ///
+    /// Written into `previews`, a feature's entry each, whose lists of roots are reused from
+    /// call to call: the greedy policy previews every placement of every tile it draws, and
+    /// the search plays thousands of its games a decision, so that allocating them anew was a
+    /// fifth of its time.
+    pub fn preview(
+        &mut self,
+        tile: usize,
+        rotation: Rotation,
+        neighbours: [Option<PlacementId>; 4],
+        previews: &mut Vec<Preview>,
+    ) {
+        // The catalog held apart from the engine, so that the partners are read from it while
+        // the union-find is searched (no list of them made).
+        let catalog = Arc::clone(&self.catalog);
+        let features = &catalog[tile].features;
+        previews.truncate(features.len());
+        for (preview, feature) in previews.iter_mut().zip(features) {
+            preview.kind = feature.kind;
+            preview.joins.clear();
+            preview.open_ends = i64::from(feature.open_ends);
+        }
+        let reused = previews.len();
+        previews.extend(features[reused..].iter().map(|f| Preview {
+            kind: f.kind,
+            joins: Vec::new(),
+            open_ends: i64::from(f.open_ends),
+        }));
         for side in Side::ALL {
-            let Some(neighbour) = self.at(pos.neighbour(side)) else {
+            let Some(neighbour) = neighbours[side.index()] else {
                 continue;
             };
             let theirs = self.placements[neighbour as usize];
-            let my_slots = &self.catalog[tile].sides[rotation.to_tile(side).index()];
+            let my_slots = &catalog[tile].sides[rotation.to_tile(side).index()];
             let their_slots =
-                &self.catalog[theirs.tile].sides[theirs.rotation.to_tile(opposite(side)).index()];
-            // The catalog held apart from the engine, so that the partners are read from it
-            // while the union-find is searched (no list of them made: the greedy policy
-            // previews every placement of every tile).
-            let catalog = Arc::clone(&self.catalog);
+                &catalog[theirs.tile].sides[theirs.rotation.to_tile(opposite(side)).index()];
             let their_features = &catalog[theirs.tile].features;
             for &(slot, feature) in my_slots {
-                let kind = catalog[tile].features[feature].kind;
+                let kind = features[feature].kind;
                 let mut partners = their_slots
                     .iter()
                     .filter(|(s, f)| *s == slot.facing() && their_features[*f].kind == kind)
@@ -683,21 +702,20 @@ impl Engine {
                     continue;
                 }
                 // This end closes, and so does each partner's end on the other side.
-                previews[feature].open_ends -= 1;
+                let preview = &mut previews[feature];
+                preview.open_ends -= 1;
                 for partner in partners {
                     let root = self
                         .features
                         .find_mut(theirs.first_node + partner as NodeId);
-                    if !previews[feature].joins.contains(&root) {
-                        previews[feature].joins.push(root);
-                        previews[feature].open_ends +=
-                            i64::from(self.components[root as usize].open_ends);
+                    if !preview.joins.contains(&root) {
+                        preview.joins.push(root);
+                        preview.open_ends += i64::from(self.components[root as usize].open_ends);
                     }
-                    previews[feature].open_ends -= 1;
+                    preview.open_ends -= 1;
                 }
             }
         }
-        previews
     }
 
     /// Every legal (position, rotation) for `tile`, in position then rotation order. Reads the

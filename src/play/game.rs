@@ -3,14 +3,15 @@
 //! tables of the move generator. Its moves are applied by `transition.rs`, its legal moves
 //! listed by `moves.rs`.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::catalog::is_bonus;
+use super::moves::SlotTable;
 use crate::engine::{CompiledTile, Engine, NodeId, PlacementId};
-use crate::model::{FeatureRef, Ruleset, Script};
+use crate::model::{Ruleset, Script};
 use crate::rules::turn::{TurnView, next_decision};
 use crate::rules::{
-    self, Completion, Decision, FigureSpec, Move, Occupation, Offer, Rules, Standing, Violation,
+    self, Completion, Decision, FigureSpec, Move, Occupation, Offer, Rules, Violation,
 };
 
 /// The tile the current player holds.
@@ -125,9 +126,9 @@ pub(crate) struct Game {
     /// Flocks guided to the stable so far (Hills & Sheep), counted whether or not events are
     /// kept.
     pub(crate) flocks_scored: usize,
-    /// How the move generator names each feature, by tile and rotation, then feature and
-    /// figure (`moves.rs`): `None` until worked out.
-    pub(super) target_names: Vec<Vec<Option<Option<FeatureRef>>>>,
+    /// What the move generator worked out of each tile and rotation (`moves.rs`), shared by
+    /// the game's copies.
+    pub(super) slot_tables: Arc<[OnceLock<SlotTable>]>,
     /// Buffers of the move generator, kept from move to move: the ruleset's occupations and
     /// the figures usable per pool.
     pub(super) occupations: Vec<Occupation>,
@@ -137,9 +138,6 @@ pub(crate) struct Game {
     pub(super) figures_in_play: Vec<(&'static str, Option<FigureSpec>)>,
     /// Whether `figures_in_play` was checked against this game's ruleset and setup.
     pub(super) figures_checked: bool,
-    /// Which figures in play may stand on each feature (`rules::standings`), by tile and
-    /// rotation, those the game language names only (`moves.rs`): `None` until worked out.
-    pub(super) standings: Vec<Option<Vec<Standing>>>,
     /// The per-player counts of the last turn that ended (`Turn::returned`, `Turn::points`),
     /// for the next turn to fill again.
     pub(super) spare_turn: Option<(Vec<u32>, Vec<i64>)>,
@@ -187,12 +185,11 @@ impl Game {
             scored: Vec::new(),
             keep_events: true,
             flocks_scored: 0,
-            target_names: Vec::new(),
+            slot_tables: Arc::new([]),
             occupations: Vec::new(),
             usable: Vec::new(),
             figures_in_play: Vec::new(),
             figures_checked: false,
-            standings: Vec::new(),
             spare_turn: None,
             spare_roots: Vec::new(),
             spare_completion: Completion::default(),
@@ -224,17 +221,15 @@ impl Game {
             // The caller's choice, for every game.
             keep_events: _,
             flocks_scored,
-            // How features are named depends only on the catalog and the ruleset's figures,
-            // the same for every game.
-            target_names: _,
             // Buffers, emptied by each use.
             occupations: _,
             usable: _,
             // Checked against the new ruleset at the game's first deployment listed; the
-            // tables below are kept while its figures stay those in play.
+            // tables of the tiles and rotations are kept while its figures stay those in play
+            // (what they hold depends only on the catalog and those figures).
             figures_in_play: _,
             figures_checked,
-            standings: _,
+            slot_tables: _,
             spare_turn: _,
             spare_roots: _,
             spare_completion: _,

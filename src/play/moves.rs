@@ -3,6 +3,8 @@
 //! occupations are legal; this file names them as the game language does, so that the
 //! checker reads every move back as the move the generator chose.
 
+use std::sync::OnceLock;
+
 use super::game::Game;
 use crate::engine::{Engine, FigureId, NodeId, PlacementId, Rotation};
 use crate::model::{Anchor, AnchorClass, FeatureKind, FeatureRef, Half};
@@ -16,6 +18,22 @@ pub(crate) struct Deployment {
     pub target: FeatureRef,
     pub kind: FeatureKind,
     pub node: NodeId,
+}
+
+/// What the move generator works out once for a tile laid in a rotation (a slot): which
+/// figures in play may stand on each feature, and how the game language names it.
+///
+/// It depends only on the catalog and the ruleset's figures, so a game keeps it from game to
+/// game, and its copies share it: the search plays thousands of copies a decision, and when
+/// each copy cloned the tables and worked out again the slots it met, that was a tenth of the
+/// search's time.
+#[derive(Debug)]
+pub(crate) struct SlotTable {
+    /// The standings (`rules::standings`) whose features the game language can name for their
+    /// figure: the generator offers no deployment it could not write.
+    standings: Vec<Standing>,
+    /// The name of each of them, by feature and figure (`None` for the others).
+    names: Vec<Option<FeatureRef>>,
 }
 
 /// A legal deployment as [`Game::offered_deployments`] lists it: its feature's name stays in
@@ -49,7 +67,10 @@ impl Game {
     /// The feature an offered deployment names, as the game language writes it.
     pub(crate) fn target_of(&self, offered: &Offered) -> &FeatureRef {
         let (slot, index) = offered.name;
-        match &self.target_names[slot][index] {
+        match self.slot_tables[slot]
+            .get()
+            .map(|table| &table.names[index])
+        {
             Some(Some(target)) => target,
             // `offered_deployments` offers only features it could name.
             _ => unreachable!("an offered deployment of a feature without a name"),
@@ -89,10 +110,13 @@ impl Game {
                 // Other figures (a variant without farmers): the tables of the figures
                 // before are no use.
                 self.figures_in_play = figures;
-                self.target_names.clear();
-                self.standings.clear();
+                self.slot_tables = std::sync::Arc::new([]);
             }
             self.figures_checked = true;
+        }
+        let slots = self.engine.catalog.len() * 4;
+        if self.slot_tables.len() != slots {
+            self.slot_tables = (0..slots).map(|_| OnceLock::new()).collect();
         }
         // The figures usable per pool, with the turn as the ruleset sees it looked at once.
         let mut usable = std::mem::take(&mut self.usable);
@@ -104,19 +128,12 @@ impl Game {
         );
         let tile = *self.engine.placement(placement);
         let slot = tile.tile * 4 + usize::from(tile.rotation.0);
-        if self.standings.len() <= slot {
-            self.standings.resize(slot + 1, None);
-        }
-        if self.standings[slot].is_none() {
-            let standings = self.nameable_standings(placement);
-            self.standings[slot] = Some(standings);
-        }
+        let table = self.slot_tables[slot].get_or_init(|| self.slot_table(placement));
         let mut occupations = std::mem::take(&mut self.occupations);
-        let standings = self.standings[slot].as_deref().unwrap_or_default();
         self.rules.legal_occupations(
             &mut self.engine,
             placement,
-            standings,
+            &table.standings,
             &usable,
             &mut occupations,
         );
@@ -131,46 +148,29 @@ impl Game {
         self.occupations = occupations;
     }
 
-    /// The standings (`rules::standings`) of the tile of `placement` whose features the game
-    /// language can name for their figure, with each name worked out into `target_names`: the
-    /// generator offers no deployment it could not write.
-    fn nameable_standings(&mut self, placement: PlacementId) -> Vec<Standing> {
-        let tile = *self.engine.placement(placement);
-        let slot = tile.tile * 4 + usize::from(tile.rotation.0);
+    /// The [`SlotTable`] of the tile of `placement` in its rotation.
+    fn slot_table(&self, placement: PlacementId) -> SlotTable {
+        let tile = &self.engine.catalog[self.engine.placement(placement).tile];
         let mut standings = Vec::new();
-        crate::rules::standings(
-            &self.engine.catalog[tile.tile],
-            &self.figures_in_play,
-            &mut standings,
-        );
-        let features = self.engine.catalog[tile.tile].features.len();
+        crate::rules::standings(tile, &self.figures_in_play, &mut standings);
         let figures = self.figures_in_play.len();
-        if self.target_names.len() <= slot {
-            self.target_names.resize(slot + 1, Vec::new());
-        }
-        if self.target_names[slot].is_empty() {
-            self.target_names[slot] = vec![None; features * figures];
-        }
+        let mut names = vec![None; tile.features.len() * figures];
         // Where the ruleset lets no figure stand (the water of The River, the volcano lake).
-        let catalog_tile = &self.engine.catalog[tile.tile];
         standings.retain(|standing| {
             self.rules
-                .deployment_violation(catalog_tile, standing.kind)
+                .deployment_violation(tile, standing.kind)
                 .is_none()
         });
         standings.retain(|standing| {
-            // How a feature is named depends only on the tile, its rotation and the figure:
-            // worked out once per catalog (and reused by the games a `Game` plays).
-            let index = standing.feature * figures + standing.figure_index;
-            if self.target_names[slot][index].is_none() {
-                let named = self.rules.figure(standing.figure).and_then(|spec| {
-                    self.name_feature(placement, standing.feature, spec.stands_on)
-                });
-                self.target_names[slot][index] = Some(named);
-            }
-            matches!(self.target_names[slot][index], Some(Some(_)))
+            let named = self
+                .rules
+                .figure(standing.figure)
+                .and_then(|spec| self.name_feature(placement, standing.feature, spec.stands_on));
+            let nameable = named.is_some();
+            names[standing.feature * figures + standing.figure_index] = named;
+            nameable
         });
-        standings
+        SlotTable { standings, names }
     }
 
     /// The feature (index on its tile) that a deployment's target names on a placement:

@@ -333,9 +333,12 @@ fn immediate_prior(
         return;
     }
     if let Some(tile) = game.turn.as_ref().and_then(|t| t.hand).map(|h| h.tile) {
+        let mut previews = Vec::new();
         for (value, key) in prior.iter_mut().zip(keys) {
             if let Key::Place(pos, rotation) = key {
-                *value = super::immediate_value(game, tile, *pos, *rotation, player) as f64;
+                *value =
+                    super::immediate_value(game, tile, (*pos, *rotation), player, &mut previews)
+                        as f64;
             }
         }
     }

@@ -16,8 +16,8 @@ use std::path::Path;
 
 use crate::codes::Severity;
 use crate::diagnostic::{Diagnostic, Span};
-use crate::engine::{LegalPlacements, Pos, Rotation};
-use crate::model::{Action, Completion, FeatureKind, Name, Ruleset, Script, Step, TokenDraw};
+use crate::engine::{CompiledTile, Engine, LegalPlacements, PlacementId, Pos, Preview, Rotation};
+use crate::model::{Action, Completion, FeatureKind, Name, Ruleset, Script, Side, Step, TokenDraw};
 use crate::play::catalog::{Catalog, build_catalog, is_bonus};
 use crate::play::moves::Offered;
 use crate::play::{Game, GameMove, Setup};
@@ -437,6 +437,7 @@ pub(crate) fn new_game(config: &Config, header: &Script, catalog: &Catalog) -> G
 pub(crate) struct MoveBuffers {
     legal_placements: LegalPlacements,
     deployments: Vec<Offered>,
+    previews: Vec<Preview>,
 }
 
 thread_local! {
@@ -486,6 +487,7 @@ pub(crate) fn play_seated(
         under_hills: Vec::new(),
         legal_placements: buffers.legal_placements,
         deployments: buffers.deployments,
+        previews: buffers.previews,
         result: GameResult::empty(header.clone()),
     };
     // The decks and the game's lists made once at their full size: they grow by a move or a
@@ -559,11 +561,13 @@ pub(crate) fn play_seated(
         rejected,
         legal_placements,
         deployments,
+        previews,
         ..
     } = game;
     SPARE_BUFFERS.set(Some(MoveBuffers {
         legal_placements,
         deployments,
+        previews,
     }));
     if let Some(rejected) = rejected {
         return Err(rejected);
@@ -703,6 +707,7 @@ pub(crate) fn play_out(
         under_hills: Vec::new(),
         legal_placements: std::mem::take(&mut buffers.legal_placements),
         deployments: std::mem::take(&mut buffers.deployments),
+        previews: std::mem::take(&mut buffers.previews),
         result: GameResult::empty(Script::empty(ruleset)),
     };
     if let Some(player) = through.game.turn.as_ref().map(|turn| turn.player) {
@@ -719,23 +724,47 @@ pub(crate) fn play_out(
     }
     buffers.legal_placements = std::mem::take(&mut through.legal_placements);
     buffers.deployments = std::mem::take(&mut through.deployments);
+    buffers.previews = std::mem::take(&mut through.previews);
     through.rejected.is_none()
 }
 
 /// The points a placement would bring the player at once: features it completes where the
 /// player has the majority of figures, or that are empty (a figure of the player's could go
-/// there and score).
+/// there and score). `previews` is a buffer for [`crate::engine::Engine::preview`].
 pub(crate) fn immediate_value(
     game: &mut Game,
     tile: usize,
-    pos: Pos,
-    rotation: Rotation,
+    (pos, rotation): (Pos, Rotation),
     player: usize,
+    previews: &mut Vec<Preview>,
 ) -> i64 {
     let engine = &mut game.engine;
-    let previews = engine.preview(tile, pos, rotation);
+    let neighbours = engine.neighbours(pos);
+    if !may_close(&engine.catalog[tile], rotation, neighbours) {
+        // Every test that plays the greedy policy checks the shortcut against the preview.
+        debug_assert_eq!(
+            closing_value(engine, tile, rotation, neighbours, player, previews),
+            0,
+            "a placement of tile {tile} at {pos:?} closes a feature with an end left open"
+        );
+        return 0;
+    }
+    closing_value(engine, tile, rotation, neighbours, player, previews)
+}
+
+/// [`immediate_value`] of the placement of `tile` turned by `rotation` among `neighbours`, from
+/// its preview.
+fn closing_value(
+    engine: &mut Engine,
+    tile: usize,
+    rotation: Rotation,
+    neighbours: [Option<PlacementId>; 4],
+    player: usize,
+    previews: &mut Vec<Preview>,
+) -> i64 {
+    engine.preview(tile, rotation, neighbours, previews);
     let mut value = 0;
-    for preview in previews {
+    for preview in previews.iter() {
         let per_tile = closed_value_per_tile(preview.kind);
         if preview.open_ends > 0 || per_tile == 0 {
             continue;
@@ -765,6 +794,31 @@ pub(crate) fn immediate_value(
         }
     }
     value
+}
+
+/// Whether a feature of the tile, turned by `rotation` among `neighbours`, could close and pay
+/// at once ([`closed_value_per_tile`]): it has no end on a side where no tile lies beside it,
+/// which would stay open. Most placements of a game close nothing, and this is told from the
+/// tile's sides alone, without the union-find lookups of a preview.
+fn may_close(
+    tile: &CompiledTile,
+    rotation: Rotation,
+    neighbours: [Option<PlacementId>; 4],
+) -> bool {
+    // The features with an end on an open side, a bit each (a tile of more than 64 features,
+    // which no tile set has, is previewed whole).
+    if tile.features.len() > 64 {
+        return true;
+    }
+    let mut left_open = 0u64;
+    for side in Side::ALL {
+        if neighbours[side.index()].is_none() {
+            left_open |= tile.ends_on_side[rotation.to_tile(side).index()];
+        }
+    }
+    tile.features.iter().enumerate().any(|(index, feature)| {
+        left_open & (1 << index) == 0 && closed_value_per_tile(feature.kind) > 0
+    })
 }
 
 /// What a feature of `kind` is worth a tile at once when a placement closes its last end, as
@@ -799,6 +853,9 @@ struct Playthrough<'a, 'r> {
     legal_placements: LegalPlacements,
     /// The legal deployments on the tile just placed (a buffer kept from move to move).
     deployments: Vec<Offered>,
+    /// What a placement would join, as the greedy policy previews it (a buffer kept from
+    /// placement to placement).
+    previews: Vec<Preview>,
 }
 
 impl Playthrough<'_, '_> {
@@ -1020,7 +1077,8 @@ impl Playthrough<'_, '_> {
         let mut best: Vec<(Pos, Rotation)> = Vec::new();
         let mut best_value = i64::MIN;
         for (pos, rotation) in legal.sorted() {
-            let value = immediate_value(self.game, tile, pos, rotation, player);
+            let value =
+                immediate_value(self.game, tile, (pos, rotation), player, &mut self.previews);
             if value > best_value {
                 best_value = value;
                 best.clear();
@@ -1047,7 +1105,8 @@ impl Playthrough<'_, '_> {
         let mut best: Vec<(Pos, Rotation)> = Vec::new();
         let mut best_value = i64::MIN;
         for &(pos, rotation) in legal {
-            let value = immediate_value(self.game, tile, pos, rotation, player);
+            let value =
+                immediate_value(self.game, tile, (pos, rotation), player, &mut self.previews);
             if value > best_value {
                 best_value = value;
                 best.clear();
