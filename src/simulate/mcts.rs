@@ -24,8 +24,9 @@ use crate::play::moves::Offered;
 use crate::play::{Game, GameMove};
 use crate::rules::{Decision, Offer};
 
-/// Playouts per decision by default (greedy playouts): some 30 decisions a CPU-second
-/// in a two-player base game (docs/simulation.md has the figures).
+/// Playouts per decision by default (greedy playouts): some 48 decisions a CPU-second in a
+/// two-player base game, about 30 under the Hunters and Gatherers rules, whose games are the
+/// longest (docs/simulation.md has the figures).
 pub const DEFAULT_PLAYOUTS: u32 = 100;
 /// The exploration constant of UCB1 by default (rewards are in [0, 1]).
 pub const DEFAULT_EXPLORATION: f64 = 0.7;
