@@ -4,11 +4,12 @@
 # 95 % interval, and the decisions the search took a CPU-second. Not run in CI (minutes).
 #
 #   benches/mcts-strength.sh                 # the figures of docs/simulation.md
-#   GAMES=1000 CURVE_GAMES=1000 benches/mcts-strength.sh   # the issue's full 1,000 a pairing
+#   GAMES=1000 OTHER_GAMES=1000 CURVE_GAMES=100 benches/mcts-strength.sh   # 1,000 a pairing
 #
-# GAMES: games a pairing at the default budget (200); CURVE_GAMES: games a budget of the
-# budget/strength curve against greedy (60); BUDGETS: the curve's playouts (25 50 200, the
-# default 100 measured above); SETS: which games (base hg2002 hg2020 hills); THREADS (2);
+# GAMES: games a pairing of base games at the default budget (200), OTHER_GAMES those of the
+# other sets (100); CURVE_GAMES: games a budget of each set's budget/strength curve against
+# greedy (60); BUDGETS: the curve's playouts (25 50 200, the default 100 measured above);
+# SETS: which games (base hg2002 hg2020 hills); THREADS (2);
 # PRIOR: the search's prior (prospect, the default, standing or immediate); WEIGHT: its weight (3).
 set -eu
 cd "$(dirname "$0")/.."
@@ -56,10 +57,8 @@ for set_name in $SETS; do
     echo "== $set_name: default budget ($default playouts), $n games a pairing"
     pairing "$set_name" greedy "$n" "$default"
     pairing "$set_name" random "$n" "$default"
-    if [ "$set_name" = base ]; then
-        echo "== base: budget/strength curve against greedy, $CURVE_GAMES games a budget"
-        for budget in $BUDGETS; do
-            pairing base greedy "$CURVE_GAMES" "$budget"
-        done
-    fi
+    echo "== $set_name: budget/strength curve against greedy, $CURVE_GAMES games a budget"
+    for budget in $BUDGETS; do
+        pairing "$set_name" greedy "$CURVE_GAMES" "$budget"
+    done
 done
