@@ -58,7 +58,7 @@ pub struct SimulateArgs {
     #[arg(long, default_value_t = simulate::mcts::DEFAULT_EXPLORATION, value_parser = parse_non_negative)]
     exploration: f64,
     /// `mcts`: how the search plays a game out to its end from the move it tries (greedy
-    /// playouts cost some eight random ones and win far more).
+    /// playouts cost some four random ones and win far more).
     #[arg(long, value_enum, default_value_t = PlayoutArg::Greedy)]
     playout: PlayoutArg,
     /// `mcts`: what a move at the root of a search is worth before its playouts (the order

@@ -112,11 +112,12 @@ impl Game {
                 self.figures_in_play = figures;
                 self.slot_tables = std::sync::Arc::new([]);
             }
+            // A slot for each tile in each rotation, empty until the tile is laid so.
+            let slots = self.engine.catalog.len() * 4;
+            if self.slot_tables.len() != slots {
+                self.slot_tables = (0..slots).map(|_| OnceLock::new()).collect();
+            }
             self.figures_checked = true;
-        }
-        let slots = self.engine.catalog.len() * 4;
-        if self.slot_tables.len() != slots {
-            self.slot_tables = (0..slots).map(|_| OnceLock::new()).collect();
         }
         // The figures usable per pool, with the turn as the ruleset sees it looked at once.
         let mut usable = std::mem::take(&mut self.usable);

@@ -424,8 +424,8 @@ fn standing_margin(mut game: Game, player: usize, prospects: Option<&Prospects>)
 /// What the board as it stands does not score yet, for the prospect prior: a feature still
 /// open that a closing scores (a city, a road, a forest, a river) is worth to its majority
 /// (`rules::majority`, the figures weighed as the ruleset weighs them) what closing it would
-/// add a tile, at odds of one in (open ends + 1); and a figure in the supply is worth [`SUPPLY_WORTH`] points, falling with the
-/// stack to none at the game's end.
+/// add a tile, at odds of one in (open ends + 1); and a figure in the supply is worth
+/// [`SUPPLY_WORTH`] points, falling with the stack to none at the game's end.
 struct Prospects {
     /// By feature kind: the points a tile a closing adds.
     gain_per_tile: [f64; FeatureKind::ALL.len()],
