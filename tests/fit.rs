@@ -210,6 +210,40 @@ fn listed_deployments_are_accepted_by_the_checker() {
     );
 }
 
+/// The River II's volcano lake gives its player another turn at once: after that turn, the
+/// player to move is the same player, for the state, `fit` and the deployments it lists.
+#[test]
+fn after_the_volcano_lake_its_player_moves_again() {
+    let path = "spec/the-river/river-2-volcano-another-turn.game";
+    let text = std::fs::read_to_string(path).unwrap();
+    // The line after red's `pass` on the volcano lake, before red's second `turn`.
+    let line = text
+        .lines()
+        .position(|l| l == "# Red again, with the first land tile.")
+        .unwrap()
+        + 1;
+    let state = game_state(Path::new(path), Some(line)).unwrap();
+    assert_eq!(state.players[state.to_move], "red");
+    deployments_are_legal(path, &state, "BA/L", line, "turn red; draw BA/L; ");
+    // The monastery of the game's own next move is among them.
+    let options = state.legal_deployments("BA/L", Pos::new(0, -1), Rotation(0));
+    assert!(options.iter().any(|d| d.figure == "monk"), "{options:?}");
+
+    let output = carcspec(&[
+        "fit",
+        path,
+        "BA/L",
+        "--at",
+        &line.to_string(),
+        "--deployments",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["to_move"], "red");
+}
+
 /// In every spec, before every `draw`, the placements the state lists for the drawn tile,
 /// pasted there as `expect placements`, hold: the state and the checker agree at every point.
 #[test]

@@ -65,7 +65,7 @@ fn simulate_then_check(config: &Config) -> Vec<String> {
 /// with random and with greedy playouts, and with each prior.
 #[test]
 fn searched_games_check_clean_in_every_ruleset() {
-    let cases: [(Ruleset, &[&str], &[&str]); 7] = [
+    let cases: [(Ruleset, &[&str], &[&str]); 8] = [
         (Ruleset::Carcassonne, &[], &["carcassonne-base"]),
         (
             Ruleset::Carcassonne,
@@ -82,6 +82,12 @@ fn searched_games_check_clean_in_every_ruleset() {
             Ruleset::Carcassonne,
             &["the-river"],
             &["carcassonne-base", "the-river"],
+        ),
+        // The volcano lake gives its player another turn, in the real game and in playouts.
+        (
+            Ruleset::Carcassonne,
+            &["the-river-2"],
+            &["carcassonne-base", "the-river-2"],
         ),
         (
             Ruleset::Carcassonne,

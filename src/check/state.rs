@@ -16,7 +16,8 @@ use super::replay::Replay;
 use super::report::{CheckReport, ReportedEvent};
 use crate::diagnostic::{self, Diagnostic, Span};
 use crate::engine::{Engine, Placement, PlacementId, Pos, Rotation};
-use crate::model::{Action, FeatureKind, FeatureRef, Script, Step};
+use crate::model::{Action, FeatureKind, FeatureRef, Script};
+use crate::play::Game;
 use crate::play::catalog::{Catalog, build_catalog};
 pub use crate::play::view::FigureOnBoard;
 use crate::play::view::{BoardView, figures_on_board};
@@ -128,7 +129,18 @@ pub struct GameState {
     /// Violations and warnings the replay found up to the point (not the expectations' results
     /// that `check` adds at the end).
     pub diagnostics: Vec<Diagnostic>,
-    catalog: Catalog,
+    /// The runner's game at the point, which answers what may be played there.
+    game: GameAtPoint,
+}
+
+/// The runner's game at a state's point (a copy: the state outlives its replay).
+#[derive(Clone)]
+struct GameAtPoint(Game);
+
+impl std::fmt::Debug for GameAtPoint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Game { .. }")
+    }
 }
 
 /// The state of the game in the file at `path` (`.game` or `.jcz`) before the 1-based line
@@ -236,11 +248,7 @@ pub fn game_state_of_text_at(
         .in_hand()
         .map(|(tile, _)| engine.catalog[tile].id.clone());
     let current_player = replay.current_player();
-    let placed_this_turn = replay.placed_this_turn();
-    let to_move = match current_player {
-        Some(player) if placed_this_turn.is_none() || in_hand.is_some() => player,
-        _ => replay.next_player(),
-    };
+    let to_move = replay.game().player_to_place();
     let next_draw = script.steps[steps_played..]
         .iter()
         .find_map(|step| match &step.action {
@@ -260,6 +268,7 @@ pub fn game_state_of_text_at(
     let land_tiles_left = replay.land_tiles_left();
     let (game_over, final_scored) = (replay.is_over(), replay.is_final_scored());
     let events = replay.events_so_far().to_vec();
+    let game = GameAtPoint(replay.game().clone());
     drop(replay);
     Ok(GameState {
         origin: origin.to_string(),
@@ -286,7 +295,7 @@ pub fn game_state_of_text_at(
         engine,
         script,
         text,
-        catalog,
+        game,
     })
 }
 
@@ -340,12 +349,6 @@ pub fn drawn_tiles(
     go_on: &mut dyn FnMut(usize, usize) -> bool,
 ) -> Result<Option<Vec<DrawnTile>>, Vec<Diagnostic>> {
     let (script, catalog, _) = prepare(text, format, base_dir)?;
-    let variants: Vec<(String, String)> = script
-        .variants
-        .iter()
-        .map(|(name, value, _)| (name.clone(), value.clone()))
-        .collect();
-    let rules = rules::for_ruleset(script.ruleset, &variants);
     let mut replay = start_replay(&script, &catalog, text, 0);
     let mut drawn = Vec::new();
     let total = script.steps.len();
@@ -360,15 +363,9 @@ pub fn drawn_tiles(
         let Some((tile, _)) = replay.in_hand() else {
             continue;
         };
-        let engine = replay.engine();
-        let mut placements = engine.legal_placements(tile);
-        if rules.restricts_placement(&engine.catalog[tile]) {
-            placements.retain(|(pos, rotation)| {
-                rules
-                    .placement_violation(engine, tile, *pos, *rotation)
-                    .is_none()
-            });
-        }
+        let game = replay.game();
+        let placements = game.legal_placements(tile);
+        let engine = &game.engine;
         drawn.push(DrawnTile {
             span: step.span,
             tile: engine.catalog[tile].id.clone(),
@@ -445,29 +442,13 @@ impl GameState {
     /// `expect placements` compares them; `None` for a tile the game does not know.
     pub fn legal_placements(&self, id: &str) -> Option<Vec<(Pos, Rotation)>> {
         let tile = self.tile_index(id)?;
-        let mut placements = self.engine.legal_placements(tile);
-        // The ruleset's own placement rules (a river tile continues the river), which read
-        // the board only.
-        let variants: Vec<(String, String)> = self
-            .script
-            .variants
-            .iter()
-            .map(|(name, value, _)| (name.clone(), value.clone()))
-            .collect();
-        let rules = crate::rules::for_ruleset(self.script.ruleset, &variants);
-        if rules.restricts_placement(&self.engine.catalog[tile]) {
-            placements.retain(|(pos, rotation)| {
-                rules
-                    .placement_violation(&self.engine, tile, *pos, *rotation)
-                    .is_none()
-            });
-        }
-        Some(placements)
+        Some(self.game.0.legal_placements(tile))
     }
 
     /// The legal deployments if the player to move placed the tile `id` at `pos` turned by
     /// `rotation` now: the tile in hand is placed; otherwise the tile is drawn first — in the
-    /// turn just begun, as the earned bonus tile, or as the next player's draw. Empty when the game is over or the placement is illegal.
+    /// turn just begun, as the earned bonus tile, or as the next player's draw. Empty when
+    /// the game is over or the placement is illegal.
     pub fn legal_deployments(
         &self,
         id: &str,
@@ -477,40 +458,9 @@ impl GameState {
         let Some(tile) = self.tile_index(id) else {
             return Vec::new();
         };
-        if self.game_over || self.engine.check_placement(tile, pos, rotation).is_err() {
-            return Vec::new();
-        }
-        let mut replay = start_replay(&self.script, &self.catalog, &self.text, self.steps_played);
-        let step = |action: Action| Step {
-            action,
-            span: Span::default(),
-        };
-        let bonus = crate::play::catalog::is_bonus(&self.engine.catalog[tile]);
-        let draw = if bonus {
-            Action::Bonus { tile: id.into() }
-        } else {
-            Action::Draw { tile: id.into() }
-        };
-        let holds_it = replay.in_hand().is_some_and(|(held, _)| held == tile);
-        let turn_not_begun_to_draw = replay.current_player().is_some()
-            && replay.in_hand().is_none()
-            && replay.placed_this_turn().is_none();
-        if !holds_it {
-            if turn_not_begun_to_draw || (bonus && replay.bonus_due()) {
-                replay.apply(&step(draw));
-            } else {
-                replay.apply(&step(Action::Turn {
-                    player: self.to_move,
-                }));
-                if replay.is_over() {
-                    return Vec::new();
-                }
-                replay.apply(&step(draw));
-            }
-        }
-        replay.apply(&step(Action::Place { pos, rotation }));
-        replay
-            .legal_deployments()
+        self.game
+            .0
+            .deployments_if_placed(tile, pos, rotation)
             .into_iter()
             .map(|d| DeploymentOption {
                 figure: d.figure,

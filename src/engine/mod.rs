@@ -334,6 +334,38 @@ impl LegalPlacements {
         self.count == 0
     }
 
+    /// Keeps the placements that `keep` accepts (a ruleset's own placement rules on top of the
+    /// sides' match: a river tile continues the river), with the counts and the order of the
+    /// rest as a scan of only those would leave them.
+    pub fn retain(&mut self, mut keep: impl FnMut(Pos, Rotation) -> bool) {
+        let mut len = 0;
+        let mut count = 0;
+        self.columns = [0; MAX_COLUMNS];
+        for index in 0..self.positions {
+            let position = self.fitting[index];
+            let mut rotations = 0u8;
+            for rotation in 0..4u8 {
+                if position.rotations & (1 << rotation) != 0 {
+                    let (pos, rotation_kept) = Engine::placement_of_key((position.key, rotation));
+                    if keep(pos, rotation_kept) {
+                        rotations |= 1 << rotation;
+                    }
+                }
+            }
+            if rotations == 0 {
+                continue;
+            }
+            let kept = FittingPosition::new(position.key, rotations);
+            self.fitting[len] = kept;
+            len += 1;
+            count += usize::from(kept.placements);
+            let column = ((position.key >> 32) as u32).wrapping_sub(self.first_column) as usize;
+            self.columns[column % MAX_COLUMNS] += u32::from(kept.placements);
+        }
+        self.positions = len;
+        self.count = count;
+    }
+
     /// The placements in order, as [`Engine::legal_placements`] lists them (sorts the positions
     /// first).
     pub fn sorted(&mut self) -> impl Iterator<Item = (Pos, Rotation)> + '_ {

@@ -6,8 +6,8 @@
 use std::sync::{Arc, OnceLock};
 
 use super::catalog::is_bonus;
-use super::moves::SlotTable;
-use crate::engine::{CompiledTile, Engine, NodeId, PlacementId};
+use super::moves::{Deployment, SlotTable};
+use crate::engine::{CompiledTile, Engine, LegalPlacements, NodeId, PlacementId, Pos, Rotation};
 use crate::model::{Ruleset, Script};
 use crate::rules::turn::{TurnView, next_decision};
 use crate::rules::{
@@ -150,6 +150,10 @@ pub(crate) struct Game {
     /// Whether the ruleset draws the catalog's tiles in groups (The River's tiles first):
     /// only then is a draw asked whether it comes out of order.
     pub(crate) ordered_draws: bool,
+    /// The catalog's tiles that the ruleset's own placement rules restrict (a river tile
+    /// continues the river), by catalog index: asked of the ruleset once a catalog, not at
+    /// every placement; shared by the game's copies.
+    pub(super) placement_ruled: Arc<[bool]>,
 }
 
 impl Game {
@@ -163,6 +167,10 @@ impl Game {
         rules.expansions_in_play(&setup.expansions);
         rules.prepare_stacks(&tiles, &mut counts);
         let ordered_draws = ordered_draws(rules.as_ref(), &tiles);
+        let placement_ruled = tiles
+            .iter()
+            .map(|tile| rules.restricts_placement(tile))
+            .collect();
         let (land_left, bonus_left) = stack_sizes(&tiles, &counts);
         let players = setup.players.len();
         // Each player's supply: the ruleset's, or what the game's `supply` line says.
@@ -194,6 +202,7 @@ impl Game {
             spare_roots: Vec::new(),
             spare_completion: Completion::default(),
             ordered_draws,
+            placement_ruled,
         }
     }
 
@@ -235,6 +244,7 @@ impl Game {
             spare_completion: _,
             // The same catalog and ruleset.
             ordered_draws: _,
+            placement_ruled: _,
         } = self;
         *old_rules = rules;
         old_rules.expansions_in_play(&setup.expansions);
@@ -382,31 +392,148 @@ fn ordered_draws(rules: &dyn Rules, catalog: &[CompiledTile]) -> bool {
     groups.any(|group| Some(group) != first)
 }
 
+/// What a player may do next, for every caller: the checker, the simulator and its search,
+/// `fit`, render's legal overlay and the language server ask these, so that each shows what
+/// `check` enforces.
 impl Game {
     /// Every legal position and rotation of `tile` on the board as it is, sorted: where its
     /// sides match, and where the ruleset's own placement rules allow it (a river tile).
-    pub(crate) fn legal_placements(
-        &self,
-        tile: usize,
-    ) -> Vec<(crate::model::Pos, crate::model::Rotation)> {
-        let mut placements = self.engine.legal_placements(tile);
-        if self.rules.restricts_placement(&self.engine.catalog[tile]) {
-            placements.retain(|(pos, rotation)| {
+    pub(crate) fn legal_placements(&self, tile: usize) -> Vec<(Pos, Rotation)> {
+        let mut scan = LegalPlacements::default();
+        self.scan_legal_placements(tile, &mut scan);
+        scan.sorted().collect()
+    }
+
+    /// The legal placements of [`Game::legal_placements`], scanned into `into` (emptied
+    /// first) in its order, for a caller that picks one of them ([`LegalPlacements::kth`])
+    /// or walks them and keeps the buffer from move to move.
+    pub(crate) fn scan_legal_placements(&self, tile: usize, into: &mut LegalPlacements) {
+        self.engine.scan_legal_placements(tile, into);
+        if self.placement_ruled[tile] {
+            into.retain(|pos, rotation| {
                 self.rules
-                    .placement_violation(&self.engine, tile, *pos, *rotation)
+                    .placement_violation(&self.engine, tile, pos, rotation)
                     .is_none()
             });
         }
-        placements
     }
 
     /// Whether `tile` has a legal placement ([`Game::legal_placements`]).
     pub(crate) fn fits_somewhere(&self, tile: usize) -> bool {
-        if self.rules.restricts_placement(&self.engine.catalog[tile]) {
+        if self.placement_ruled[tile] {
             !self.legal_placements(tile).is_empty()
         } else {
             self.engine.fits_somewhere(tile)
         }
+    }
+
+    /// The player whose turn comes after the turn in play: the same player again where the
+    /// ruleset gives another turn (the volcano lake of The River II), else the next in seat
+    /// order; between turns, the player whose turn is next.
+    pub(crate) fn player_after_turn(&self) -> usize {
+        let Some(turn) = self.turn.as_ref() else {
+            return self.next_player;
+        };
+        let again = turn.placed.as_ref().is_some_and(|placed| {
+            self.rules
+                .another_turn(self.engine.tile_of(placed.placement))
+        });
+        if again {
+            turn.player
+        } else {
+            (turn.player + 1) % self.setup.players.len()
+        }
+    }
+
+    /// The player who places the next tile: the turn's player while the turn's tile is still
+    /// to be placed (drawn or not), otherwise the player of the next turn
+    /// ([`Game::player_after_turn`]).
+    pub(crate) fn player_to_place(&self) -> usize {
+        match self.turn.as_ref() {
+            Some(turn) if turn.placed.is_none() || turn.hand.is_some() => turn.player,
+            _ => self.player_after_turn(),
+        }
+    }
+
+    /// The land and bonus tiles left in the stacks, a catalog index a copy, in catalog order
+    /// (the simulator shuffles them into its decks; the search deals them to its copies).
+    pub(crate) fn tiles_left(&self) -> (Vec<usize>, Vec<usize>) {
+        let catalog = &self.engine.catalog;
+        let copies = |bonus: bool| {
+            self.stack
+                .iter()
+                .enumerate()
+                .filter(|(tile, _)| is_bonus(&catalog[*tile]) == bonus)
+                .map(|(_, copies)| *copies as usize)
+                .sum::<usize>()
+        };
+        let mut land: Vec<usize> = Vec::with_capacity(copies(false));
+        let mut bonus: Vec<usize> = Vec::with_capacity(copies(true));
+        for (tile, copies) in self.stack.iter().enumerate() {
+            let deck = if is_bonus(&catalog[tile]) {
+                &mut bonus
+            } else {
+                &mut land
+            };
+            deck.extend(std::iter::repeat_n(tile, *copies as usize));
+        }
+        (land, bonus)
+    }
+
+    /// Puts a shuffled land deck into the ruleset's draw order, drawn from its end (The
+    /// River's tiles first, its lake last), each group keeping its shuffled order; a ruleset
+    /// without groups leaves it as it is.
+    pub(crate) fn order_deck(&self, land: &mut [usize]) {
+        if self.ordered_draws {
+            let (rules, catalog) = (&self.rules, &self.engine.catalog);
+            land.sort_by_key(|tile| std::cmp::Reverse(rules.draw_group(&catalog[*tile])));
+        }
+    }
+
+    /// The legal deployments if the player to place ([`Game::player_to_place`]) placed `tile`
+    /// at `pos` turned by `rotation` now, on a copy of the game: the tile in hand is placed;
+    /// otherwise it is drawn first — in the turn just begun, as the bonus tile the turn
+    /// earned, or in the next turn. Empty when the game is over or the placement is not
+    /// legal.
+    ///
+    /// The copy takes the runner's transitions without the checks of [`Game::play`]: the tile
+    /// asked about may have no copy left in the stack, and a hill's tile under it is not
+    /// known, and neither changes where a figure may stand.
+    pub(crate) fn deployments_if_placed(
+        &self,
+        tile: usize,
+        pos: Pos,
+        rotation: Rotation,
+    ) -> Vec<Deployment> {
+        if self.game_over || !self.legal_placements(tile).contains(&(pos, rotation)) {
+            return Vec::new();
+        }
+        let mut game = self.clone();
+        game.keep_events = false;
+        let bonus = is_bonus(&game.engine.catalog[tile]);
+        let turn = game.turn.as_ref();
+        let holds_it = turn
+            .and_then(|t| t.hand)
+            .is_some_and(|hand| hand.tile == tile);
+        let turn_begun_to_draw = turn.is_some_and(|t| t.hand.is_none() && t.placed.is_none());
+        if !holds_it {
+            // The tile is drawn in this turn (its land tile, or the bonus tile it earned),
+            // or else in the next.
+            let drawn_in_this_turn = turn_begun_to_draw || (bonus && game.bonus_due());
+            if !drawn_in_this_turn {
+                let player = game.player_after_turn();
+                game.end_turn();
+                if game.game_over {
+                    return Vec::new();
+                }
+                game.open_turn(player);
+            }
+            game.settle();
+            game.apply_draw(tile, bonus);
+        }
+        game.settle();
+        game.apply_place(Some((pos, rotation)));
+        game.legal_deployments()
     }
 }
 

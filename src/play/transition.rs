@@ -332,9 +332,7 @@ impl Game {
         }
         turn.needs_under = false;
         if let Some((pos, rotation)) = at {
-            if self
-                .rules
-                .restricts_placement(&self.engine.catalog[hand.tile])
+            if self.placement_ruled[hand.tile]
                 && self
                     .engine
                     .check_placement(hand.tile, pos, rotation)
@@ -581,14 +579,7 @@ impl Game {
             self.final_scoring();
         }
         // The volcano lake's player takes another turn at once (The River II).
-        if let Some(turn) = self.turn.as_ref()
-            && let Some(placed) = turn.placed.as_ref()
-            && self
-                .rules
-                .another_turn(self.engine.tile_of(placed.placement))
-        {
-            self.next_player = turn.player;
-        }
+        self.next_player = self.player_after_turn();
         // The per-player counts go back to be emptied by the next turn.
         if let Some(turn) = self.turn.as_mut() {
             let counts = (

@@ -346,7 +346,7 @@ impl Clone for Box<dyn Rules> {
     }
 }
 
-pub trait Rules: RulesClone {
+pub trait Rules: RulesClone + Send + Sync {
     /// (name, count) of each supply a player starts with.
     fn pools(&self) -> &'static [(&'static str, u32)];
     fn figure(&self, name: &str) -> Option<FigureSpec>;

@@ -19,7 +19,6 @@
 use super::{MoveBuffers, Policy, Rng, play_out};
 use crate::engine::{LegalPlacements, NodeId, Pos, Rotation};
 use crate::model::{FeatureKind, TokenDraw};
-use crate::play::catalog::is_bonus;
 use crate::play::moves::Offered;
 use crate::play::{Game, GameMove};
 use crate::rules::{Decision, Offer};
@@ -567,16 +566,7 @@ fn select(
 /// into the pool first, and as many tiles of the pool are put aside for them in the copy, so
 /// that the copy's stack is one the searcher cannot tell from the real one.
 fn deal(game: &mut Game, under_hills: &[usize], rng: &mut Rng) -> (Vec<usize>, Vec<usize>) {
-    let catalog = &game.engine.catalog;
-    let (mut land, mut bonus) = (Vec::new(), Vec::new());
-    for (tile, copies) in game.stack.iter().enumerate() {
-        let deck = if is_bonus(&catalog[tile]) {
-            &mut bonus
-        } else {
-            &mut land
-        };
-        deck.extend(std::iter::repeat_n(tile, *copies as usize));
-    }
+    let (mut land, mut bonus) = game.tiles_left();
     land.extend_from_slice(under_hills);
     rng.shuffle(&mut land);
     rng.shuffle(&mut bonus);
@@ -587,9 +577,7 @@ fn deal(game: &mut Game, under_hills: &[usize], rng: &mut Rng) -> (Vec<usize>, V
     for under in land.drain(..under_hills.len().min(land.len())) {
         game.stack[under] -= 1;
     }
-    if game.ordered_draws {
-        land.sort_by_key(|tile| std::cmp::Reverse(game.rules.draw_group(&catalog[*tile])));
-    }
+    game.order_deck(&mut land);
     (land, bonus)
 }
 
@@ -603,21 +591,13 @@ fn options(game: &mut Game, decision: Decision, buffers: &mut Buffers, keys: &mu
             let Some(tile) = game.turn.as_ref().and_then(|t| t.hand).map(|h| h.tile) else {
                 return;
             };
-            if game.rules.restricts_placement(&game.engine.catalog[tile]) {
-                keys.extend(
-                    game.legal_placements(tile)
-                        .into_iter()
-                        .map(|(pos, rotation)| Key::Place(pos, rotation)),
-                );
-            } else {
-                game.engine.scan_legal_placements(tile, &mut buffers.legal);
-                keys.extend(
-                    buffers
-                        .legal
-                        .sorted()
-                        .map(|(pos, rotation)| Key::Place(pos, rotation)),
-                );
-            }
+            game.scan_legal_placements(tile, &mut buffers.legal);
+            keys.extend(
+                buffers
+                    .legal
+                    .sorted()
+                    .map(|(pos, rotation)| Key::Place(pos, rotation)),
+            );
         }
         Decision::DeployOrPass => {
             // The ruleset's own moves of the figure step (a take-back) first.
@@ -747,7 +727,7 @@ fn advance(
                 game.violations.clear();
                 break None;
             }
-            let player = game.next_player;
+            let player = game.player_after_turn();
             game.play(GameMove::Turn { player });
             game.violations.clear();
         }

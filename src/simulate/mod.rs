@@ -18,7 +18,7 @@ use crate::codes::Severity;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::engine::{CompiledTile, Engine, LegalPlacements, PlacementId, Pos, Preview, Rotation};
 use crate::model::{Action, Completion, FeatureKind, Name, Ruleset, Script, Side, Step, TokenDraw};
-use crate::play::catalog::{Catalog, build_catalog, is_bonus};
+use crate::play::catalog::{Catalog, build_catalog};
 use crate::play::moves::Offered;
 use crate::play::{Game, GameMove, Setup};
 use crate::rules::{self, Decision, Move, Offer, Violation};
@@ -493,28 +493,7 @@ pub(crate) fn play_seated(
     // The decks and the game's lists made once at their full size: they grow by a move or a
     // tile at a time, and their reallocations (the transcript's, copying every step so far,
     // most of all) cost more than the few bytes a short game leaves unused.
-    let (mut land, mut bonus) = {
-        let (stack, catalog) = (&game.game.stack, &game.game.engine.catalog);
-        let copies = |bonus: bool| {
-            stack
-                .iter()
-                .enumerate()
-                .filter(|(tile, _)| is_bonus(&catalog[*tile]) == bonus)
-                .map(|(_, copies)| *copies as usize)
-                .sum::<usize>()
-        };
-        let mut land: Vec<usize> = Vec::with_capacity(copies(false));
-        let mut bonus: Vec<usize> = Vec::with_capacity(copies(true));
-        for (tile, copies) in stack.iter().enumerate() {
-            let deck = if is_bonus(&catalog[tile]) {
-                &mut bonus
-            } else {
-                &mut land
-            };
-            deck.extend(std::iter::repeat_n(tile, *copies as usize));
-        }
-        (land, bonus)
-    };
+    let (mut land, mut bonus) = game.game.tiles_left();
     let tiles = land.len() + bonus.len();
     // A turn is four moves (`turn`, a draw, `place`, a deployment or `pass`), with room for
     // a discard and redraw, a bonus turn or a ruleset's decision now and then.
@@ -524,12 +503,7 @@ pub(crate) fn play_seated(
     game.result.placed.reserve(tiles);
     game.rng.shuffle(&mut land);
     game.rng.shuffle(&mut bonus);
-    if game.game.ordered_draws {
-        // The ruleset's groups in order (The River's tiles first, its lake last), each
-        // shuffled: the deck is drawn from its end.
-        let (rules, catalog) = (&game.game.rules, &game.game.engine.catalog);
-        land.sort_by_key(|tile| std::cmp::Reverse(rules.draw_group(&catalog[*tile])));
-    }
+    game.game.order_deck(&mut land);
 
     let players = header.players.len();
     let mut player = 0;
@@ -538,20 +512,8 @@ pub(crate) fn play_seated(
         game.policy = config.policy.of_seat(index, player, players);
         game.act(GameMove::Turn { player }, |_| Action::Turn { player });
         game.play_turn(&mut land, &mut bonus, player);
-        // The volcano lake's player takes another turn at once (The River II).
-        let again = game
-            .game
-            .turn
-            .as_ref()
-            .and_then(|t| t.placed.as_ref())
-            .is_some_and(|placed| {
-                game.game
-                    .rules
-                    .another_turn(game.game.engine.tile_of(placed.placement))
-            });
-        if !again {
-            player = (player + 1) % players;
-        }
+        // The runner says whose turn is next (the volcano lake's player again).
+        player = game.game.player_after_turn();
     }
     game.act(GameMove::End, |_| Action::End);
     let Playthrough {
@@ -715,7 +677,7 @@ pub(crate) fn play_out(
     }
     while !through.game.game_over && !land.is_empty() && through.rejected.is_none() {
         // The runner knows whose turn is next (the volcano lake's player again).
-        let player = through.game.next_player;
+        let player = through.game.player_after_turn();
         through.act(GameMove::Turn { player }, |_| Action::Turn { player });
         through.play_turn(land, bonus, player);
     }
@@ -973,27 +935,8 @@ impl Playthrough<'_, '_> {
                 }
                 Decision::Place => {
                     let Some(tile) = in_hand.take() else { return };
-                    if self
-                        .game
-                        .rules
-                        .restricts_placement(&self.game.engine.catalog[tile])
-                    {
-                        // A tile with the ruleset's own placement rules (a river tile): the
-                        // placements that match, less those the rules forbid.
-                        let legal = self.game.legal_placements(tile);
-                        if legal.is_empty() {
-                            self.result.discarded.push(tile);
-                            self.act(GameMove::Discard, |_| Action::Discard);
-                            continue;
-                        }
-                        let (pos, rotation) = self.choose_among(tile, player, &legal);
-                        let generated = GameMove::Place { pos, rotation };
-                        self.act(generated, |_| Action::Place { pos, rotation });
-                        self.result.placed.push(tile);
-                        continue;
-                    }
                     let legal = &mut self.legal_placements;
-                    self.game.engine.scan_legal_placements(tile, legal);
+                    self.game.scan_legal_placements(tile, legal);
                     if legal.is_empty() {
                         self.result.discarded.push(tile);
                         self.act(GameMove::Discard, |_| Action::Discard);
@@ -1088,33 +1031,6 @@ impl Playthrough<'_, '_> {
             }
         }
         self.legal_placements = legal;
-        best[self.rng.below(best.len())]
-    }
-
-    /// One of `legal` (sorted), as [`Playthrough::choose_placement`] picks one of the scanned
-    /// placements.
-    fn choose_among(
-        &mut self,
-        tile: usize,
-        player: usize,
-        legal: &[(Pos, Rotation)],
-    ) -> (Pos, Rotation) {
-        if self.policy == Policy::Random {
-            return legal[self.rng.below(legal.len())];
-        }
-        let mut best: Vec<(Pos, Rotation)> = Vec::new();
-        let mut best_value = i64::MIN;
-        for &(pos, rotation) in legal {
-            let value =
-                immediate_value(self.game, tile, (pos, rotation), player, &mut self.previews);
-            if value > best_value {
-                best_value = value;
-                best.clear();
-            }
-            if value == best_value {
-                best.push((pos, rotation));
-            }
-        }
         best[self.rng.below(best.len())]
     }
 

@@ -4,11 +4,10 @@
 use super::Replay;
 use crate::check::report::ReportedEvent;
 use crate::diagnostic::Diagnostic;
-use crate::engine::{Engine, PlacementId};
+use crate::engine::Engine;
 
 impl Replay<'_> {
     /// The game as the moves so far left it.
-    #[cfg(test)]
     pub(crate) fn game(&self) -> &crate::play::Game {
         &self.game
     }
@@ -19,11 +18,6 @@ impl Replay<'_> {
 
     pub(crate) fn engine_mut(&mut self) -> &mut Engine {
         &mut self.game.engine
-    }
-
-    /// Every legal deployment on the tile just placed, as the move generator names it.
-    pub(crate) fn legal_deployments(&mut self) -> Vec<crate::play::moves::Deployment> {
-        self.game.legal_deployments()
     }
 
     /// Keeps the scoring events for a report (the default), or only applies their points:
@@ -51,11 +45,6 @@ impl Replay<'_> {
         self.game.turn.as_ref().map(|t| t.player)
     }
 
-    /// The player whose turn comes next (the one after the turn in progress).
-    pub(crate) fn next_player(&self) -> usize {
-        self.game.next_player
-    }
-
     /// The tile the current player holds (catalog index) and whether it is a bonus tile.
     pub(crate) fn in_hand(&self) -> Option<(usize, bool)> {
         self.game
@@ -65,15 +54,6 @@ impl Replay<'_> {
             .map(|h| (h.tile, h.bonus))
     }
 
-    /// The tile placed in the turn in progress, if any.
-    pub(crate) fn placed_this_turn(&self) -> Option<PlacementId> {
-        self.game
-            .turn
-            .as_ref()
-            .and_then(|t| t.placed.as_ref())
-            .map(|p| p.placement)
-    }
-
     /// Whether the game is over (final scoring done or the last land tile's turn ended).
     pub(crate) fn is_over(&self) -> bool {
         self.game.game_over
@@ -81,11 +61,6 @@ impl Replay<'_> {
 
     pub(crate) fn is_final_scored(&self) -> bool {
         self.game.final_scored
-    }
-
-    /// Whether the turn's player now draws a bonus tile (a gold forest was completed).
-    pub(crate) fn bonus_due(&self) -> bool {
-        self.game.bonus_due()
     }
 
     /// Copies left in the stacks, per catalog index.

@@ -125,7 +125,8 @@ impl Carcassonne {
     /// §5.2: the abbot's return is due in the figure step of the tile just placed, instead of
     /// the deployment, when the player has an abbot on the board.
     pub(super) fn abbot_return_due(&self, engine: &Engine, turn: &TurnView) -> bool {
-        turn.placed.is_some()
+        self.abbot_deployed
+            && turn.placed.is_some()
             && turn.occupation_open
             && !turn.took_back
             && Self::abbots_on_board(engine, turn.player).next().is_some()

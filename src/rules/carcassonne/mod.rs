@@ -424,6 +424,9 @@ pub struct Carcassonne {
     /// features (inn, volcano, pig-herd) follow the rules of their own expansions; if those
     /// expansions are not in play they are decoration”, The River §9.2.6).
     pub inns_in_play: bool,
+    /// Whether an abbot was deployed in this game: until one is, no abbot's return is due,
+    /// and the figure step of every tile does not look through the figures for one.
+    pub abbot_deployed: bool,
 }
 
 /// The monasteries on the board that are not yet surrounded, by placement. A placement can
@@ -548,6 +551,7 @@ impl Carcassonne {
             river: river::Readings::from_variants(variants),
             // Until the game's expansions are told (`Rules::expansions_in_play`).
             inns_in_play: false,
+            abbot_deployed: false,
         }
     }
 
@@ -786,6 +790,7 @@ impl Rules for Carcassonne {
     }
 
     fn deployed(&mut self, engine: &Engine, figure: FigureId, node: NodeId, setup: bool) {
+        self.abbot_deployed |= engine.figures[figure as usize].kind == ABBOT;
         self.flocks.deployed(engine, figure, node, setup);
     }
 
