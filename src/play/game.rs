@@ -307,6 +307,14 @@ impl Game {
         Some(next_decision(self.rules.as_ref(), &turn))
     }
 
+    /// The player who takes the decision due now: the turn's player, or the one the ruleset
+    /// names for a decision of its own; `None` for chance's decisions, between turns and after
+    /// the end of the game.
+    pub(crate) fn current_player(&self) -> Option<usize> {
+        let player = self.turn.as_ref()?.player;
+        self.decision()?.decider(player)
+    }
+
     /// Whether the turn's player now draws a bonus tile (a gold forest was completed).
     pub(crate) fn bonus_due(&self) -> bool {
         self.turn_view()

@@ -14,7 +14,7 @@ pub mod hunters_gatherers_2020;
 pub mod jcz;
 pub mod turn;
 
-pub use turn::{Decision, Move, Offer, Outcome, TurnView, Violation};
+pub use turn::{Decider, Decision, Move, Offer, Outcome, RulesetDecision, TurnView, Violation};
 
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
 use crate::model::{FeatureKind, Ruleset};

@@ -16,7 +16,8 @@ use crate::codes::Code;
 use crate::engine::FigureId;
 use crate::model::TokenDraw;
 
-/// The decision a game waits for.
+/// The decision a game waits for: a step every ruleset of the family shares, or one a ruleset
+/// (an expansion in it) declares of its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Decision {
     /// The turn's land tile is to be drawn (again, after a discard).
@@ -27,16 +28,67 @@ pub enum Decision {
     Place,
     /// A figure may be deployed on the tile just placed; or the player passes.
     DeployOrPass,
-    /// A token is drawn from the bag for the shepherd just deployed (Hills & Sheep).
-    FlockToken,
-    /// The player grows or stables the flock of a field the tile extended (Hills & Sheep).
-    FlockChoice,
     /// The player draws and places a bonus tile (Hunters and Gatherers: a forest with a gold
     /// nugget was completed). A ruleset's own bonus turn (the 2020 menhir turn) is this
     /// decision too, asked for by [`Rules::bonus_turn_due`](super::Rules::bonus_turn_due).
     BonusDraw,
+    /// A decision the ruleset declares ([`RulesetDecision`]): its moves are the ruleset's
+    /// offers ([`Rules::offers`](super::Rules::offers)), taken by whom it says.
+    Ruleset(RulesetDecision),
     /// Nothing is left to do: the next player's turn.
     EndOfTurn,
+}
+
+/// A decision a ruleset or one of its expansions declares (Hills & Sheep: the token drawn for
+/// a shepherd, the flock's grow or stable), with who takes it. The runner, the checker, the
+/// simulator and its search handle it by these facts alone: a new one needs no change to
+/// them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RulesetDecision {
+    /// What the decision is, for messages and debugging (`flock token`).
+    pub name: &'static str,
+    pub decider: Decider,
+}
+
+/// Who takes a decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decider {
+    /// Chance: each offer is a draw whose outcome the caller supplies (the text, or the
+    /// simulator's generator), and no player chooses.
+    Chance,
+    /// The player whose turn it is.
+    TurnPlayer,
+    /// The player in this seat, in another player's turn (a move made out of turn).
+    Seat(usize),
+}
+
+impl Decision {
+    /// The player who takes the decision in a turn of `turn_player`: the turn's player for
+    /// the common steps, the one the ruleset names for its own, `None` for chance.
+    pub fn decider(self, turn_player: usize) -> Option<usize> {
+        match self {
+            Decision::Ruleset(RulesetDecision {
+                decider: Decider::Chance,
+                ..
+            }) => None,
+            Decision::Ruleset(RulesetDecision {
+                decider: Decider::Seat(seat),
+                ..
+            }) => Some(seat),
+            _ => Some(turn_player),
+        }
+    }
+
+    /// Whether chance takes the decision (its moves are draws).
+    pub fn is_chance(self) -> bool {
+        matches!(
+            self,
+            Decision::Ruleset(RulesetDecision {
+                decider: Decider::Chance,
+                ..
+            })
+        )
+    }
 }
 
 /// A move of a ruleset's own decision (the common moves — draw, place, deploy, pass — are

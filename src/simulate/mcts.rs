@@ -195,7 +195,8 @@ struct Buffers {
     path: Vec<usize>,
 }
 
-/// The move of the decision due in `game` (`Place`, `DeployOrPass` or `FlockChoice`) that the
+/// The move of the decision due in `game` (`Place`, `DeployOrPass` or a ruleset's decision that
+/// a player takes: [`is_searched`]) that the
 /// search finds best, or `None` when the decision has fewer than two moves (the caller plays
 /// the only one, or discards). The search draws from a generator seeded from `rng`.
 pub(crate) fn choose(
@@ -205,10 +206,7 @@ pub(crate) fn choose(
     under_hills: &[usize],
     rng: &mut Rng,
 ) -> Option<Choice> {
-    if !matches!(
-        decision,
-        Decision::Place | Decision::DeployOrPass | Decision::FlockChoice
-    ) {
+    if !is_searched(decision) {
         return None;
     }
     let mut buffers = Buffers::default();
@@ -217,7 +215,7 @@ pub(crate) fn choose(
     if root_keys.len() < 2 {
         return None;
     }
-    let player = game.turn.as_ref()?.player;
+    let player = game.current_player()?;
     let mut rng = Rng::new(rng.next_u64());
     let root = root_order(game, decision, player, &root_keys, search, &mut rng);
     let mut tree = vec![Node::new(CHANCE)];
@@ -581,6 +579,16 @@ fn deal(game: &mut Game, under_hills: &[usize], rng: &mut Rng) -> (Vec<usize>, V
     (land, bonus)
 }
 
+/// Whether a player takes `decision` among moves the search can weigh: a placement, the
+/// figure step, or a ruleset's decision that is not chance's.
+fn is_searched(decision: Decision) -> bool {
+    match decision {
+        Decision::Place | Decision::DeployOrPass => true,
+        Decision::Ruleset(_) => !decision.is_chance(),
+        Decision::Draw | Decision::UnderTile | Decision::BonusDraw | Decision::EndOfTurn => false,
+    }
+}
+
 /// The moves of `decision` in `game`, into `keys`: for a placement, the sorted legal
 /// placements of the tile in hand; for the figure step, the ruleset's offers (a take-back),
 /// the deployments and the pass; for a ruleset decision, its offers.
@@ -611,7 +619,7 @@ fn options(game: &mut Game, decision: Decision, buffers: &mut Buffers, keys: &mu
             );
             keys.push(Key::Pass);
         }
-        Decision::FlockToken | Decision::FlockChoice => {
+        Decision::Ruleset(_) => {
             keys.extend((0..game.offers(decision).len()).map(Key::Offer));
         }
         _ => {}
@@ -685,26 +693,39 @@ fn advance(
                     None => turn_over = true,
                 }
             }
-            Some(d @ (Decision::Place | Decision::DeployOrPass | Decision::FlockChoice)) => {
+            Some(d @ Decision::Ruleset(_)) if d.is_chance() => {
+                // Chance's decision (the token drawn for a shepherd): a draw the tree does not
+                // key.
+                options(game, d, buffers, &mut keys);
+                match keys.first() {
+                    Some(key) => play_key(game, d, *key, rng),
+                    None => {
+                        debug_assert!(false, "the ruleset's decision {d:?} offers no move");
+                        break None;
+                    }
+                }
+            }
+            Some(d @ (Decision::Place | Decision::DeployOrPass | Decision::Ruleset(_))) => {
                 options(game, d, buffers, &mut keys);
                 match keys.len() {
                     0 if d == Decision::Place => {
                         game.play(GameMove::Discard);
                         game.violations.clear();
                     }
-                    // A ruleset decision with nothing to offer ends the turn, as the
-                    // simulator's turn goes on to its next decision.
-                    0 => turn_over = true,
+                    // A ruleset decision with nothing to offer: the ruleset and the search
+                    // disagree (the simulator rejects such a real game); the playout ends.
+                    0 => {
+                        debug_assert!(false, "the ruleset's decision {d:?} offers no move");
+                        break None;
+                    }
                     1 => play_key(game, d, keys[0], rng),
-                    _ => break game.turn.as_ref().map(|t| (t.player, d)),
-                }
-            }
-            Some(Decision::FlockToken) => {
-                // The token drawn for a shepherd: a chance the tree does not key.
-                options(game, Decision::FlockToken, buffers, &mut keys);
-                match keys.first() {
-                    Some(key) => play_key(game, Decision::FlockToken, *key, rng),
-                    None => turn_over = true,
+                    _ => {
+                        break game
+                            .turn
+                            .as_ref()
+                            .and_then(|t| d.decider(t.player))
+                            .map(|player| (player, d));
+                    }
                 }
             }
             None | Some(Decision::EndOfTurn) => {}

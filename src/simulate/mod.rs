@@ -483,6 +483,7 @@ pub(crate) fn play_seated(
         moves: 0,
         rng: &mut rng,
         policy: config.policy.of_seat(index, 0, header.players.len()),
+        seating: (config.policy, index),
         rejected: None,
         under_hills: Vec::new(),
         legal_placements: buffers.legal_placements,
@@ -665,6 +666,7 @@ pub(crate) fn play_out(
         moves: 0,
         rng,
         policy,
+        seating: (policy, 0),
         rejected: None,
         under_hills: Vec::new(),
         legal_placements: std::mem::take(&mut buffers.legal_placements),
@@ -804,7 +806,11 @@ struct Playthrough<'a, 'r> {
     /// The number of moves played so far.
     moves: usize,
     rng: &'a mut Rng,
+    /// The policy of the turn's player.
     policy: Policy,
+    /// The policy of every seat (the run's, with the game's index), for a decision the
+    /// ruleset gives a player other than the turn's.
+    seating: (Policy, usize),
     /// The first of the simulator's moves that broke a rule.
     rejected: Option<Diagnostic>,
     /// The tiles put face down under a hill so far (Hills & Sheep): gone from the stack, but
@@ -892,7 +898,15 @@ impl Playthrough<'_, '_> {
             let Some(decision) = self.game.decision() else {
                 return;
             };
-            if let Policy::Mcts(search) = self.policy
+            // A decision the ruleset gives another seat is taken by that seat's policy.
+            let policy = match decision.decider(player) {
+                Some(seat) if seat != player => {
+                    let (run, index) = self.seating;
+                    run.of_seat(index, seat, self.game.setup.players.len())
+                }
+                _ => self.policy,
+            };
+            if let Policy::Mcts(search) = policy
                 && self.searched(decision, search, &mut in_hand)
             {
                 continue;
@@ -955,7 +969,11 @@ impl Playthrough<'_, '_> {
                         self.deploy_or_pass();
                     }
                 }
-                Decision::FlockToken | Decision::FlockChoice => self.ruleset_decision(decision),
+                Decision::Ruleset(_) => {
+                    if !self.ruleset_decision(decision) {
+                        return;
+                    }
+                }
                 Decision::EndOfTurn => return,
             }
         }
@@ -974,7 +992,9 @@ impl Playthrough<'_, '_> {
         else {
             return false;
         };
-        let player = self.game.turn.as_ref().map_or(0, |turn| turn.player);
+        // The search took the decision before it was played: its player is still the one
+        // who takes the decision due.
+        let player = self.game.current_player().unwrap_or(0);
         if self.result.searched.len() <= player {
             self.result.searched.resize(player + 1, 0);
         }
@@ -1089,15 +1109,22 @@ impl Playthrough<'_, '_> {
     }
 
     /// A decision of the ruleset's own: one of its offers at random, a draw from the bag by a
-    /// random number.
-    fn ruleset_decision(&mut self, decision: Decision) {
+    /// random number. Returns `false` when it offers nothing: the ruleset and the simulator
+    /// disagree (a bug of carcspec, which debug builds stop at), and the turn ends there, so
+    /// that the runner reports the decision left open as the ruleset words it and the game is
+    /// rejected with that, instead of waiting for ever.
+    fn ruleset_decision(&mut self, decision: Decision) -> bool {
         let offers = self.game.offers(decision);
         let offer = match offers.len() {
-            0 => return,
+            0 => {
+                debug_assert!(false, "the ruleset's decision {decision:?} offers no move");
+                return false;
+            }
             1 => offers[0],
             n => offers[self.rng.below(n)],
         };
         self.play_offer(offer);
+        true
     }
 
     /// A move the ruleset's decision offers, played: a draw from the bag by a random number.

@@ -129,6 +129,7 @@ mod tests {
             lay BA/Ccc at 0,0\nput red shepherd at 0,0 on S\nflock sheep4\n\
             turn red\ndraw BA/Ccc\nplace at 0,1 r180\npass\ngrow sheep3\n";
         let script = script_of(text);
+        use crate::rules::carcassonne::flock::{FLOCK_CHOICE, FLOCK_TOKEN};
         use Decision::*;
         assert_eq!(
             decisions(&script, text),
@@ -139,7 +140,7 @@ mod tests {
                 Some(Draw),
                 Some(Place),
                 Some(DeployOrPass),
-                Some(FlockChoice),
+                Some(Ruleset(FLOCK_CHOICE)),
                 Some(EndOfTurn)
             ]
         );
@@ -147,7 +148,7 @@ mod tests {
         let mut engine = crate::engine::Engine::new(Vec::new());
         let turn = crate::rules::TurnView::default();
         let mut offers = Vec::new();
-        rules.offers(&mut engine, &turn, FlockChoice, &mut offers);
+        rules.offers(&mut engine, &turn, Ruleset(FLOCK_CHOICE), &mut offers);
         assert!(
             matches!(
                 offers.as_slice(),
@@ -155,7 +156,7 @@ mod tests {
             ),
             "{offers:?}"
         );
-        rules.offers(&mut engine, &turn, FlockToken, &mut offers);
+        rules.offers(&mut engine, &turn, Ruleset(FLOCK_TOKEN), &mut offers);
         assert!(matches!(offers.as_slice(), [Offer::Draw(_)]));
         // Without a shepherd just deployed, a token is not due, and a `flock` line is a
         // broken rule.

@@ -8,7 +8,22 @@ use crate::engine::{Engine, FigureId, NodeId};
 use crate::model::token_word;
 use crate::model::{FeatureKind, TokenDraw};
 use crate::rules::chosen;
-use crate::rules::turn::{Decision, Move, Offer, Outcome, TurnView, Violation, not_due};
+use crate::rules::turn::{
+    Decider, Decision, Move, Offer, Outcome, RulesetDecision, TurnView, Violation, not_due,
+};
+
+/// “If you place the shepherd, immediately draw a token from the bag”: chance decides.
+pub const FLOCK_TOKEN: RulesetDecision = RulesetDecision {
+    name: "flock token",
+    decider: Decider::Chance,
+};
+
+/// A tile extended the field of the player's shepherd: the player grows the flock (a token
+/// drawn) or guides it to the stable.
+pub const FLOCK_CHOICE: RulesetDecision = RulesetDecision {
+    name: "flock choice",
+    decider: Decider::TurnPlayer,
+};
 
 /// The flocks' state in one game.
 #[derive(Debug, Clone, Default)]
@@ -66,9 +81,9 @@ impl Flocks {
 
     pub fn pending_decision(&self) -> Option<Decision> {
         if self.pending_token.is_some() {
-            Some(Decision::FlockToken)
+            Some(Decision::Ruleset(FLOCK_TOKEN))
         } else if !self.choices.is_empty() {
-            Some(Decision::FlockChoice)
+            Some(Decision::Ruleset(FLOCK_CHOICE))
         } else {
             None
         }
@@ -77,8 +92,8 @@ impl Flocks {
     /// The moves of the flock's decisions, into `into`.
     pub fn offers(decision: Decision, into: &mut Vec<Offer>) {
         match decision {
-            Decision::FlockToken => into.push(Offer::Draw(Move::FlockToken)),
-            Decision::FlockChoice => {
+            Decision::Ruleset(FLOCK_TOKEN) => into.push(Offer::Draw(Move::FlockToken)),
+            Decision::Ruleset(FLOCK_CHOICE) => {
                 into.extend([Offer::Draw(Move::Grow), Offer::Move(Move::Stable)]);
             }
             _ => {}
