@@ -170,13 +170,13 @@ pub fn player_counts() -> Vec<String> {
     Ruleset::ALL
         .iter()
         .map(|&ruleset| {
-            let rules = crate::rules::for_ruleset(ruleset, &[]);
-            let seats = rules.player_count();
+            let descriptor = crate::rules::describe(ruleset);
+            let seats = descriptor.seats(&[], &[]);
             let mut text = format!("{}: {} to {}", ruleset.name(), seats.start(), seats.end());
-            for variant in rules.variants() {
+            for variant in descriptor.variants {
                 for value in variant.values {
                     let chosen = [(variant.name.to_string(), value.to_string())];
-                    let other = crate::rules::for_ruleset(ruleset, &chosen).player_count();
+                    let other = descriptor.seats(&chosen, &[]);
                     if other != seats {
                         text.push_str(&format!(
                             " ({} to {} with `--variant {}={value}`)",
@@ -187,9 +187,8 @@ pub fn player_counts() -> Vec<String> {
                     }
                 }
             }
-            let descriptor = crate::rules::describe(ruleset);
             for expansion in descriptor.expansions {
-                let with = descriptor.seats(seats.clone(), &[expansion.name.to_string()]);
+                let with = descriptor.seats(&[], &[expansion.name.to_string()]);
                 if with != seats {
                     text.push_str(&format!(
                         " ({} to {} with `--expansion {}`)",
@@ -345,19 +344,19 @@ pub fn run(args: SimulateArgs) -> i32 {
             .name;
         tile_sets.push((base.to_string(), 1));
     }
-    let rules = crate::rules::for_ruleset(ruleset, &[]);
+    let descriptor = crate::rules::describe(ruleset);
     let mut variants = Vec::new();
     for variant in &args.variants {
         let Some((name, value)) = variant.split_once('=') else {
             return usage(&format!("`{variant}`: write a variant as `name=value`"));
         };
-        let known = rules
-            .variants()
+        let known = descriptor
+            .variants
             .iter()
             .any(|v| v.name == name && v.values.contains(&value));
         if !known {
-            let offered: Vec<String> = rules
-                .variants()
+            let offered: Vec<String> = descriptor
+                .variants
                 .iter()
                 .map(|v| format!("{}={}", v.name, v.values.join("|")))
                 .collect();
@@ -370,10 +369,7 @@ pub fn run(args: SimulateArgs) -> i32 {
         variants.push((name.to_string(), value.to_string()));
     }
     // The seats with the variants chosen (`player-count=jcloisterzone` seats 1 to 6).
-    let seats = crate::rules::describe(ruleset).seats(
-        crate::rules::for_ruleset(ruleset, &variants).player_count(),
-        &expansions,
-    );
+    let seats = descriptor.seats(&variants, &expansions);
     if !seats.contains(&usize::from(args.players)) {
         return usage(&format!(
             "{} is played by {} to {} players, not {} (the rulesets: {})",

@@ -502,10 +502,7 @@ impl GameLowering {
                 .iter()
                 .map(|(name, value, _)| (name.clone(), value.clone()))
                 .collect();
-            let seats = rules::describe(ruleset).seats(
-                rules::for_ruleset(ruleset, &variants).player_count(),
-                &header.expansions,
-            );
+            let seats = rules::describe(ruleset).seats(&variants, &header.expansions);
             diagnostics.extend(seats_problem(ruleset.name(), seats, players.len(), *span));
         }
 
@@ -633,8 +630,8 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
                 .at(statement.span, "no ruleset named yet")
                 .help("name the ruleset first: its figures make the supply"));
             };
-            let pools: Vec<String> = rules::for_ruleset(ruleset, &[])
-                .pools()
+            let pools: Vec<String> = rules::describe(ruleset)
+                .pools
                 .iter()
                 .map(|(name, _)| rules::pool_word(name))
                 .collect();
@@ -690,18 +687,16 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
         "variant" => {
             let name = args.next("a variant name")?;
             let value = args.next("a variant value")?;
-            let specs = header.ruleset.map(|(r, _)| rules::for_ruleset(r, &[]));
-            let valid = specs.as_ref().is_some_and(|rules| {
-                rules
-                    .variants()
+            let specs = header.ruleset.map(|(r, _)| rules::describe(r).variants);
+            let valid = specs.is_some_and(|variants| {
+                variants
                     .iter()
                     .any(|v| v.name == name.value && v.values.contains(&value.value))
             });
             if !valid {
                 let offered = specs
-                    .map(|rules| {
-                        rules
-                            .variants()
+                    .map(|variants| {
+                        variants
                             .iter()
                             .map(|v| format!("{} ({})", v.name, v.values.join(" | ")))
                             .collect::<Vec<_>>()

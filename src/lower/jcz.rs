@@ -17,7 +17,7 @@ fn jcz_parts() -> impl Iterator<Item = (Option<&'static ExpansionDescriptor>, &'
         .chain(descriptor.expansions.iter().map(|e| (Some(e), e.jcz)))
 }
 
-/// The pool (an index into `Rules::pools`) JCloisterZone's meeple type `meeple_type` is
+/// The pool (an index into `RulesetDescriptor::pools`) JCloisterZone's meeple type `meeple_type` is
 /// taken from.
 fn meeple_pool(meeple_type: &str) -> Option<usize> {
     jcz_parts()
@@ -283,10 +283,7 @@ impl Lowering<'_> {
         ) {
             self.push(problem);
         } else if !crate::rules::describe(script.ruleset)
-            .seats(
-                crate::rules::for_ruleset(script.ruleset, &[]).player_count(),
-                &script.expansions,
-            )
+            .seats(&[], &script.expansions)
             .contains(&script.players.len())
         {
             // The rulebook's 2 to 5 players do not hold: the game plays with JCloisterZone's.
@@ -519,9 +516,9 @@ impl Lowering<'_> {
             }
         }
         let in_play: Vec<_> = jcz_parts_in_play(&script.expansions).collect();
-        let rules = crate::rules::for_ruleset(script.ruleset, &[]);
         if listed {
-            for (index, (pool, count)) in rules.pools().iter().enumerate() {
+            let pools = crate::rules::describe(script.ruleset).pools;
+            for (index, (pool, count)) in pools.iter().enumerate() {
                 let element = in_play
                     .iter()
                     .flat_map(|(_, part)| part.elements)
@@ -897,8 +894,8 @@ impl Lowering<'_> {
                 .copied(),
         };
         let Some(figure) = figure else {
-            let pool_name = crate::rules::for_ruleset(JCZ_RULESET, &[])
-                .pools()
+            let pool_name = crate::rules::describe(JCZ_RULESET)
+                .pools
                 .get(pool)
                 .map_or("figure", |(name, _)| *name);
             self.unsupported(

@@ -174,7 +174,7 @@ impl Game {
         let (land_left, bonus_left) = stack_sizes(&tiles, &counts);
         let players = setup.players.len();
         // Each player's supply: the ruleset's, or what the game's `supply` line says.
-        let supply = vec![rules::starting_supply(rules.as_ref(), &setup.supply).collect(); players];
+        let supply = vec![rules::starting_supply(setup.ruleset, &setup.supply).collect(); players];
         Game {
             setup,
             rules,
@@ -255,7 +255,7 @@ impl Game {
         (*land_left, *bonus_left) = stack_sizes(&engine.catalog, stack);
         for player_supply in supply.iter_mut() {
             player_supply.clear();
-            player_supply.extend(rules::starting_supply(old_rules.as_ref(), &setup.supply));
+            player_supply.extend(rules::starting_supply(setup.ruleset, &setup.supply));
         }
         scores.fill(0);
         *turn = None;
@@ -305,6 +305,12 @@ impl Game {
         }
         let turn = self.turn_view()?;
         Some(next_decision(self.rules.as_ref(), &turn))
+    }
+
+    /// Each player's pools of figures: (name, the count a player starts with), from the
+    /// ruleset's descriptor.
+    pub(crate) fn pools(&self) -> &'static [(&'static str, u32)] {
+        rules::describe(self.setup.ruleset).pools
     }
 
     /// The player who takes the decision due now: the turn's player, or the one the ruleset
@@ -439,14 +445,10 @@ impl Game {
     /// ruleset gives another turn (the volcano lake of The River II), else the next in seat
     /// order; between turns, the player whose turn is next.
     pub(crate) fn player_after_turn(&self) -> usize {
-        let Some(turn) = self.turn.as_ref() else {
+        let (Some(turn), Some(view)) = (self.turn.as_ref(), self.turn_view()) else {
             return self.next_player;
         };
-        let again = turn.placed.as_ref().is_some_and(|placed| {
-            self.rules
-                .another_turn(self.engine.tile_of(placed.placement))
-        });
-        if again {
+        if self.rules.another_turn(&self.engine, &view) {
             turn.player
         } else {
             (turn.player + 1) % self.setup.players.len()

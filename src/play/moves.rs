@@ -124,8 +124,7 @@ impl Game {
         usable.clear();
         let view = self.turn_view();
         usable.extend(
-            (0..self.rules.pools().len())
-                .map(|pool| self.usable_figures_in(view.as_ref(), player, pool)),
+            (0..self.pools().len()).map(|pool| self.usable_figures_in(view.as_ref(), player, pool)),
         );
         let tile = *self.engine.placement(placement);
         let slot = tile.tile * 4 + usize::from(tile.rotation.0);

@@ -230,7 +230,7 @@ impl Game {
         self.turns_started = true;
         let players = self.setup.players.len();
         self.next_player = (player + 1) % players;
-        let pools = self.rules.pools().len();
+        let pools = self.pools().len();
         // The per-player counts of the turn that ended, emptied: no vectors per turn.
         let (mut returned, mut points) = self.spare_turn.take().unwrap_or_default();
         zero(&mut returned, players * pools);
@@ -250,6 +250,10 @@ impl Game {
             first_figure: self.engine.figures.len(),
             needs_under: false,
         });
+        if let Some(view) = self.turn_view() {
+            let outcome = self.rules.turn_begins(&mut self.engine, &view);
+            self.apply_outcome(outcome);
+        }
     }
 
     /// `draw <tile>` (or `bonus <tile>`): the tile drawn leaves its stack when it is in that

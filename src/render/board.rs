@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::model::{Pos, Rotation, Tile};
+use crate::rules::FigurePicture;
 
 use super::svg::{Point, Svg};
 use super::symbols;
@@ -30,6 +31,8 @@ pub struct BoardFigure {
     /// What the figure weighs in a majority (`FigureSpec::strength` of its ruleset): a figure
     /// heavier than a follower is drawn larger.
     pub strength: u32,
+    /// Its picture, as its ruleset declares it (`FigureSpec::picture`).
+    pub picture: FigurePicture,
 }
 
 /// Where a tile could be placed, and in which rotations.
@@ -270,10 +273,10 @@ pub fn board_svg(board: &Board) -> String {
         // A heavier figure (the large follower of Inns & Cathedrals) is drawn half as large
         // again.
         symbols::sized_for(&mut svg, figure.strength, at, |svg| {
-            if in_a_field && !matches!(figure.kind.as_str(), "shepherd" | "hut") {
+            if in_a_field && figure.picture.lies_in_a_field() {
                 symbols::lying_figure(svg, at, colour);
             } else {
-                symbols::figure(svg, &figure.kind, at, colour);
+                symbols::figure(svg, figure.picture, at, colour);
             }
         });
     }
@@ -284,7 +287,7 @@ pub fn board_svg(board: &Board) -> String {
     for (index, name) in board.players.iter().enumerate() {
         symbols::figure(
             &mut svg,
-            "follower",
+            FigurePicture::Meeple,
             Point::new(x + 7.0, y),
             player_colour(name, index),
         );

@@ -93,8 +93,8 @@ pub fn board_from_view<'a>(
         });
         at_pos.insert(placement.pos, index);
     }
-    // The figures' strengths from the ruleset's descriptor, which lists the figures of its
-    // expansions too.
+    // The figures' strengths and pictures from the ruleset's descriptor, which lists the
+    // figures of its expansions too.
     let specs = crate::rules::describe(state.ruleset).figures;
     for figure in figures_on_board(engine) {
         board.figures.push(BoardFigure {
@@ -103,6 +103,7 @@ pub fn board_from_view<'a>(
             player: figure.player,
             kind: figure.kind.to_string(),
             strength: crate::rules::strength_of(specs, FigureKind(figure.kind)),
+            picture: crate::rules::picture_of(specs, FigureKind(figure.kind)),
         });
     }
     if let Some((id, placements)) = legal {

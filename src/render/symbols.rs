@@ -4,6 +4,7 @@
 //! pictures are found in one place.
 
 use crate::model::{ContentKind, FeatureKind, Marker};
+use crate::rules::FigurePicture;
 
 use super::svg::{Point, Svg, num};
 
@@ -469,7 +470,7 @@ pub fn lying_figure(svg: &mut Svg, at: Point, fill: &str) {
         super::svg::num(at.x),
         super::svg::num(at.y)
     ));
-    figure(svg, "follower", at, fill);
+    figure(svg, FigurePicture::Meeple, at, fill);
     svg.close_group();
 }
 
@@ -500,35 +501,40 @@ pub fn sized_for(svg: &mut Svg, strength: u32, at: Point, draw: impl FnOnce(&mut
     svg.close_group();
 }
 
-/// A figure in its player's colour: a meeple, or a hut for the huts of Hunters and Gatherers.
-pub fn figure(svg: &mut Svg, kind: &str, at: Point, fill: &str) {
+/// A figure in its player's colour, as its ruleset declares its picture.
+pub fn figure(svg: &mut Svg, picture: FigurePicture, at: Point, fill: &str) {
     let style =
         format!(r#"fill="{fill}" stroke="{OUTLINE}" stroke-width="1.1" stroke-linejoin="round""#);
-    if kind == "hut" {
-        svg.path(&shifted("M-6,6 L-6,-1 L0,-7 L6,-1 L6,6 Z", at), &style);
-        svg.path(
-            &shifted("M-1.5,6 L-1.5,2 L1.5,2 L1.5,6", at),
-            r##"fill="none" stroke="#222222" stroke-width="0.8""##,
-        );
-        return;
+    match picture {
+        FigurePicture::Hut => {
+            svg.path(&shifted("M-6,6 L-6,-1 L0,-7 L6,-1 L6,6 Z", at), &style);
+            svg.path(
+                &shifted("M-1.5,6 L-1.5,2 L1.5,2 L1.5,6", at),
+                r##"fill="none" stroke="#222222" stroke-width="0.8""##,
+            );
+        }
+        FigurePicture::Abbot => abbot(svg, at, &style),
+        FigurePicture::Meeple => meeple(svg, at, &style),
+        FigurePicture::Shepherd => {
+            meeple(svg, at, &style);
+            // The crook.
+            svg.path(
+                &shifted("M7,7 L7,-6 Q7,-9 9.5,-8", at),
+                r##"fill="none" stroke="#5a3a1a" stroke-width="1.2""##,
+            );
+        }
     }
-    if kind == "abbot" {
-        abbot(svg, at, &style);
-        return;
-    }
+}
+
+/// A meeple standing, drawn with `style`.
+fn meeple(svg: &mut Svg, at: Point, style: &str) {
     svg.path(
         &shifted(
             "M-1.6,-4.5 Q-3.5,-9 0,-9.5 Q3.5,-9 1.6,-4.5 L7,-2.5 Q8,0 5.5,0.5 L3.5,0.8 L6.5,7 L1.6,7 L0,3.5 L-1.6,7 L-6.5,7 L-3.5,0.8 L-5.5,0.5 Q-8,0 -7,-2.5 Z",
             at,
         ),
-        &style,
+        style,
     );
-    if kind == "shepherd" {
-        svg.path(
-            &shifted("M7,7 L7,-6 Q7,-9 9.5,-8", at),
-            r##"fill="none" stroke="#5a3a1a" stroke-width="1.2""##,
-        );
-    }
 }
 
 /// A garden (the abbot and gardens): a round bed of lawn in a hedge, with a tree in the middle
@@ -572,4 +578,51 @@ fn abbot(svg: &mut Svg, at: Point, style: &str) {
         &shifted("M8.5,8 L8.5,-7 Q8.5,-10.5 11,-10 Q12.5,-9 11,-7.5", at),
         r##"fill="none" stroke="#c9a227" stroke-width="1.4""##,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::FigurePicture;
+
+    /// Each figure of every ruleset is drawn by the picture its descriptor declares, and the
+    /// pictures are drawn apart: no figure falls back to another's drawing.
+    #[test]
+    fn every_declared_picture_is_a_drawing_of_its_own() {
+        let drawn = |picture: FigurePicture| {
+            let mut svg = Svg::new();
+            figure(&mut svg, picture, Point::new(20.0, 20.0), "#cc0000");
+            svg.finish(40.0, 40.0)
+        };
+        let pictures = [
+            FigurePicture::Meeple,
+            FigurePicture::Shepherd,
+            FigurePicture::Hut,
+            FigurePicture::Abbot,
+        ];
+        for (index, picture) in pictures.iter().enumerate() {
+            for other in &pictures[index + 1..] {
+                assert_ne!(drawn(*picture), drawn(*other), "{picture:?} and {other:?}");
+            }
+        }
+        let declared: Vec<(&str, FigurePicture)> = crate::rules::all()
+            .flat_map(|descriptor| descriptor.figures)
+            .map(|spec| (spec.kind.0, spec.picture))
+            .collect();
+        for (kind, picture) in [
+            ("shepherd", FigurePicture::Shepherd),
+            ("hut", FigurePicture::Hut),
+            ("abbot", FigurePicture::Abbot),
+            ("farmer", FigurePicture::Meeple),
+            ("large-knight", FigurePicture::Meeple),
+        ] {
+            assert!(declared.contains(&(kind, picture)), "{kind}: {declared:?}");
+        }
+        // Every picture is some figure's.
+        for picture in pictures {
+            assert!(declared.iter().any(|(_, p)| *p == picture), "{picture:?}");
+        }
+        assert!(FigurePicture::Meeple.lies_in_a_field());
+        assert!(!FigurePicture::Shepherd.lies_in_a_field());
+    }
 }

@@ -48,6 +48,12 @@ pub struct RulesetDescriptor {
     pub replacing_start_tile: &'static [&'static str],
     /// The rule variants a game may choose (the first value of each is the default).
     pub variants: &'static [VariantSpec],
+    /// Each player's supply, pool by pool: the pool's name and how many figures it holds at
+    /// the start. A figure's spec names its pool by its index here (`FigureSpec::pool`).
+    pub pools: &'static [(&'static str, u32)],
+    /// How many may play, as the rulebook says, and as a variant may say otherwise
+    /// ([`RulesetDescriptor::seats`] adds an expansion's own colour).
+    pub players: Players,
     /// How messages name the forest that earns a bonus tile, where the ruleset has bonus
     /// tiles: the 2002 rules' gold nugget (a menhir of the v2 tiles counts as one), the 2020
     /// rules' menhir.
@@ -62,6 +68,16 @@ pub struct RulesetDescriptor {
     /// forest or river). The search's prospect prior counts what closing such a feature adds
     /// over that (docs/simulation.md).
     pub open_features_paid_at_end: &'static [FeatureKind],
+}
+
+/// How many players a ruleset seats.
+#[derive(Debug)]
+pub struct Players {
+    /// The rulebook's fewest and most players.
+    pub rulebook: (usize, usize),
+    /// A variant that seats another range: its name, its value, the fewest and the most
+    /// (Carcassonne's `player-count jcloisterzone`: 1 to 6).
+    pub by_variant: Option<(&'static str, &'static str, (usize, usize))>,
 }
 
 /// A tile set shipped with carcspec (`tiles/`): its name, which games and commands may give
@@ -259,21 +275,26 @@ impl RulesetDescriptor {
         }
     }
 
-    /// The players a game seats with `expansions` declared: the rules' own count
-    /// (`rules_seats`, `Rules::player_count`), up to the most that a declared expansion's
-    /// colour of its own seats (“With 6 players, the 6th player uses the pink set”).
+    /// The players a game seats with `variants` chosen and `expansions` declared: the
+    /// rulebook's count, or the one a chosen variant sets ([`Players`]), up to the most that a
+    /// declared expansion's colour of its own seats (“With 6 players, the 6th player uses the
+    /// pink set”).
     pub fn seats(
         &self,
-        rules_seats: std::ops::RangeInclusive<usize>,
+        variants: &[(String, String)],
         expansions: &[String],
     ) -> std::ops::RangeInclusive<usize> {
+        let (fewest, most) = match self.players.by_variant {
+            Some((name, value, seats)) if super::chosen(variants, name, value) => seats,
+            _ => self.players.rulebook,
+        };
         let most = self
             .expansions
             .iter()
             .filter(|e| expansions.iter().any(|declared| declared == e.name))
             .filter_map(|e| e.seats_up_to)
-            .fold(*rules_seats.end(), usize::max);
-        *rules_seats.start()..=most
+            .fold(most, usize::max);
+        fewest..=most
     }
 
     /// The expansion a game must declare before its moves may name the figure `name`, when
@@ -354,9 +375,16 @@ mod tests {
                     assert!(names.contains(figure), "{figure}");
                 }
             }
-            let variants: Vec<&str> = descriptor.variants.iter().map(|v| v.name).collect();
-            let played: Vec<&str> = rules.variants().iter().map(|v| v.name).collect();
-            assert_eq!(variants, played, "{:?}", descriptor.ruleset);
+            // Every figure comes from a pool of the descriptor's, and every pool holds one.
+            for (index, (pool, _)) in descriptor.pools.iter().enumerate() {
+                assert!(
+                    descriptor.figures.iter().any(|f| f.pool == index),
+                    "{pool} holds no figure"
+                );
+            }
+            for spec in descriptor.figures {
+                assert!(spec.pool < descriptor.pools.len(), "{:?}", spec.kind);
+            }
             for variant in descriptor.variants {
                 assert!(variant.values.len() >= 2, "{}", variant.name);
                 assert!(!variant.help.is_empty(), "{}", variant.name);
@@ -418,12 +446,18 @@ mod tests {
     #[test]
     fn the_sixth_colour_seats_six_only_with_its_expansion() {
         let base = describe(Ruleset::Carcassonne);
-        let rules = super::super::for_ruleset(Ruleset::Carcassonne, &[]);
-        assert_eq!(base.seats(rules.player_count(), &[]), 2..=5);
+        assert_eq!(base.seats(&[], &[]), 2..=5);
         let sheep = ["hills-and-sheep".to_string()];
-        assert_eq!(base.seats(rules.player_count(), &sheep), 2..=5);
+        assert_eq!(base.seats(&[], &sheep), 2..=5);
         let inns = ["inns-and-cathedrals".to_string()];
-        assert_eq!(base.seats(rules.player_count(), &inns), 2..=6);
+        assert_eq!(base.seats(&[], &inns), 2..=6);
+        // JCloisterZone's count seats one to six, with or without the sixth colour.
+        let jcloisterzone = [("player-count".to_string(), "jcloisterzone".to_string())];
+        assert_eq!(base.seats(&jcloisterzone, &[]), 1..=6);
+        assert_eq!(base.seats(&jcloisterzone, &inns), 1..=6);
+        for ruleset in [Ruleset::HuntersGatherers, Ruleset::HuntersGatherers2020] {
+            assert_eq!(describe(ruleset).seats(&[], &[]), 2..=5);
+        }
     }
 
     #[test]

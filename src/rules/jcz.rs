@@ -13,7 +13,7 @@ pub struct JczPart {
     /// (a count above 0, or `true`) switches the expansion on, and one that is absent is off.
     pub elements: &'static [JczElement],
     /// JCloisterZone's meeple types (the `<type>` of `<player>.<type>.<n>`) and the pool
-    /// (an index into `Rules::pools`) each is taken from: a meeple deployed is the pool's
+    /// (an index into `RulesetDescriptor::pools`) each is taken from: a meeple deployed is the pool's
     /// figure that stands on the feature (the pool's one figure, where it has one).
     pub meeples: &'static [(&'static str, usize)],
     /// JCloisterZone's names of feature kinds (a deployment pointer's `feature`).
@@ -51,7 +51,7 @@ pub struct JczElement {
 /// What an element's value sets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum JczMeaning {
-    /// Each player's count of a pool (an index into `Rules::pools`), a whole number 0–99
+    /// Each player's count of a pool (an index into `RulesetDescriptor::pools`), a whole number 0–99
     /// (`true` for one, `false` for none, where `or_flag`): a `supply` line where it is not
     /// the rules' count.
     Pool { pool: usize, or_flag: bool },
@@ -80,7 +80,7 @@ mod tests {
             let parts: Vec<_> = std::iter::once(descriptor.jcz)
                 .chain(descriptor.expansions.iter().map(|e| e.jcz))
                 .collect();
-            let pools = crate::rules::for_ruleset(descriptor.ruleset, &[]).pools();
+            let pools = descriptor.pools;
             for (index, (pool, _)) in pools.iter().enumerate() {
                 let elements = parts
                     .iter()

@@ -23,7 +23,8 @@ use crate::model::{FeatureKind, Ruleset};
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct FigureSpec {
     pub kind: FigureKind,
-    /// Index into [`Rules::pools`]: the supply the figure comes from.
+    /// Index into the descriptor's pools ([`descriptor::RulesetDescriptor::pools`]): the
+    /// supply the figure comes from.
     pub pool: usize,
     pub stands_on: &'static [FeatureKind],
     /// It occupies a whole river system rather than one feature (a hut).
@@ -32,6 +33,31 @@ pub struct FigureSpec {
     /// of the base games, 2 for the large follower of Inns & Cathedrals ("a large meeple
     /// counts as two normal meeples").
     pub strength: u32,
+    /// How render draws it (a heavier figure is drawn larger as well).
+    pub picture: FigurePicture,
+}
+
+/// How a figure is drawn on a board: each figure's picture is declared with it in its
+/// ruleset's descriptor, so that a new figure gets a picture of its own (an arm of render's
+/// `match`) rather than a meeple's by default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FigurePicture {
+    /// A meeple: standing on a road, a city, a monastery; laid flat in a field or a meadow
+    /// (a farmer, a hunter).
+    Meeple,
+    /// A meeple with a crook, standing by its flock in a field (Hills & Sheep).
+    Shepherd,
+    /// A hut (Hunters and Gatherers).
+    Hut,
+    /// A robed, hooded figure with a crosier (the abbot).
+    Abbot,
+}
+
+impl FigurePicture {
+    /// Whether the figure lies flat in a field, as a farmer does (the others stand there).
+    pub fn lies_in_a_field(self) -> bool {
+        self == FigurePicture::Meeple
+    }
 }
 
 /// Points for one feature, to one or more players.
@@ -346,14 +372,14 @@ impl Clone for Box<dyn Rules> {
     }
 }
 
+/// What a ruleset does (its static facts — pools, players, figures with their specs,
+/// variants — are its descriptor's: [`describe`]).
 pub trait Rules: RulesClone + Send + Sync {
-    /// (name, count) of each supply a player starts with.
-    fn pools(&self) -> &'static [(&'static str, u32)];
+    /// The spec of the figure `name` in this game's reading (none for a farmer under `variant
+    /// farmers off`).
     fn figure(&self, name: &str) -> Option<FigureSpec>;
+    /// The figures of this game's reading, in the descriptor's order.
     fn figure_names(&self) -> &'static [&'static str];
-    /// How many players the game is for (the figures come in so many colours).
-    fn player_count(&self) -> std::ops::RangeInclusive<usize>;
-    fn variants(&self) -> &'static [VariantSpec];
     /// The figures that forbid deploying `figure` on the feature of `node`.
     fn blockers(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> Vec<FigureId>;
     /// Scores the features that the placement `placement` completed, into `completion` (empty:
@@ -592,10 +618,15 @@ pub trait Rules: RulesClone + Send + Sync {
     fn deployment_violation(&self, _tile: &CompiledTile, _kind: FeatureKind) -> Option<Violation> {
         None
     }
-    /// Whether the player who placed `tile` takes another turn at once (The River II's
-    /// volcano lake).
-    fn another_turn(&self, _tile: &CompiledTile) -> bool {
+    /// Whether the turn's player takes another turn at once, as the turn ends (The River
+    /// II's volcano lake; a double turn): the ruleset sees the board and the whole turn.
+    fn another_turn(&self, _engine: &Engine, _turn: &TurnView) -> bool {
         false
+    }
+    /// A turn begins (the turn's player, its lists emptied): what the ruleset does at the
+    /// start of a turn, before the draw.
+    fn turn_begins(&mut self, _engine: &mut Engine, _turn: &TurnView) -> Outcome {
+        Outcome::default()
     }
 }
 
@@ -630,7 +661,7 @@ pub fn all() -> impl Iterator<Item = &'static descriptor::RulesetDescriptor> {
 }
 
 /// The rules of `ruleset`, played with the chosen `(name, value)` variants (the lowering has
-/// checked them against [`Rules::variants`]). Each ruleset reads its own variants.
+/// checked them against its descriptor's variants). Each ruleset reads its own variants.
 pub fn for_ruleset(ruleset: Ruleset, variants: &[(String, String)]) -> Box<dyn Rules> {
     match ruleset {
         Ruleset::Carcassonne => Box::new(carcassonne::Carcassonne::new(variants)),
@@ -656,10 +687,10 @@ pub fn pool_word(pool: &str) -> String {
 /// Each pool's figures a player starts with: the ruleset's count, or what the game's
 /// `supply` line says (`overrides`: pool words, as [`pool_word`] writes them, and counts).
 pub fn starting_supply<'a>(
-    rules: &'a dyn Rules,
+    ruleset: Ruleset,
     overrides: &'a [(String, u32)],
 ) -> impl Iterator<Item = u32> + 'a {
-    rules.pools().iter().map(|(name, n)| {
+    describe(ruleset).pools.iter().map(|(name, n)| {
         overrides
             .iter()
             .find(|(pool, _)| *pool == pool_word(name))
@@ -735,12 +766,20 @@ pub fn strength_of(specs: &[FigureSpec], kind: FigureKind) -> u32 {
         .map_or(1, |spec| spec.strength)
 }
 
+/// The picture of a figure of `kind` among `specs` (a ruleset's descriptor's figures); a
+/// meeple's for a kind the ruleset does not have, which no board holds.
+pub fn picture_of(specs: &[FigureSpec], kind: FigureKind) -> FigurePicture {
+    let spec = specs.iter().find(|spec| spec.kind == kind);
+    debug_assert!(spec.is_some(), "a figure {kind:?} of no spec");
+    spec.map_or(FigurePicture::Meeple, |spec| spec.picture)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{Breakdown, Counted, Ruleset, Surrounded, for_ruleset};
+    use super::{Breakdown, Counted, Ruleset, Surrounded, describe};
 
     /// `explain V108` states each ruleset's own supply: its line names every pool with the
-    /// count [`super::Rules::pools`] gives (the 2020 rules' 3 huts, not the 2002 rules' 2).
+    /// count its descriptor's pools give (the 2020 rules' 3 huts, not the 2002 rules' 2).
     #[test]
     fn the_supply_explanation_states_every_rulesets_counts() {
         let text = super::codes::explanation(&crate::codes::SUPPLY_EMPTY);
@@ -756,7 +795,7 @@ mod tests {
                 .split("\n- ")
                 .find(|item| item.starts_with(line_starts))
                 .unwrap_or_else(|| panic!("no item `{line_starts}` in {text}"));
-            for (pool, count) in for_ruleset(ruleset, &[]).pools() {
+            for (pool, count) in describe(ruleset).pools {
                 let stated = if *count == 1 {
                     format!("one {pool}")
                 } else {

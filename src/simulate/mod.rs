@@ -229,13 +229,12 @@ pub fn header(config: &Config) -> Script {
 }
 
 /// Every reading of `ruleset`'s rules, as the variants of the ruleset's own list
-/// ([`rules::Rules::variants`]) give them: the default game (no variant chosen), then each
+/// (its descriptor's) give them: the default game (no variant chosen), then each
 /// other value of each variant on its own. A variant added to a ruleset is a reading here at
 /// once, for the tests that play every one.
 pub fn readings(ruleset: Ruleset) -> Vec<Vec<(String, String)>> {
-    let rules = rules::for_ruleset(ruleset, &[]);
     let mut readings = vec![Vec::new()];
-    for variant in rules.variants() {
+    for variant in rules::describe(ruleset).variants {
         for value in variant.values.iter().skip(1) {
             readings.push(vec![(variant.name.to_string(), value.to_string())]);
         }

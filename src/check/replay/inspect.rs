@@ -77,13 +77,13 @@ impl Replay<'_> {
         self.game.land_left
     }
 
-    /// Figures left in each player's supply, per pool of [`crate::rules::Rules::pools`].
+    /// Figures left in each player's supply, per pool of the ruleset's descriptor.
     pub(crate) fn supplies(&self) -> &[Vec<u32>] {
         &self.game.supply
     }
 
     pub(crate) fn pools(&self) -> &'static [(&'static str, u32)] {
-        self.game.rules.pools()
+        self.game.pools()
     }
 
     /// Problems found so far.

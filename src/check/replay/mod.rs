@@ -633,7 +633,7 @@ impl<'s> Replay<'s> {
         }
         let pool = spec.pool;
         if self.game.usable_figures(player, pool) == 0 {
-            let pool_name = self.game.rules.pools()[pool].0;
+            let pool_name = self.game.pools()[pool].0;
             let name = self.player_name(player).to_string();
             let why = if self.game.supply[player][pool] > 0 {
                 format!(
@@ -641,10 +641,9 @@ impl<'s> Replay<'s> {
                 )
             } else {
                 // The game's own supply, which a `supply` line may set below the ruleset's.
-                let start =
-                    crate::rules::starting_supply(self.game.rules.as_ref(), &self.script.supply)
-                        .nth(pool)
-                        .unwrap_or(0);
+                let start = crate::rules::starting_supply(self.script.ruleset, &self.script.supply)
+                    .nth(pool)
+                    .unwrap_or(0);
                 match start {
                     0 => format!("{name} has no {pool_name}s in this game"),
                     1 => format!("{name}'s one {pool_name} is in play"),

@@ -21,7 +21,6 @@ impl Replay<'_> {
     pub(super) fn expect_supply(&mut self, player: usize, pools: &[(String, u32)]) {
         let words: Vec<String> = self
             .game
-            .rules
             .pools()
             .iter()
             .map(|(name, _)| crate::rules::pool_word(name))

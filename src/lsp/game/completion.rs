@@ -171,8 +171,8 @@ pub(crate) fn completion(cx: &Context<'_>, position: Position) -> Vec<Completion
         Role::Pool => view
             .ruleset
             .map(|ruleset| {
-                crate::rules::for_ruleset(ruleset, &[])
-                    .pools()
+                crate::rules::describe(ruleset)
+                    .pools
                     .iter()
                     .map(|(name, n)| {
                         let word = crate::rules::pool_word(name);

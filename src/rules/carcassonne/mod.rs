@@ -8,8 +8,8 @@ pub mod inns;
 pub mod river;
 
 use super::{
-    Breakdown, Completion, Counted, Decision, FigureSpec, Move, Offer, Outcome, Rules, ScoreEvent,
-    Surrounded, TurnView, VariantSpec, Violation,
+    Breakdown, Completion, Counted, Decision, FigurePicture, FigureSpec, Move, Offer, Outcome,
+    Rules, ScoreEvent, Surrounded, TurnView, VariantSpec, Violation,
 };
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
 use crate::model::{ContentKind, FeatureKind, Marker, Pos, Ruleset};
@@ -45,6 +45,7 @@ const FIGURES: [FigureSpec; 10] = [
         stands_on: &[FeatureKind::Road],
         holds_river_system: false,
         strength: 1,
+        picture: FigurePicture::Meeple,
     },
     FigureSpec {
         kind: KNIGHT,
@@ -52,6 +53,7 @@ const FIGURES: [FigureSpec; 10] = [
         stands_on: &[FeatureKind::City],
         holds_river_system: false,
         strength: 1,
+        picture: FigurePicture::Meeple,
     },
     FigureSpec {
         kind: MONK,
@@ -59,6 +61,7 @@ const FIGURES: [FigureSpec; 10] = [
         stands_on: &[FeatureKind::Monastery],
         holds_river_system: false,
         strength: 1,
+        picture: FigurePicture::Meeple,
     },
     FigureSpec {
         kind: FARMER,
@@ -66,6 +69,7 @@ const FIGURES: [FigureSpec; 10] = [
         stands_on: &[FeatureKind::Field],
         holds_river_system: false,
         strength: 1,
+        picture: FigurePicture::Meeple,
     },
     FigureSpec {
         kind: SHEPHERD,
@@ -73,6 +77,7 @@ const FIGURES: [FigureSpec; 10] = [
         stands_on: &[FeatureKind::Field],
         holds_river_system: false,
         strength: 1,
+        picture: FigurePicture::Shepherd,
     },
     // Inns & Cathedrals: the large follower is “placed instead of a normal meeple, under
     // exactly the same placement rules”, from a pool of its own.
@@ -82,6 +87,7 @@ const FIGURES: [FigureSpec; 10] = [
         stands_on: &[FeatureKind::Road],
         holds_river_system: false,
         strength: LARGE_FOLLOWER_STRENGTH,
+        picture: FigurePicture::Meeple,
     },
     FigureSpec {
         kind: LARGE_KNIGHT,
@@ -89,6 +95,7 @@ const FIGURES: [FigureSpec; 10] = [
         stands_on: &[FeatureKind::City],
         holds_river_system: false,
         strength: LARGE_FOLLOWER_STRENGTH,
+        picture: FigurePicture::Meeple,
     },
     FigureSpec {
         kind: LARGE_MONK,
@@ -96,6 +103,7 @@ const FIGURES: [FigureSpec; 10] = [
         stands_on: &[FeatureKind::Monastery],
         holds_river_system: false,
         strength: LARGE_FOLLOWER_STRENGTH,
+        picture: FigurePicture::Meeple,
     },
     FigureSpec {
         kind: LARGE_FARMER,
@@ -103,6 +111,7 @@ const FIGURES: [FigureSpec; 10] = [
         stands_on: &[FeatureKind::Field],
         holds_river_system: false,
         strength: LARGE_FOLLOWER_STRENGTH,
+        picture: FigurePicture::Meeple,
     },
     // “you may put your abbot (instead of a meeple) on that monastery or garden”; “The abbot
     // is never placed on roads, cities or fields.”
@@ -112,6 +121,7 @@ const FIGURES: [FigureSpec; 10] = [
         stands_on: &[FeatureKind::Monastery, FeatureKind::Garden],
         holds_river_system: false,
         strength: 1,
+        picture: FigurePicture::Abbot,
     },
 ];
 
@@ -372,6 +382,23 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             help: "how The River may bend: no two curves the same way in a row, nor a third (the rulebook and its FAQ), or JCloisterZone's look-ahead",
         },
     ],
+    // “Per player: 8 meeples; one goes on the scoring track, 7 are followers in the
+    // supply.” Hills & Sheep: one shepherd each. Inns & Cathedrals: “Each player takes the
+    // large meeple of their colour into their supply.” The abbot: “Each player puts the
+    // abbot of their colour into their supply.”
+    pools: &[
+        ("follower", 7),
+        ("shepherd", 1),
+        ("large follower", 1),
+        ("abbot", 1),
+    ],
+    // “2-5 players (6 with the 6th color from an expansion; Hills & Sheep has 6
+    // shepherds)”: Hills & Sheep brings no sixth colour of followers; Inns & Cathedrals
+    // does (its descriptor's `seats_up_to`, read with the game's expansions).
+    players: super::descriptor::Players {
+        rulebook: (2, 5),
+        by_variant: Some((PLAYER_COUNT, "jcloisterzone", (1, 6))),
+    },
     bonus: None,
     codes: &[],
     code_notes: &[
@@ -408,8 +435,6 @@ pub struct Carcassonne {
     pub hills: bool,
     /// Vineyards add to completed monasteries (not `variant vineyards off`).
     pub vineyards: bool,
-    /// The variant `player-count jcloisterzone`.
-    pub jcloisterzone_seats: bool,
     /// The house rule: the tied player with the most followers on hills wins the tie.
     pub hill_tiebreak_by_count: bool,
     /// The flocks of Hills & Sheep: the bag, and the flock decisions waiting.
@@ -541,7 +566,6 @@ impl Carcassonne {
         let chosen = |name: &str, value: &str| super::chosen(variants, name, value);
         Carcassonne {
             hill_tiebreak_by_count: chosen(HILL_TIEBREAKER, "number-of-followers"),
-            jcloisterzone_seats: chosen(PLAYER_COUNT, "jcloisterzone"),
             farmers: !chosen(FARMERS, "off"),
             hills: !chosen(HILLS, "off"),
             vineyards: !chosen(VINEYARDS, "off"),
@@ -706,19 +730,6 @@ impl Carcassonne {
 }
 
 impl Rules for Carcassonne {
-    fn pools(&self) -> &'static [(&'static str, u32)] {
-        // “Per player: 8 meeples; one goes on the scoring track, 7 are followers in the
-        // supply.” Hills & Sheep: one shepherd each. Inns & Cathedrals: “Each player takes the
-        // large meeple of their colour into their supply.” The abbot: “Each player puts the
-        // abbot of their colour into their supply.”
-        &[
-            ("follower", 7),
-            ("shepherd", 1),
-            ("large follower", 1),
-            ("abbot", 1),
-        ]
-    }
-
     fn figure(&self, name: &str) -> Option<FigureSpec> {
         DESCRIPTOR
             .figure(name)
@@ -811,21 +822,6 @@ impl Rules for Carcassonne {
         }
         let token = BAG_COUNTS.iter().position(|count| *count == name)?;
         self.flocks.bag.0.get(token).copied()
-    }
-
-    fn player_count(&self) -> std::ops::RangeInclusive<usize> {
-        // “2-5 players (6 with the 6th color from an expansion; Hills & Sheep has 6
-        // shepherds)”: Hills & Sheep brings no sixth colour of followers; Inns & Cathedrals
-        // does (its descriptor's `seats_up_to`, read with the game's expansions).
-        if self.jcloisterzone_seats {
-            1..=6
-        } else {
-            2..=5
-        }
-    }
-
-    fn variants(&self) -> &'static [VariantSpec] {
-        DESCRIPTOR.variants
     }
 
     fn blockers(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {
@@ -977,8 +973,9 @@ impl Rules for Carcassonne {
         river::deployment_violation(tile, kind)
     }
 
-    fn another_turn(&self, tile: &CompiledTile) -> bool {
-        river::another_turn(tile)
+    fn another_turn(&self, engine: &Engine, turn: &TurnView) -> bool {
+        turn.placed
+            .is_some_and(|placement| river::another_turn(engine.tile_of(placement)))
     }
 }
 

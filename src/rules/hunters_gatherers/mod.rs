@@ -2,8 +2,8 @@
 //! Readings of the text are recorded in `docs/rules/hunters-gatherers.md`.
 
 use super::{
-    Breakdown, Completion, FigureSpec, Rules, ScoreEvent, TileWarning, TurnView, VariantSpec,
-    majority,
+    Breakdown, Completion, FigurePicture, FigureSpec, Rules, ScoreEvent, TileWarning, TurnView,
+    VariantSpec, majority,
 };
 use crate::engine::{
     CompiledTile, Component, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId,
@@ -47,6 +47,7 @@ pub(crate) const FIGURES: [FigureSpec; 4] = [
         stands_on: &[FeatureKind::Forest],
         holds_river_system: false,
         strength: 1,
+        picture: FigurePicture::Meeple,
     },
     FigureSpec {
         kind: FISHERMAN,
@@ -54,6 +55,7 @@ pub(crate) const FIGURES: [FigureSpec; 4] = [
         stands_on: &[FeatureKind::River],
         holds_river_system: false,
         strength: 1,
+        picture: FigurePicture::Meeple,
     },
     FigureSpec {
         kind: HUNTER,
@@ -61,6 +63,7 @@ pub(crate) const FIGURES: [FigureSpec; 4] = [
         stands_on: &[FeatureKind::Meadow],
         holds_river_system: false,
         strength: 1,
+        picture: FigurePicture::Meeple,
     },
     FigureSpec {
         kind: HUT,
@@ -68,6 +71,7 @@ pub(crate) const FIGURES: [FigureSpec; 4] = [
         stands_on: &[FeatureKind::River, FeatureKind::Lake],
         holds_river_system: true,
         strength: 1,
+        picture: FigurePicture::Hut,
     },
 ];
 
@@ -98,6 +102,16 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         values: &["forbidden", "allowed"],
         help: "whether a figure this turn's scoring sent home may stand on the turn's bonus tile",
     }],
+    // “The remaining 5 tribe members and the 2 huts remain with the player as his or her
+    // supply.” (Preparation)
+    pools: &[("tribe member", 5), ("hut", 2)],
+    // “30 tribe members in 5 colors”, “10 huts in 5 colors” (Contents); the game is played
+    // in turns by several players, like the base game's 2 to 5 (the 2020 edition: “30
+    // meeples (6 each in yellow, red, green, blue, violet)”).
+    players: super::descriptor::Players {
+        rulebook: (2, 5),
+        by_variant: None,
+    },
     bonus: Some(super::BonusWording {
         forest: "a forest with a gold nugget",
         forest_short: "a forest with gold",
@@ -203,29 +217,12 @@ impl Rules for HuntersGatherers {
         )
     }
 
-    fn pools(&self) -> &'static [(&'static str, u32)] {
-        // “The remaining 5 tribe members and the 2 huts remain with the player as his or her
-        // supply.” (Preparation)
-        &[("tribe member", 5), ("hut", 2)]
-    }
-
     fn figure(&self, name: &str) -> Option<FigureSpec> {
         DESCRIPTOR.figure(name).copied()
     }
 
     fn figure_names(&self) -> &'static [&'static str] {
         &FIGURE_NAMES
-    }
-
-    fn player_count(&self) -> std::ops::RangeInclusive<usize> {
-        // “30 tribe members in 5 colors”, “10 huts in 5 colors” (Contents); the game is played
-        // in turns by several players, like the base game's 2 to 5 (the 2020 edition: “30
-        // meeples (6 each in yellow, red, green, blue, violet)”).
-        2..=5
-    }
-
-    fn variants(&self) -> &'static [VariantSpec] {
-        DESCRIPTOR.variants
     }
 
     fn blockers(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {

@@ -87,6 +87,13 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     variants: &VARIANTS,
     // “If it holds ≥1 menhir, the player who completed it … draws 1 menhir tile”: the 2020
     // tiles have menhirs where the 2002 tiles had gold nuggets.
+    // “Each player's supply is 5 meeples and 3 huts” (FR p2).
+    pools: &[("tribe member", 5), ("hut", 3)],
+    // “30 meeples (6 each in yellow, red, green, blue, violet) and 15 huts” (FR p2).
+    players: super::descriptor::Players {
+        rulebook: (2, 5),
+        by_variant: None,
+    },
     bonus: Some(BonusWording {
         forest: "a forest with a menhir",
         forest_short: "a forest with a menhir",
@@ -456,26 +463,12 @@ fn tiles_with(engine: &Engine, node: NodeId, content: ContentKind) -> u32 {
 }
 
 impl Rules for HuntersGatherers2020 {
-    fn pools(&self) -> &'static [(&'static str, u32)] {
-        // “Each player's supply is 5 meeples and 3 huts” (FR p2).
-        &[("tribe member", 5), ("hut", 3)]
-    }
-
     fn figure(&self, name: &str) -> Option<FigureSpec> {
         DESCRIPTOR.figure(name).copied()
     }
 
     fn figure_names(&self) -> &'static [&'static str] {
         &FIGURE_NAMES
-    }
-
-    fn player_count(&self) -> std::ops::RangeInclusive<usize> {
-        // “30 meeples (6 each in yellow, red, green, blue, violet) and 15 huts” (FR p2).
-        2..=5
-    }
-
-    fn variants(&self) -> &'static [VariantSpec] {
-        DESCRIPTOR.variants
     }
 
     fn blockers(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {
