@@ -546,6 +546,7 @@ impl Game {
                     .collect(),
                 points: event.points,
                 breakdown: event.breakdown_text(),
+                family: event.family().to_string(),
                 is_final,
             });
         }
