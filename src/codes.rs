@@ -331,7 +331,7 @@ the setup statements `lay`, `put` and `flock`; the moves `turn`, `draw`, `place`
 `pass`, `discard`, `bonus` (Hunters and Gatherers), `return` (the 2020 shaman), `under`,
 `flock`, `grow`, `stable` (Hills & Sheep); the expectations `expect score`, `total`, `final`,
 `winner`, `violation`, `placements`, `scored`, `supply`, `stands`, `home`, `bag`, `bonus`,
-`covered` and `unsupported`; and `end` and `stop`. See `docs/game-language.md`.";
+`covered`, `jcloisterzone` and `unsupported`; and `end` and `stop`. See `docs/game-language.md`.";
 
     BAD_STATEMENT = "G002" "bad-statement" Error:
 "A statement's words do not have the expected form, such as `place at 1,-2 r90` (a position is
@@ -704,6 +704,16 @@ far (Hunters and Gatherers 2020): `deer`, `aurochs`, `mammoth`, `tiger`. A hunti
 every mammoth, aurochs and deer it scored or that a tiger ate, and the tigers that ate (all the
 tigers in its range with `variant hunting-trap-lone-tigers covered`). Covered animals do not
 count at the final scoring of their meadow.";
+
+    HARNESS_MISMATCH = "X012" "harness-mismatch" Error:
+"An `expect jcloisterzone \"<assertion>\"` does not hold: an assertion of JCloisterZone's engine
+tests, checked as its test harness checks it (FanCloisterZone's `src/renderer/utils/testing.js`)
+against the game as it stands: a player's points or scorings, the phase (`TilePhase`: a tile on
+offer; `ActionPhase`: a tile placed, with figures that may be deployed or taken back;
+`CommitActionPhase`: nothing left but to commit; `GameOverPhase`), whether the player can pass
+or undo, the actions on offer, the tile on offer and its placements, a figure's deployments, a
+return's figures. An assertion that names a player the game does not have, or that no form of
+the harness reads, does not hold either: a typo in a test never passes.";
 
     MALFORMED_JCZ = "J001" "malformed-jcz" Error:
 "A .jcz file is not readable JSON: it is cut short, or not a JCloisterZone saved game. The

@@ -7,6 +7,8 @@ mod common;
 mod ci_tools;
 #[path = "cli/conventions.rs"]
 mod conventions;
+#[path = "cli/unsupported.rs"]
+mod unsupported;
 #[path = "cli/walk.rs"]
 mod walk;
 

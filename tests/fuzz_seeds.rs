@@ -2,7 +2,8 @@
 //! repository's own inputs, as `fuzz/seeds.txt` lists them — the one list that
 //! `fuzz/seed-corpora.sh` also reads to copy them into `fuzz/corpus/` (the tile sets of
 //! `tiles/`, `tests/fixtures/` and `spec/`; the games of `spec/` and `tests/fixtures/`; the
-//! saved games of `tests/fixtures/`; the JSON and YAML tile documents, with the byte that
+//! saved games of `tests/fixtures/` and of JCloisterZone's engine-test suite in `../shared`,
+//! when it is there; the JSON and YAML tile documents, with the byte that
 //! chooses their format, and the shipped sets exported). The bodies are the targets' own
 //! (`fuzz/properties.rs`), so a file of the repository that breaks a round trip fails here, on
 //! stable Rust, without a fuzzing run. A folder the list names that does not exist fails too.
@@ -87,8 +88,18 @@ fn sources() -> Vec<Source> {
 }
 
 /// The files under `folder` (of the repository) whose name ends in `extension`, sorted; the
-/// folder must exist.
+/// folder must exist, unless it is written `?folder` (the reference data of `../shared`, read
+/// when it is beside the repository).
 fn files(folder: &str, extension: &str, line: usize) -> Vec<PathBuf> {
+    if let Some(optional) = folder.strip_prefix('?') {
+        if !root().join(optional).is_dir() {
+            eprintln!(
+                "fuzz/seeds.txt:{line}: `{optional}` is not beside the repository: its seeds are skipped"
+            );
+            return Vec::new();
+        }
+        return files(optional, extension, line);
+    }
     let top = root().join(folder);
     assert!(
         top.is_dir(),

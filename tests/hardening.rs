@@ -407,8 +407,10 @@ fn saved_games_and_their_import_check_alike() {
         "Alice scored r;o#ad for 3 points"
     ]);
     let report = same_both_ways(&document);
-    assert_eq!(report.not_applicable.len(), 1);
-    assert_eq!(report.expectations_failed, 2);
+    // No form of JCloisterZone's harness reads the three last: each fails (X012 for the text
+    // with line breaks), none is left unchecked.
+    assert!(report.not_applicable.is_empty());
+    assert_eq!(report.expectations_failed, 3);
 
     let mut document = base.clone();
     document["players"][1]["name"] = serde_json::json!("Alice");

@@ -249,14 +249,16 @@ specs! {
         "inns-and-cathedrals/one-large-follower-each.game" => one_large_follower_each,
         "inns-and-cathedrals/six-players-pink.game" => six_players_pink,
         "inns-and-cathedrals/t-junction-inn-on-one-arm.game" => t_junction_inn_on_one_arm,
+        "inns-and-cathedrals/variant-cathedrals-off.game" => variant_cathedrals_off,
         "inns-and-cathedrals/variant-final-scoring-ignore.game" => variant_final_scoring_ignore,
+        "inns-and-cathedrals/variant-inns-off.game" => variant_inns_off,
     }
     mod the_river {
         "the-river/both-rivers.game" => both_rivers,
         "the-river/no-figure-on-the-river.game" => no_figure_on_the_river,
         "the-river/no-third-turn-the-same-way.game" => no_third_turn_the_same_way,
-        "the-river/no-u-turn.game" => no_u_turn,
         "the-river/no-u-turn-to-the-left.game" => no_u_turn_to_the_left,
+        "the-river/no-u-turn.game" => no_u_turn,
         "the-river/river-2-branches-never-join.game" => river_2_branches_never_join,
         "the-river/river-2-fork-drawn-late.game" => river_2_fork_drawn_late,
         "the-river/river-2-inn-is-decoration.game" => river_2_inn_is_decoration,
@@ -270,9 +272,12 @@ specs! {
         "the-river/spring-and-lake-fields-go-round.game" => spring_and_lake_fields_go_round,
         "the-river/spring-starts-and-the-river-continues.game" => spring_starts_and_the_river_continues,
         "the-river/the-lake-is-last.game" => the_lake_is_last,
-        "the-river/variant-jcloisterzone-look-ahead.game" => variant_jcloisterzone_look_ahead,
+        "the-river/variant-jcloisterzone-look-ahead-lane.game" => variant_jcloisterzone_look_ahead_lane,
         "the-river/variant-jcloisterzone-look-ahead-left.game" => variant_jcloisterzone_look_ahead_left,
+        "the-river/variant-jcloisterzone-look-ahead-one-coordinate.game" => variant_jcloisterzone_look_ahead_one_coordinate,
         "the-river/variant-jcloisterzone-look-ahead-right.game" => variant_jcloisterzone_look_ahead_right,
+        "the-river/variant-jcloisterzone-look-ahead-side-by-side.game" => variant_jcloisterzone_look_ahead_side_by_side,
+        "the-river/variant-jcloisterzone-look-ahead.game" => variant_jcloisterzone_look_ahead,
     }
 }
 

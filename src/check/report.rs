@@ -13,6 +13,10 @@ pub struct ReportedEvent {
     pub players: Vec<String>,
     pub points: u32,
     pub breakdown: String,
+    /// What kind of scoring it is: the feature scored (`city`, a tiny city's too) or `flock`
+    /// ([`crate::rules::ScoreEvent::family`]); `expect scored` names it.
+    #[serde(skip)]
+    pub family: String,
     /// True for final scoring.
     pub is_final: bool,
     #[serde(skip)]

@@ -192,6 +192,19 @@ pub struct CheckOptions {
     pub dependents: bool,
     /// The file to write the report to (standard output when `None`).
     pub output: Option<PathBuf>,
+    /// What a saved game that needs an expansion carcspec does not play comes to.
+    pub unsupported: Unsupported,
+}
+
+/// `--unsupported`: what a saved game refused for an expansion carcspec does not play (its
+/// only errors are `J002 unsupported-jcz`) comes to.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Unsupported {
+    /// It fails the run, as any error does.
+    #[default]
+    Error,
+    /// It is reported as skipped, and does not fail the run.
+    Skip,
 }
 
 /// Reads `K/N` with 1 ≤ K ≤ N.
@@ -241,7 +254,16 @@ pub fn run(paths: &[String], options: &CheckOptions) -> i32 {
             run_ordered(
                 &inputs,
                 options.threads,
-                |input| check_input(input, stdin_filename, &cache, events),
+                |input| {
+                    let report = check_input(input, stdin_filename, &cache, events);
+                    let skipped = options.unsupported == Unsupported::Skip
+                        && report.needs_what_is_not_played();
+                    if skipped {
+                        Box::new(Skipped(report)) as Box<dyn FileReport>
+                    } else {
+                        report
+                    }
+                },
                 &mut reporter,
             )?;
             reporter.finish()
@@ -351,6 +373,39 @@ fn check_input(
 /// A game's report as the output formats read it.
 struct GameReport(CheckReport);
 
+/// A saved game refused for an expansion carcspec does not play, reported as skipped
+/// (`--unsupported skip`).
+struct Skipped(Box<dyn FileReport>);
+
+impl FileReport for Skipped {
+    fn outcome(&self) -> FileOutcome<'_> {
+        self.0.outcome()
+    }
+
+    fn human(&self, _color: bool) -> String {
+        let outcome = self.0.outcome();
+        let mut text = format!("{}\n", outcome.origin);
+        for diagnostic in outcome.diagnostics {
+            text.push_str(&format!("  skipped: {}\n", diagnostic.message));
+        }
+        text
+    }
+
+    fn json(&self, _ok: bool) -> String {
+        // The game's record, with `"status": "skipped"`.
+        let json = self.0.json(false);
+        let mut value: serde_json::Value = serde_json::from_str(&json).unwrap_or_default();
+        if let Some(record) = value.as_object_mut() {
+            record.insert("status".into(), "skipped".into());
+        }
+        value.to_string()
+    }
+
+    fn skipped(&self) -> bool {
+        true
+    }
+}
+
 impl FileReport for GameReport {
     fn outcome(&self) -> FileOutcome<'_> {
         FileOutcome {
@@ -376,6 +431,16 @@ impl FileReport for GameReport {
 
     fn failed_otherwise(&self) -> bool {
         self.0.expectations_failed > 0
+    }
+
+    fn needs_what_is_not_played(&self) -> bool {
+        let mut errors = self
+            .0
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .peekable();
+        errors.peek().is_some() && errors.all(|d| std::ptr::eq(d.code, &codes::UNSUPPORTED_JCZ))
     }
 
     fn board_after(&self, line: Option<usize>) -> Option<Result<String, String>> {

@@ -80,6 +80,11 @@ enum Command {
         /// report.html`).
         #[arg(short, long, value_name = "FILE")]
         output: Option<std::path::PathBuf>,
+        /// A saved game that needs an expansion carcspec does not play (J002 only): fail the
+        /// run (`error`, the default) or report it as skipped (`skip`: JUnit `<skipped>`, a
+        /// SARIF note, JSON `"status": "skipped"`).
+        #[arg(long, value_enum, default_value_t)]
+        unsupported: check::Unsupported,
     },
     /// Where a tile fits at a point of a game, as an `expect placements` line to paste.
     Fit(fit::FitArgs),
@@ -178,6 +183,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             dependents,
             walk,
             output,
+            unsupported,
         } => check::run(
             &paths,
             &check::CheckOptions {
@@ -190,6 +196,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
                 walk,
                 dependents,
                 output,
+                unsupported,
             },
         ),
         Command::Import {

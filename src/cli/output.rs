@@ -126,6 +126,15 @@ pub(crate) trait FileReport: Send {
     fn failed_otherwise(&self) -> bool {
         false
     }
+    /// Whether the file is refused for an expansion carcspec does not play, and for nothing
+    /// else (its only errors are `J002 unsupported-jcz`).
+    fn needs_what_is_not_played(&self) -> bool {
+        false
+    }
+    /// Whether the run reports the file as skipped (`check --unsupported skip`).
+    fn skipped(&self) -> bool {
+        false
+    }
     /// The board (SVG) after the 1-based line `line`, at the end for `None`, for the HTML
     /// report: `None` for a file that has no board, `Err` why a game has none.
     fn board_after(&self, _line: Option<usize>) -> Option<Result<String, String>> {
@@ -157,10 +166,17 @@ pub(crate) fn is_input_error(diagnostic: &Diagnostic) -> bool {
 struct Totals {
     files: usize,
     clean: usize,
+    /// Files `check --unsupported skip` passed over (written only when there are some).
+    #[serde(skip_serializing_if = "is_zero")]
+    skipped: usize,
     violations: usize,
     warnings: usize,
     unreadable: usize,
     expectations: ExpectationTotals,
+}
+
+fn is_zero(count: &usize) -> bool {
+    *count == 0
 }
 
 #[derive(Default, Serialize)]
@@ -237,11 +253,16 @@ impl<W: Write> Reporter<W> {
         let errors = outcome.diagnostics.iter().filter(|d| d.is_error()).count();
         let warnings = outcome.diagnostics.len() - errors;
         let unreadable = outcome.diagnostics.iter().any(is_input_error);
+        let skipped = report.skipped();
         let ok = errors == 0 && !report.failed_otherwise() && !(self.deny_warnings && warnings > 0);
         let (passed, failed) = report.expectations();
         self.totals.files += 1;
         self.totals.clean += usize::from(ok);
-        self.totals.violations += errors;
+        self.totals.skipped += usize::from(skipped);
+        // A skipped file's refusals are not violations of the run.
+        if !skipped {
+            self.totals.violations += errors;
+        }
         self.totals.warnings += warnings;
         self.totals.unreadable += usize::from(unreadable);
         self.totals.expectations.passed += passed;
@@ -251,15 +272,19 @@ impl<W: Write> Reporter<W> {
             OutputFormat::Human if show => write!(self.out, "{}", report.human(self.color))?,
             OutputFormat::Json if show => writeln!(self.out, "{}", report.json(ok))?,
             OutputFormat::Human | OutputFormat::Json => {}
-            OutputFormat::Github => write!(self.out, "{}", github::annotations(&outcome))?,
+            OutputFormat::Github => write!(self.out, "{}", github::annotations(&outcome, skipped))?,
             OutputFormat::Sarif => {
                 if let Some(sarif) = &mut self.sarif {
-                    sarif.file(&mut self.out, &outcome)?;
+                    sarif.file(&mut self.out, &outcome, skipped)?;
                 }
             }
             OutputFormat::Junit => {
                 if let Some(junit) = &mut self.junit {
-                    junit.file(&outcome, unreadable, self.deny_warnings, time);
+                    if skipped {
+                        junit.skipped(&outcome, time);
+                    } else {
+                        junit.file(&outcome, unreadable, self.deny_warnings, time);
+                    }
                 }
             }
             OutputFormat::Html => {
@@ -282,6 +307,12 @@ impl<W: Write> Reporter<W> {
             self.noun,
             if totals.files == 1 { "" } else { "s" }
         );
+        if totals.skipped > 0 {
+            line.push_str(&format!(
+                ", {} skipped (an expansion carcspec does not play)",
+                totals.skipped
+            ));
+        }
         if totals.unreadable > 0 {
             line.push_str(&format!(", {} not read", totals.unreadable));
         }
@@ -327,7 +358,7 @@ impl<W: Write> Reporter<W> {
         self.out.flush()?;
         Ok(if totals.unreadable > 0 {
             EXIT_USAGE
-        } else if totals.clean < totals.files {
+        } else if totals.clean + totals.skipped < totals.files {
             EXIT_FINDINGS
         } else {
             EXIT_CLEAN

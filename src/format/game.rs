@@ -181,6 +181,9 @@ pub fn expectation_line(expectation: &Expectation, player: &dyn Fn(usize) -> Str
             let animals: Vec<String> = animals.iter().map(|(a, n)| format!("{a} {n}")).collect();
             format!("expect covered {}", animals.join(" "))
         }
+        Expectation::Harness(text) => {
+            format!("expect jcloisterzone {}", super::tiles::quote(text))
+        }
         Expectation::Unsupported(text) => {
             format!("expect unsupported {}", super::tiles::quote(text))
         }

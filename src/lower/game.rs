@@ -436,7 +436,7 @@ impl GameLowering {
                 && statement
                     .words
                     .first()
-                    .is_some_and(|w| w.value == "unsupported"));
+                    .is_some_and(|w| w.value == "unsupported" || w.value == "jcloisterzone"));
         if free_text {
             return;
         }
@@ -848,6 +848,7 @@ fn lower_expectation(
             }
         }
         "unsupported" => Expectation::Unsupported(args.word("the assertion, in quotes")?),
+        "jcloisterzone" => Expectation::Harness(args.word("the assertion, in quotes")?),
         "supply" => {
             let player = args.player(players)?;
             let mut pools = Vec::new();

@@ -19,11 +19,19 @@ fn jcz_parts() -> impl Iterator<Item = (Option<&'static ExpansionDescriptor>, &'
 
 /// The pool (an index into `RulesetDescriptor::pools`) JCloisterZone's meeple type `meeple_type` is
 /// taken from.
-fn meeple_pool(meeple_type: &str) -> Option<usize> {
+pub(crate) fn meeple_pool(meeple_type: &str) -> Option<usize> {
     jcz_parts()
         .flat_map(|(_, part)| part.meeples)
         .find(|(name, _)| *name == meeple_type)
         .map(|(_, pool)| *pool)
+}
+
+/// The `source`s of JCloisterZone's `RETURN_MEEPLE` that carcspec plays (`ABBOT_RETURN`).
+pub(crate) fn take_back_sources() -> Vec<String> {
+    jcz_parts()
+        .filter_map(|(_, part)| part.take_back)
+        .map(|(source, _)| source.to_string())
+        .collect()
 }
 
 /// The figures of the pool `pool`, in the descriptor's order.
@@ -56,6 +64,8 @@ fn jcz_parts_in_play(
 /// JCloisterZone's player slots: a saved game has 1 to 6 players.
 const JCZ_PLAYER_SLOTS: usize = 6;
 
+use super::jcz_draw::{Drawn, PackTile, TilePack};
+use super::jcz_harness::{self, HarnessAssertion};
 use crate::codes;
 use crate::diagnostic::{Diagnostic, Omitted, Span};
 use crate::model::{
@@ -127,6 +137,7 @@ pub fn lower_with_warnings(
         hills: Vec::new(),
         hills_in_play: false,
         shipped_ids: std::collections::HashSet::new(),
+        draw: None,
     };
     for (id, is_hill) in shipped_tiles() {
         if *is_hill {
@@ -178,6 +189,17 @@ struct Lowering<'t> {
     hills_in_play: bool,
     /// The ids of the shipped sets' tiles.
     shipped_ids: std::collections::HashSet<String>,
+    /// The draw JCloisterZone made after the save's last move, to be written before the
+    /// assertions.
+    draw: Option<NextDraw>,
+}
+
+/// JCloisterZone's pack after the save's last committed turn, and the player of the next turn.
+struct NextDraw {
+    pack: TilePack,
+    player: usize,
+    /// The message the draw follows (the last `COMMIT`), where its steps are placed.
+    span: Span,
 }
 
 impl Lowering<'_> {
@@ -253,21 +275,27 @@ impl Lowering<'_> {
         };
         self.sets(&setup, &mut script);
         self.elements_and_rules(&setup, &mut script);
-        script.players = root
+        let entries = root
             .get("players")
             .and_then(Value::as_array)
-            .map(|players| {
-                players
-                    .iter()
-                    .enumerate()
-                    .map(|(i, p)| {
-                        p.get("name")
-                            .and_then(Value::as_str)
-                            .map_or_else(|| format!("player{i}"), str::to_string)
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
+            .map_or(&[][..], Vec::as_slice);
+        for (index, entry) in entries.iter().enumerate() {
+            match entry.get("name").and_then(Value::as_str) {
+                Some(name) => script.players.push(name.to_string()),
+                // A player without a name: the assertions name players, so a made-up name
+                // would leave them unchecked.
+                None => {
+                    let shown = entry.get("name").map_or("no `name`".to_string(), |name| {
+                        format!("the name {name}, not a string")
+                    });
+                    self.bad(
+                        format!("the player entry {index} ({entry}) has {shown}"),
+                        self.document.key_span("players"),
+                    );
+                    script.players.push(format!("player{index}"));
+                }
+            }
+        }
         if script.players.is_empty() {
             self.bad(
                 "the saved game has no players".into(),
@@ -371,9 +399,46 @@ impl Lowering<'_> {
                 span,
             });
         }
-        self.replay(document, &mut script);
+        let last = self.replay(document, &mut script);
+        // The assertions hold where the save ends: after final scoring (`end`), or as the
+        // last move left the game (then `stop`, with no final scoring).
+        if !matches!(last, Action::End) {
+            self.next_draw(&mut script);
+        }
         self.assertions(root, &mut script);
+        if matches!(last, Action::Stop)
+            && !script.steps.iter().any(|s| matches!(s.action, Action::End))
+        {
+            script.steps.push(Step {
+                action: Action::Stop,
+                span: Span::default(),
+            });
+        }
         script
+    }
+
+    /// After a save that ends with a committed turn, JCloisterZone has drawn the next
+    /// player's tile (its assertions are about that tile): `turn`, then `draw` of the tile
+    /// its pack gives (`lower::jcz_draw`) — or, where the pack is empty, the game is over:
+    /// `end`.
+    fn next_draw(&mut self, script: &mut Script) {
+        let Some(draw) = self.draw.take() else {
+            return;
+        };
+        let NextDraw {
+            mut pack,
+            player,
+            span,
+        } = draw;
+        let steps = match pack.draw() {
+            Drawn::Tile(tile) => vec![Action::Turn { player }, Action::Draw { tile: tile.into() }],
+            Drawn::Empty => vec![Action::End],
+            // The save does not say which tile came: the next player's turn, no tile yet.
+            Drawn::Unknown => vec![Action::Turn { player }],
+        };
+        script
+            .steps
+            .extend(steps.into_iter().map(|action| Step { action, span }));
     }
 
     fn sets(&mut self, setup: &Value, script: &mut Script) {
@@ -452,13 +517,19 @@ impl Lowering<'_> {
                     Some(on) => u32::from(on),
                     None => self.count_element(element, value),
                 },
-                JczMeaning::Variant(_) | JczMeaning::Required => {
-                    u32::from(self.flag_element(element, value))
+                // JCloisterZone switches these on by the key alone (`containsKey`, `addCapabilities`
+                // tests the value for null): `"inn": false` plays the inns. The value must
+                // still have the element's form.
+                JczMeaning::Variant(_) => {
+                    self.flag_element(element, value);
+                    1
                 }
-                JczMeaning::Presence => match value.as_bool() {
-                    Some(on) => u32::from(on),
-                    None => u32::from(self.count_element(element, value) > 0),
-                },
+                JczMeaning::Presence => {
+                    if value.as_bool().is_none() {
+                        self.count_element(element, value);
+                    }
+                    1
+                }
             };
             values.insert(known.name, count);
         }
@@ -472,30 +543,6 @@ impl Lowering<'_> {
                 {
                     script.expansions.push(expansion.name.into());
                 }
-            }
-        }
-        for (expansion, part) in jcz_parts_in_play(&script.expansions) {
-            for element in part.elements {
-                if element.meaning != JczMeaning::Required || on(element.name) {
-                    continue;
-                }
-                // At the element, or at the elements when it is left out.
-                let span = match self
-                    .document
-                    .key_span(&format!("setup/elements/{}", element.name))
-                {
-                    span if span == Span::default() => self.document.key_span("setup/elements"),
-                    span => span,
-                };
-                let title =
-                    expansion.map_or(crate::rules::describe(JCZ_RULESET).title, |e| e.title);
-                self.unsupported(
-                    format!(
-                        "{title} without the element `{}` is not supported",
-                        element.name
-                    ),
-                    span,
-                );
             }
         }
         // A hill tile takes a tile under it where the element `hill` is on.
@@ -568,7 +615,54 @@ impl Lowering<'_> {
         }
     }
 
-    fn replay(&mut self, document: &JczDocument, script: &mut Script) {
+    /// JCloisterZone's pack at the start of the game: the game's sets' tiles less the start
+    /// tiles, the save's draw order (`gameAnnotations.drawOrder`) and its first random number
+    /// (`initialRandom`). `None` for a save without them: its draws cannot be told.
+    fn pack(&self, document: &JczDocument, script: &Script) -> Option<TilePack> {
+        let root = &document.root;
+        let initial_random = root.get("initialRandom").and_then(Value::as_f64);
+        let draw_order: Vec<String> = root
+            .pointer("/gameAnnotations/drawOrder")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|id| id.as_str().map(str::to_string))
+            .collect();
+        let sets: Vec<(String, u32)> = script
+            .tile_sets
+            .iter()
+            .map(|(name, times, _)| (name.clone(), *times))
+            .collect();
+        let tiles = super::jcz_draw::shipped_pack_tiles(&sets);
+        let started: Vec<String> = script
+            .steps
+            .iter()
+            .filter_map(|step| match &step.action {
+                Action::Lay { tile, .. } => Some(tile.to_string()),
+                _ => None,
+            })
+            .collect();
+        let pack_tiles: Vec<PackTile<'_>> = tiles
+            .iter()
+            .map(|(id, copies, compiled)| PackTile {
+                id,
+                copies: *copies,
+                compiled,
+            })
+            .collect();
+        Some(TilePack::new(
+            &pack_tiles,
+            &started,
+            draw_order,
+            initial_random,
+        ))
+    }
+
+    /// The replay's moves; returns how the save ends: `End` (final scoring, written already)
+    /// or `Stop` (to be written after the assertions).
+    fn replay(&mut self, document: &JczDocument, script: &mut Script) -> Action {
+        let mut pack = self.pack(document, script);
+        let mut placed_tiles = script.steps.len();
         let no_messages = Vec::new();
         let messages = document
             .root
@@ -594,6 +688,13 @@ impl Lowering<'_> {
                 .and_then(Value::as_str)
                 .unwrap_or_default();
             let payload = message.get("payload").unwrap_or(&Value::Null);
+            // A message's random number is the generator's from now on (`COMMIT`'s is the
+            // next turn's draw).
+            if let (Some(pack), Some(random)) =
+                (pack.as_mut(), payload.get("random").and_then(Value::as_f64))
+            {
+                pack.set_random(random);
+            }
             let push = |script: &mut Script, action| script.steps.push(Step { action, span });
             match kind {
                 "PLACE_TILE" => {
@@ -653,12 +754,22 @@ impl Lowering<'_> {
                     };
                     push(script, Action::Turn { player });
                     let hill = self.hills_in_play && self.hills.contains(&tile);
-                    push(script, Action::Draw { tile: tile.into() });
+                    push(
+                        script,
+                        Action::Draw {
+                            tile: tile.as_str().into(),
+                        },
+                    );
                     if hill {
                         push(script, Action::Under { tile: None });
                     }
                     push(script, Action::Place { pos, rotation });
                     last_placed = Some(pos);
+                    if let Some(pack) = pack.as_mut() {
+                        pack.drawn(&tile);
+                        placed_tiles += 1;
+                        pack.placed(placed_tiles);
+                    }
                 }
                 "DEPLOY_MEEPLE" if position(payload.pointer("/pointer/position")).is_err() => {
                     if let Err(problem) = position(payload.pointer("/pointer/position")) {
@@ -730,17 +841,30 @@ impl Lowering<'_> {
                 ),
             }
         }
-        let action = if end_turn.is_some_and(|end| draws >= end) || ended {
-            if ended { None } else { Some(Action::End) }
-        } else {
-            Some(Action::Stop)
-        };
-        if let Some(action) = action {
-            script.steps.push(Step {
-                action,
-                span: Span::default(),
+        if end_turn.is_some_and(|end| draws >= end) || ended {
+            if !ended {
+                script.steps.push(Step {
+                    action: Action::End,
+                    span: Span::default(),
+                });
+            }
+            return Action::End;
+        }
+        let committed = messages
+            .last()
+            .is_some_and(|m| m.get("type").and_then(Value::as_str) == Some("COMMIT"));
+        // A save of no move at all shows the first turn's draw; a save that ends with a
+        // committed turn, the next turn's.
+        if (committed || messages.is_empty())
+            && let Some(pack) = pack
+        {
+            self.draw = Some(NextDraw {
+                pack,
+                player: next_player,
+                span: document.message_spans.last().copied().unwrap_or_default(),
             });
         }
+        Action::Stop
     }
 
     /// Whether `name` can be a name (of a tile, say) in a game: no control character, as the
@@ -926,6 +1050,10 @@ impl Lowering<'_> {
             .into_iter()
             .flatten()
             .enumerate();
+        // What the assertions of expansions carcspec does not play need, and where the first
+        // is: one J002 for them all.
+        let mut unplayed: Vec<String> = Vec::new();
+        let mut unplayed_span = None;
         for (index, assertion) in assertions {
             let Some(assertion) = assertion.as_str() else {
                 continue;
@@ -936,53 +1064,104 @@ impl Lowering<'_> {
                 .get(index)
                 .copied()
                 .unwrap_or_default();
-            let expectation = self.assertion(assertion, &script.players, end_scored);
-            script.steps.push(Step {
-                action: Action::Expect(expectation),
+            match self.assertion(assertion, &script.players, end_scored) {
+                Ok(expectation) => script.steps.push(Step {
+                    action: Action::Expect(expectation),
+                    span,
+                }),
+                Err(needs) => {
+                    unplayed_span.get_or_insert(span);
+                    if !unplayed.contains(&needs) {
+                        unplayed.push(needs);
+                    }
+                }
+            }
+        }
+        if let Some(span) = unplayed_span {
+            self.unsupported(
+                format!(
+                    "assertions about {}, which carcspec does not play",
+                    unplayed.join("; ")
+                ),
                 span,
-            });
+            );
         }
     }
 
-    fn assertion(&mut self, text: &str, players: &[String], end_scored: bool) -> Expectation {
-        let trimmed = text.trim().trim_end_matches('.');
-        let words: Vec<&str> = trimmed.split_whitespace().collect();
+    /// The expectation of an assertion of JCloisterZone's harness (`lower::jcz_harness`): a
+    /// player's points and scorings as carcspec's own expectations, every other form (and a
+    /// player the game does not have, and a text no form reads) kept as written, for the
+    /// replay to check as the harness does. `Err` with what an assertion of an expansion
+    /// carcspec does not play needs.
+    fn assertion(
+        &mut self,
+        text: &str,
+        players: &[String],
+        end_scored: bool,
+    ) -> Result<Expectation, String> {
         let player = |name: &str| players.iter().position(|p| p == name);
-        match words.as_slice() {
-            [name, "has", points, "point" | "points"] => {
-                if let (Some(p), Ok(points)) = (player(name), points.parse::<i64>()) {
-                    return if end_scored {
-                        Expectation::Final(vec![(p, points)])
-                    } else {
-                        Expectation::Total(vec![(p, points)])
-                    };
+        let kept = Expectation::Harness(text.to_string());
+        let Some(assertion) = jcz_harness::parse(text) else {
+            return Ok(kept);
+        };
+        Ok(match assertion {
+            HarnessAssertion::Points {
+                player: name,
+                points,
+            } => match player(&name) {
+                Some(p) if end_scored => Expectation::Final(vec![(p, points)]),
+                Some(p) => Expectation::Total(vec![(p, points)]),
+                None => kept,
+            },
+            HarnessAssertion::Scored {
+                player: name,
+                family,
+                points,
+            } => match player(&name) {
+                Some(p) => Expectation::Scored {
+                    player: p,
+                    feature: match family.as_str() {
+                        "cloister" => "monastery".to_string(),
+                        "farm" => "field".to_string(),
+                        _ => family,
+                    },
+                    points,
+                },
+                None => kept,
+            },
+            HarnessAssertion::OtherExpansion(needs) => return Err(needs.to_string()),
+            HarnessAssertion::Available { action, of } => {
+                let played = match (action.as_str(), of.as_deref()) {
+                    ("TilePlacement", _) => true,
+                    ("Meeple", of) => of.is_none_or(jcz_harness::is_figure_class),
+                    ("ReturnMeeple", of) => {
+                        of.is_none_or(|source| take_back_sources().iter().any(|s| s == source))
+                    }
+                    _ => false,
+                };
+                if !played {
+                    let what = of.map_or(action.clone(), |of| format!("{action} for {of}"));
+                    return Err(format!("the action `{what}`"));
                 }
+                kept
             }
-            [name, "scored", feature, "for", points, "point" | "points"] => {
-                if let (Some(p), Ok(points)) = (player(name), points.parse::<i64>()) {
-                    let feature = match *feature {
-                        "cloister" => "monastery",
-                        "farm" => "field",
-                        other => other,
-                    };
-                    return Expectation::Scored {
-                        player: p,
-                        feature: feature.to_string(),
-                        points,
-                    };
+            HarnessAssertion::MeepleOptions { figure, .. } => {
+                if !jcz_harness::is_figure_class(&figure) {
+                    return Err(format!("the figure `{figure}`"));
                 }
+                kept
             }
-            ["TilePlacement", tile, "options:", ..] => {
-                if let Some(placements) = placement_options(trimmed) {
-                    return Expectation::Placements {
-                        tile: tile.to_string(),
-                        placements,
-                    };
+            HarnessAssertion::ReturnOptions { source, .. } => {
+                if !take_back_sources().contains(&source) {
+                    return Err(format!("figures returned by `{source}`"));
                 }
+                kept
             }
-            _ => {}
-        }
-        Expectation::Unsupported(text.to_string())
+            HarnessAssertion::CanPass(_)
+            | HarnessAssertion::Phase(_)
+            | HarnessAssertion::TilePlacement { .. }
+            | HarnessAssertion::Undo(_) => kept,
+        })
     }
 }
 
@@ -1033,7 +1212,7 @@ fn rotation(value: Option<&Value>) -> Option<Rotation> {
 
 /// JCloisterZone locations, already in board orientation: sides (`N`, `NW`, `NWSE`), all sides
 /// but one (`_N`), dot-joined half-sides (`ER.SL.SR.WL`), or `I`.
-fn location_anchors(location: &str) -> Option<Vec<Anchor>> {
+pub(crate) fn location_anchors(location: &str) -> Option<Vec<Anchor>> {
     let side = |c: char| match c {
         'N' => Some(Side::N),
         'E' => Some(Side::E),
@@ -1076,34 +1255,6 @@ fn location_anchors(location: &str) -> Option<Vec<Anchor>> {
     anchors.filter(|a| !a.is_empty())
 }
 
-/// `TilePlacement BA/RRR options: [2,-3] - [180]; [1,-3] - [0,90,270]` → every (position,
-/// rotation).
-fn placement_options(text: &str) -> Option<Vec<(Pos, Rotation)>> {
-    let options = text.split_once("options:")?.1;
-    let mut placements = Vec::new();
-    for option in options.split(';').map(str::trim).filter(|o| !o.is_empty()) {
-        let (position, rotations) = option.split_once(" - ")?;
-        let position = position
-            .trim()
-            .trim_start_matches('[')
-            .trim_end_matches(']');
-        let (x, y) = position.split_once(',')?;
-        let pos = Pos::new(x.trim().parse().ok()?, y.trim().parse().ok()?);
-        let rotations = rotations
-            .trim()
-            .trim_start_matches('[')
-            .trim_end_matches(']');
-        for degrees in rotations.split(',') {
-            let degrees: u32 = degrees.trim().parse().ok()?;
-            if !degrees.is_multiple_of(90) || degrees >= 360 {
-                return None;
-            }
-            placements.push((pos, Rotation((degrees / 90) as u8)));
-        }
-    }
-    Some(placements)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1124,14 +1275,5 @@ mod tests {
             ])
         );
         assert_eq!(location_anchors("XYZ"), None);
-    }
-
-    #[test]
-    fn placement_options_list_every_rotation() {
-        let options =
-            placement_options("TilePlacement BA/RRR options: [2,-3] - [180]; [1,-3] - [0,90,270]")
-                .unwrap();
-        assert_eq!(options.len(), 4);
-        assert_eq!(options[0], (Pos::new(2, -3), Rotation(2)));
     }
 }

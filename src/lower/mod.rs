@@ -3,4 +3,6 @@
 
 pub mod game;
 pub mod jcz;
+pub mod jcz_draw;
+pub mod jcz_harness;
 pub mod tiles;

@@ -322,6 +322,10 @@ pub enum Expectation {
     /// An assertion carcspec cannot check (a JCloisterZone user-interface assertion), kept so
     /// that the report lists it instead of dropping it.
     Unsupported(String),
+    /// An assertion of JCloisterZone's engine tests, as written (`Phase is TilePhase`,
+    /// `Undo is allowed`, `Meeple SmallFollower options: …`), checked against the game as it
+    /// stands the way JCloisterZone's test harness checks it (`crate::lower::jcz_harness`).
+    Harness(String),
 }
 
 #[cfg(test)]

@@ -92,6 +92,8 @@ pub(crate) struct Scored {
     pub(crate) players: Vec<String>,
     pub(crate) points: u32,
     pub(crate) breakdown: String,
+    /// The scoring's family ([`crate::rules::ScoreEvent::family`]).
+    pub(crate) family: String,
     pub(crate) is_final: bool,
 }
 

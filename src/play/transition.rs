@@ -548,6 +548,7 @@ impl Game {
                     .collect(),
                 points: event.points,
                 breakdown: event.breakdown_text(),
+                family: event.family().to_string(),
                 is_final,
             });
         }

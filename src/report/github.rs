@@ -8,10 +8,12 @@ use super::{FileOutcome, region};
 use crate::diagnostic::Severity;
 
 /// One workflow command per diagnostic of the file.
-pub fn annotations(outcome: &FileOutcome) -> String {
+pub fn annotations(outcome: &FileOutcome, skipped: bool) -> String {
     let mut text = String::new();
     for diagnostic in outcome.diagnostics {
         let command = match diagnostic.severity() {
+            // A file `check --unsupported skip` passed over: what it needs, as a notice.
+            _ if skipped => "notice",
             Severity::Error => "error",
             Severity::Warning => "warning",
         };

@@ -30,6 +30,8 @@ struct Counts {
     tests: usize,
     failures: usize,
     errors: usize,
+    /// Written on a `testsuite` only (Ant's schema has it there).
+    skipped: usize,
     time: Duration,
 }
 
@@ -48,6 +50,7 @@ impl Counts {
         self.tests += other.tests;
         self.failures += other.failures;
         self.errors += other.errors;
+        self.skipped += other.skipped;
         self.time += other.time;
     }
 }
@@ -83,33 +86,10 @@ impl JunitWriter {
         deny_warnings: bool,
         time: Duration,
     ) {
-        let folder = Path::new(outcome.origin)
-            .parent()
-            .map(|p| p.display().to_string())
-            .filter(|p| !p.is_empty())
-            .unwrap_or_else(|| ".".to_string());
-        if self.suite.as_ref().is_some_and(|s| s.name != folder) {
-            self.close_suite();
-        }
-        let suite = self.suite.get_or_insert_with(|| Suite {
-            name: folder,
-            counts: Counts::default(),
-            cases: String::new(),
-        });
-        suite.counts.tests += 1;
-        suite.counts.time += time;
-        let name = Path::new(outcome.origin)
-            .file_name()
-            .map_or(outcome.origin.to_string(), |n| {
-                n.to_string_lossy().into_owned()
-            });
-        let mut case = format!(
-            "    <testcase name=\"{}\" classname=\"{}\" file=\"{}\" time=\"{}\"",
-            escape(&name),
-            escape(&suite.name),
-            escape(outcome.origin),
-            seconds(time)
-        );
+        let mut case = self.open_case(outcome, time);
+        let Some(suite) = self.suite.as_mut() else {
+            return;
+        };
         let fails = |d: &&Diagnostic| d.severity() == Severity::Error || deny_warnings;
         let failing: Vec<&Diagnostic> = outcome.diagnostics.iter().filter(fails).collect();
         let warnings: Vec<&Diagnostic> = outcome.diagnostics.iter().filter(|d| !fails(d)).collect();
@@ -154,12 +134,65 @@ impl JunitWriter {
         suite.cases.push_str(&case);
     }
 
+    /// The test case of one file, in the suite of its folder (begun here when the file is the
+    /// first of its folder): the opening tag, not closed.
+    fn open_case(&mut self, outcome: &FileOutcome, time: Duration) -> String {
+        let folder = Path::new(outcome.origin)
+            .parent()
+            .map(|p| p.display().to_string())
+            .filter(|p| !p.is_empty())
+            .unwrap_or_else(|| ".".to_string());
+        if self.suite.as_ref().is_some_and(|s| s.name != folder) {
+            self.close_suite();
+        }
+        let suite = self.suite.get_or_insert_with(|| Suite {
+            name: folder,
+            counts: Counts::default(),
+            cases: String::new(),
+        });
+        suite.counts.tests += 1;
+        suite.counts.time += time;
+        let name = Path::new(outcome.origin)
+            .file_name()
+            .map_or(outcome.origin.to_string(), |n| {
+                n.to_string_lossy().into_owned()
+            });
+        format!(
+            "    <testcase name=\"{}\" classname=\"{}\" file=\"{}\" time=\"{}\"",
+            escape(&name),
+            escape(&suite.name),
+            escape(outcome.origin),
+            seconds(time)
+        )
+    }
+
+    /// Adds the test case of a file that `check --unsupported skip` passed over: skipped, with
+    /// what it needs as the message.
+    pub fn skipped(&mut self, outcome: &FileOutcome, time: Duration) {
+        let mut case = self.open_case(outcome, time);
+        let Some(suite) = self.suite.as_mut() else {
+            return;
+        };
+        suite.counts.skipped += 1;
+        let needs: Vec<&str> = outcome
+            .diagnostics
+            .iter()
+            .map(|d| d.message.as_str())
+            .collect();
+        case.push_str(&format!(
+            ">\n      <skipped message=\"{}\"/>\n    </testcase>\n",
+            escape(&needs.join("; "))
+        ));
+        suite.cases.push_str(&case);
+    }
+
     fn close_suite(&mut self) {
         if let Some(suite) = self.suite.take() {
             self.suites.push_str(&format!(
-                "  <testsuite name=\"{}\" {} skipped=\"0\">\n{}  </testsuite>\n",
+                "  <testsuite name=\"{}\" {} skipped=\"{}\">\n{}  </testsuite>\n",
                 escape(&suite.name),
                 suite.counts.attributes(),
+                suite.counts.skipped,
                 suite.cases
             ));
             self.totals.add(&suite.counts);

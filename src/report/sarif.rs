@@ -45,8 +45,14 @@ impl SarifWriter {
         Ok(SarifWriter { results: 0 })
     }
 
-    /// Writes a result for each diagnostic of one file.
-    pub fn file(&mut self, out: &mut impl Write, outcome: &FileOutcome) -> io::Result<()> {
+    /// Writes a result for each diagnostic of one file; those of a file `check --unsupported
+    /// skip` passed over are notes.
+    pub fn file(
+        &mut self,
+        out: &mut impl Write,
+        outcome: &FileOutcome,
+        skipped: bool,
+    ) -> io::Result<()> {
         for diagnostic in outcome.diagnostics {
             let separator = if self.results == 0 { "" } else { "," };
             self.results += 1;
@@ -54,6 +60,7 @@ impl SarifWriter {
                 "ruleId": diagnostic.code.code,
                 "ruleIndex": crate::rules::codes::all().iter().position(|c| std::ptr::eq(*c, diagnostic.code)),
                 "level": match diagnostic.severity() {
+                    _ if skipped => "note",
                     Severity::Error => "error",
                     Severity::Warning => "warning",
                 },

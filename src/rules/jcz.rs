@@ -55,13 +55,11 @@ pub enum JczMeaning {
     /// (`true` for one, `false` for none, where `or_flag`): a `supply` line where it is not
     /// the rules' count.
     Pool { pool: usize, or_flag: bool },
-    /// `true` or `false`: off plays the variant of this name with the value `off`.
+    /// `true` or `false`, on when present (JCloisterZone asks `containsKey`, so `false` is on
+    /// too): absent plays the variant of this name with the value `off`.
     Variant(&'static str),
-    /// `true` or `false`: carcspec plays the expansion only with it on, and refuses the game
-    /// by name (`J002`) with it off rather than score it otherwise.
-    Required,
-    /// `true` or `false` (or a count, on above 0): it switches the expansion on and changes
-    /// nothing else in carcspec's play.
+    /// `true` or `false` (or a count), on when present: it switches the expansion on and
+    /// changes nothing else in carcspec's play.
     Presence,
 }
 

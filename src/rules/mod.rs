@@ -77,6 +77,22 @@ impl ScoreEvent {
     pub fn breakdown_text(&self) -> String {
         self.breakdown.text(self.points)
     }
+
+    /// What kind of scoring this is, by the feature scored (`city` for a tiny city too,
+    /// `road` for a road with an inn), `flock` for a flock to the stable, or the word a
+    /// ruleset's own text begins with (`huts`, `logboat`): the word `expect scored` and a
+    /// JCloisterZone test's "scored city" name (its harness compares the scoring's family,
+    /// `city` of `city.tiny`), never a prefix of the text.
+    pub fn family(&self) -> &str {
+        match &self.breakdown {
+            Breakdown::Flock { .. } => "flock",
+            Breakdown::Text(text) => text
+                .split(|c: char| !(c.is_alphanumeric() || c == '-'))
+                .next()
+                .unwrap_or_default(),
+            _ => self.feature.name(),
+        }
+    }
 }
 
 /// How the points of a score event come about. The base game's scorings keep their numbers

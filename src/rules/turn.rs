@@ -48,6 +48,9 @@ pub struct RulesetDecision {
     /// What the decision is, for messages and debugging (`flock token`).
     pub name: &'static str,
     pub decider: Decider,
+    /// JCloisterZone's name of the phase its game is in while the decision waits
+    /// (`ShepherdPhase`), which its engine tests assert.
+    pub jcz_phase: &'static str,
 }
 
 /// Who takes a decision.

@@ -248,6 +248,11 @@ pub const EXPECTATIONS: &[Form] = &[
         summary: "the animals the hunting traps covered so far (2020 Hunters and Gatherers)",
     },
     Form {
+        word: Some("jcloisterzone"),
+        args: &[Slot(Role::Other, "\"<assertion>\"")],
+        summary: "an assertion of JCloisterZone's engine tests, checked as its test harness checks it",
+    },
+    Form {
         word: Some("unsupported"),
         args: &[Slot(Role::Other, "\"<text>\"")],
         summary: "an assertion carcspec cannot check, listed as not applicable",

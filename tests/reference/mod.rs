@@ -363,7 +363,11 @@ impl<'a> Game<'a> {
                 .expansions
                 .iter()
                 .any(|e| e == "inns-and-cathedrals");
-        if decoration {
+        // Without JCloisterZone's element `inn` or `cathedral` (`variant inns off`,
+        // `variant cathedrals off`) they change nothing either.
+        let switched_off = (content == ContentKind::Inn && self.variant("inns", "off"))
+            || (content == ContentKind::Cathedral && self.variant("cathedrals", "off"));
+        if decoration || switched_off {
             return 0;
         }
         nodes

@@ -1,6 +1,7 @@
 //! The replay: one game's steps, in order, checked and then applied through the game runner
 //! ([`crate::play::Game`]), with the reports, the expectations and the events of a check.
 
+mod harness;
 mod inspect;
 mod powers;
 mod state;
@@ -65,6 +66,10 @@ pub(crate) struct Replay<'s> {
     /// about the game as a whole.
     first_step: Option<Span>,
     last_step: Option<Span>,
+    /// The last move applied (not an expectation) is one JCloisterZone lets its player undo:
+    /// it drew no random number and left the turn with its player (`expect jcloisterzone
+    /// "Undo is allowed"`).
+    undoable_last: bool,
 }
 
 impl<'s> Replay<'s> {
@@ -97,6 +102,7 @@ impl<'s> Replay<'s> {
             omitted: Omitted::default(),
             first_step: script.steps.first().map(|s| s.span),
             last_step: None,
+            undoable_last: false,
         }
     }
 
@@ -134,6 +140,7 @@ impl<'s> Replay<'s> {
                     players: scored.players,
                     points: scored.points,
                     breakdown: scored.breakdown,
+                    family: scored.family,
                     is_final: scored.is_final,
                     span,
                 }));
@@ -207,6 +214,15 @@ impl<'s> Replay<'s> {
         self.current_step = step.span;
         self.last_step = Some(step.span);
         if !matches!(step.action, Action::Expect(_)) {
+            self.undoable_last = matches!(
+                step.action,
+                Action::Place { .. }
+                    | Action::Under { .. }
+                    | Action::Deploy { .. }
+                    | Action::Pass
+                    | Action::Return { .. }
+                    | Action::Stable
+            );
             // The previous action's findings have met their expectations: keep the first ones.
             self.omitted.keep_first(&mut self.diagnostics);
             self.action_start = self.diagnostics.len();
@@ -967,7 +983,8 @@ impl<'s> Replay<'s> {
         let (player, redraw_due, started) = (turn.player, turn.redraw_due, self.turn_started);
         let (land_drawn, land_placed) = (turn.land_drawn, turn.land_placed);
         let (bonus_earned, bonus_drawn) = (turn.bonus_earned, turn.bonus_drawn);
-        if turn.hand.is_some() {
+        // An example may stop with a tile in hand: the situation it shows is the tile on offer.
+        if turn.hand.is_some() && !self.stopped {
             self.report(
                 &codes::MOVE_OUT_OF_ORDER,
                 "the turn ends with a drawn tile not placed".into(),
@@ -1138,7 +1155,7 @@ impl<'s> Replay<'s> {
                 let found = self.events.iter().any(|e| {
                     i64::from(e.points) == *points
                         && e.players.contains(&name)
-                        && e.breakdown.starts_with(feature.as_str())
+                        && e.family == *feature
                 });
                 if found {
                     self.passed += 1;
@@ -1167,6 +1184,7 @@ impl<'s> Replay<'s> {
                 }
             }
             Expectation::Unsupported(text) => self.not_applicable.push(text.clone()),
+            Expectation::Harness(text) => self.expect_harness(text),
             Expectation::Supply { player, pools } => {
                 self.expect_supply(*player, pools);
             }
@@ -1187,47 +1205,55 @@ impl<'s> Replay<'s> {
                     self.failed += 1;
                     return;
                 };
-                let mut expected = placements.clone();
-                expected.sort();
-                expected.dedup();
-                let actual = self.game.legal_placements(tile_index);
-                if actual == expected {
-                    self.passed += 1;
-                } else {
-                    self.failed += 1;
-                    let show = |list: &[(Pos, Rotation)]| {
-                        if list.is_empty() {
-                            "none".to_string()
-                        } else {
-                            list.iter()
-                                .map(|(p, r)| format!("{p} {r}"))
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        }
-                    };
-                    let missing: Vec<_> = expected
-                        .iter()
-                        .filter(|p| !actual.contains(p))
-                        .copied()
-                        .collect();
-                    let extra: Vec<_> = actual
-                        .iter()
-                        .filter(|p| !expected.contains(p))
-                        .copied()
-                        .collect();
-                    self.report(
-                        &codes::PLACEMENTS_MISMATCH,
-                        format!("tile `{tile}` fits at {}", show(&actual)),
-                        &format!(
-                            "not legal: {}; also legal: {}",
-                            show(&missing),
-                            show(&extra)
-                        ),
-                        "list every legal position and rotation, or `none`",
-                    );
+                match self.placements_differ(tile, tile_index, placements) {
+                    None => self.passed += 1,
+                    Some((message, label)) => {
+                        self.failed += 1;
+                        self.report(
+                            &codes::PLACEMENTS_MISMATCH,
+                            message,
+                            &label,
+                            "list every legal position and rotation, or `none`",
+                        );
+                    }
                 }
             }
         }
+    }
+
+    /// Whether the legal placements of tile `tile_index` (named `tile`) are not `expected`:
+    /// the message (where it fits) and the label (what is not legal and what is also legal).
+    fn placements_differ(
+        &self,
+        tile: &str,
+        tile_index: usize,
+        expected: &[(Pos, Rotation)],
+    ) -> Option<(String, String)> {
+        let mut expected = expected.to_vec();
+        expected.sort();
+        expected.dedup();
+        let actual = self.game.legal_placements(tile_index);
+        if actual == expected {
+            return None;
+        }
+        let show = |list: Vec<&(Pos, Rotation)>| {
+            if list.is_empty() {
+                "none".to_string()
+            } else {
+                list.iter()
+                    .map(|(p, r)| format!("{p} {r}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
+        };
+        Some((
+            format!("tile `{tile}` fits at {}", show(actual.iter().collect())),
+            format!(
+                "not legal: {}; also legal: {}",
+                show(expected.iter().filter(|p| !actual.contains(p)).collect()),
+                show(actual.iter().filter(|p| !expected.contains(p)).collect())
+            ),
+        ))
     }
 
     fn compare(

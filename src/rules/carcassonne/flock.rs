@@ -16,6 +16,7 @@ use crate::rules::turn::{
 pub const FLOCK_TOKEN: RulesetDecision = RulesetDecision {
     name: "flock token",
     decider: Decider::Chance,
+    jcz_phase: "ShepherdPhase",
 };
 
 /// A tile extended the field of the player's shepherd: the player grows the flock (a token
@@ -23,6 +24,7 @@ pub const FLOCK_TOKEN: RulesetDecision = RulesetDecision {
 pub const FLOCK_CHOICE: RulesetDecision = RulesetDecision {
     name: "flock choice",
     decider: Decider::TurnPlayer,
+    jcz_phase: "ShepherdPhase",
 };
 
 /// The flocks' state in one game.

@@ -18,14 +18,18 @@ pub(super) const TILE_SET: ShippedSet = ShippedSet {
 /// scored as if the inn or cathedral were not there).
 pub const INN_AND_CATHEDRAL_FINAL_SCORING: &str = "inn-and-cathedral-final-scoring";
 
+/// Whether the inns count (`on`, the rules) or their roads score as plain roads (`off`:
+/// JCloisterZone's game without the element `inn`).
+pub const INNS: &str = "inns";
+
+/// Whether the cathedrals count (`on`) or their cities score as plain cities (`off`:
+/// JCloisterZone's game without the element `cathedral`).
+pub const CATHEDRALS: &str = "cathedrals";
+
 /// What a completed city of two tiles scores: `4` (the 2nd edition: 2 a tile) or `2` (the 1st
 /// edition's tiny city: 1 a tile and a pennant, JCloisterZone's rule `tiny-city-scoring`).
 pub const TINY_CITY_SCORING: &str = "tiny-city-scoring";
 
-/// Inns & Cathedrals in JCloisterZone's saved games: the large follower (`big-follower`, the
-/// meeple type `big`), the inns and the cathedrals, and its two rules. carcspec scores every
-/// inn and cathedral printed on the tiles: a setup that leaves one of them out is refused by
-/// name rather than scored otherwise.
 /// What Inns & Cathedrals adds to the explanations of the shared codes: its large follower.
 pub(super) const CODE_NOTES: [CodeNote; 2] = [
     CodeNote {
@@ -39,6 +43,10 @@ pub(super) const CODE_NOTES: [CodeNote; 2] = [
     },
 ];
 
+/// Inns & Cathedrals in JCloisterZone's saved games: the large follower (`big-follower`, the
+/// meeple type `big`), the inns and the cathedrals (without their element, the tiles' inns and
+/// cathedrals are plain roads and cities: `variant inns off`, `variant cathedrals off`), and
+/// its two rules.
 pub(super) const JCZ: JczPart = JczPart {
     elements: &[
         JczElement {
@@ -50,11 +58,11 @@ pub(super) const JCZ: JczPart = JczPart {
         },
         JczElement {
             name: "inn",
-            meaning: JczMeaning::Required,
+            meaning: JczMeaning::Variant(INNS),
         },
         JczElement {
             name: "cathedral",
-            meaning: JczMeaning::Required,
+            meaning: JczMeaning::Variant(CATHEDRALS),
         },
     ],
     meeples: &[("big", super::LARGE_FOLLOWERS)],

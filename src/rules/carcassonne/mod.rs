@@ -367,6 +367,16 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             help: "the vineyard bonus, or none",
         },
         VariantSpec {
+            name: inns::INNS,
+            values: &["on", "off"],
+            help: "inns double their completed roads and void incomplete ones, or the roads score as plain roads",
+        },
+        VariantSpec {
+            name: inns::CATHEDRALS,
+            values: &["on", "off"],
+            help: "cathedrals make their completed cities 3 a unit and void incomplete ones, or the cities score as plain cities",
+        },
+        VariantSpec {
             name: inns::INN_AND_CATHEDRAL_FINAL_SCORING,
             values: &["zero", "ignore"],
             help: "an incomplete road with an inn or city with a cathedral at the end: 0 (the rules), or scored as if it had none (JCloisterZone's option)",
@@ -375,6 +385,11 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             name: inns::TINY_CITY_SCORING,
             values: &["4", "2"],
             help: "a completed city of two tiles: 2 a tile (2nd edition), or the 1st edition's tiny city, 1 a tile and a pennant",
+        },
+        VariantSpec {
+            name: river::VOLCANO_LAKE,
+            values: &["another-turn", "plain"],
+            help: "the volcano lake: its player deploys nothing and plays again at once (The River II), or a lake like any (JCloisterZone without The Princess & the Dragon)",
         },
         VariantSpec {
             name: river::RIVER_TURNS,
@@ -443,6 +458,10 @@ pub struct Carcassonne {
     pub monasteries: OpenMonasteries,
     /// The readings of Inns & Cathedrals' final scoring and of the tiny city.
     pub inns: inns::Readings,
+    /// Inns change their roads' worth (not `variant inns off`).
+    pub inns_scored: bool,
+    /// Cathedrals change their cities' worth (not `variant cathedrals off`).
+    pub cathedrals_scored: bool,
     /// The reading of The River's turns.
     pub river: river::Readings,
     /// Whether Inns & Cathedrals is in play: without it an inn is decoration (“Special
@@ -572,6 +591,8 @@ impl Carcassonne {
             flocks: flock::Flocks::from_variants(variants),
             monasteries: OpenMonasteries::default(),
             inns: inns::Readings::from_variants(variants),
+            inns_scored: !chosen(inns::INNS, "off"),
+            cathedrals_scored: !chosen(inns::CATHEDRALS, "off"),
             river: river::Readings::from_variants(variants),
             // Until the game's expansions are told (`Rules::expansions_in_play`).
             inns_in_play: false,
@@ -635,8 +656,16 @@ impl Carcassonne {
         let pennants = component.count(ContentKind::Pennant);
         let (inns, cathedrals) = if self.inns_in_play {
             (
-                component.count(ContentKind::Inn),
-                component.count(ContentKind::Cathedral),
+                if self.inns_scored {
+                    component.count(ContentKind::Inn)
+                } else {
+                    0
+                },
+                if self.cathedrals_scored {
+                    component.count(ContentKind::Cathedral)
+                } else {
+                    0
+                },
             )
         } else {
             (0, 0)
@@ -970,12 +999,12 @@ impl Rules for Carcassonne {
     }
 
     fn deployment_violation(&self, tile: &CompiledTile, kind: FeatureKind) -> Option<Violation> {
-        river::deployment_violation(tile, kind)
+        river::deployment_violation(tile, kind, self.river)
     }
 
     fn another_turn(&self, engine: &Engine, turn: &TurnView) -> bool {
         turn.placed
-            .is_some_and(|placement| river::another_turn(engine.tile_of(placement)))
+            .is_some_and(|placement| river::another_turn(engine.tile_of(placement), self.river))
     }
 }
 

@@ -80,11 +80,17 @@ another turn”. Pass instead.";
 /// geometric look-ahead: the squares ahead of every open end of the new tile must be free).
 pub const RIVER_TURNS: &str = "river-turns";
 
+/// What the volcano lake does: `another-turn` (The River II: its player deploys nothing and
+/// plays again at once) or `plain` (JCloisterZone without The Princess & the Dragon, whose
+/// dragon the volcano belongs to: a lake tile like any, `RiverCapability` gives it no power).
+pub const VOLCANO_LAKE: &str = "volcano-lake";
+
 /// The River and The River II in JCloisterZone's saved games: their tile sets alone switch
-/// them on, and JCloisterZone bends a river by its own look-ahead
-/// (`RiverCapability.isTilePlacementAllowed`), not by the rulebook's U-turn rule.
+/// them on; JCloisterZone bends a river by its own look-ahead
+/// (`RiverCapability.isTilePlacementAllowed`), not by the rulebook's U-turn rule, and its
+/// volcano does nothing without The Princess & the Dragon (which carcspec does not play).
 pub(super) const JCZ: JczPart = JczPart {
-    implied_variants: &[(RIVER_TURNS, "jcloisterzone")],
+    implied_variants: &[(RIVER_TURNS, "jcloisterzone"), (VOLCANO_LAKE, "plain")],
     ..JczPart::NONE
 };
 
@@ -105,6 +111,8 @@ pub(super) const TILE_SET_2: ShippedSet = ShippedSet {
 pub struct Readings {
     /// The river's turns read as JCloisterZone's look-ahead (`river-turns jcloisterzone`).
     pub look_ahead: bool,
+    /// The volcano lake is a lake like any (`volcano-lake plain`).
+    pub plain_volcano: bool,
 }
 
 impl Readings {
@@ -112,6 +120,7 @@ impl Readings {
     pub fn from_variants(variants: &[(String, String)]) -> Readings {
         Readings {
             look_ahead: crate::rules::chosen(variants, RIVER_TURNS, "jcloisterzone"),
+            plain_volcano: crate::rules::chosen(variants, VOLCANO_LAKE, "plain"),
         }
     }
 }
@@ -139,6 +148,11 @@ fn river_arms(tile: &CompiledTile) -> impl Iterator<Item = (Side, usize)> + '_ {
             })
             .map(move |(_, feature)| (side, *feature))
     })
+}
+
+/// How many sides of the tile a river runs through (a fork's three).
+pub fn river_sides(tile: &CompiledTile) -> usize {
+    river_arms(tile).count()
 }
 
 /// Whether the tile is a lake that ends the river (River I's lake, River II's volcano lake):
@@ -381,10 +395,16 @@ pub fn placement_violation(
     None
 }
 
-/// JCloisterZone's look-ahead (`RiverCapability.isTilePlacementAllowed`): for every river arm
-/// of the new tile but the one that joins the river, the square the river flows into must
-/// have free squares on its left and right, and the square two ahead and its left and right
-/// must be free.
+/// JCloisterZone's look-ahead (`RiverCapability.isContinuationFree`, engine v6.2.8): for every
+/// river arm of the new tile but the one that joins the river,
+/// - the square the river flows into must have free squares on its left and right, and the
+///   square two ahead and its left and right must be free;
+/// - the three-wide lane straight ahead must be empty out to the edge of the board's bounding
+///   box (the placed tiles, the new one and the square 0,0);
+/// - no two open river ends may lie side by side flowing that way. JCloisterZone compares one
+///   coordinate only (the column for ends flowing north or south, the row for east or west),
+///   so two such ends a column apart but on different rows count as side by side too; the
+///   import keeps that quirk (docs/jcloisterzone.md).
 fn look_ahead_violation(
     engine: &Engine,
     compiled: &CompiledTile,
@@ -392,6 +412,14 @@ fn look_ahead_violation(
     arms: &[(Side, usize)],
     entry: Side,
 ) -> Option<Violation> {
+    let refuse = |what: &str| {
+        Violation::new(
+            &RIVER_U_TURN,
+            format!("the river tile `{}` at {pos} {what}", compiled.id),
+            "the river would run into the board here",
+            "JCloisterZone's reading (`variant river-turns jcloisterzone`): the squares ahead of every open end of the river must be free, and no two open ends flow side by side the same way; turn the tile the other way",
+        )
+    };
     for (side, _) in arms.iter().filter(|(side, _)| *side != entry) {
         let left = Side::from_index(side.index() + 3);
         let right = Side::from_index(side.index() + 1);
@@ -405,24 +433,91 @@ fn look_ahead_violation(
             two_ahead.neighbour(right),
         ];
         if squares.iter().any(|square| engine.at(*square).is_some()) {
-            return Some(Violation::new(
-                &RIVER_U_TURN,
-                format!(
-                    "the river tile `{}` at {pos} leads the river towards tiles already placed",
-                    compiled.id
-                ),
-                "the river would run into the board here",
-                "JCloisterZone's reading (`variant river-turns jcloisterzone`): the squares ahead of every open end of the river must be free; turn the tile the other way",
+            return Some(refuse("leads the river towards tiles already placed"));
+        }
+        if lane_ahead_taken(engine, pos, *side) {
+            return Some(refuse(
+                "leads the river towards tiles further ahead in its lane",
+            ));
+        }
+        if open_ends_side_by_side(engine, pos, arms, *side) {
+            return Some(refuse(
+                "leaves two open ends of the river side by side, flowing the same way",
             ));
         }
     }
     None
 }
 
+/// Whether a tile lies in the three-wide lane straight ahead of the side `side` of `pos`, out
+/// to the edge of the bounding box of the placed tiles, `pos` and the square 0,0.
+fn lane_ahead_taken(engine: &Engine, pos: Pos, side: Side) -> bool {
+    let (mut low, mut high) = (
+        Pos::new(pos.x.min(0), pos.y.min(0)),
+        Pos::new(pos.x.max(0), pos.y.max(0)),
+    );
+    for placed in &engine.placements {
+        low = Pos::new(low.x.min(placed.pos.x), low.y.min(placed.pos.y));
+        high = Pos::new(high.x.max(placed.pos.x), high.y.max(placed.pos.y));
+    }
+    let across = |along: i32| -> [Pos; 3] {
+        match side {
+            Side::N | Side::S => [-1, 0, 1].map(|dx| Pos::new(pos.x + dx, along)),
+            Side::E | Side::W => [-1, 0, 1].map(|dy| Pos::new(along, pos.y + dy)),
+        }
+    };
+    let lane = match side {
+        Side::N => low.y..pos.y,
+        Side::S => pos.y + 1..high.y + 1,
+        Side::E => pos.x + 1..high.x + 1,
+        Side::W => low.x..pos.x,
+    };
+    lane.flat_map(across)
+        .any(|square| engine.at(square).is_some())
+}
+
+/// Whether, with the new tile at `pos`, two open river ends (empty squares a river flows into)
+/// flowing towards `side` lie side by side: their columns (north, south) or rows (east, west)
+/// one apart — JCloisterZone's comparison of one coordinate.
+fn open_ends_side_by_side(engine: &Engine, pos: Pos, arms: &[(Side, usize)], side: Side) -> bool {
+    let flowing_that_way = |from: Pos, arms: &[(Side, usize)]| {
+        arms.iter()
+            .any(|(arm, _)| *arm == side)
+            .then(|| from.neighbour(side))
+            .filter(|end| *end != pos && engine.at(*end).is_none())
+    };
+    let mut ends: Vec<Pos> = flowing_that_way(pos, arms).into_iter().collect();
+    for placed in &engine.placements {
+        let tile = &engine.catalog[placed.tile];
+        if !is_river_tile(tile) {
+            continue;
+        }
+        ends.extend(flowing_that_way(
+            placed.pos,
+            &arms_on_board(tile, placed.rotation),
+        ));
+    }
+    ends.sort();
+    ends.dedup();
+    let across = |end: &Pos| match side {
+        Side::N | Side::S => end.x,
+        Side::E | Side::W => end.y,
+    };
+    ends.iter().enumerate().any(|(i, a)| {
+        ends[i + 1..]
+            .iter()
+            .any(|b| (across(a) - across(b)).abs() == 1)
+    })
+}
+
 /// The rule a deployment on a river tile breaks: no figure stands on the water, and none on
-/// the volcano lake's tile.
-pub fn deployment_violation(tile: &CompiledTile, kind: FeatureKind) -> Option<Violation> {
-    if tile.volcano && is_river_tile(tile) {
+/// the volcano lake's tile (unless it is a plain lake, `volcano-lake plain`).
+pub fn deployment_violation(
+    tile: &CompiledTile,
+    kind: FeatureKind,
+    readings: Readings,
+) -> Option<Violation> {
+    if tile.volcano && is_river_tile(tile) && !readings.plain_volcano {
         return Some(Violation::new(
             &RIVER_NO_FIGURE,
             format!("a figure on the volcano lake `{}`", tile.id),
@@ -440,9 +535,10 @@ pub fn deployment_violation(tile: &CompiledTile, kind: FeatureKind) -> Option<Vi
     })
 }
 
-/// Whether placing the tile gives its player another turn at once (the volcano lake).
-pub fn another_turn(tile: &CompiledTile) -> bool {
-    tile.volcano && is_river_tile(tile)
+/// Whether placing the tile gives its player another turn at once (the volcano lake, unless
+/// it is a plain lake).
+pub fn another_turn(tile: &CompiledTile, readings: Readings) -> bool {
+    tile.volcano && is_river_tile(tile) && !readings.plain_volcano
 }
 
 #[cfg(test)]
@@ -459,6 +555,27 @@ mod tests {
             assert_eq!(bend(turn(Side::W), turn(Side::N)), -1);
             assert_eq!(bend(turn(Side::W), turn(Side::E)), 0);
         }
+    }
+
+    /// The volcano lake gives another turn and takes no figure by the rulebook; as a plain
+    /// lake (JCloisterZone without the dragon) it does neither, and the water stays empty.
+    #[test]
+    fn the_volcano_lake_is_a_plain_lake_in_its_variant() {
+        let cache = crate::check::TileSetCache::default();
+        let resolved = cache.resolve("the-river-2", std::path::Path::new("."));
+        let prepared = resolved.prepared.as_ref().expect("a shipped set");
+        let volcano = prepared
+            .compiled
+            .iter()
+            .find(|tile| tile.id == "RI.2/I.v")
+            .expect("the volcano lake");
+        let rulebook = Readings::from_variants(&[]);
+        let plain = Readings::from_variants(&[(VOLCANO_LAKE.into(), "plain".into())]);
+        assert!(another_turn(volcano, rulebook));
+        assert!(!another_turn(volcano, plain));
+        assert!(deployment_violation(volcano, FeatureKind::Field, rulebook).is_some());
+        assert!(deployment_violation(volcano, FeatureKind::Field, plain).is_none());
+        assert!(deployment_violation(volcano, FeatureKind::Lake, plain).is_some());
     }
 
     /// The shipped river tiles fall into the draw order's groups: the fork first, the lakes
