@@ -419,6 +419,54 @@ fn the_release_workflow_builds_every_platform_and_publishes_checksums() {
     );
 }
 
+/// The workflows, the action and the GitLab job validate against the schemas GitHub's and
+/// GitLab's editors use (SchemaStore's, as `check-jsonschema` ships them: no network).
+#[test]
+fn the_workflows_validate_against_the_schemas_of_github_and_gitlab() {
+    let tool = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/ci-venv/bin/check-jsonschema");
+    if !tool.is_file() {
+        println!("skipped: `check-jsonschema` is not installed (`.ci/run` installs it from PyPI)");
+        return;
+    }
+    let temp = tempfile::tempdir().unwrap();
+    let mut by_schema: BTreeMap<&str, Vec<PathBuf>> = BTreeMap::new();
+    let mut add = |schema, name: String, content: String| {
+        let file = temp.path().join(name);
+        std::fs::write(&file, content).unwrap();
+        by_schema.entry(schema).or_default().push(file);
+    };
+    add(
+        "vendor.github-workflows",
+        "release.yml".into(),
+        read(".github/workflows/release.yml"),
+    );
+    add(
+        "vendor.github-actions",
+        "action.yml".into(),
+        read("action.yml"),
+    );
+    for doc in ["docs/ci.md", "docs/simulation.md"] {
+        for (index, block) in fenced_blocks(&read(doc), "yaml").into_iter().enumerate() {
+            let name = format!("{}-{index}.yml", doc.replace('/', "-"));
+            if block.lines().any(|line| line == "jobs:") {
+                add("vendor.github-workflows", name, block);
+            } else if block.starts_with("carcspec:\n") {
+                add("vendor.gitlab-ci", name, block);
+            }
+        }
+    }
+    assert_eq!(by_schema["vendor.github-workflows"].len(), 3);
+    assert_eq!(by_schema["vendor.gitlab-ci"].len(), 1);
+    for (schema, files) in by_schema {
+        let output = Command::new(&tool)
+            .args(["--builtin-schema", schema])
+            .args(&files)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{schema}: {}", text(&output));
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The commands of the documented workflows, run on a sample repository.
 
