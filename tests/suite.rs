@@ -30,6 +30,8 @@ mod game_fixtures;
 mod hardening;
 #[path = "html.rs"]
 mod html;
+#[path = "install.rs"]
+mod install;
 #[path = "jcz.rs"]
 mod jcz;
 #[path = "jcz_suite.rs"]

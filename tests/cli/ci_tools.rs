@@ -4,6 +4,7 @@
 //!
 //! `.ci/run` installs the tools in a virtual environment, `target/ci-venv` (or the one
 //! `CARCSPEC_CI_VENV` names); without them a test prints why it did not run and passes.
+//! The `language: python` hooks, which pre-commit installs from the wheel: tests/install.rs.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
