@@ -11,7 +11,7 @@ use crate::engine::{CompiledTile, Engine, LegalPlacements, NodeId, PlacementId, 
 use crate::model::{Ruleset, Script};
 use crate::rules::turn::{TurnView, next_decision};
 use crate::rules::{
-    self, Completion, Decision, FigureSpec, Move, Occupation, Offer, Rules, Violation,
+    self, Completion, Decision, FigureSpec, Hooks, Move, Occupation, Offer, Rules, Violation,
 };
 
 /// The tile the current player holds.
@@ -156,6 +156,8 @@ pub(crate) struct Game {
     /// continues the river), by catalog index: asked of the ruleset once a catalog, not at
     /// every placement; shared by the game's copies.
     pub(super) placement_ruled: Arc<[bool]>,
+    /// The ruleset's hooks this game asks ([`Rules::hooks`], once its expansions are known).
+    pub(super) hooks: Hooks,
 }
 
 impl Game {
@@ -167,6 +169,7 @@ impl Game {
         setup: Setup,
     ) -> Game {
         rules.expansions_in_play(&setup.expansions);
+        let hooks = rules.hooks();
         rules.prepare_stacks(&tiles, &mut counts);
         let ordered_draws = ordered_draws(rules.as_ref(), &tiles);
         let placement_ruled = tiles
@@ -205,6 +208,7 @@ impl Game {
             spare_completion: Completion::default(),
             ordered_draws,
             placement_ruled,
+            hooks,
         }
     }
 
@@ -247,9 +251,11 @@ impl Game {
             // The same catalog and ruleset.
             ordered_draws: _,
             placement_ruled: _,
+            hooks,
         } = self;
         *old_rules = rules;
         old_rules.expansions_in_play(&setup.expansions);
+        *hooks = old_rules.hooks();
         engine.clear();
         stack.clear();
         stack.extend_from_slice(counts);
@@ -306,7 +312,7 @@ impl Game {
             return None;
         }
         let turn = self.turn_view()?;
-        Some(next_decision(self.rules.as_ref(), &turn))
+        Some(next_decision(self.rules.as_ref(), self.hooks, &turn))
     }
 
     /// Each player's pools of figures: (name, the count a player starts with), from the
@@ -335,6 +341,9 @@ impl Game {
     /// every move it plays).
     pub(crate) fn offers(&mut self, decision: Decision) -> Vec<Offer> {
         let mut offers = Vec::new();
+        if decision == Decision::DeployOrPass && !self.hooks.figure_step_moves {
+            return offers;
+        }
         let view = self.turn_view().unwrap_or_default();
         self.rules
             .offers(&mut self.engine, &view, decision, &mut offers);

@@ -185,7 +185,9 @@ impl Game {
     /// The ruleset's pending decision is left by another move: what that breaks.
     #[inline]
     pub(crate) fn leave_pending(&mut self) {
-        if let Some(violation) = self.rules.leave_pending() {
+        if self.hooks.own_decisions
+            && let Some(violation) = self.rules.leave_pending()
+        {
             self.apply_outcome(Outcome::violation(violation));
         }
     }
@@ -250,7 +252,9 @@ impl Game {
             first_figure: self.engine.figures.len(),
             needs_under: false,
         });
-        if let Some(view) = self.turn_view() {
+        if self.hooks.turn_begins
+            && let Some(view) = self.turn_view()
+        {
             let outcome = self.rules.turn_begins(&mut self.engine, &view);
             self.apply_outcome(outcome);
         }
@@ -508,7 +512,9 @@ impl Game {
         {
             turn.bonus_earned = true;
         }
-        if let Some(view) = self.turn_view() {
+        if self.hooks.after_scoring
+            && let Some(view) = self.turn_view()
+        {
             let outcome = self.rules.after_scoring(&mut self.engine, &view, &roots);
             self.apply_outcome(outcome);
         }

@@ -388,6 +388,39 @@ impl Clone for Box<dyn Rules> {
     }
 }
 
+/// Which of a ruleset's hooks a game asks, as its reading and its expansions in play need
+/// them ([`Rules::hooks`]): these are asked at every step or every tile, so the runner asks
+/// none of them of a game whose expansions do not answer them (a base game asks nothing of
+/// Hills & Sheep's flocks or of the abbot).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hooks {
+    /// Decisions of its own: [`Rules::pending_decision`], [`Rules::leave_pending`].
+    pub own_decisions: bool,
+    /// Moves of its own in the figure step ([`Rules::offers`] of `DeployOrPass`: a take-back).
+    pub figure_step_moves: bool,
+    /// [`Rules::after_scoring`].
+    pub after_scoring: bool,
+    /// [`Rules::turn_begins`].
+    pub turn_begins: bool,
+}
+
+impl Hooks {
+    /// Every hook asked.
+    pub const ALL: Hooks = Hooks {
+        own_decisions: true,
+        figure_step_moves: true,
+        after_scoring: true,
+        turn_begins: true,
+    };
+}
+
+impl Default for Hooks {
+    /// Every hook asked, until the ruleset knows its expansions.
+    fn default() -> Hooks {
+        Hooks::ALL
+    }
+}
+
 /// What a ruleset does (its static facts — pools, players, figures with their specs,
 /// variants — are its descriptor's: [`describe`]).
 pub trait Rules: RulesClone + Send + Sync {
@@ -396,6 +429,11 @@ pub trait Rules: RulesClone + Send + Sync {
     fn figure(&self, name: &str) -> Option<FigureSpec>;
     /// The figures of this game's reading, in the descriptor's order.
     fn figure_names(&self) -> &'static [&'static str];
+    /// The hooks this game asks ([`Hooks`]), known once its expansions are
+    /// ([`Rules::expansions_in_play`]); the runner asks it once a game. By default, all.
+    fn hooks(&self) -> Hooks {
+        Hooks::ALL
+    }
     /// The figures that forbid deploying `figure` on the feature of `node`.
     fn blockers(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> Vec<FigureId>;
     /// Scores the features that the placement `placement` completed, into `completion` (empty:

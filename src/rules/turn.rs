@@ -228,10 +228,12 @@ pub fn not_due(mv: Move) -> Outcome {
     Outcome::violation(violation)
 }
 
-/// The decision due next: the ruleset's own, if it has one pending, else the common steps of
-/// a turn in their order.
-pub fn next_decision(rules: &dyn super::Rules, turn: &TurnView) -> Decision {
-    if let Some(decision) = rules.pending_decision() {
+/// The decision due next: the ruleset's own, if it has one pending (where the game asks it
+/// for its own decisions: `hooks`), else the common steps of a turn in their order.
+pub fn next_decision(rules: &dyn super::Rules, hooks: super::Hooks, turn: &TurnView) -> Decision {
+    if hooks.own_decisions
+        && let Some(decision) = rules.pending_decision()
+    {
         return decision;
     }
     if turn.under_due {

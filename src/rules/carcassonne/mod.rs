@@ -471,6 +471,10 @@ pub struct Carcassonne {
     /// Whether an abbot was deployed in this game: until one is, no abbot's return is due,
     /// and the figure step of every tile does not look through the figures for one.
     pub abbot_deployed: bool,
+    /// The hooks the game's expansions answer ([`Rules::hooks`]): Hills & Sheep's flocks
+    /// (decisions of their own, a look after each scoring), the abbot's return (a move of the
+    /// figure step).
+    pub hooks: super::Hooks,
 }
 
 /// The monasteries on the board that are not yet surrounded, by placement. A placement can
@@ -597,6 +601,7 @@ impl Carcassonne {
             // Until the game's expansions are told (`Rules::expansions_in_play`).
             inns_in_play: false,
             abbot_deployed: false,
+            hooks: super::Hooks::ALL,
         }
     }
 
@@ -965,6 +970,24 @@ impl Rules for Carcassonne {
 
     fn expansions_in_play(&mut self, expansions: &[String]) {
         self.inns_in_play = expansions.iter().any(|e| e == INNS_AND_CATHEDRALS);
+        // The expansions' figures bring their hooks: a flock needs a shepherd, a return an
+        // abbot.
+        let in_play = |figure: FigureKind| {
+            DESCRIPTOR
+                .missing_expansion_for(figure.0, expansions)
+                .is_none()
+        };
+        let flocks = in_play(SHEPHERD);
+        self.hooks = super::Hooks {
+            own_decisions: flocks,
+            figure_step_moves: in_play(ABBOT),
+            after_scoring: flocks,
+            turn_begins: false,
+        };
+    }
+
+    fn hooks(&self) -> super::Hooks {
+        self.hooks
     }
 
     fn prepare_stacks(&self, catalog: &[CompiledTile], counts: &mut [u32]) {
