@@ -312,12 +312,7 @@ fn check_script(
         report.players = script.players.clone();
         return report;
     }
-    let variants: Vec<(String, String)> = script
-        .variants
-        .iter()
-        .map(|(name, value, _)| (name.clone(), value.clone()))
-        .collect();
-    let rules = crate::rules::for_ruleset(script.ruleset, &variants);
+    let rules = crate::rules::for_script(script);
     let mut replay = replay::Replay::new(script, catalog, rules, &text);
     if let Some(mut engine) = SPARE_ENGINE.take() {
         // The last game's engine, emptied: its tables keep their capacity.

@@ -382,13 +382,7 @@ fn start_replay<'s>(
     text: &'s str,
     steps: usize,
 ) -> Replay<'s> {
-    let variants: Vec<(String, String)> = script
-        .variants
-        .iter()
-        .map(|(name, value, _)| (name.clone(), value.clone()))
-        .collect();
-    let rules = rules::for_ruleset(script.ruleset, &variants);
-    let mut replay = Replay::new(script, catalog.clone(), rules, text);
+    let mut replay = Replay::new(script, catalog.clone(), rules::for_script(script), text);
     // As `Replay::run` decides it from the whole game: a game that lays its own board gets
     // no start tile.
     let lays_tiles = script

@@ -41,6 +41,14 @@ pub struct Script {
 }
 
 impl Script {
+    /// The variants the game chose, as `(name, value)`: what the rules are built with.
+    pub fn chosen_variants(&self) -> Vec<(String, String)> {
+        self.variants
+            .iter()
+            .map(|(name, value, _)| (name.clone(), value.clone()))
+            .collect()
+    }
+
     /// A game of `ruleset` with nothing in it yet: no title, players, tile sets or steps.
     pub fn empty(ruleset: Ruleset) -> Script {
         Script {

@@ -726,6 +726,11 @@ pub fn for_ruleset(ruleset: Ruleset, variants: &[(String, String)]) -> Box<dyn R
     }
 }
 
+/// The rules a game is played by: its ruleset with the variants it chose.
+pub fn for_script(script: &crate::model::Script) -> Box<dyn Rules> {
+    for_ruleset(script.ruleset, &script.chosen_variants())
+}
+
 /// Whether the game chose `value` for the variant `name`, among its `(name, value)` choices:
 /// how a ruleset and its expansions read the variants they are built with.
 pub fn chosen(variants: &[(String, String)], name: &str, value: &str) -> bool {

@@ -147,13 +147,7 @@ pub(crate) fn before(cx: &Context<'_>, view: &GameView<'_>, offset: usize) -> Op
         }
     }
     let player = state.current_player.unwrap_or(state.to_move);
-    let variants: Vec<(String, String)> = state
-        .script
-        .variants
-        .iter()
-        .map(|(name, value, _)| (name.clone(), value.clone()))
-        .collect();
-    let rules = crate::rules::for_ruleset(state.script.ruleset, &variants);
+    let rules = crate::rules::for_script(&state.script);
     let descriptor = crate::rules::descriptor::describe(state.script.ruleset);
     for figure in rules.figure_names() {
         if descriptor
