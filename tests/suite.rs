@@ -32,6 +32,8 @@ mod hardening;
 mod html;
 #[path = "jcz.rs"]
 mod jcz;
+#[path = "jcz_reading.rs"]
+mod jcz_reading;
 #[path = "lsp.rs"]
 mod lsp;
 #[path = "lsp_neovim.rs"]
