@@ -22,6 +22,8 @@ mod cli;
 mod fit;
 #[path = "formats.rs"]
 mod formats;
+#[path = "fuzz_dictionaries.rs"]
+mod fuzz_dictionaries;
 #[path = "fuzz_seeds.rs"]
 mod fuzz_seeds;
 #[path = "game_fixtures.rs"]
