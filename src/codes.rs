@@ -744,8 +744,10 @@ refuses the same, so a saved game that imports must name its players apart.";
     MISSHAPEN_JCZ = "J005" "misshapen-jcz" Error:
 "The saved game lacks a key that JCloisterZone always writes, or holds the wrong kind of value
 there: the document is an object with `setup` (an object), `players` (a list of player
-objects) and `replay` (a list of message objects). The message names the key and what it
-holds. Such a document is not read further: guessing at an empty list of moves or at players
+objects) and `replay` (a list of message objects), and a move's payload has the keys its
+message always has (`tileId`, `rotation` and `position` of a `PLACE_TILE`; `pointer` and
+`meepleId` of a `DEPLOY_MEEPLE`; `value` of a `FLOCK_EXPAND_OR_SCORE`). The message names the
+key and what it holds. Such a document is not read further: guessing at an empty list of moves or at players
 made up from nothing would check a game that was never played. (JCloisterZone before 5 wrote
 another format, with `slots` for the players: open the game in JCloisterZone 6 and save it
 again.)";

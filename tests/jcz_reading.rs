@@ -52,28 +52,22 @@ fn verdicts(name: &str, text: &str) -> Vec<(&'static str, bool, BTreeSet<String>
         with_warnings.is_ok(),
         reading_codes(diagnostics.iter().map(|d| d.code.code)),
     ));
-    let report = check::check_jcz_text(name, text.to_string());
-    let read = !report
-        .diagnostics
-        .iter()
-        .any(|d| d.is_error() && (d.code.code.starts_with('J') || d.code.code.starts_with('G')));
-    found.push((
-        "check_jcz_text",
-        read,
-        reading_codes(report.diagnostics.iter().map(|d| d.code.code)),
-    ));
+    // A check reads the save when its reading found no error.
+    let verdict_of = |report: &check::CheckReport| {
+        let read = !report.diagnostics.iter().any(|d| {
+            d.is_error() && (d.code.code.starts_with('J') || d.code.code.starts_with('G'))
+        });
+        (
+            read,
+            reading_codes(report.diagnostics.iter().map(|d| d.code.code)),
+        )
+    };
+    let (read, codes) = verdict_of(&check::check_jcz_text(name, text.to_string()));
+    found.push(("check_jcz_text", read, codes));
     let path = scratch().join(name);
     std::fs::write(&path, text).unwrap();
-    let report = check::check_file(&path);
-    let read = !report
-        .diagnostics
-        .iter()
-        .any(|d| d.is_error() && (d.code.code.starts_with('J') || d.code.code.starts_with('G')));
-    found.push((
-        "check_file",
-        read,
-        reading_codes(report.diagnostics.iter().map(|d| d.code.code)),
-    ));
+    let (read, codes) = verdict_of(&check::check_file(&path));
+    found.push(("check_file", read, codes));
     let shown = path.display().to_string();
     let output = carcspec(&["import", &shown]);
     let said = stderr(&output);
@@ -140,6 +134,15 @@ fn every_entry_point_reads_a_save_alike() {
             fixture[..fixture.len() / 2].to_string(),
             None,
         ),
+        (
+            "misspelt-tile-id.jcz",
+            changed(|d| {
+                let payload = d["replay"][0]["payload"].as_object_mut().unwrap();
+                let id = payload.remove("tileId").unwrap();
+                payload.insert("tileI2".into(), id);
+            }),
+            None,
+        ),
     ];
     // The broken ones with a byte-order mark too: the mark changes nothing.
     let with_marks: Vec<_> = cases
@@ -196,6 +199,15 @@ fn missing_and_misshapen_keys_are_named() {
             "the player `players[1]` is a number",
         ),
         ("\"text\"".to_string(), "the saved game is a string"),
+        (
+            changed(|d| {
+                d["replay"][0]["payload"]
+                    .as_object_mut()
+                    .unwrap()
+                    .remove("tileId");
+            }),
+            "the PLACE_TILE message `replay[0]` is not a whole move: its payload has no `tileId`",
+        ),
     ];
     for (text, message) in cases {
         let diagnostics = check::import_jcz(&text).expect_err(message);

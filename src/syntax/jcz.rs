@@ -43,6 +43,14 @@ pub const TEST_KEYS: &[&str] = &["description", "assertions"];
 /// The keys of a replay message.
 pub const MESSAGE_KEYS: &[&str] = &["type", "payload", "player", "clock"];
 
+/// The payload keys a message of these types always has: JCloisterZone's message sets each of
+/// them when it is made, and a move read without one would be made up (a tile of no id).
+pub const REQUIRED_PAYLOAD_KEYS: &[(&str, &[&str])] = &[
+    ("PLACE_TILE", &["tileId", "rotation", "position"]),
+    ("DEPLOY_MEEPLE", &["pointer", "meepleId"]),
+    ("FLOCK_EXPAND_OR_SCORE", &["value"]),
+];
+
 /// The keys of each replayable message's payload, by message type: the fields of
 /// JCloisterZone's message classes (`com.jcloisterzone.io.message`).
 pub const PAYLOAD_KEYS: &[(&str, &[&str])] = &[
@@ -218,16 +226,46 @@ fn shape_problems(document: &JczDocument, root_span: Span) -> Vec<Diagnostic> {
         }
     }
     for (index, message) in entries("replay") {
+        let span = document
+            .message_spans
+            .get(index)
+            .copied()
+            .unwrap_or_default();
         if !message.is_object() {
-            let span = document
-                .message_spans
-                .get(index)
-                .copied()
-                .unwrap_or_default();
             problems.push(problem(
                 format!(
                     "the message `replay[{index}]` is {}, not an object with `type` and `payload`",
                     kind_of(message)
+                ),
+                span,
+                "this message",
+            ));
+            omitted.keep_first(&mut problems);
+            continue;
+        }
+        let kind = message
+            .get("type")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let Some((_, required)) = REQUIRED_PAYLOAD_KEYS.iter().find(|(k, _)| *k == kind) else {
+            continue;
+        };
+        let payload = message.get("payload");
+        let missing: Vec<String> = required
+            .iter()
+            .filter(|key| payload.and_then(|p| p.get(**key)).is_none())
+            .map(|key| format!("`{key}`"))
+            .collect();
+        if !missing.is_empty() {
+            let what = match payload {
+                Some(payload) if payload.is_object() => "its payload has no".to_string(),
+                Some(payload) => format!("its payload is {}, without", kind_of(payload)),
+                None => "it has no payload, so no".to_string(),
+            };
+            problems.push(problem(
+                format!(
+                    "the {kind} message `replay[{index}]` is not a whole move: {what} {}",
+                    missing.join(", ")
                 ),
                 span,
                 "this message",
