@@ -236,7 +236,7 @@ fn jcz_dictionary() -> String {
             "position",
             "featurePointer",
         ]
-        .map(|w| quoted(w)),
+        .map(&quoted),
     );
     for (set, _) in carcspec::rules::descriptor::jcz_tile_sets() {
         words.push(quoted(set));
