@@ -18,9 +18,7 @@ pub fn tiles_lint(data: &[u8]) {
     let text = String::from_utf8_lossy(data).into_owned();
     let loaded = carcspec::load::from_text("fuzz.tiles", text, None);
     let _ = carcspec::report::render(&loaded.origin, &loaded.text, &loaded.diagnostics, false);
-    for diagnostic in &loaded.diagnostics {
-        let _ = carcspec::report::to_json(&loaded.text, diagnostic);
-    }
+    let _ = carcspec::report::to_json_all(&loaded.text, &loaded.diagnostics);
 }
 
 /// `tile_documents`: JSON and YAML tile sets (the first byte chooses: even JSON, odd YAML)
@@ -46,9 +44,10 @@ pub fn game_check(data: &[u8]) {
     // Tile sets are named by their shipped names; no path is read.
     let report = carcspec::check::check_text("fuzz.game", text, Path::new("/nonexistent"));
     let _ = carcspec::cli::render_check_report(&report, false);
-    for diagnostic in report.diagnostics.iter().chain(&report.expected_violations) {
-        let json = carcspec::report::to_json(&report.text, diagnostic);
-        let _ = json.message.len() + json.line.unwrap_or(0);
+    for diagnostics in [&report.diagnostics, &report.expected_violations] {
+        for json in carcspec::report::to_json_all(&report.text, diagnostics) {
+            let _ = json.message.len() + json.line.unwrap_or(0);
+        }
     }
 }
 

@@ -717,7 +717,7 @@ the harness reads, does not hold either: a typo in a test never passes.";
 
     MALFORMED_JCZ = "J001" "malformed-jcz" Error:
 "A .jcz file is not readable JSON: it is cut short, or not a JCloisterZone saved game. The
-message gives the line and column where reading stopped.";
+report points at the line and column where reading stopped.";
 
     UNSUPPORTED_JCZ = "J002" "unsupported-jcz" Error:
 "The saved game uses something carcspec does not play: another expansion's tile set (only
@@ -750,6 +750,25 @@ each player has), `hill` and `vineyard`; an element that is absent is not in pla
 "Two players of the saved game have the same name. A game names each player once, so that
 moves, scores and assertions (`Alice has 10 points`) say whose they are; the game language
 refuses the same, so a saved game that imports must name its players apart.";
+
+    MISSHAPEN_JCZ = "J005" "misshapen-jcz" Error:
+"The saved game lacks a key that JCloisterZone always writes, or holds the wrong kind of value
+there: the document is an object with `setup` (an object), `players` (a list of player
+objects) and `replay` (a list of message objects), and a move's payload has the keys its
+message always has (`tileId`, `rotation` and `position` of a `PLACE_TILE`; `pointer` and
+`meepleId` of a `DEPLOY_MEEPLE`; `value` of a `FLOCK_EXPAND_OR_SCORE`). The message names the
+key and what it holds. Such a document is not read further: guessing at an empty list of moves or at players
+made up from nothing would check a game that was never played. (JCloisterZone before 5 wrote
+another format, with `slots` for the players: open the game in JCloisterZone 6 and save it
+again.)";
+
+    UNKNOWN_JCZ_KEY = "J006" "unknown-jcz-key" Warning:
+"A key of the saved game is none of those JCloisterZone writes where its format has a fixed set
+of keys: the document's top level, `setup`, a start tile of `setup.start`, a player, `test`, a
+replay message and a message's payload (for the message types JCloisterZone defines). The
+value is ignored, and the game read as if the key were absent, which is rarely what a
+misspelt key meant (`el;ments` for `elements` leaves every element out): the warning names the
+key's place and the nearest known key.";
 
     UNREADABLE_INPUT = "F001" "unreadable-input" Error:
 "A file could not be read (it does not exist, is not readable, or is not UTF-8 text), or a

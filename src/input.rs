@@ -85,27 +85,78 @@ pub fn normalize(mut text: String) -> String {
     if text.starts_with('\u{feff}') {
         text.drain(..'\u{feff}'.len_utf8());
     }
-    if text.contains('\r') {
-        let mut bytes = text.into_bytes();
-        for at in 0..bytes.len() {
-            if bytes[at] == b'\r' && bytes.get(at + 1) != Some(&b'\n') {
-                bytes[at] = b'\n';
-            }
-        }
-        // Replacing one ASCII byte by another keeps the text UTF-8.
-        text = String::from_utf8(bytes).unwrap_or_default();
+    with_line_feeds(text)
+}
+
+/// The text with every carriage return alone (old Mac line endings) made a line feed in place:
+/// the same lines at the same offsets ([`line_starts`]), in the form every parser reads.
+pub fn with_line_feeds(text: String) -> String {
+    if !text.contains('\r') {
+        return text;
     }
-    text
+    let mut bytes = text.into_bytes();
+    for at in 0..bytes.len() {
+        if bytes[at] == b'\r' && bytes.get(at + 1) != Some(&b'\n') {
+            bytes[at] = b'\n';
+        }
+    }
+    // Replacing one ASCII byte by another keeps the text UTF-8.
+    String::from_utf8(bytes).unwrap_or_default()
+}
+
+/// The byte offsets where the lines of `text` start: the one notion of a line every reader
+/// of a text shares (the check after [`normalize`], the language server's positions and its
+/// formatting edits). A line ends at a line feed, at a CR LF pair, or at a carriage return
+/// alone, as the Language Server Protocol counts lines and as [`normalize`] reads them; the
+/// first line starts at 0, and a text ending in a line end has an empty last line.
+pub fn line_starts(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut starts = vec![0];
+    for (at, byte) in bytes.iter().enumerate() {
+        let ends_line = match byte {
+            b'\n' => true,
+            // The CR of a CR LF pair is not a line end of its own: the LF after it is.
+            b'\r' => bytes.get(at + 1) != Some(&b'\n'),
+            _ => false,
+        };
+        if ends_line {
+            starts.push(at + 1);
+        }
+    }
+    starts
+}
+
+/// The lines of `text` as [`line_starts`] cuts them, each with its line end.
+pub fn lines_with_ends(text: &str) -> impl Iterator<Item = &str> {
+    let starts = line_starts(text);
+    let ends: Vec<usize> = starts.iter().skip(1).copied().chain([text.len()]).collect();
+    starts
+        .into_iter()
+        .zip(ends)
+        .filter(|(start, end)| start < end)
+        .map(move |(start, end)| &text[start..end])
 }
 
 #[cfg(test)]
 mod tests {
-    use super::normalize;
+    use super::{line_starts, lines_with_ends, normalize};
 
     #[test]
     fn byte_order_mark_is_dropped_and_lone_carriage_returns_end_lines() {
         assert_eq!(normalize("\u{feff}a\rb\r\nc".into()), "a\nb\r\nc");
         assert_eq!(normalize("a\r".into()), "a\n");
         assert_eq!(normalize("é\u{feff}".into()), "é\u{feff}");
+    }
+
+    #[test]
+    fn lines_end_at_lf_crlf_and_lone_cr() {
+        assert_eq!(line_starts("a\rb\r\nc\nd"), [0, 2, 5, 7]);
+        assert_eq!(line_starts("a\r"), [0, 2]);
+        assert_eq!(line_starts(""), [0]);
+        let lines: Vec<&str> = lines_with_ends("a\rb\r\nc\n\rd").collect();
+        assert_eq!(lines, ["a\r", "b\r\n", "c\n", "\r", "d"]);
+        // The lines of a text are those of its normalised text, at the same offsets.
+        let text = "x\r\ry\r\n\nz\r";
+        assert_eq!(line_starts(text), line_starts(&normalize(text.into())));
     }
 }

@@ -57,15 +57,32 @@ impl Client {
         client
     }
 
+    /// Starts the server and initializes it, its standard error written to `log`.
+    fn start_logging_to(log: &Path) -> Client {
+        let log = std::fs::File::create(log).expect("the log can be written");
+        let mut client = Client::spawn_with(Stdio::from(log));
+        let result = client.request(
+            "initialize",
+            json!({ "processId": null, "rootUri": path_uri(Path::new(".")), "capabilities": {} }),
+        );
+        assert_eq!(result["capabilities"]["hoverProvider"], json!(true));
+        client.notify("initialized", json!({}));
+        client
+    }
+
     /// Starts the server without initializing it.
     fn spawn() -> Client {
+        Client::spawn_with(Stdio::null())
+    }
+
+    fn spawn_with(stderr: Stdio) -> Client {
         let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("lsp-cache");
         let mut child = Command::new(env!("CARGO_BIN_EXE_carcspec"))
             .arg("lsp")
             .env("XDG_CACHE_HOME", cache)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .expect("carcspec lsp starts");
         let stdin = child.stdin.take().expect("stdin");
@@ -892,12 +909,19 @@ fn every_lsp_code_is_exercised() {
 }
 
 /// Applies the text edits of one code action to `text` (edits of one document, any order).
+/// Lines end as the protocol says: at a LF, a CR LF, or a CR alone.
 fn apply_edits(text: &str, edits: &[Value]) -> String {
+    let mut line_starts = vec![0];
+    let bytes = text.as_bytes();
+    for (at, byte) in bytes.iter().enumerate() {
+        if *byte == b'\n' || (*byte == b'\r' && bytes.get(at + 1) != Some(&b'\n')) {
+            line_starts.push(at + 1);
+        }
+    }
     let offset = |position: &Value| {
         let line = position["line"].as_u64().unwrap() as usize;
         let character = position["character"].as_u64().unwrap() as usize;
-        let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
-        start + character
+        line_starts[line] + character
     };
     let mut edits: Vec<(usize, usize, String)> = edits
         .iter()
@@ -1663,6 +1687,82 @@ fn code_actions_honour_only() {
     let fix_all = client.request("textDocument/codeAction", on_draw(json!(["source.fixAll"])));
     assert!(titles(&fix_all).is_empty(), "{fix_all}");
     client.shutdown();
+}
+
+/// Documents whose lines end with a CR alone (old Mac files), or with a mix of CR, LF and
+/// CR LF, are formatted like any other: the edits turn the text into the formatter's layout of
+/// it as the check reads it, and the server never panics (its standard error stays clean).
+#[test]
+fn documents_with_lone_carriage_returns_are_formatted() {
+    let log = Path::new(env!("CARGO_TARGET_TMPDIR")).join("lsp-line-ends.log");
+    let mut client = Client::start_logging_to(&log);
+    let tiles = "tileset t\nruleset carcassonne\ntile A   x2 start {\n    city c:   N\n  field: E S W touches=c\n}\ntile B {\n  city: N E S W\n}\n";
+    let game = "ruleset  hunters-gatherers\nplayers red   blue\n\n\n\nturn red;draw A   # drawn\n";
+    let lone_cr = |text: &str| text.replace('\n', "\r");
+    // Each kind of line end in turn, and the three mixed.
+    let mixed = |text: &str| {
+        let mut ends = ["\r", "\n", "\r\n"].into_iter().cycle();
+        text.split_inclusive('\n')
+            .map(|line| format!("{}{}", &line[..line.len() - 1], ends.next().unwrap()))
+            .collect::<String>()
+    };
+    let cases = [
+        ("lone-cr.tiles", "carcspec-tiles", lone_cr(tiles)),
+        ("mixed.tiles", "carcspec-tiles", mixed(tiles)),
+        ("lone-cr.game", "carcspec-game", lone_cr(game)),
+        ("mixed.game", "carcspec-game", mixed(game)),
+    ];
+    for (name, language, text) in cases {
+        let uri = format!("file:///nowhere/{name}");
+        client.open(&uri, language, &text);
+        let edits = client.request(
+            "textDocument/formatting",
+            json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 2, "insertSpaces": true } }),
+        );
+        let read = carcspec::input::normalize(text.clone());
+        let expected = if language == "carcspec-tiles" {
+            carcspec::format::tiles::format(&carcspec::syntax::tiles::parse(&read).0)
+        } else {
+            carcspec::format::game_layout::format(&read)
+        };
+        let edits = edits
+            .as_array()
+            .unwrap_or_else(|| panic!("{name}: edits, not {edits}"));
+        assert_eq!(apply_edits(&text, edits), expected, "{name}");
+        // Formatted once, the document needs no more edits.
+        client.change(&uri, 2, &expected);
+        let again = client.request(
+            "textDocument/formatting",
+            json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 2, "insertSpaces": true } }),
+        );
+        assert_eq!(again, json!([]), "{name}");
+    }
+    // A LF typed just after a lone CR makes the two one line end (CR LF), as the editor reads
+    // them: the server's lines stay the editor's.
+    let uri = "file:///nowhere/typed.tiles";
+    let before = lone_cr(tiles);
+    client.open(uri, "carcspec-tiles", &before);
+    client.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": { "uri": uri, "version": 2 },
+            "contentChanges": [{
+                "range": { "start": { "line": 1, "character": 0 }, "end": { "line": 1, "character": 0 } },
+                "text": "\n",
+            }],
+        }),
+    );
+    let after = before.replacen("tileset t\r", "tileset t\r\n", 1);
+    let edits = client.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 2, "insertSpaces": true } }),
+    );
+    let read = carcspec::input::normalize(after.clone());
+    let expected = carcspec::format::tiles::format(&carcspec::syntax::tiles::parse(&read).0);
+    assert_eq!(apply_edits(&after, edits.as_array().unwrap()), expected);
+    client.shutdown();
+    let stderr = std::fs::read_to_string(&log).expect("the log is readable");
+    assert!(!stderr.contains("panic"), "{stderr}");
 }
 
 /// Range formatting: only the edits on the selected lines.

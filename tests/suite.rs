@@ -22,6 +22,8 @@ mod cli;
 mod fit;
 #[path = "formats.rs"]
 mod formats;
+#[path = "fuzz_dictionaries.rs"]
+mod fuzz_dictionaries;
 #[path = "fuzz_seeds.rs"]
 mod fuzz_seeds;
 #[path = "game_fixtures.rs"]
@@ -34,6 +36,8 @@ mod html;
 mod install;
 #[path = "jcz.rs"]
 mod jcz;
+#[path = "jcz_reading.rs"]
+mod jcz_reading;
 #[path = "jcz_suite.rs"]
 mod jcz_suite;
 #[path = "lsp.rs"]

@@ -26,7 +26,7 @@ use crate::diagnostic::{Diagnostic, Omitted, Span};
 use crate::engine::Engine;
 use crate::lower::game::GameLowering;
 use crate::model::{Script, Step};
-use crate::{lower, syntax};
+use crate::syntax;
 
 /// A game of up to this many moves is parsed and lowered once, its moves kept for the replay:
 /// eight a tile of the largest game a game may be (`MAX_TILES_PER_GAME`, G020), more than a
@@ -253,10 +253,7 @@ fn check_jcz_normalized(
     text: String,
     (base_dir, cache, events): (&Path, &TileSetCache, ScoreEvents),
 ) -> CheckReport {
-    let imported = syntax::jcz::parse(&text)
-        .map_err(|d| vec![d])
-        .and_then(|document| lower::jcz::lower_with_warnings(&document));
-    match imported {
+    match import::read_jcz(&text) {
         Ok((script, warnings, omitted)) => check_script(
             origin,
             text,

@@ -527,16 +527,8 @@ fn to_json(report: &CheckReport) -> CheckJson<'_> {
         record: "file",
         file: &report.origin,
         ok: report.ok(),
-        violations: report
-            .diagnostics
-            .iter()
-            .map(|d| report::to_json(&report.text, d))
-            .collect(),
-        expected_violations: report
-            .expected_violations
-            .iter()
-            .map(|d| report::to_json(&report.text, d))
-            .collect(),
+        violations: report::to_json_all(&report.text, &report.diagnostics),
+        expected_violations: report::to_json_all(&report.text, &report.expected_violations),
         expectations: ExpectationsJson {
             passed: report.expectations_passed,
             failed: report.expectations_failed,

@@ -375,11 +375,7 @@ impl FileReport for LintReport {
             file: &loaded.origin,
             ok,
             summary: loaded.set.as_ref().map(Summary::of),
-            diagnostics: loaded
-                .diagnostics
-                .iter()
-                .map(|d| report::to_json(&loaded.text, d))
-                .collect(),
+            diagnostics: report::to_json_all(&loaded.text, &loaded.diagnostics),
         };
         serde_json::to_string(&json).unwrap_or_default()
     }

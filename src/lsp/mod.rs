@@ -61,12 +61,26 @@ pub(crate) struct Document {
     pub uri: Uri,
     pub path: Option<PathBuf>,
     pub kind: DocumentKind,
+    /// The text as every reader of it reads it: the editor's, with each carriage return alone
+    /// a line feed ([`crate::input::with_line_feeds`]), so that the parsers, the check and the
+    /// positions see the lines the editor shows, at the same places.
     pub text: Arc<String>,
+    /// The text as the editor holds it: its changes apply to this one, and formatting edits
+    /// are made against it.
+    pub client_text: Arc<String>,
     pub version: i32,
     /// Changed in the editor since it was opened or saved.
     pub unsaved: bool,
     /// Why the server's text no longer matches the editor's: a change it could not apply.
     pub out_of_sync: Option<String>,
+}
+
+impl Document {
+    /// The editor's text is now `client_text`.
+    fn set_text(&mut self, client_text: String) {
+        self.text = Arc::new(crate::input::with_line_feeds(client_text.clone()));
+        self.client_text = Arc::new(client_text);
+    }
 }
 
 /// Everything a request is answered from.
@@ -195,17 +209,20 @@ impl Context<'_> {
     /// that the editor keeps its marks, folds and cursor on the lines that stay; none when it
     /// is formatted already.
     pub fn edits_to(&self, formatted: &str) -> Vec<lsp_types::TextEdit> {
-        let text = self.document.text.as_str();
+        // Against the editor's own text: a line whose end the layout changes (a CR alone, a
+        // CR LF, to the layout's LF) is rewritten, so that the edited text is the layout.
+        let text = self.document.client_text.as_str();
         if formatted == text {
             return Vec::new();
         }
-        let old_starts: Vec<usize> = std::iter::once(0)
-            .chain(text.split_inclusive('\n').scan(0, |at, line| {
-                *at += line.len();
-                Some(*at)
-            }))
-            .collect();
-        let new_lines: Vec<&str> = formatted.split_inclusive('\n').collect();
+        // The diff's line numbers index these: its lines are cut as the protocol's are (LF,
+        // CR LF, or a CR alone), by the one function every reader of a text uses.
+        let mut old_starts = crate::input::line_starts(text);
+        // And the end of a last line without a line end.
+        if old_starts.last() != Some(&text.len()) {
+            old_starts.push(text.len());
+        }
+        let new_lines: Vec<&str> = crate::input::lines_with_ends(formatted).collect();
         let diff = similar::TextDiff::from_lines(text, formatted);
         let edit = |old: std::ops::Range<usize>, new: std::ops::Range<usize>| {
             let span = crate::diagnostic::Span::new(old_starts[old.start], old_starts[old.end]);
@@ -616,15 +633,17 @@ impl Server {
                     // Not a language of carcspec: nothing to do.
                     return Ok(());
                 };
+                let text = crate::input::with_line_feeds(item.text.clone());
                 let unsaved = path
                     .as_ref()
                     .and_then(|p| crate::input::read_text(p).ok())
-                    .is_some_and(|saved| saved != item.text);
+                    .is_some_and(|saved| saved != text);
                 let document = Document {
                     uri: item.uri.clone(),
                     path,
                     kind,
-                    text: Arc::new(item.text),
+                    text: Arc::new(text),
+                    client_text: Arc::new(item.text),
                     version: item.version,
                     unsaved,
                     out_of_sync: None,
@@ -656,7 +675,7 @@ impl Server {
                 )
                 .map_err(|e| format!("the change cannot be read: {e}"))
                 .and_then(|params| {
-                    let mut text = document.text.as_str().to_string();
+                    let mut text = document.client_text.as_str().to_string();
                     for change in params.content_changes {
                         if change.range.is_none() {
                             // The whole text: in sync again whatever came before.
@@ -668,7 +687,7 @@ impl Server {
                 });
                 match applied {
                     Ok((text, version)) => {
-                        document.text = Arc::new(text);
+                        document.set_text(text);
                         document.version = version;
                     }
                     Err(problem) => {
@@ -708,7 +727,7 @@ impl Server {
                     .get_mut(&uri)
                     .ok_or_else(|| format!("`{}` is not open", uri.as_str()))?;
                 if let Some(text) = params.text {
-                    document.text = Arc::new(text);
+                    document.set_text(text);
                     document.out_of_sync = None;
                 }
                 document.unsaved = false;
@@ -1400,6 +1419,7 @@ pub fn exercise(kind: DocumentKind, path: Option<&Path>, text: &str, offset: usi
         path: path.map(Path::to_path_buf),
         kind,
         text: Arc::new(text.to_string()),
+        client_text: Arc::new(text.to_string()),
         version: 1,
         unsaved: false,
         out_of_sync: None,

@@ -25,9 +25,9 @@ pub struct LineIndex {
 
 impl LineIndex {
     pub fn new(text: &str, encoding: Encoding) -> LineIndex {
-        let starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(at, _)| at + 1))
-            .collect();
+        // Lines end where the protocol says they do (LF, CR LF, or a CR alone), as for
+        // every other reader of the text.
+        let starts = crate::input::line_starts(text);
         LineIndex { starts, encoding }
     }
 
@@ -66,7 +66,10 @@ impl LineIndex {
         let end = self
             .starts
             .get(position.line as usize + 1)
-            .map_or(text.len(), |next| next - 1);
+            .map_or(text.len(), |&next| {
+                // Before the line's end: a LF, a CR, or both.
+                next - if text[..next].ends_with("\r\n") { 2 } else { 1 }
+            });
         let line = &text[start..end];
         let wanted = position.character as usize;
         let mut counted = 0;
@@ -160,6 +163,19 @@ mod tests {
         assert_eq!(utf8.offset(text, Position::new(1, 6)), x);
         assert_eq!(index.offset(text, Position::new(9, 0)), text.len());
         assert_eq!(index.offset(text, Position::new(0, 99)), 2);
+    }
+
+    #[test]
+    fn lines_end_at_a_lone_carriage_return_and_before_a_crlf() {
+        let text = "ab\rcd\r\nef";
+        let index = LineIndex::new(text, Encoding::Utf16);
+        assert_eq!(index.line_count(), 3);
+        assert_eq!(index.position(text, 3), Position::new(1, 0));
+        assert_eq!(index.position(text, 7), Position::new(2, 0));
+        // A column past a line's end stands for its end, before the line end.
+        assert_eq!(index.offset(text, Position::new(0, 9)), 2);
+        assert_eq!(index.offset(text, Position::new(1, 9)), 5);
+        assert_eq!(index.offset(text, Position::new(2, 1)), 8);
     }
 
     #[test]
