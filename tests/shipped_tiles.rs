@@ -802,3 +802,48 @@ fn carcassonne_base_gardens_matches_jcloisterzone_basic_2() {
 fn carcassonne_base_gardens_contents_match_jcloisterzone() {
     compare_contents_with_jcloisterzone("carcassonne-base-gardens", "basic.xml");
 }
+
+/// Hills & Sheep's printing with a garden (`hills-and-sheep:2`): its 18 tiles, with the hill
+/// tile HS/RR.h replaced by HS/RR.hG, the same tile with a garden.
+#[test]
+fn hills_and_sheep_gardens_matches_jcloisterzone_hills_and_sheep_2() {
+    let set = shipped("hills-and-sheep-gardens");
+    let summary = Summary::of(&set);
+    assert_eq!((summary.tiles, summary.copies, summary.start), (16, 18, 0));
+    assert!(set.is_expansion());
+    let gardens: Vec<(&str, bool)> = set
+        .tiles
+        .iter()
+        .filter(|t| {
+            t.features
+                .iter()
+                .any(|f| f.kind == carcspec::model::FeatureKind::Garden)
+        })
+        .map(|t| (t.id.as_str(), t.has_marker(carcspec::model::Marker::Hill)))
+        .collect();
+    assert_eq!(gardens, [("HS/RR.hG", true)]);
+    // The garden leaves the edges as they are: every other tile is `hills-and-sheep`'s.
+    let plain = shipped("hills-and-sheep");
+    let ids = |set: &TileSet| -> Vec<String> { set.tiles.iter().map(|t| t.id.clone()).collect() };
+    let expected: Vec<String> = ids(&plain)
+        .into_iter()
+        .map(|id| {
+            if id == "HS/RR.h" {
+                "HS/RR.hG".into()
+            } else {
+                id
+            }
+        })
+        .collect();
+    assert_eq!(ids(&set), expected);
+    check_against_jcloisterzone(
+        "hills-and-sheep-gardens",
+        "hills_and_sheep.xml",
+        "hills-and-sheep:2",
+    );
+}
+
+#[test]
+fn hills_and_sheep_gardens_contents_match_jcloisterzone() {
+    compare_contents_with_jcloisterzone("hills-and-sheep-gardens", "hills_and_sheep.xml");
+}
