@@ -16,7 +16,7 @@ pub fn tile_sets() -> &'static [&'static ShippedSet] {
         let mut sets: Vec<&'static ShippedSet> = all()
             .flat_map(|d| {
                 std::iter::once(d.base_tile_set)
-                    .chain(d.expansions.iter().filter_map(|e| e.tile_set))
+                    .chain(d.expansions.iter().flat_map(|e| e.tile_sets()))
             })
             .collect();
         sets.sort_by_key(|set| set.name);

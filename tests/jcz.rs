@@ -237,14 +237,7 @@ fn inns_and_cathedrals_elements_and_rules_become_the_games_rules() {
             .replace(r#""rules": {}"#, &format!(r#""rules": {rules}"#))
     };
     let header = |text: &str| -> Vec<String> {
-        let script = check::import_jcz(text).unwrap_or_else(|d| panic!("{text}: {d:?}"));
-        carcspec::format::game::print_script(&script, None)
-            .lines()
-            .filter(|l| {
-                l.starts_with("variant ") || l.starts_with("supply ") || l.starts_with("expansion ")
-            })
-            .map(str::to_string)
-            .collect()
+        imported_lines(text, &["variant ", "supply ", "expansion "])
     };
     assert!(
         fixture.contains(r#""rules": {}"#),
@@ -316,6 +309,67 @@ fn inns_and_cathedrals_elements_and_rules_become_the_games_rules() {
         ["expansion inns-and-cathedrals", "variant inns off"]
     );
     refused(with(inns, all, r#"{"tiny-city-scoring": "3"}"#));
+}
+
+/// The lines of the game a saved game imports to that start with one of `starts`.
+fn imported_lines(text: &str, starts: &[&str]) -> Vec<String> {
+    let script = check::import_jcz(text).unwrap_or_else(|d| panic!("{text}: {d:?}"));
+    carcspec::format::game::print_script(&script, None)
+        .lines()
+        .filter(|l| starts.iter().any(|start| l.starts_with(start)))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Hills & Sheep's printing with a garden (`hills-and-sheep:2`) plays `hills-and-sheep-gardens`
+/// with the expansion's rules, and JCloisterZone's boolean rule `vineyards-for-garden` is the
+/// variant of that name, `true` as `on` and `false` as `off`; another value is refused.
+#[test]
+fn the_garden_printing_and_the_boolean_rule_become_the_games_rules() {
+    let fixture =
+        std::fs::read_to_string("tests/fixtures/jcz/valid/road-between-crossroads.jcz").unwrap();
+    let with = |rules: &str| -> String {
+        fixture
+            .replace(
+                r#""sets": {"basic:1": 1}"#,
+                r#""sets": {"basic:2": 1, "hills-and-sheep:2": 1}"#,
+            )
+            .replace(r#""rules": {}"#, &format!(r#""rules": {rules}"#))
+    };
+    let header = |text: &str| -> Vec<String> {
+        imported_lines(
+            text,
+            &["variant vineyards-for-garden", "tiles ", "expansion "],
+        )
+    };
+    let sets_and_expansions = [
+        "expansion abbot-and-gardens",
+        "expansion hills-and-sheep",
+        "tiles carcassonne-base-gardens",
+        "tiles hills-and-sheep-gardens",
+    ];
+    let sorted = |mut lines: Vec<String>| {
+        lines.sort();
+        lines
+    };
+    assert_eq!(sorted(header(&with("{}"))), sets_and_expansions);
+    for (value, variant) in [("true", "on"), ("false", "off")] {
+        let mut expected: Vec<String> = sets_and_expansions.map(String::from).to_vec();
+        expected.push(format!("variant vineyards-for-garden {variant}"));
+        assert_eq!(
+            sorted(header(&with(&format!(
+                r#"{{"vineyards-for-garden": {value}}}"#
+            )))),
+            sorted(expected),
+            "{value}"
+        );
+    }
+    let codes: Vec<&str> = check::import_jcz(&with(r#"{"vineyards-for-garden": 3}"#))
+        .expect_err("refused")
+        .iter()
+        .map(|d| d.code.code)
+        .collect();
+    assert!(codes.contains(&"J002"), "{codes:?}");
 }
 
 #[test]

@@ -134,6 +134,19 @@ fn configs() -> Vec<Config> {
             policy,
             seed + 41,
         ));
+        // Hills & Sheep's printing with a garden, and JCloisterZone's rule that gives a
+        // completed garden the vineyards around it. An abbot's garden completed beside a
+        // vineyard is rare (about one in a few hundred games): the greedy games of this seed
+        // hold one ("garden vineyards" below).
+        let mut garden_vineyards = config(
+            Ruleset::Carcassonne,
+            &["abbot-and-gardens", "hills-and-sheep"],
+            &["carcassonne-base-gardens", "hills-and-sheep-gardens"],
+            policy,
+            seed + 49,
+        );
+        garden_vineyards.variants = vec![("vineyards-for-garden".into(), "on".into())];
+        configs.push(garden_vineyards);
         configs.push(config(
             Ruleset::Carcassonne,
             &["abbot-and-gardens", "inns-and-cathedrals"],
@@ -353,6 +366,14 @@ fn the_reference_scorer_agrees_with_the_checker_on_simulated_games() {
                     seen.insert(what);
                 }
             }
+            // JCloisterZone's `vineyards-for-garden`: a completed garden with its vineyards.
+            if report
+                .events
+                .iter()
+                .any(|e| e.breakdown.starts_with("garden") && e.breakdown.contains("vineyard"))
+            {
+                seen.insert("garden vineyards");
+            }
             if text.lines().any(|line| line.starts_with("deploy large-")) {
                 seen.insert("large follower");
             }
@@ -399,6 +420,7 @@ fn the_reference_scorer_agrees_with_the_checker_on_simulated_games() {
         "cathedral",
         "large follower",
         "garden",
+        "garden vineyards",
         "abbot-return",
     ];
     if only.is_some() {

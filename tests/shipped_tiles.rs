@@ -760,6 +760,19 @@ fn the_river_contents_match_jcloisterzone() {
     compare_contents_with_jcloisterzone("the-river-2", "river.xml");
 }
 
+/// The tiles of `set` with a garden: (id, copies), in the set's order.
+fn with_a_garden(set: &TileSet) -> Vec<(&str, u32)> {
+    set.tiles
+        .iter()
+        .filter(|t| {
+            t.features
+                .iter()
+                .any(|f| f.kind == carcspec::model::FeatureKind::Garden)
+        })
+        .map(|t| (t.id.as_str(), t.count))
+        .collect()
+}
+
 /// The base set of the box with the abbot (`basic:2`): 72 tiles as in `basic:1`, with one copy
 /// of eight tile types replaced by the same tile with a garden (digest §7.1).
 #[test]
@@ -770,18 +783,8 @@ fn carcassonne_base_gardens_matches_jcloisterzone_basic_2() {
         (summary.tiles, summary.copies, summary.start, summary.land),
         (32, 72, 1, 71)
     );
-    let gardens: Vec<(&str, u32)> = set
-        .tiles
-        .iter()
-        .filter(|t| {
-            t.features
-                .iter()
-                .any(|f| f.kind == carcspec::model::FeatureKind::Garden)
-        })
-        .map(|t| (t.id.as_str(), t.count))
-        .collect();
     assert_eq!(
-        gardens,
+        with_a_garden(&set),
         [
             ("BA/CcG", 1),
             ("BA/Cc+G", 1),
@@ -801,4 +804,48 @@ fn carcassonne_base_gardens_matches_jcloisterzone_basic_2() {
 #[test]
 fn carcassonne_base_gardens_contents_match_jcloisterzone() {
     compare_contents_with_jcloisterzone("carcassonne-base-gardens", "basic.xml");
+}
+
+/// Hills & Sheep's printing with a garden (`hills-and-sheep:2`): its 18 tiles, with the hill
+/// tile HS/RR.h replaced by HS/RR.hG, the same tile with a garden.
+#[test]
+fn hills_and_sheep_gardens_matches_jcloisterzone_hills_and_sheep_2() {
+    let set = shipped("hills-and-sheep-gardens");
+    let plain = shipped("hills-and-sheep");
+    let (summary, plain_summary) = (Summary::of(&set), Summary::of(&plain));
+    assert_eq!(
+        (summary.tiles, summary.copies, summary.start),
+        (
+            plain_summary.tiles,
+            plain_summary.copies,
+            plain_summary.start
+        )
+    );
+    assert!(set.is_expansion());
+    assert_eq!(with_a_garden(&set), [("HS/RR.hG", 1)]);
+    let garden_tile = set.tiles.iter().find(|t| t.id == "HS/RR.hG").unwrap();
+    assert!(garden_tile.has_marker(carcspec::model::Marker::Hill));
+    // The garden leaves the edges as they are: every other tile is `hills-and-sheep`'s.
+    let ids = |set: &TileSet| -> Vec<String> { set.tiles.iter().map(|t| t.id.clone()).collect() };
+    let expected: Vec<String> = ids(&plain)
+        .into_iter()
+        .map(|id| {
+            if id == "HS/RR.h" {
+                "HS/RR.hG".into()
+            } else {
+                id
+            }
+        })
+        .collect();
+    assert_eq!(ids(&set), expected);
+    check_against_jcloisterzone(
+        "hills-and-sheep-gardens",
+        "hills_and_sheep.xml",
+        "hills-and-sheep:2",
+    );
+}
+
+#[test]
+fn hills_and_sheep_gardens_contents_match_jcloisterzone() {
+    compare_contents_with_jcloisterzone("hills-and-sheep-gardens", "hills_and_sheep.xml");
 }

@@ -89,6 +89,7 @@ specs! {
         "abbot-and-gardens/return-and-deploy.game" => return_and_deploy,
         "abbot-and-gardens/return-needs-an-abbot.game" => return_needs_an_abbot,
         "abbot-and-gardens/return-when-complete.game" => return_when_complete,
+        "abbot-and-gardens/variant-vineyards-for-garden.game" => variant_vineyards_for_garden,
     }
     mod carcassonne {
         "carcassonne/city-with-pennant.game" => city_with_pennant,

@@ -594,7 +594,12 @@ impl Lowering<'_> {
             .into_iter()
             .flatten()
         {
-            let value_text = value.as_str().unwrap_or_default();
+            // A boolean rule (`vineyards-for-garden`) is a variant of the values `on` and `off`.
+            let value_text = match value.as_bool() {
+                Some(true) => "on",
+                Some(false) => "off",
+                None => value.as_str().unwrap_or_default(),
+            };
             // JCloisterZone's rules that carcspec plays are variants of the same name and
             // values (`hill-tiebreaker`, `tiny-city-scoring`, `inn-and-cathedral-final-scoring`).
             let known = crate::rules::describe(script.ruleset)

@@ -115,6 +115,9 @@ pub struct ExpansionDescriptor {
     pub tile_set: Option<&'static ShippedSet>,
     /// JCloisterZone's id of that tile set (`hills-and-sheep:1`).
     pub jcz_set: Option<&'static str>,
+    /// Other printings of the expansion's tiles that JCloisterZone names a set of their own,
+    /// each played instead of `tile_set` (Hills & Sheep's `hills-and-sheep:2`, with a garden).
+    pub other_printings: &'static [Printing],
     /// How JCloisterZone's saved games show the expansion beyond its tile set: the elements
     /// that switch it on and what each sets, its meeples, its rules, the variants its play
     /// implies, its take-back.
@@ -133,6 +136,41 @@ pub struct ExpansionDescriptor {
     /// What the expansion adds to the explanation of a shared code (its figure to V108's
     /// supplies and V109's features).
     pub code_notes: &'static [CodeNote],
+}
+
+/// A printing of an expansion's tiles other than its `tile_set`, with JCloisterZone's id of
+/// it.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Printing {
+    /// As a help names it: "Hills & Sheep with a garden".
+    pub title: &'static str,
+    /// JCloisterZone's id of the set (`hills-and-sheep:2`).
+    pub jcz_set: &'static str,
+    /// The shipped tile set.
+    pub tile_set: &'static ShippedSet,
+}
+
+impl ExpansionDescriptor {
+    /// Every shipped tile set of the expansion: its `tile_set`, then its other printings.
+    pub fn tile_sets(&self) -> impl Iterator<Item = &'static ShippedSet> + use<> {
+        let printings = self.other_printings.iter().map(|p| p.tile_set);
+        self.tile_set.into_iter().chain(printings)
+    }
+
+    /// The expansion's JCloisterZone sets: (JCloisterZone's id, title, shipped set).
+    fn jcz_sets(
+        &self,
+    ) -> impl Iterator<Item = (&'static str, &'static str, &'static ShippedSet)> + use<> {
+        let main = self
+            .jcz_set
+            .zip(self.tile_set)
+            .map(|(id, set)| (id, self.title, set));
+        let printings = self
+            .other_printings
+            .iter()
+            .map(|p| (p.jcz_set, p.title, p.tile_set));
+        main.into_iter().chain(printings)
+    }
 }
 
 /// What an expansion's name stands for (see [`RulesetDescriptor::classify_expansion`]).
@@ -207,7 +245,7 @@ pub fn expansion_of_jcz_set(
     all().find_map(|d| {
         d.expansions
             .iter()
-            .find(|e| e.jcz_set == Some(jcz_set))
+            .find(|e| e.jcz_sets().any(|(id, _, _)| id == jcz_set))
             .map(|e| (d, e))
     })
 }
@@ -219,7 +257,7 @@ pub fn jcz_tile_sets() -> impl Iterator<Item = (&'static str, &'static str)> {
         let expansions = d
             .expansions
             .iter()
-            .filter_map(|e| Some((e.jcz_set?, e.tile_set?.name)));
+            .flat_map(|e| e.jcz_sets().map(|(id, _, set)| (id, set.name)));
         base.into_iter().chain(expansions)
     })
 }
@@ -234,7 +272,7 @@ pub fn jcz_games_played() -> String {
             let expansions = d
                 .expansions
                 .iter()
-                .filter_map(|e| Some(format!("{} ({})", e.title, e.jcz_set?)));
+                .flat_map(|e| e.jcz_sets().map(|(id, title, _)| format!("{title} ({id})")));
             base.into_iter().chain(expansions)
         })
         .collect();
@@ -400,7 +438,7 @@ mod tests {
         let declared: Vec<&ShippedSet> = all()
             .flat_map(|d| {
                 std::iter::once(d.base_tile_set)
-                    .chain(d.expansions.iter().filter_map(|e| e.tile_set))
+                    .chain(d.expansions.iter().flat_map(|e| e.tile_sets()))
             })
             .collect();
         for set in &declared {

@@ -21,7 +21,8 @@
 //!   them incomplete at the end 0 (or as a plain one with JCloisterZone's
 //!   `inn-and-cathedral-final-scoring ignore`); the tiny city (`tiny-city-scoring 2`): a
 //!   completed city of two tiles 1 a tile and a pennant. The abbot and gardens
-//!   (`abbot-and-gardens.md`): a garden scores as a monastery but never with vineyards, only
+//!   (`abbot-and-gardens.md`): a garden scores as a monastery but never with vineyards (but
+//!   with JCloisterZone's `vineyards-for-garden on`, 3 a vineyard when completed), only
 //!   the abbot stands on it; the abbot may go home instead of a deployment, from an incomplete
 //!   monastery or garden, scoring 1 and 1 a tile around it for its owner at once, and the tile
 //!   is scored after that.
@@ -1175,9 +1176,15 @@ impl<'a> Game<'a> {
                     if monks.is_empty() {
                         continue;
                     }
-                    // A garden takes no monastery bonus: no vineyards.
+                    // A garden takes no monastery bonus: no vineyards, but with
+                    // JCloisterZone's rule `vineyards-for-garden`.
                     let (points, name) = if kind == FeatureKind::Garden {
-                        (9, "garden")
+                        let vineyards = if self.variant("vineyards-for-garden", "on") {
+                            self.vineyards_around(there)
+                        } else {
+                            0
+                        };
+                        (9 + 3 * vineyards, "garden")
                     } else {
                         (9 + 3 * self.vineyards_around(there), "monastery")
                     };

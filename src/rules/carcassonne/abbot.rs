@@ -8,7 +8,7 @@
 use super::{ABBOT, Carcassonne};
 use crate::codes;
 use crate::engine::{Engine, FigureId, NodeId};
-use crate::model::FeatureKind;
+use crate::model::{FeatureKind, Marker};
 use crate::rules::descriptor::{CodeNote, ShippedSet};
 use crate::rules::jcz::{JczElement, JczMeaning, JczPart};
 use crate::rules::{
@@ -245,7 +245,8 @@ impl Carcassonne {
     }
 
     /// A garden's score, to the majority of its figures (only abbots stand on gardens): 9
-    /// when surrounded, 1 + its neighbours at the end of the game; no vineyard bonus.
+    /// when surrounded, 1 + its neighbours at the end of the game; no vineyard bonus, but with
+    /// `variant vineyards-for-garden on` 3 a vineyard around it when surrounded.
     pub(super) fn garden(
         &self,
         engine: &mut Engine,
@@ -262,17 +263,26 @@ impl Carcassonne {
         if winners.is_empty() {
             return None;
         }
-        let around = neighbours(engine, node);
+        // The vineyard bonus is the monastery's; a garden earns it only by the variant.
+        let (around, vineyards) =
+            self.neighbours_and_vineyards(engine, node, complete && self.vineyards_for_garden);
+        let extra = if vineyards > 0 {
+            Counted {
+                count: vineyards,
+                word: Marker::Vineyard.name(),
+            }
+        } else {
+            Counted::NONE
+        };
         Some(ScoreEvent {
             players: winners,
-            points: 1 + around as u32,
+            points: (1 + around + 3 * vineyards) as u32,
             feature: FeatureKind::Garden,
-            // No vineyard bonus: that is the monastery's.
             breakdown: Breakdown::Neighbours {
                 feature: FeatureKind::Garden.name(),
                 neighbours: around,
                 ended: Surrounded::when(complete),
-                extra: Counted::NONE,
+                extra,
             },
         })
     }

@@ -13,7 +13,9 @@ use super::{
 };
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
 use crate::model::{ContentKind, FeatureKind, Marker, Pos, Ruleset};
-use crate::rules::descriptor::{CodeNote, ExpansionDescriptor, RulesetDescriptor, ShippedSet};
+use crate::rules::descriptor::{
+    CodeNote, ExpansionDescriptor, Printing, RulesetDescriptor, ShippedSet,
+};
 use crate::rules::jcz::{JczElement, JczMeaning, JczPart};
 
 pub const THIEF: FigureKind = FigureKind("thief");
@@ -150,6 +152,9 @@ pub const FARMERS: &str = "farmers";
 pub const HILLS: &str = "hills";
 /// `vineyards off`: no vineyard bonus (JCloisterZone's setup without the element `vineyard`).
 pub const VINEYARDS: &str = "vineyards";
+/// `vineyards-for-garden on`: a completed garden earns the vineyard bonus of a monastery
+/// (JCloisterZone's rule of that name); the rulebook gives it none (`off`).
+pub const VINEYARDS_FOR_GARDEN: &str = "vineyards-for-garden";
 
 /// The expansion of the shepherd, the hills and the vineyards, as an `expansion` line names it.
 pub const HILLS_AND_SHEEP: &str = "hills-and-sheep";
@@ -198,7 +203,9 @@ const BASE_JCZ: JczPart = JczPart {
         ("Field", FeatureKind::Field),
         ("Farm", FeatureKind::Field),
     ],
-    rules: &[],
+    // A rule of JCloisterZone's base game: it reads the vineyards of Hills & Sheep and the
+    // gardens of the abbot's sets, and means nothing without either.
+    rules: &[VINEYARDS_FOR_GARDEN],
     implied_variants: &[],
     take_back: None,
 };
@@ -243,6 +250,13 @@ pub const HILLS_AND_SHEEP_TILE_SET: ShippedSet = ShippedSet {
     text: include_str!("../../../tiles/hills-and-sheep.tiles"),
 };
 
+/// Hills & Sheep's tiles with the hill tile HS/RR.h replaced by HS/RR.hG, the same tile with
+/// a garden (JCloisterZone's `hills-and-sheep:2`), played instead of `hills-and-sheep`.
+pub const HILLS_AND_SHEEP_GARDENS_TILE_SET: ShippedSet = ShippedSet {
+    name: "hills-and-sheep-gardens",
+    text: include_str!("../../../tiles/hills-and-sheep-gardens.tiles"),
+};
+
 /// The base game and the expansions carcspec plays with it.
 pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     ruleset: Ruleset::Carcassonne,
@@ -257,6 +271,11 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             title: "Hills & Sheep",
             tile_set: Some(&HILLS_AND_SHEEP_TILE_SET),
             jcz_set: Some("hills-and-sheep:1"),
+            other_printings: &[Printing {
+                title: "Hills & Sheep with a garden",
+                jcz_set: "hills-and-sheep:2",
+                tile_set: &HILLS_AND_SHEEP_GARDENS_TILE_SET,
+            }],
             jcz: &HILLS_AND_SHEEP_JCZ,
             figures: &["shepherd"],
             markers: &[Marker::Hill, Marker::Vineyard],
@@ -269,6 +288,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             title: "Inns & Cathedrals",
             tile_set: Some(&inns::TILE_SET),
             jcz_set: Some("inns-and-cathedrals:1"),
+            other_printings: &[],
             jcz: &inns::JCZ,
             figures: &["large-thief", "large-knight", "large-monk", "large-farmer"],
             markers: &[],
@@ -282,6 +302,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             title: "The River",
             tile_set: Some(&river::TILE_SET),
             jcz_set: Some("river/1:1"),
+            other_printings: &[],
             jcz: &river::JCZ,
             figures: &[],
             markers: &[],
@@ -294,6 +315,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             title: "The River II",
             tile_set: Some(&river::TILE_SET_2),
             jcz_set: Some("river/2:1"),
+            other_printings: &[],
             jcz: &river::JCZ,
             figures: &[],
             markers: &[Marker::Volcano],
@@ -310,6 +332,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             title: "Abbot & Gardens",
             tile_set: Some(&abbot::TILE_SET),
             jcz_set: Some("basic:2"),
+            other_printings: &[],
             jcz: &abbot::JCZ,
             figures: &["abbot"],
             markers: &[],
@@ -365,6 +388,11 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             name: VINEYARDS,
             values: &["on", "off"],
             help: "the vineyard bonus, or none",
+        },
+        VariantSpec {
+            name: VINEYARDS_FOR_GARDEN,
+            values: &["off", "on"],
+            help: "a completed garden earns no vineyard bonus (the rulebook), or 3 a vineyard around it as a monastery does (JCloisterZone's rule)",
         },
         VariantSpec {
             name: inns::INNS,
@@ -450,6 +478,8 @@ pub struct Carcassonne {
     pub hills: bool,
     /// Vineyards add to completed monasteries (not `variant vineyards off`).
     pub vineyards: bool,
+    /// Vineyards add to completed gardens too (`variant vineyards-for-garden on`).
+    pub vineyards_for_garden: bool,
     /// The house rule: the tied player with the most followers on hills wins the tie.
     pub hill_tiebreak_by_count: bool,
     /// The flocks of Hills & Sheep: the bag, and the flock decisions waiting.
@@ -592,6 +622,7 @@ impl Carcassonne {
             farmers: !chosen(FARMERS, "off"),
             hills: !chosen(HILLS, "off"),
             vineyards: !chosen(VINEYARDS, "off"),
+            vineyards_for_garden: chosen(VINEYARDS_FOR_GARDEN, "on"),
             flocks: flock::Flocks::from_variants(variants),
             monasteries: OpenMonasteries::default(),
             inns: inns::Readings::from_variants(variants),
@@ -695,14 +726,15 @@ impl Carcassonne {
         })
     }
 
-    /// A monastery's score: 9 when complete (plus 3 a vineyard around it), 1 + its neighbours
-    /// at the end of the game (no vineyard bonus then).
-    fn monastery(&self, engine: &mut Engine, node: NodeId, complete: bool) -> Option<ScoreEvent> {
-        let figures = engine.figures_on(node);
-        let winners = super::majority(engine, &figures, DESCRIPTOR.figures, is_follower);
-        if winners.is_empty() {
-            return None;
-        }
+    /// The tiles around the tile of `node` (of the 8), and the vineyards among them that add
+    /// to its score: only when it is complete (“when the monastery is completed”) and the
+    /// vineyards are in play.
+    pub(super) fn neighbours_and_vineyards(
+        &self,
+        engine: &Engine,
+        node: NodeId,
+        complete: bool,
+    ) -> (usize, usize) {
         let (placement, _) = engine.origin(node);
         let pos = engine.placement(placement).pos;
         let square = engine.square_around(pos);
@@ -716,6 +748,18 @@ impl Carcassonne {
         } else {
             0
         };
+        (around, vineyards)
+    }
+
+    /// A monastery's score: 9 when complete (plus 3 a vineyard around it), 1 + its neighbours
+    /// at the end of the game (no vineyard bonus then).
+    fn monastery(&self, engine: &mut Engine, node: NodeId, complete: bool) -> Option<ScoreEvent> {
+        let figures = engine.figures_on(node);
+        let winners = super::majority(engine, &figures, DESCRIPTOR.figures, is_follower);
+        if winners.is_empty() {
+            return None;
+        }
+        let (around, vineyards) = self.neighbours_and_vineyards(engine, node, complete);
         let points = (1 + around + 3 * vineyards) as u32;
         Some(ScoreEvent {
             players: winners,
