@@ -720,10 +720,11 @@ the harness reads, does not hold either: a typo in a test never passes.";
 report points at the line and column where reading stopped.";
 
     UNSUPPORTED_JCZ = "J002" "unsupported-jcz" Error:
-"The saved game uses something carcspec does not play: another expansion's tile set (only
-`basic:1` and `hills-and-sheep:1` are supported), a rule of another expansion, a figure other
-than small followers and shepherds, or a replay message of another expansion. (An element of
-another expansion that nothing in the game uses is only listed: `J004`.)
+"The saved game uses something carcspec does not play: the tile set of an expansion carcspec
+does not play (the message's help lists the sets it reads), a rule of another expansion, a
+figure of another expansion or of one whose elements the save does not switch on, an
+assertion of another expansion's engine tests, or a replay message of another expansion. (An
+element of another expansion that nothing in the game uses is only listed: `J004`.)
 The message names it. carcspec does not guess at rules it does not have.";
 
     BAD_JCZ_VALUE = "J003" "bad-jcz-value" Error:

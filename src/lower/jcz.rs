@@ -794,7 +794,7 @@ impl Lowering<'_> {
                         span,
                     );
                 }
-                "DEPLOY_MEEPLE" => match self.deployment(payload, span) {
+                "DEPLOY_MEEPLE" => match self.deployment(payload, &script.expansions, span) {
                     Some((figure, target)) => push(
                         script,
                         Action::Deploy {
@@ -988,8 +988,15 @@ impl Lowering<'_> {
     }
 
     /// The figure and the feature of a `DEPLOY_MEEPLE`: the figure of the meeple's pool that
-    /// stands on the pointer's feature (the pool's one figure, where it has one).
-    fn deployment(&mut self, payload: &Value, span: Span) -> Option<(String, FeatureRef)> {
+    /// stands on the pointer's feature (the pool's one figure, where it has one). A figure of
+    /// an expansion the save's elements do not switch on is refused (`J002`): JCloisterZone
+    /// has none of it in the game, and the move could be neither replayed nor printed.
+    fn deployment(
+        &mut self,
+        payload: &Value,
+        expansions: &[String],
+        span: Span,
+    ) -> Option<(String, FeatureRef)> {
         let meeple = payload
             .get("meepleId")
             .and_then(Value::as_str)
@@ -1033,6 +1040,18 @@ impl Lowering<'_> {
             );
             return None;
         };
+        if let Some(expansion) =
+            crate::rules::describe(JCZ_RULESET).missing_expansion_for(figure.kind.0, expansions)
+        {
+            self.unsupported(
+                format!(
+                    "a {} of {}, whose elements the save does not switch on",
+                    figure.kind.0, expansion.title
+                ),
+                span,
+            );
+            return None;
+        }
         let name = figure.kind.0.to_string();
         if stands_inside(figure) {
             return Some((name, FeatureRef::Anchor(Anchor::Inner)));
