@@ -443,6 +443,18 @@ impl Game {
         }
     }
 
+    /// Whether `tile` may lie at `pos` turned by `rotation`: its sides match, and the
+    /// ruleset's own placement rules allow it (one of [`Game::legal_placements`], without
+    /// listing them).
+    pub(crate) fn allows_placement(&self, tile: usize, pos: Pos, rotation: Rotation) -> bool {
+        self.engine.check_placement(tile, pos, rotation).is_ok()
+            && (!self.placement_ruled[tile]
+                || self
+                    .rules
+                    .placement_violation(&self.engine, tile, pos, rotation)
+                    .is_none())
+    }
+
     /// Whether `tile` has a legal placement ([`Game::legal_placements`]).
     pub(crate) fn fits_somewhere(&self, tile: usize) -> bool {
         if self.placement_ruled[tile] {
@@ -526,7 +538,7 @@ impl Game {
         pos: Pos,
         rotation: Rotation,
     ) -> Vec<Deployment> {
-        if self.game_over || !self.legal_placements(tile).contains(&(pos, rotation)) {
+        if self.game_over || !self.allows_placement(tile, pos, rotation) {
             return Vec::new();
         }
         let mut game = self.clone();

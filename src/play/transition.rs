@@ -109,14 +109,7 @@ impl Game {
                     self.turn
                         .as_ref()
                         .and_then(|t| t.hand)
-                        .is_some_and(|hand| self
-                            .engine
-                            .check_placement(hand.tile, pos, rotation)
-                            .is_ok()
-                            && self
-                                .rules
-                                .placement_violation(&self.engine, hand.tile, pos, rotation)
-                                .is_none()),
+                        .is_some_and(|hand| self.allows_placement(hand.tile, pos, rotation)),
                     "a placement that does not fit"
                 );
                 // The checker warns once about a tile whose power the ruleset ignores: a

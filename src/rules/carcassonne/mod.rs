@@ -690,22 +690,17 @@ impl Carcassonne {
             return None;
         }
         let pennants = component.count(ContentKind::Pennant);
-        let (inns, cathedrals) = if self.inns_in_play {
-            (
-                if self.inns_scored {
-                    component.count(ContentKind::Inn)
-                } else {
-                    0
-                },
-                if self.cathedrals_scored {
-                    component.count(ContentKind::Cathedral)
-                } else {
-                    0
-                },
-            )
-        } else {
-            (0, 0)
+        // An inn or a cathedral counts where Inns & Cathedrals is in play and its reading
+        // does not play it as a plain road or city.
+        let counted = |scored: bool, kind| {
+            if self.inns_in_play && scored {
+                component.count(kind)
+            } else {
+                0
+            }
         };
+        let inns = counted(self.inns_scored, ContentKind::Inn);
+        let cathedrals = counted(self.cathedrals_scored, ContentKind::Cathedral);
         let figures = component.figures.clone();
         // Nobody scores a feature without followers: its size and text are not worked out.
         let winners = self.winners(engine, &figures);
