@@ -691,7 +691,8 @@ label.";
 
     BAG_MISMATCH = "X009" "bag-mismatch" Error:
 "An `expect bag <token> <n> …` does not match the sheep bag (Hills & Sheep): 18 tokens at the
-start, less the sheep lying in fields; a wolf goes back at once.";
+start, less the sheep lying in fields; a wolf goes back at once. A game without Hills & Sheep has
+no bag, so the expectation fails there whatever it counts.";
 
     BONUS_MISMATCH = "X010" "bonus-mismatch" Error:
 "An `expect bonus earned` found that the current turn earned no bonus tile, or `expect bonus

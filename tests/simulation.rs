@@ -150,10 +150,15 @@ fn the_2020_rules_play_menhir_turns_powers_and_the_shaman() {
     let returns = games
         .iter()
         .filter(|g| {
-            g.script
-                .steps
-                .iter()
-                .any(|s| matches!(s.action, carcspec::model::Action::Return { .. }))
+            g.script.steps.iter().any(|s| {
+                matches!(
+                    s.action,
+                    carcspec::model::Action::RulesetMove {
+                        keyword: "return",
+                        ..
+                    }
+                )
+            })
         })
         .count();
     assert!(returns > 0, "no simulated shaman took a figure back");
@@ -187,7 +192,9 @@ fn the_2020_rules_play_menhir_turns_powers_and_the_shaman() {
                 carcspec::model::Action::Place { .. } => {
                     counted += usize::from(in_hand.is_some_and(|tile| acting.contains(&tile)));
                 }
-                carcspec::model::Action::Return { .. } => counted += 1,
+                carcspec::model::Action::RulesetMove {
+                    keyword: "return", ..
+                } => counted += 1,
                 _ => {}
             }
         }
@@ -976,7 +983,15 @@ fn the_wolves_reported_are_some_of_the_draws_to_grow_a_flock() {
             .script
             .steps
             .iter()
-            .filter(|step| matches!(step.action, carcspec::model::Action::Grow { .. }))
+            .filter(|step| {
+                matches!(
+                    step.action,
+                    carcspec::model::Action::RulesetMove {
+                        keyword: "grow",
+                        ..
+                    }
+                )
+            })
             .count();
         assert!(game.wolves <= draws, "game {index}");
         wolves += game.wolves;

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use crate::model::{Action, Expectation, Script, TokenDraw};
+use crate::model::{Action, Expectation, MoveWordsRead, Script, TokenDraw};
 
 /// A word as the game language reads it back: bare when it is one, quoted otherwise.
 fn word(text: &str) -> String {
@@ -96,14 +96,15 @@ pub fn print_script(script: &Script, source: Option<&str>) -> String {
             Action::Under { tile } => {
                 format!("under {}", tile.as_deref().map_or("?".to_string(), word))
             }
-            Action::Flock { token: draw } => format!("flock {}", token(draw)),
-            Action::Grow { token: draw } => format!("grow {}", token(draw)),
-            Action::Stable => "stable".into(),
-            Action::Return {
-                figure,
-                pos,
-                target,
-            } => format!("return {figure} at {pos} on {target}"),
+            Action::RulesetMove { keyword, arg } => match arg {
+                MoveWordsRead::Nothing => keyword.to_string(),
+                MoveWordsRead::Token(draw) => format!("{keyword} {}", token(draw)),
+                MoveWordsRead::Standing {
+                    figure,
+                    pos,
+                    target,
+                } => format!("{keyword} {figure} at {pos} on {target}"),
+            },
             Action::End => "\nend".into(),
             Action::Stop => "\nstop".into(),
             Action::Expect(expectation) => expectation_line(expectation, &player),
@@ -167,19 +168,15 @@ pub fn expectation_line(expectation: &Expectation, player: &dyn Fn(usize) -> Str
             if *home { "home" } else { "stands" },
             player(*p)
         ),
-        Expectation::Bag(tokens) => {
-            let tokens: Vec<String> = tokens
+        Expectation::Counted { kind, counts } => {
+            let counts: Vec<String> = counts
                 .iter()
-                .map(|(token, n)| format!("{} {n}", crate::model::token_word(*token)))
+                .map(|(name, n)| format!("{name} {n}"))
                 .collect();
-            format!("expect bag {}", tokens.join(" "))
+            format!("expect {kind} {}", counts.join(" "))
         }
         Expectation::Bonus(earned) => {
             format!("expect bonus {}", if *earned { "earned" } else { "none" })
-        }
-        Expectation::Covered(animals) => {
-            let animals: Vec<String> = animals.iter().map(|(a, n)| format!("{a} {n}")).collect();
-            format!("expect covered {}", animals.join(" "))
         }
         Expectation::Harness(text) => {
             format!("expect jcloisterzone {}", super::tiles::quote(text))

@@ -5,12 +5,12 @@
 use crate::codes;
 use crate::diagnostic::{Diagnostic, Omitted, Span};
 use crate::model::{
-    Action, Anchor, Expectation, FeatureRef, MAX_MULTIPLIER, Name, Pos, Rotation, Ruleset, Script,
-    Step, Tile, TokenDraw,
+    Action, Anchor, Expectation, FeatureRef, MAX_MULTIPLIER, MoveWordsRead, Name, Pos, Rotation,
+    Ruleset, Script, Step, Tile, TokenDraw,
 };
 use crate::rules;
 use crate::syntax::game::{GameFile, Parsed, PlainStatement, Statement};
-use crate::syntax::statements;
+use crate::syntax::statements::{self, MoveWords};
 use crate::syntax::tiles::TileDecl;
 
 /// The result of lowering a game file.
@@ -110,8 +110,7 @@ impl StatementWords for PlainStatement<'_> {
     }
 }
 
-/// The most figures of one kind a player may start with (`supply`).
-pub const MAX_SUPPLY: u32 = 99;
+pub use crate::model::MAX_SUPPLY;
 
 use crate::model::MAX_COORDINATE;
 
@@ -317,15 +316,6 @@ impl GameLowering {
                     args.done()?;
                     Action::Place { pos, rotation }
                 }
-                "return" => {
-                    let mut args = Args::new(statement);
-                    let (figure, pos, target) = figure_standing(&mut args)?;
-                    Action::Return {
-                        figure,
-                        pos,
-                        target,
-                    }
-                }
                 "deploy" => {
                     let mut args = Args::new(statement);
                     let figure = figure_ok(args.next("a figure")?)?;
@@ -334,22 +324,14 @@ impl GameLowering {
                     args.done()?;
                     Action::Deploy { figure, target }
                 }
-                "pass" | "discard" | "end" | "stop" | "stable" => {
+                "pass" | "discard" | "end" | "stop" => {
                     Args::new(statement).done()?;
                     match keyword {
                         "pass" => Action::Pass,
                         "discard" => Action::Discard,
                         "end" => Action::End,
-                        "stable" => Action::Stable,
                         _ => Action::Stop,
                     }
-                }
-                "flock" if !self.turns_started => {
-                    // The token drawn for a shepherd put by the setup.
-                    let mut args = Args::new(statement);
-                    let token = args.token()?;
-                    args.done()?;
-                    Action::Flock { token }
                 }
                 "lay" | "put" if self.turns_started => {
                     return Err(out_of_place(
@@ -389,19 +371,33 @@ impl GameLowering {
                         tile: (tile != "?").then_some(tile),
                     }
                 }
-                "flock" | "grow" => {
-                    let mut args = Args::new(statement);
-                    let token = args.token()?;
-                    args.done()?;
-                    if keyword == "flock" {
-                        Action::Flock { token }
-                    } else {
-                        Action::Grow { token }
-                    }
-                }
                 "expect" => Action::Expect(
                     statement.with_general(|statement| lower_expectation(statement, players))?,
                 ),
+                // A ruleset's own move, read as its statement declares its words.
+                _ if let Some((keyword, ruleset_move)) = statements::ruleset_move(keyword) => {
+                    let mut args = Args::new(statement);
+                    let arg = match ruleset_move.words {
+                        MoveWords::Nothing => {
+                            args.done()?;
+                            MoveWordsRead::Nothing
+                        }
+                        MoveWords::Token => {
+                            let token = args.token()?;
+                            args.done()?;
+                            MoveWordsRead::Token(token)
+                        }
+                        MoveWords::Standing => {
+                            let (figure, pos, target) = figure_standing(&mut args)?;
+                            MoveWordsRead::Standing {
+                                figure,
+                                pos,
+                                target,
+                            }
+                        }
+                    };
+                    Action::RulesetMove { keyword, arg }
+                }
                 _ => {
                     return Err(Diagnostic::new(
                         &codes::UNKNOWN_STATEMENT,
@@ -794,10 +790,6 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
     args.done()
 }
 
-/// A word that is meant as a multiplier (`x2`, `x0`, `x100000`) rather than a tile set's name.
-/// The animals `expect covered` counts.
-pub const COVERABLE_ANIMALS: [&str; 4] = ["deer", "aurochs", "mammoth", "tiger"];
-
 fn lower_expectation(
     statement: &Statement<'_>,
     players: &[String],
@@ -876,22 +868,6 @@ fn lower_expectation(
                 home: kind.value == "home",
             }
         }
-        "bag" => {
-            let mut tokens = Vec::new();
-            while args.has_more() {
-                let token = match args.token()? {
-                    TokenDraw::Token(token) => token,
-                    TokenDraw::Random(_) => {
-                        return Err(args.error("expected a token: sheep1 … sheep4 or wolf"));
-                    }
-                };
-                tokens.push((token, args.count(18)?));
-            }
-            if tokens.is_empty() {
-                return Err(args.error("expected tokens and counts: `sheep1 4 wolf 2`"));
-            }
-            Expectation::Bag(tokens)
-        }
         "bonus" => {
             let word = args.next("`earned` or `none`")?;
             match word.value {
@@ -902,22 +878,6 @@ fn lower_expectation(
                     return Err(args.error("expected `earned` or `none`"));
                 }
             }
-        }
-        "covered" => {
-            let mut animals = Vec::new();
-            while args.has_more() {
-                let word = args.next("an animal: deer, aurochs, mammoth, tiger")?;
-                if !COVERABLE_ANIMALS.contains(&word.value) {
-                    args.at -= 1;
-                    return Err(args.error("expected an animal: deer, aurochs, mammoth, tiger"));
-                }
-                let animal = word.value.to_string();
-                animals.push((animal, args.count(MAX_SUPPLY)?));
-            }
-            if animals.is_empty() {
-                return Err(args.error("expected animals and counts: `deer 1 tiger 1`"));
-            }
-            Expectation::Covered(animals)
         }
         "placements" => {
             let tile = args.word("a tile id")?;
@@ -938,6 +898,28 @@ fn lower_expectation(
                 }
             }
             Expectation::Placements { tile, placements }
+        }
+        // A count the ruleset keeps, of the names its declaration gives.
+        other if let Some(counted) = statements::counted_expectation(other) => {
+            let expected = || format!("expected {}: {}", counted.name_is, counted.names.join(", "));
+            let mut counts = Vec::new();
+            while args.has_more() {
+                let word = args.next(counted.name_is)?;
+                let Some(name) = counted.names.iter().find(|name| **name == word.value) else {
+                    args.at -= 1;
+                    return Err(args.error(&expected()));
+                };
+                counts.push((*name, args.count(counted.max)?));
+            }
+            if counts.is_empty() {
+                return Err(
+                    args.error(&format!("expected names and counts: `{}`", counted.example))
+                );
+            }
+            Expectation::Counted {
+                kind: counted.kind,
+                counts,
+            }
         }
         other => {
             return Err(Diagnostic::new(

@@ -69,12 +69,13 @@ use super::jcz_harness::{self, HarnessAssertion};
 use crate::codes;
 use crate::diagnostic::{Diagnostic, Omitted, Span};
 use crate::model::{
-    Action, Anchor, AnchorClass, Expectation, FeatureRef, Half, Marker, Pos, Rotation, Ruleset,
-    Script, Side, Step, TokenDraw,
+    Action, Anchor, AnchorClass, Expectation, FeatureRef, Half, Marker, MoveWordsRead, Pos,
+    Rotation, Ruleset, Script, Side, Step, TokenDraw,
 };
-use crate::rules::FigureSpec;
+use crate::rules::carcassonne::flock;
 use crate::rules::descriptor::ExpansionDescriptor;
 use crate::rules::jcz::{JczMeaning, JczPart};
+use crate::rules::{FigureSpec, TAKE_BACK};
 use crate::syntax::jcz::JczDocument;
 
 /// JCloisterZone's expansions that carcspec does not ship, by the code that begins their tile
@@ -817,8 +818,9 @@ impl Lowering<'_> {
                     };
                     push(
                         script,
-                        Action::Flock {
-                            token: TokenDraw::Random(random),
+                        Action::RulesetMove {
+                            keyword: flock::FLOCK,
+                            arg: MoveWordsRead::Token(TokenDraw::Random(random)),
                         },
                     );
                 }
@@ -829,12 +831,19 @@ impl Lowering<'_> {
                         };
                         push(
                             script,
-                            Action::Grow {
-                                token: TokenDraw::Random(random),
+                            Action::RulesetMove {
+                                keyword: flock::GROW,
+                                arg: MoveWordsRead::Token(TokenDraw::Random(random)),
                             },
                         );
                     }
-                    Some("SCORE") => push(script, Action::Stable),
+                    Some("SCORE") => push(
+                        script,
+                        Action::RulesetMove {
+                            keyword: flock::STABLE,
+                            arg: MoveWordsRead::Nothing,
+                        },
+                    ),
                     other => self.bad(
                         format!("a flock choice is {other:?}, not EXPAND or SCORE"),
                         span,
@@ -980,10 +989,13 @@ impl Lowering<'_> {
                 }
             }
         };
-        Some(Action::Return {
-            figure: name.into(),
-            pos,
-            target,
+        Some(Action::RulesetMove {
+            keyword: TAKE_BACK,
+            arg: MoveWordsRead::Standing {
+                figure: name.into(),
+                pos,
+                target,
+            },
         })
     }
 

@@ -225,22 +225,12 @@ pub enum Action {
     Under {
         tile: Option<Name>,
     },
-    /// The token drawn for a shepherd just deployed.
-    Flock {
-        token: TokenDraw,
-    },
-    /// Grow the flock of the field the tile extended: the token drawn.
-    Grow {
-        token: TokenDraw,
-    },
-    /// Guide the flock of the field the tile extended to the stable.
-    Stable,
-    /// One of the player's figures goes back to their supply (the shaman of the 2020 Hunters
-    /// and Gatherers), named as where it stands.
-    Return {
-        figure: Name,
-        pos: Pos,
-        target: FeatureRef,
+    /// A move of a ruleset's own (`flock sheep2`, `grow wolf`, `stable`, `return abbot at 0,0
+    /// on I`): the keyword of its statement, which declares how its words are read
+    /// (`src/syntax/statements.rs`: `RulesetMove`), and what they name.
+    RulesetMove {
+        keyword: &'static str,
+        arg: MoveWordsRead,
     },
     Expect(Expectation),
     /// The game ends here: final scoring.
@@ -248,6 +238,23 @@ pub enum Action {
     /// The example ends here, without final scoring.
     Stop,
 }
+
+/// What the words of a ruleset's move name, as the text writes them (the checker resolves
+/// them on the board: a figure's place to the figure).
+#[derive(Debug, Clone, PartialEq)]
+pub enum MoveWordsRead {
+    Nothing,
+    Token(TokenDraw),
+    /// A figure, named as where it stands.
+    Standing {
+        figure: Name,
+        pos: Pos,
+        target: FeatureRef,
+    },
+}
+
+/// The most figures of one kind a player may start with (`supply`).
+pub const MAX_SUPPLY: u32 = 99;
 
 /// A sheep or wolf token drawn from the bag.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -259,12 +266,14 @@ pub enum TokenDraw {
     Random(f64),
 }
 
-/// How the game language writes a token: `wolf` for 0, `sheep1` … `sheep4`.
+/// How the game language writes each token, by value: `wolf` for 0, `sheep1` … `sheep4`.
+pub const TOKEN_WORDS: [&str; 5] = ["wolf", "sheep1", "sheep2", "sheep3", "sheep4"];
+
+/// How the game language writes a token ([`TOKEN_WORDS`]).
 pub fn token_word(token: u32) -> String {
-    if token == 0 {
-        "wolf".into()
-    } else {
-        format!("sheep{token}")
+    match TOKEN_WORDS.get(token as usize) {
+        Some(word) => (*word).into(),
+        None => format!("sheep{token}"),
     }
 }
 
@@ -320,13 +329,15 @@ pub enum Expectation {
         target: FeatureRef,
         home: bool,
     },
-    /// The sheep bag holds exactly this many of each named token (0 is the wolf).
-    Bag(Vec<(u32, u32)>),
+    /// A count the ruleset keeps holds exactly this many of each name (`expect bag sheep1 4`,
+    /// `expect covered deer 1`): the kind is a counted expectation of the statement table
+    /// (`src/syntax/statements.rs`), the names are among those it declares.
+    Counted {
+        kind: &'static str,
+        counts: Vec<(&'static str, u32)>,
+    },
     /// The current turn earned a bonus tile (`true`), or did not.
     Bonus(bool),
-    /// The powers of the game covered exactly this many of each named animal (`deer`,
-    /// `aurochs`, `mammoth`, `tiger`) so far.
-    Covered(Vec<(String, u32)>),
     /// An assertion carcspec cannot check (a JCloisterZone user-interface assertion), kept so
     /// that the report lists it instead of dropping it.
     Unsupported(String),

@@ -11,7 +11,7 @@ use crate::engine::{CompiledTile, Engine, LegalPlacements, NodeId, PlacementId, 
 use crate::model::{Ruleset, Script};
 use crate::rules::turn::{TurnView, next_decision};
 use crate::rules::{
-    self, Completion, Decision, FigureSpec, Hooks, Move, Occupation, Offer, Rules, Violation,
+    self, Completion, Decision, FigureSpec, Hooks, Occupation, Offer, Rules, Violation,
 };
 
 /// The tile the current player holds.
@@ -348,10 +348,28 @@ impl Game {
         self.rules
             .offers(&mut self.engine, &view, decision, &mut offers);
         offers.retain(|offer| match offer {
-            Offer::Move(Move::TakeBack(figure)) => self.names_return(*figure),
-            _ => true,
+            Offer::Move(mv) => mv
+                .taken_back()
+                .is_none_or(|figure| self.names_return(figure)),
+            Offer::Draw(_) => true,
         });
         offers
+    }
+
+    /// Whether a move of this statement keyword answers the ruleset's pending decision (the
+    /// `flock` drawn for a shepherd just deployed), rather than leaving it.
+    pub(crate) fn answers_pending(&mut self, keyword: &str) -> bool {
+        if !self.hooks.own_decisions {
+            return false;
+        }
+        let Some(decision) = self.rules.pending_decision() else {
+            return false;
+        };
+        let mut offers = Vec::new();
+        let view = self.turn_view().unwrap_or_default();
+        self.rules
+            .offers(&mut self.engine, &view, decision, &mut offers);
+        offers.iter().any(|offer| offer.keyword() == keyword)
     }
 
     /// Wolves drawn so far (Hills & Sheep's count).

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use super::game::Game;
 use crate::engine::{Engine, FigureId, NodeId, PlacementId, Rotation};
 use crate::model::{Anchor, AnchorClass, FeatureKind, FeatureRef, Half};
-use crate::rules::{Move, Standing};
+use crate::rules::{Move, MoveArg, Standing};
 
 /// A legal deployment on the tile just placed, as the game language names it: an occupation
 /// the ruleset allows, with the feature written so that the checker reads it back.
@@ -303,12 +303,11 @@ impl Game {
     /// take-back names its figure where it stands (or stood: the figure is named after it
     /// left the board too).
     pub(crate) fn action_of(&self, mv: Move) -> crate::model::Action {
-        use crate::model::Action;
-        match mv {
-            Move::FlockToken(token) => Action::Flock { token },
-            Move::Grow(token) => Action::Grow { token },
-            Move::Stable => Action::Stable,
-            Move::TakeBack(id) => {
+        use crate::model::{Action, MoveWordsRead};
+        let arg = match mv.arg {
+            MoveArg::Nothing => MoveWordsRead::Nothing,
+            MoveArg::Token(token) => MoveWordsRead::Token(token),
+            MoveArg::Figure(id) => {
                 let figure = &self.engine.figures[id as usize];
                 let (placement, feature) = self.engine.origin(figure.node);
                 let target = self
@@ -316,12 +315,16 @@ impl Game {
                     .figure(figure.kind.0)
                     .and_then(|spec| self.name_feature(placement, feature, spec.stands_on))
                     .unwrap_or_else(|| feature_name(&self.engine, placement, feature));
-                Action::Return {
+                MoveWordsRead::Standing {
                     figure: figure.kind.0.into(),
                     pos: self.engine.placement(placement).pos,
                     target,
                 }
             }
+        };
+        Action::RulesetMove {
+            keyword: mv.keyword,
+            arg,
         }
     }
 }

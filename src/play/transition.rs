@@ -46,7 +46,7 @@ pub(crate) enum GameMove {
     /// `pass`: no figure on the tile just placed.
     Pass,
     /// A move the ruleset offers ([`Game::offers`]): of its own decisions (`flock`, `grow`,
-    /// `stable`), or a take-back of the figure step (`return`, [`Move::TakeBack`]).
+    /// `stable`), or a take-back of the figure step (`return`, [`Move::take_back`]).
     Ruleset(Move),
     /// `end` after the turn that placed the last land tile.
     End,
@@ -56,9 +56,14 @@ impl Game {
     /// Plays a move taken from the ruleset's offers without validating it (debug builds
     /// assert that it is legal): what the ruleset breaks is left in `violations`.
     pub(crate) fn play(&mut self, mv: GameMove) {
-        // As the checker before every move but `flock`: the ruleset's pending decision (there
-        // is none when the moves follow `decision()`) is left.
-        if !matches!(mv, GameMove::Ruleset(Move::FlockToken(_))) {
+        // As the checker before every move but the pending decision's own (`flock`): the
+        // ruleset's pending decision (there is none when the moves follow `decision()`) is
+        // left.
+        let answers_pending = match mv {
+            GameMove::Ruleset(mv) => self.answers_pending(mv.keyword),
+            _ => false,
+        };
+        if !answers_pending {
             self.leave_pending();
         }
         debug_assert!(
@@ -151,7 +156,7 @@ impl Game {
                 );
                 self.settle();
             }
-            GameMove::Ruleset(Move::TakeBack(figure)) => {
+            GameMove::Ruleset(mv) if let Some(figure) = mv.taken_back() => {
                 debug_assert!(
                     self.take_back_due(),
                     "a `return` the figure step does not allow"
@@ -420,7 +425,7 @@ impl Game {
         let setup = !self.turns_started;
         let outcome = self
             .rules
-            .play(&mut self.engine, Move::TakeBack(figure), setup);
+            .play(&mut self.engine, Move::take_back(figure), setup);
         let taken = &self.engine.figures[figure as usize];
         let player = taken.player;
         let pool = self.rules.figure(taken.kind.0).map_or(0, |s| s.pool);
@@ -441,7 +446,7 @@ impl Game {
     /// A move of the ruleset's own decisions (`flock`, `grow`, `stable`; a `return` is the
     /// take-back's transition), played by the ruleset; what it brings is applied.
     pub(crate) fn ruleset_move(&mut self, mv: Move) {
-        if let Move::TakeBack(figure) = mv {
+        if let Some(figure) = mv.taken_back() {
             self.apply_take_back(figure);
             return;
         }

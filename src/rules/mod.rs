@@ -14,7 +14,10 @@ pub mod hunters_gatherers_2020;
 pub mod jcz;
 pub mod turn;
 
-pub use turn::{Decider, Decision, Move, Offer, Outcome, RulesetDecision, TurnView, Violation};
+pub use turn::{
+    Decider, Decision, Move, MoveArg, Offer, Outcome, RulesetDecision, TAKE_BACK, TurnView,
+    Violation,
+};
 
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
 use crate::model::{FeatureKind, Ruleset};
@@ -388,6 +391,14 @@ impl Clone for Box<dyn Rules> {
     }
 }
 
+/// What a ruleset counts for a counted expectation ([`Rules::counted`]): each name's count,
+/// and the whole in words, which the check's help shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Counts {
+    pub counts: Vec<(&'static str, u32)>,
+    pub in_words: String,
+}
+
 /// Which of a ruleset's hooks a game asks, as its reading and its expansions in play need
 /// them ([`Rules::hooks`]): these are asked at every step or every tile, so the runner asks
 /// none of them of a game whose expansions do not answer them (a base game asks nothing of
@@ -463,7 +474,7 @@ pub trait Rules: RulesClone + Send + Sync {
     }
     /// The ruleset's own moves that `decision` offers now, into `into` (emptied first): the
     /// moves of its own decisions (a flock token, grow or stable), and its moves of a common
-    /// decision — a take-back (`Move::TakeBack`) in the figure step of the tile just placed
+    /// decision — a take-back (`Move::take_back`) in the figure step of the tile just placed
     /// ([`Decision::DeployOrPass`]), besides the deployments and the pass. The simulator and
     /// the search choose among them; the checker validates a transcript's move with
     /// [`Rules::take_back_due`] and [`Rules::take_back_refused`].
@@ -584,15 +595,20 @@ pub trait Rules: RulesClone + Send + Sync {
         Vec::new()
     }
     /// A count the ruleset keeps of its own state, by the name its module gives it (Hills &
-    /// Sheep's tokens in the bag and wolves drawn, the 2020 hunting traps' covered animals
-    /// and powers used): the expectations and statistics that belong to one ruleset ask it by
-    /// that name, so the common trait declares no ruleset's state. `None` where the ruleset
-    /// keeps no such count.
+    /// Sheep's wolves drawn, the 2020 powers used): the statistics that belong to one ruleset
+    /// ask it by that name, so the common trait declares no ruleset's state. `None` where the
+    /// ruleset keeps no such count.
     fn count(&self, _name: &str) -> Option<u32> {
         None
     }
+    /// The counts of a counted expectation of the statement table (`expect bag`, `expect
+    /// covered`: `src/syntax/statements.rs`, `COUNTED_EXPECTATIONS`), by the names it
+    /// declares; `None` where the game keeps no such count.
+    fn counted(&self, _kind: &str) -> Option<Counts> {
+        None
+    }
 
-    // Taking a figure back (`return`, `Move::TakeBack`): a move of the figure step that the
+    // Taking a figure back (`return`, `Move::take_back`): a move of the figure step that the
     // ruleset offers (`Rules::offers`) — the 2020 shaman before the deployment, the abbot
     // instead of it (`Outcome::figure_step_done`). For the checker, the ruleset says when one
     // is due and why a `return` is refused; it plays its effects (`Rules::play`); the runner

@@ -94,22 +94,56 @@ impl Decision {
     }
 }
 
-/// A move of a ruleset's own decision (the common moves — draw, place, deploy, pass — are
-/// the checker's and the engine's).
+/// A move of a ruleset's own (the common moves — draw, place, deploy, pass — are the
+/// checker's and the engine's): the keyword of the statement that writes it, which the ruleset
+/// declares with its words in the statement table (`src/syntax/statements.rs`: `flock`,
+/// `grow`, `stable`, `return`), and what it names. The runner, the checker, the simulator and
+/// the search pass it through to the ruleset's [`Rules::play`](super::Rules::play) without
+/// reading it, so a new move needs no case here.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Move {
-    /// `flock <token>`: the token drawn for the shepherd just deployed.
-    FlockToken(TokenDraw),
-    /// `grow <token>`: the flock of the extended field grows by the token drawn.
-    Grow(TokenDraw),
-    /// `stable`: the flock of the extended field goes to the stable.
-    Stable,
-    /// `return <figure> at <x>,<y> on <feature>`: the turn's player takes this figure of
-    /// theirs back to the supply: a move of [`Decision::DeployOrPass`] that the ruleset offers
-    /// among its own ([`Rules::offers`](super::Rules::offers)) and plays the effects of
-    /// (points, a count of powers used, whether it was the tile's figure step:
-    /// [`Outcome::figure_step_done`]); the runner takes the figure off the board.
-    TakeBack(FigureId),
+pub struct Move {
+    pub keyword: &'static str,
+    pub arg: MoveArg,
+}
+
+/// What a ruleset's move names, in the game's own terms.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum MoveArg {
+    /// Nothing (`stable`).
+    Nothing,
+    /// A token drawn from a bag (`flock sheep2`, `grow wolf`), or chance's draw in a simulation.
+    Token(TokenDraw),
+    /// A figure on the board (`return abbot at 0,0 on I`).
+    Figure(FigureId),
+}
+
+/// The keyword of a take-back: the turn's player takes a figure of theirs back to the supply,
+/// a move of [`Decision::DeployOrPass`] that the ruleset offers among its own
+/// ([`Rules::offers`](super::Rules::offers)) and plays the effects of (points, a count of powers
+/// used, whether it was the tile's figure step: [`Outcome::figure_step_done`]); the runner takes
+/// the figure off the board. The 2020 shaman and the abbot both take back this way.
+pub const TAKE_BACK: &str = "return";
+
+impl Move {
+    pub const fn new(keyword: &'static str, arg: MoveArg) -> Move {
+        Move { keyword, arg }
+    }
+
+    /// `return <figure> …`: the take-back of this figure.
+    pub const fn take_back(figure: FigureId) -> Move {
+        Move::new(TAKE_BACK, MoveArg::Figure(figure))
+    }
+
+    /// The figure this move takes back, if it is a take-back.
+    pub fn taken_back(self) -> Option<FigureId> {
+        match self {
+            Move {
+                keyword: TAKE_BACK,
+                arg: MoveArg::Figure(figure),
+            } => Some(figure),
+            _ => None,
+        }
+    }
 }
 
 /// A move a decision offers: a move, or a draw from a bag whose outcome chance decides (the
@@ -120,7 +154,26 @@ pub enum Move {
 #[derive(Debug, Clone, Copy)]
 pub enum Offer {
     Move(Move),
-    Draw(fn(TokenDraw) -> Move),
+    /// The move of this keyword with the token chance draws.
+    Draw(&'static str),
+}
+
+impl Offer {
+    /// The statement keyword of the move offered.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Offer::Move(mv) => mv.keyword,
+            Offer::Draw(keyword) => keyword,
+        }
+    }
+
+    /// The move offered, a draw's with the token `draw` gives.
+    pub fn into_move(self, draw: impl FnOnce() -> TokenDraw) -> Move {
+        match self {
+            Offer::Move(mv) => mv,
+            Offer::Draw(keyword) => Move::new(keyword, MoveArg::Token(draw())),
+        }
+    }
 }
 
 /// A rule a move broke: what the checker reports (the move is played as written all the same).
@@ -200,32 +253,19 @@ pub struct TurnView {
 }
 
 /// The finding for a ruleset move that no decision waits for (a `flock` line with no shepherd
-/// just deployed, a `grow` with no flock to decide on).
+/// just deployed, a `grow` with no flock to decide on, a `return` no figure step allows): the
+/// words its statement declares ([`crate::syntax::statements::RulesetMove::not_due`]).
 pub fn not_due(mv: Move) -> Outcome {
-    let violation = match mv {
-        Move::FlockToken(_) => Violation::new(
-            &crate::codes::FLOCK_STEP,
-            "a flock token with no shepherd just deployed",
-            "no shepherd was deployed right before",
-            "`flock <token>` follows the deployment of a shepherd",
-        ),
-        Move::TakeBack(_) => Violation::new(
-            &crate::codes::RETURN_NOT_ALLOWED,
-            "a figure taken back where the game allows none",
-            "no figure step takes a figure back here",
-            "`return` follows the `place` of a tile whose figure step allows it",
-        ),
-        Move::Grow(_) | Move::Stable => {
-            let what = if mv == Move::Stable { "stable" } else { "grow" };
-            Violation::new(
-                &crate::codes::FLOCK_STEP,
-                format!("`{what}` with no flock to decide on"),
-                "the tile extended no field with the player's shepherd",
-                "grow or stable only after a tile extends your shepherd's field",
-            )
-        }
+    let Some((_, statement)) = crate::syntax::statements::ruleset_move(mv.keyword) else {
+        unreachable!("a ruleset move `{}` with no statement", mv.keyword)
     };
-    Outcome::violation(violation)
+    let finding = statement.not_due;
+    Outcome::violation(Violation::new(
+        finding.code,
+        finding.message,
+        finding.label,
+        finding.help,
+    ))
 }
 
 /// The decision due next: the ruleset's own, if it has one pending (where the game asks it

@@ -633,8 +633,7 @@ fn play_key(game: &mut Game, decision: Decision, key: Key, rng: &mut Rng) {
         Key::Deploy(figure, node) => GameMove::Deploy { figure, node },
         Key::Pass => GameMove::Pass,
         Key::Offer(index) => match game.offers(decision).get(index) {
-            Some(Offer::Move(mv)) => GameMove::Ruleset(*mv),
-            Some(Offer::Draw(make)) => GameMove::Ruleset(make(TokenDraw::Random(rng.unit()))),
+            Some(offer) => GameMove::Ruleset(offer.into_move(|| TokenDraw::Random(rng.unit()))),
             None => return,
         },
         Key::Draw(tile) => GameMove::Draw {

@@ -21,7 +21,7 @@ use crate::model::{Action, Completion, FeatureKind, Name, Ruleset, Script, Side,
 use crate::play::catalog::{Catalog, build_catalog};
 use crate::play::moves::Offered;
 use crate::play::{Game, GameMove, Setup};
-use crate::rules::{self, Decision, Move, Offer, Violation};
+use crate::rules::{self, Decision, Offer, Violation};
 use stats::{Accumulator, Statistics};
 
 /// How the simulated players choose their moves.
@@ -1128,15 +1128,12 @@ impl Playthrough<'_, '_> {
 
     /// A move the ruleset's decision offers, played: a draw from the bag by a random number.
     fn play_offer(&mut self, offer: Offer) {
-        let mv = match offer {
-            Offer::Move(mv) => mv,
-            Offer::Draw(make) => make(TokenDraw::Random(self.rng.unit())),
-        };
+        let mv = offer.into_move(|| TokenDraw::Random(self.rng.unit()));
         let wolves_before = self.game.bag_wolves_drawn();
         self.act(GameMove::Ruleset(mv), |game| game.action_of(mv));
         // The statistics count the wolves that scatter a flock (not those drawn for a shepherd
         // just deployed).
-        if matches!(mv, Move::Grow(_)) {
+        if mv.keyword == crate::rules::carcassonne::flock::GROW {
             self.result.wolves += self.game.bag_wolves_drawn() - wolves_before;
         }
     }

@@ -85,6 +85,37 @@ pub struct StatementSpec {
     pub args: &'static [Arg],
     /// What it says, in a line.
     pub summary: &'static str,
+    /// The statement writes a ruleset's own move: lowering, formatting and the check read it
+    /// through this, so a ruleset adds a move with its row here and its play in its module.
+    pub ruleset_move: Option<RulesetMove>,
+}
+
+/// How a statement that writes a ruleset's own move ([`crate::rules::Move`]) is read, and
+/// what the game reports where none of the ruleset's decisions offers it.
+#[derive(Debug, Clone, Copy)]
+pub struct RulesetMove {
+    pub words: MoveWords,
+    pub not_due: NotDue,
+}
+
+/// The words of a ruleset's move after its keyword.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveWords {
+    /// None (`stable`).
+    Nothing,
+    /// A token drawn from a bag (`flock sheep2`).
+    Token,
+    /// A figure where it stands (`return abbot at 0,0 on I`).
+    Standing,
+}
+
+/// The finding for a ruleset's move that no decision waits for: its code and words.
+#[derive(Debug, Clone, Copy)]
+pub struct NotDue {
+    pub code: &'static Code,
+    pub message: &'static str,
+    pub label: &'static str,
+    pub help: &'static str,
 }
 
 impl StatementSpec {
@@ -138,6 +169,7 @@ fn write_args(args: &[Arg], out: &mut String) {
     }
 }
 
+use crate::codes::{self, Code};
 use Arg::{Optional, Repeat, Slot, Word};
 
 const POSITION: Arg = Slot(Role::Position, "<x>,<y>");
@@ -259,6 +291,63 @@ pub const EXPECTATIONS: &[Form] = &[
     },
 ];
 
+/// An expectation that counts what a ruleset keeps (`expect bag sheep1 4 wolf 2`, `expect
+/// covered deer 1`): the names it counts, how lowering reads them and how the check reports
+/// them. Its words are its row of [`EXPECTATIONS`]; the ruleset gives the counts
+/// ([`crate::rules::Rules::counted`]). An expansion adds one with its two rows here and its
+/// answer in its module: lowering, formatting and the check read it by these facts.
+#[derive(Debug, Clone, Copy)]
+pub struct CountedExpectation {
+    /// The expectation's kind (`bag`).
+    pub kind: &'static str,
+    /// The names it counts.
+    pub names: &'static [&'static str],
+    /// What a name is (`a token`), and the names with counts written as an example.
+    pub name_is: &'static str,
+    pub example: &'static str,
+    /// The largest count a name can have.
+    pub max: u32,
+    pub code: &'static Code,
+    /// A count that differs, with `{actual}`, `{name}` and `{expected}` filled in.
+    pub mismatch: &'static str,
+    /// The finding where the game keeps no such count, and its help.
+    pub absent: &'static str,
+    pub absent_help: &'static str,
+}
+
+/// The counted expectations.
+pub const COUNTED_EXPECTATIONS: &[CountedExpectation] = &[
+    CountedExpectation {
+        kind: "bag",
+        names: &["sheep1", "sheep2", "sheep3", "sheep4", "wolf"],
+        name_is: "a token",
+        example: "sheep1 4 wolf 2",
+        max: 18,
+        code: &codes::BAG_MISMATCH,
+        mismatch: "the bag holds {actual} {name}, the game expects {expected}",
+        absent: "this game has no sheep bag",
+        absent_help: "`expect bag` counts the tokens in the bag of Hills & Sheep (`expansion hills-and-sheep`)",
+    },
+    CountedExpectation {
+        kind: "covered",
+        names: &["deer", "aurochs", "mammoth", "tiger"],
+        name_is: "an animal",
+        example: "deer 1 tiger 1",
+        max: crate::model::MAX_SUPPLY,
+        code: &codes::COVERED_MISMATCH,
+        mismatch: "{actual} {name} covered, the game expects {expected}",
+        absent: "this ruleset covers no animals",
+        absent_help: "`expect covered` counts the animals the hunting traps of `hunters-gatherers-2020` covered",
+    },
+];
+
+/// The counted expectation of this kind.
+pub fn counted_expectation(kind: &str) -> Option<&'static CountedExpectation> {
+    COUNTED_EXPECTATIONS
+        .iter()
+        .find(|counted| counted.kind == kind)
+}
+
 const HEADER: &[Part] = &[Part::Header];
 const SETUP: &[Part] = &[Part::Setup];
 const TURN: &[Part] = &[Part::Turn];
@@ -271,48 +360,64 @@ pub const STATEMENTS: &[StatementSpec] = &[
         parts: &[Part::Setup, Part::Turn],
         args: &[PLAYER],
         summary: "the next player's turn",
+        ruleset_move: None,
     },
     StatementSpec {
         keyword: "draw",
         parts: TURN,
         args: &[TILE],
         summary: "the land tile drawn",
+        ruleset_move: None,
     },
     StatementSpec {
         keyword: "place",
         parts: TURN,
         args: &[Word("at"), POSITION, OPTIONAL_ROTATION],
         summary: "the tile in hand is placed",
+        ruleset_move: None,
     },
     StatementSpec {
         keyword: "deploy",
         parts: TURN,
         args: &[FIGURE, Word("on"), FEATURE],
         summary: "one figure on the tile just placed",
+        ruleset_move: None,
     },
     StatementSpec {
         keyword: "return",
         parts: TURN,
         args: &STANDING,
         summary: "a figure of the player's goes back to the supply: the shaman's (2020 Hunters and Gatherers), the abbot's early return instead of a deployment (Carcassonne)",
+        ruleset_move: Some(RulesetMove {
+            words: MoveWords::Standing,
+            not_due: NotDue {
+                code: &codes::RETURN_NOT_ALLOWED,
+                message: "a figure taken back where the game allows none",
+                label: "no figure step takes a figure back here",
+                help: "`return` follows the `place` of a tile whose figure step allows it",
+            },
+        }),
     },
     StatementSpec {
         keyword: "pass",
         parts: TURN,
         args: &[],
         summary: "no figure",
+        ruleset_move: None,
     },
     StatementSpec {
         keyword: "discard",
         parts: TURN,
         args: &[],
         summary: "the drawn tile fits nowhere",
+        ruleset_move: None,
     },
     StatementSpec {
         keyword: "bonus",
         parts: TURN,
         args: &[TILE],
         summary: "a bonus tile drawn (Hunters and Gatherers)",
+        ruleset_move: None,
     },
     StatementSpec {
         keyword: "under",
@@ -330,84 +435,122 @@ pub const STATEMENTS: &[StatementSpec] = &[
             },
         ])],
         summary: "the tile put under the hill tile just drawn (Hills & Sheep)",
+        ruleset_move: None,
     },
     StatementSpec {
         keyword: "flock",
         parts: &[Part::Setup, Part::Turn],
         args: &[TOKEN],
         summary: "the token drawn for the shepherd (Hills & Sheep); in a setup, a token of the last shepherd's flock",
+        ruleset_move: Some(RulesetMove {
+            words: MoveWords::Token,
+            not_due: NotDue {
+                code: &codes::FLOCK_STEP,
+                message: "a flock token with no shepherd just deployed",
+                label: "no shepherd was deployed right before",
+                help: "`flock <token>` follows the deployment of a shepherd",
+            },
+        }),
     },
     StatementSpec {
         keyword: "grow",
         parts: TURN,
         args: &[TOKEN],
         summary: "grow the flock: the token drawn (Hills & Sheep)",
+        ruleset_move: Some(RulesetMove {
+            words: MoveWords::Token,
+            not_due: NotDue {
+                code: &codes::FLOCK_STEP,
+                message: "`grow` with no flock to decide on",
+                label: "the tile extended no field with the player's shepherd",
+                help: "grow or stable only after a tile extends your shepherd's field",
+            },
+        }),
     },
     StatementSpec {
         keyword: "stable",
         parts: TURN,
         args: &[],
         summary: "guide the flock to the stable (Hills & Sheep)",
+        ruleset_move: Some(RulesetMove {
+            words: MoveWords::Nothing,
+            not_due: NotDue {
+                code: &codes::FLOCK_STEP,
+                message: "`stable` with no flock to decide on",
+                label: "the tile extended no field with the player's shepherd",
+                help: "grow or stable only after a tile extends your shepherd's field",
+            },
+        }),
     },
     StatementSpec {
         keyword: "expect",
         parts: &[Part::Setup, Part::Turn],
         args: &[Arg::Forms(EXPECTATIONS)],
         summary: "an expectation the game states",
+        ruleset_move: None,
     },
     StatementSpec {
         keyword: "end",
         parts: TURN,
         args: &[],
         summary: "the game ends: final scoring",
+        ruleset_move: None,
     },
     StatementSpec {
         keyword: "stop",
         parts: TURN,
         args: &[],
         summary: "the example ends, no final scoring",
+        ruleset_move: None,
     },
     StatementSpec {
         keyword: "lay",
         parts: SETUP,
         args: &[TILE, Word("at"), POSITION, OPTIONAL_ROTATION],
         summary: "setup: a tile laid from the stack",
+        ruleset_move: None,
     },
     StatementSpec {
         keyword: "put",
         parts: SETUP,
         args: &[PLAYER, FIGURE, Word("at"), POSITION, Word("on"), FEATURE],
         summary: "setup: a figure from the player's supply on a laid tile",
+        ruleset_move: None,
     },
     StatementSpec {
         keyword: "tile",
         parts: &[Part::Header, Part::Setup],
         args: &[TILE, Optional(&[Slot(Role::Multiplier, "xN")]), Word("{")],
         summary: "a tile defined in this file, in the tile language, up to its `}`",
+        ruleset_move: None,
     },
     StatementSpec {
         keyword: "game",
         parts: HEADER,
         args: &[Slot(Role::Other, "\"<title>\"")],
         summary: "a title",
+        ruleset_move: None,
     },
     StatementSpec {
         keyword: "excerpt",
         parts: HEADER,
         args: &[],
         summary: "the file shows part of a game, not a recorded game",
+        ruleset_move: None,
     },
     StatementSpec {
         keyword: "ruleset",
         parts: HEADER,
         args: &[Slot(Role::Ruleset, "<ruleset>")],
         summary: "the rules the game is played by",
+        ruleset_move: None,
     },
     StatementSpec {
         keyword: "expansion",
         parts: HEADER,
         args: &[Slot(Role::Expansion, "<expansion>")],
         summary: "an expansion of the ruleset",
+        ruleset_move: None,
     },
     StatementSpec {
         keyword: "variant",
@@ -417,6 +560,7 @@ pub const STATEMENTS: &[StatementSpec] = &[
             Slot(Role::VariantValue, "<value>"),
         ],
         summary: "a rule variant",
+        ruleset_move: None,
     },
     StatementSpec {
         keyword: "tiles",
@@ -426,30 +570,40 @@ pub const STATEMENTS: &[StatementSpec] = &[
             Optional(&[Slot(Role::Multiplier, "xN")]),
         ])],
         summary: "the tile sets: a shipped name or a path",
+        ruleset_move: None,
     },
     StatementSpec {
         keyword: "start",
         parts: HEADER,
         args: &[TILE],
         summary: "the start tile, when the sets have several",
+        ruleset_move: None,
     },
     StatementSpec {
         keyword: "supply",
         parts: HEADER,
         args: &[Repeat(&[POOL, COUNT])],
         summary: "each player's supply where it is not the ruleset's",
+        ruleset_move: None,
     },
     StatementSpec {
         keyword: "players",
         parts: HEADER,
         args: &[Repeat(&[Slot(Role::PlayerDeclaration, "<name>")])],
         summary: "the players, in turn order",
+        ruleset_move: None,
     },
 ];
 
 /// The statement with this keyword.
 pub fn statement(keyword: &str) -> Option<&'static StatementSpec> {
     STATEMENTS.iter().find(|s| s.keyword == keyword)
+}
+
+/// The statement with this keyword, if it writes a ruleset's own move.
+pub fn ruleset_move(keyword: &str) -> Option<(&'static str, RulesetMove)> {
+    let spec = statement(keyword)?;
+    Some((spec.keyword, spec.ruleset_move?))
 }
 
 /// The expectation of this kind (`expect <kind> …`).
@@ -645,6 +799,31 @@ mod tests {
         let keyword = words.next().unwrap();
         let words: Vec<&str> = words.collect();
         roles(keyword, &words)
+    }
+
+    /// A ruleset's move is read by the words it declares (`MoveWords`), and written and
+    /// completed by its `args`: the two say the same. The replay reads a figure where it stands
+    /// as a take-back's, so only `return` declares those words.
+    #[test]
+    fn a_ruleset_moves_words_are_its_arguments() {
+        let moves: Vec<&StatementSpec> = STATEMENTS
+            .iter()
+            .filter(|spec| spec.ruleset_move.is_some())
+            .collect();
+        assert!(moves.len() >= 4, "flock, grow, stable, return");
+        for spec in moves {
+            let words = spec.ruleset_move.unwrap().words;
+            let expected = match words {
+                MoveWords::Nothing => spec.keyword.to_string(),
+                MoveWords::Token => format!("{} <token>", spec.keyword),
+                MoveWords::Standing => {
+                    assert_eq!(spec.keyword, crate::rules::TAKE_BACK);
+                    format!("{} <figure> at <x>,<y> on <feature>", spec.keyword)
+                }
+            };
+            assert_eq!(spec.usage(), expected, "the words of `{}`", spec.keyword);
+            assert!(spec.stands_in(Part::Turn), "`{}` is a move", spec.keyword);
+        }
     }
 
     #[test]

@@ -40,8 +40,8 @@
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 
 use carcspec::model::{
-    Action, Anchor, AnchorClass, ContentKind, FeatureKind, FeatureRef, Half, Marker, Pos, Power,
-    Rotation, Ruleset, Script, Side, Tile, TileKind, TokenDraw,
+    Action, Anchor, AnchorClass, ContentKind, FeatureKind, FeatureRef, Half, Marker, MoveWordsRead,
+    Pos, Power, Rotation, Ruleset, Script, Side, Tile, TileKind, TokenDraw,
 };
 
 /// One scoring: the turn it happened in (0 before the first turn), its players (sorted
@@ -1442,7 +1442,9 @@ pub fn score(script: &Script, tiles: &[Tile]) -> Result<(Vec<Scoring>, Vec<i64>)
         // A setup's figures stand where they are put; a shepherd's flock laid in a setup is
         // not followed.
         Action::Put { figure, .. } => !carcassonne(script) || &**figure == "shepherd",
-        Action::Return { .. } => !edition_2020(script) && !abbot_in_play(script),
+        Action::RulesetMove {
+            keyword: "return", ..
+        } => !edition_2020(script) && !abbot_in_play(script),
         _ => false,
     }) {
         let what = match step.action {
@@ -1567,10 +1569,14 @@ pub fn score(script: &Script, tiles: &[Tile]) -> Result<(Vec<Scoring>, Vec<i64>)
                     flock: Vec::new(),
                 });
             }
-            Action::Return {
-                figure,
-                pos,
-                target,
+            Action::RulesetMove {
+                keyword: "return",
+                arg:
+                    MoveWordsRead::Standing {
+                        figure,
+                        pos,
+                        target,
+                    },
             } => game.take_back(figure, *pos, target),
             Action::Turn { player } => {
                 game.end_turn();
@@ -1633,12 +1639,25 @@ pub fn score(script: &Script, tiles: &[Tile]) -> Result<(Vec<Scoring>, Vec<i64>)
                 }
             }
             Action::Pass => game.settle(),
-            Action::Flock { token } => {
+            Action::RulesetMove {
+                keyword: "flock",
+                arg: MoveWordsRead::Token(token),
+            } => {
                 game.flock(token);
                 game.settle();
             }
-            Action::Grow { token } => game.choose(Some(token)),
-            Action::Stable => game.choose(None),
+            Action::RulesetMove {
+                keyword: "grow",
+                arg: MoveWordsRead::Token(token),
+            } => game.choose(Some(token)),
+            Action::RulesetMove {
+                keyword: "stable", ..
+            } => game.choose(None),
+            Action::RulesetMove { keyword, .. } => {
+                return Err(format!(
+                    "the reference scores the moves of the rules it knows, not `{keyword}`"
+                ));
+            }
             Action::Expect(_) => {}
             Action::End => {
                 game.end_turn();

@@ -9,7 +9,7 @@ use crate::codes;
 use crate::engine::{NodeId, PlacementId};
 use crate::lower::jcz_harness::{self, FeatureOption, HarnessAssertion};
 use crate::model::{FeatureRef, Pos, Rotation};
-use crate::rules::{Decision, Move, Offer};
+use crate::rules::{Decision, Offer};
 
 /// JCloisterZone's phase of a turn, as carcspec's turn stands.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -255,11 +255,11 @@ impl Replay<'_> {
             .offers(decision)
             .into_iter()
             .filter_map(|offer| match offer {
-                Offer::Move(Move::TakeBack(figure)) => {
+                Offer::Move(mv) => mv.taken_back().map(|figure| {
                     let figure = &self.game.engine.figures[figure as usize];
-                    Some((figure.node, figure.kind.0.to_string()))
-                }
-                _ => None,
+                    (figure.node, figure.kind.0.to_string())
+                }),
+                Offer::Draw(_) => None,
             })
             .collect()
     }

@@ -16,10 +16,11 @@ use super::report::{CheckReport, LineCursor, ReportedEvent};
 use crate::codes::{self, Code};
 use crate::diagnostic::{self, Diagnostic, Omitted, Span};
 use crate::engine::{Engine, NodeId, PlacementId, PlacementProblem, Pos, Rotation};
-use crate::model::{Action, Expectation, FeatureRef, Script, Step};
+use crate::model::{Action, Expectation, FeatureRef, MoveWordsRead, Script, Step};
 use crate::play::catalog::{Catalog, is_bonus};
 use crate::play::{Game, Setup};
-use crate::rules::{Move, Rules};
+use crate::rules::Rules;
+use crate::syntax::statements::{self, Part};
 
 /// The part of the turn's placed tile a deployment's checks read.
 #[derive(Debug, Clone, Copy)]
@@ -214,14 +215,13 @@ impl<'s> Replay<'s> {
         self.current_step = step.span;
         self.last_step = Some(step.span);
         if !matches!(step.action, Action::Expect(_)) {
+            // A draw from a bag (`flock`, `grow`) is chance's, which JCloisterZone does not undo.
             self.undoable_last = matches!(
                 step.action,
-                Action::Place { .. }
-                    | Action::Under { .. }
-                    | Action::Deploy { .. }
-                    | Action::Pass
-                    | Action::Return { .. }
-                    | Action::Stable
+                Action::Place { .. } | Action::Under { .. } | Action::Deploy { .. } | Action::Pass
+            ) || matches!(
+                step.action,
+                Action::RulesetMove { ref arg, .. } if !matches!(arg, MoveWordsRead::Token(_))
             );
             // The previous action's findings have met their expectations: keep the first ones.
             self.omitted.keep_first(&mut self.diagnostics);
@@ -304,23 +304,33 @@ impl<'s> Replay<'s> {
     }
 
     fn step(&mut self, action: &Action) {
-        if !matches!(action, Action::Flock { .. } | Action::Expect(_)) {
+        // A move leaves the ruleset's pending decision unless it is that decision's (`flock`
+        // after a shepherd); an expectation looks at the game between moves.
+        let leaves_pending = match action {
+            Action::Expect(_) => false,
+            Action::RulesetMove { keyword, .. } => !self.game.answers_pending(keyword),
+            _ => true,
+        };
+        if leaves_pending {
             self.game.leave_pending();
             self.sync();
         }
-        let in_turn = matches!(
-            action,
-            Action::Draw { .. }
-                | Action::Discard
-                | Action::Place { .. }
-                | Action::Deploy { .. }
-                | Action::Pass
-                | Action::Bonus { .. }
-                | Action::Under { .. }
-                | Action::Grow { .. }
-                | Action::Stable
-                | Action::Return { .. }
-        );
+        // A ruleset's move that may stand in a setup (`flock`) is checked there by its ruleset.
+        let in_turn = match action {
+            Action::RulesetMove { keyword, .. } => {
+                statements::statement(keyword).is_some_and(|spec| !spec.stands_in(Part::Setup))
+            }
+            _ => matches!(
+                action,
+                Action::Draw { .. }
+                    | Action::Discard
+                    | Action::Place { .. }
+                    | Action::Deploy { .. }
+                    | Action::Pass
+                    | Action::Bonus { .. }
+                    | Action::Under { .. }
+            ),
+        };
         if self.game.game_over && (in_turn || matches!(action, Action::Turn { .. })) {
             self.report(
                 &codes::GAME_OVER,
@@ -355,14 +365,7 @@ impl<'s> Replay<'s> {
             Action::Draw { tile } => self.draw(tile, false),
             Action::Bonus { tile } => self.draw(tile, true),
             Action::Under { tile } => self.under(tile.as_deref()),
-            Action::Flock { token } => self.ruleset_move(Move::FlockToken(*token)),
-            Action::Grow { token } => self.ruleset_move(Move::Grow(*token)),
-            Action::Stable => self.ruleset_move(Move::Stable),
-            Action::Return {
-                figure,
-                pos,
-                target,
-            } => self.take_back(figure, *pos, target),
+            Action::RulesetMove { keyword, arg } => self.ruleset_move_written(keyword, arg),
             Action::Discard => self.discard(),
             Action::Place { pos, rotation } => self.place(*pos, *rotation),
             Action::Deploy { figure, target } => self.deploy(figure, target),
@@ -1197,9 +1200,8 @@ impl<'s> Replay<'s> {
             } => {
                 self.expect_figure(*player, figure, *pos, target, *home);
             }
-            Expectation::Bag(tokens) => self.expect_bag(tokens),
+            Expectation::Counted { kind, counts } => self.expect_counted(kind, counts),
             Expectation::Bonus(earned) => self.expect_bonus(*earned),
-            Expectation::Covered(animals) => self.expect_covered(animals),
             Expectation::Placements { tile, placements } => {
                 let Some(tile_index) = self.tile(tile) else {
                     self.failed += 1;

@@ -1,6 +1,5 @@
-//! The moves and expectations of powers over figures: `return` (one of the player's own
-//! figures back to the supply: the 2020 shaman, the abbot) and `expect covered` (the animals
-//! the 2020 hunting traps covered). When a take-back is due and what it does is the
+//! The take-back of a figure: `return` (one of the player's own figures back to the
+//! supply: the 2020 shaman, the abbot). When a take-back is due and what it does is the
 //! ruleset's (`Rules::take_back_due`, `Rules::play`), the `return` itself the runner's
 //! (`src/play/transition.rs`); this maps the text to it and reports.
 
@@ -91,52 +90,5 @@ impl Replay<'_> {
         }
         self.game.apply_take_back(id);
         self.sync();
-    }
-
-    /// `expect covered <animal> <n> ...`
-    pub(super) fn expect_covered(&mut self, animals: &[(String, u32)]) {
-        use crate::rules::hunters_gatherers_2020 as hg2020;
-        let rules = &self.game.rules;
-        let covered = rules
-            .count(hg2020::COVERED_DEER)
-            .map(|deer| hg2020::Animals {
-                deer,
-                aurochs: rules.count(hg2020::COVERED_AUROCHS).unwrap_or(0),
-                mammoths: rules.count(hg2020::COVERED_MAMMOTHS).unwrap_or(0),
-                tigers: rules.count(hg2020::COVERED_TIGERS).unwrap_or(0),
-            });
-        let Some(covered) = covered else {
-            self.failed += 1;
-            self.report(
-                &codes::COVERED_MISMATCH,
-                "this ruleset covers no animals".into(),
-                "this expectation does not hold",
-                "`expect covered` counts the animals the hunting traps of `hunters-gatherers-2020` covered",
-            );
-            return;
-        };
-        let count = |animal: &str| match animal {
-            "deer" => covered.deer,
-            "aurochs" => covered.aurochs,
-            "mammoth" => covered.mammoths,
-            _ => covered.tigers,
-        };
-        let wrong: Vec<String> = animals
-            .iter()
-            .filter(|(animal, n)| count(animal) != *n)
-            .map(|(animal, n)| format!("{} {animal} covered, the game expects {n}", count(animal)))
-            .collect();
-        let message = wrong.join("; ");
-        if wrong.is_empty() {
-            self.passed += 1;
-        } else {
-            self.failed += 1;
-            self.report(
-                &codes::COVERED_MISMATCH,
-                message,
-                "this expectation does not hold",
-                &format!("covered so far: {}", covered.describe()),
-            );
-        }
     }
 }

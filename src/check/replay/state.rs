@@ -4,7 +4,6 @@
 use super::Replay;
 use crate::codes;
 use crate::engine::NodeId;
-use crate::model::token_word;
 use crate::model::{FeatureRef, Pos};
 
 impl Replay<'_> {
@@ -121,36 +120,45 @@ impl Replay<'_> {
         );
     }
 
-    /// `expect bag <token> <n> ...`
-    pub(super) fn expect_bag(&mut self, tokens: &[(u32, u32)]) {
-        // A game without Hills & Sheep's count holds the full bag.
-        let full = crate::rules::carcassonne::Bag::default();
-        let bag = crate::rules::carcassonne::Bag(std::array::from_fn(|token| {
-            self.game
-                .rules
-                .count(crate::rules::carcassonne::BAG_COUNTS[token])
-                .unwrap_or(full.0[token])
-        }));
-        let wrong: Vec<String> = tokens
+    /// `expect <kind> (<name> <n>)…` of a counted expectation (`expect bag`, `expect
+    /// covered`): the ruleset's counts ([`crate::rules::Rules::counted`]), reported as the
+    /// statement table declares (`src/syntax/statements.rs`).
+    pub(super) fn expect_counted(&mut self, kind: &str, expected: &[(&'static str, u32)]) {
+        let Some(declared) = crate::syntax::statements::counted_expectation(kind) else {
+            unreachable!("`expect {kind}` is lowered from a counted expectation")
+        };
+        let Some(counts) = self.game.rules.counted(kind) else {
+            self.holds(
+                false,
+                declared.code,
+                declared.absent.to_string(),
+                declared.absent_help,
+            );
+            return;
+        };
+        let count = |name: &str| {
+            counts
+                .counts
+                .iter()
+                .find(|(counted, _)| *counted == name)
+                .map_or(0, |(_, n)| *n)
+        };
+        let wrong: Vec<String> = expected
             .iter()
-            .filter(|(token, n)| bag.0.get(*token as usize) != Some(n))
-            .map(|(token, n)| {
-                format!(
-                    "the bag holds {} {}, the game expects {n}",
-                    bag.0.get(*token as usize).copied().unwrap_or(0),
-                    token_word(*token)
-                )
+            .filter(|(name, n)| count(name) != *n)
+            .map(|(name, n)| {
+                declared
+                    .mismatch
+                    .replace("{actual}", &count(name).to_string())
+                    .replace("{name}", name)
+                    .replace("{expected}", &n.to_string())
             })
-            .collect();
-        let contents: Vec<String> = [1, 2, 3, 4, 0]
-            .iter()
-            .map(|t| format!("{} {}", token_word(*t), bag.0[*t as usize]))
             .collect();
         self.holds(
             wrong.is_empty(),
-            &codes::BAG_MISMATCH,
+            declared.code,
             wrong.join("; "),
-            &format!("the bag: {}", contents.join(", ")),
+            &counts.in_words,
         );
     }
 

@@ -4,8 +4,9 @@
 
 use super::Replay;
 use crate::codes;
+use crate::model::MoveWordsRead;
 use crate::play::UnderTile;
-use crate::rules::turn::Move;
+use crate::rules::turn::{Move, MoveArg, TAKE_BACK};
 
 impl Replay<'_> {
     /// `under <tile>`: the tile put face down under the hill tile just drawn (`under ?`: a
@@ -40,6 +41,28 @@ impl Replay<'_> {
         }
     }
 
+    /// A ruleset's own move as the text writes it (`flock sheep2`, `stable`, `return …`): a
+    /// take-back is checked against the figure step and its figure found where it stands
+    /// (`take_back`); any other is the ruleset's to play.
+    pub(super) fn ruleset_move_written(&mut self, keyword: &'static str, arg: &MoveWordsRead) {
+        let arg = match arg {
+            MoveWordsRead::Nothing => MoveArg::Nothing,
+            MoveWordsRead::Token(token) => MoveArg::Token(*token),
+            MoveWordsRead::Standing {
+                figure,
+                pos,
+                target,
+            } => {
+                // The statement table gives these words to the take-back alone (a unit test of
+                // `src/syntax/statements.rs` holds it).
+                debug_assert_eq!(keyword, TAKE_BACK);
+                self.take_back(figure, *pos, target);
+                return;
+            }
+        };
+        self.ruleset_move(Move::new(keyword, arg));
+    }
+
     /// A move of the ruleset's own decisions (`flock`, `grow`, `stable`), played by the
     /// ruleset; what it brings is applied and what it breaks reported.
     pub(super) fn ruleset_move(&mut self, mv: Move) {
@@ -54,6 +77,7 @@ mod tests {
     use super::*;
     use crate::model::{Script, Step};
     use crate::rules::Offer;
+    use crate::rules::carcassonne::flock::{FLOCK, GROW, STABLE};
     use crate::rules::turn::Decision;
 
     /// Replays `script` step by step, and returns the decision due after each step.
@@ -152,7 +176,13 @@ mod tests {
         assert!(
             matches!(
                 offers.as_slice(),
-                [Offer::Draw(_), Offer::Move(Move::Stable)]
+                [
+                    Offer::Draw(GROW),
+                    Offer::Move(Move {
+                        keyword: STABLE,
+                        ..
+                    })
+                ]
             ),
             "{offers:?}"
         );
@@ -163,7 +193,7 @@ mod tests {
         assert_eq!(rules.pending_decision(), None);
         let outcome = rules.play(
             &mut engine,
-            Move::FlockToken(crate::model::TokenDraw::Token(1)),
+            Move::new(FLOCK, MoveArg::Token(crate::model::TokenDraw::Token(1))),
             false,
         );
         assert_eq!(outcome.violations.len(), 1);
@@ -182,15 +212,10 @@ mod tests {
         let script = script_of(header);
         let replay = begun(&script, header);
         let written = |mv: Move| format!("{:?}", replay.game.action_of(mv));
-        assert_eq!(written(Move::Stable), step("stable"));
-        assert_eq!(
-            written(Move::Grow(crate::model::TokenDraw::Token(2))),
-            step("grow sheep2")
-        );
-        assert_eq!(
-            written(Move::FlockToken(crate::model::TokenDraw::Token(0))),
-            step("flock wolf")
-        );
+        let token = |token| MoveArg::Token(crate::model::TokenDraw::Token(token));
+        assert_eq!(written(Move::new(STABLE, MoveArg::Nothing)), step("stable"));
+        assert_eq!(written(Move::new(GROW, token(2))), step("grow sheep2"));
+        assert_eq!(written(Move::new(FLOCK, token(0))), step("flock wolf"));
     }
 
     /// The abbot and gardens, §5.2: “Only while the feature is incomplete. If it is already
@@ -210,7 +235,7 @@ mod tests {
                 let offers = replay.game.offers(Decision::DeployOrPass);
                 offers
                     .iter()
-                    .filter(|offer| matches!(offer, Offer::Move(Move::TakeBack(_))))
+                    .filter(|offer| matches!(offer, Offer::Move(mv) if mv.taken_back().is_some()))
                     .count()
             })
         };

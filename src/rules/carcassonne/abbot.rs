@@ -2,7 +2,7 @@
 //! garden, a one-tile feature inside a field scored like a monastery without its bonuses, and
 //! the abbot, each player's one figure of its own pool that stands on a monastery or a garden
 //! and may go home early — “instead of placing a meeple” — scoring at once what its feature
-//! is worth (`return`, a take-back of the figure step: `Move::TakeBack`). Readings are
+//! is worth (`return`, a take-back of the figure step: `Move::take_back`). Readings are
 //! recorded in `docs/rules/carcassonne.md`.
 
 use super::{ABBOT, Carcassonne};
@@ -146,7 +146,7 @@ impl Carcassonne {
         into.extend(
             Self::abbots_on_board(engine, turn.player)
                 .filter(|f| neighbours(engine, engine.figures[*f as usize].node) < 8)
-                .map(|f| Offer::Move(Move::TakeBack(f))),
+                .map(|f| Offer::Move(Move::take_back(f))),
         );
     }
 

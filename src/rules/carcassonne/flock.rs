@@ -9,8 +9,18 @@ use crate::model::token_word;
 use crate::model::{FeatureKind, TokenDraw};
 use crate::rules::chosen;
 use crate::rules::turn::{
-    Decider, Decision, Move, Offer, Outcome, RulesetDecision, TurnView, Violation, not_due,
+    Decider, Decision, Move, MoveArg, Offer, Outcome, RulesetDecision, TurnView, Violation, not_due,
 };
+
+/// `flock <token>`: the token drawn for the shepherd just deployed (in a setup, a token of
+/// the flock of the shepherd put last). Each keyword is a statement of the game language
+/// (`src/syntax/statements.rs`), which says how it is written and what a move no decision
+/// waits for breaks.
+pub const FLOCK: &str = "flock";
+/// `grow <token>`: the flock of the extended field grows by the token drawn.
+pub const GROW: &str = "grow";
+/// `stable`: the flock of the extended field goes to the stable.
+pub const STABLE: &str = "stable";
 
 /// “If you place the shepherd, immediately draw a token from the bag”: chance decides.
 pub const FLOCK_TOKEN: RulesetDecision = RulesetDecision {
@@ -94,9 +104,12 @@ impl Flocks {
     /// The moves of the flock's decisions, into `into`.
     pub fn offers(decision: Decision, into: &mut Vec<Offer>) {
         match decision {
-            Decision::Ruleset(FLOCK_TOKEN) => into.push(Offer::Draw(Move::FlockToken)),
+            Decision::Ruleset(FLOCK_TOKEN) => into.push(Offer::Draw(FLOCK)),
             Decision::Ruleset(FLOCK_CHOICE) => {
-                into.extend([Offer::Draw(Move::Grow), Offer::Move(Move::Stable)]);
+                into.extend([
+                    Offer::Draw(GROW),
+                    Offer::Move(Move::new(STABLE, MoveArg::Nothing)),
+                ]);
             }
             _ => {}
         }
@@ -126,12 +139,12 @@ impl Flocks {
     }
 
     pub fn play(&mut self, engine: &mut Engine, mv: Move, setup: bool) -> Outcome {
-        match mv {
-            Move::FlockToken(token) => self.flock(engine, token, setup),
-            Move::Grow(token) => self.grow(engine, token),
-            Move::Stable => self.choose_stable(engine),
+        match (mv.keyword, mv.arg) {
+            (FLOCK, MoveArg::Token(token)) => self.flock(engine, token, setup),
+            (GROW, MoveArg::Token(token)) => self.grow(engine, token),
+            (STABLE, MoveArg::Nothing) => self.choose_stable(engine),
             // Not a flock's move: the ruleset plays it (the abbot's return).
-            Move::TakeBack(_) => not_due(mv),
+            _ => not_due(mv),
         }
     }
 
@@ -144,7 +157,7 @@ impl Flocks {
             None
         };
         let Some((node, shepherd)) = self.pending_token.take().or(setup_flock) else {
-            return not_due(Move::FlockToken(draw));
+            return not_due(Move::new(FLOCK, MoveArg::Token(draw)));
         };
         let mut outcome = Outcome::default();
         let token = self.draw_token(draw, &mut outcome);
@@ -194,7 +207,7 @@ impl Flocks {
     /// `grow <token>`: the flock of the extended field grows by the token drawn — or a wolf
     /// scatters it.
     fn grow(&mut self, engine: &mut Engine, draw: TokenDraw) -> Outcome {
-        let node = match self.next_choice(Move::Grow(draw)) {
+        let node = match self.next_choice(Move::new(GROW, MoveArg::Token(draw))) {
             Ok(node) => node,
             Err(outcome) => return outcome,
         };
@@ -218,7 +231,7 @@ impl Flocks {
     /// `stable`: the flock of the extended field is guided to the stable.
     fn choose_stable(&mut self, engine: &mut Engine) -> Outcome {
         let mut outcome = Outcome::default();
-        match self.next_choice(Move::Stable) {
+        match self.next_choice(Move::new(STABLE, MoveArg::Nothing)) {
             Ok(node) => self.guide_to_stable(engine, node, &mut outcome),
             Err(broken) => return broken,
         }
@@ -335,5 +348,40 @@ impl Flocks {
                 "after the meeple step, `grow <token>` or `stable` for each such field",
             )
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::statements::{MoveWords, ruleset_move};
+
+    /// The flock's moves are statements of the game language, read with the words the moves
+    /// carry (lowering builds the move from them; the replay passes it to `play`).
+    #[test]
+    fn the_flocks_moves_are_statements_with_their_words() {
+        for (keyword, words) in [
+            (FLOCK, MoveWords::Token),
+            (GROW, MoveWords::Token),
+            (STABLE, MoveWords::Nothing),
+        ] {
+            let (_, statement) = ruleset_move(keyword).expect("a statement of the move");
+            assert_eq!(statement.words, words, "`{keyword}`");
+            assert_eq!(statement.not_due.code.code, "V119", "`{keyword}`");
+        }
+    }
+
+    /// A move no decision waits for is reported with its statement's words.
+    #[test]
+    fn a_flock_move_not_due_says_so() {
+        let mut flocks = Flocks::default();
+        let mut engine = Engine::new(Vec::new());
+        let outcome = flocks.play(&mut engine, Move::new(STABLE, MoveArg::Nothing), false);
+        let messages: Vec<&str> = outcome
+            .violations
+            .iter()
+            .map(|v| v.message.as_str())
+            .collect();
+        assert_eq!(messages, ["`stable` with no flock to decide on"]);
     }
 }

@@ -837,9 +837,9 @@ impl Rules for Carcassonne {
     }
 
     fn play(&mut self, engine: &mut Engine, mv: Move, setup: bool) -> Outcome {
-        match mv {
-            Move::TakeBack(figure) => self.abbot_returns(engine, figure),
-            _ => self.flocks.play(engine, mv, setup),
+        match mv.taken_back() {
+            Some(figure) => self.abbot_returns(engine, figure),
+            None => self.flocks.play(engine, mv, setup),
         }
     }
 
@@ -890,11 +890,29 @@ impl Rules for Carcassonne {
     }
 
     fn count(&self, name: &str) -> Option<u32> {
-        if name == WOLVES_DRAWN {
-            return Some(self.flocks.wolves_drawn as u32);
+        (name == WOLVES_DRAWN).then_some(self.flocks.wolves_drawn as u32)
+    }
+
+    /// `expect bag`: the tokens in the bag, by the game language's words (`sheep1` …
+    /// `sheep4`, `wolf`). A game without Hills & Sheep has no bag (its flocks' decisions are
+    /// then not the ruleset's own: `expansions_in_play`).
+    fn counted(&self, kind: &str) -> Option<crate::rules::Counts> {
+        if kind != "bag" || !self.hooks.own_decisions {
+            return None;
         }
-        let token = BAG_COUNTS.iter().position(|count| *count == name)?;
-        self.flocks.bag.0.get(token).copied()
+        let bag = &self.flocks.bag.0;
+        let counts: Vec<(&'static str, u32)> = [1, 2, 3, 4, 0]
+            .into_iter()
+            .map(|token| (crate::model::TOKEN_WORDS[token], bag[token]))
+            .collect();
+        let words: Vec<String> = counts
+            .iter()
+            .map(|(name, n)| format!("{name} {n}"))
+            .collect();
+        Some(crate::rules::Counts {
+            counts,
+            in_words: format!("the bag: {}", words.join(", ")),
+        })
     }
 
     fn blockers(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {
@@ -1074,15 +1092,6 @@ impl Rules for Carcassonne {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Bag(pub [u32; 5]);
 
-/// The counts of the tokens in the bag ([`Rules::count`]), by token: the wolf, then one to
-/// four sheep (the game language's `wolf`, `sheep1` … `sheep4`).
-pub const BAG_COUNTS: [&str; 5] = [
-    "bag wolf",
-    "bag sheep1",
-    "bag sheep2",
-    "bag sheep3",
-    "bag sheep4",
-];
 /// The count of the wolves drawn from the bag so far ([`Rules::count`]).
 pub const WOLVES_DRAWN: &str = "wolves drawn";
 

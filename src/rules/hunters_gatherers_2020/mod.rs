@@ -145,11 +145,6 @@ impl Readings {
 
 /// The count of the powers that acted so far in the game ([`Rules::count`]).
 pub const POWERS_USED: &str = "powers used";
-/// The counts of the animals the hunting traps covered so far ([`Rules::count`]).
-pub const COVERED_DEER: &str = "covered deer";
-pub const COVERED_AUROCHS: &str = "covered aurochs";
-pub const COVERED_MAMMOTHS: &str = "covered mammoths";
-pub const COVERED_TIGERS: &str = "covered tigers";
 
 /// The animals of a meadow, or of part of one.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -575,7 +570,7 @@ impl Rules for HuntersGatherers2020 {
     /// The shaman: “the placer may return one of their own meeples from anywhere (hunters
     /// included) to their supply”, once, before the figure step of the shaman's tile.
     /// The take-back comes before the figure step, which still follows: the shaman's
-    /// `Move::TakeBack` leaves `Outcome::figure_step_done` false.
+    /// `Move::take_back` leaves `Outcome::figure_step_done` false.
     fn take_back_due(&self, engine: &Engine, turn: &TurnView) -> bool {
         turn.placed.is_some_and(|placement| {
             turn.occupation_open
@@ -607,7 +602,7 @@ impl Rules for HuntersGatherers2020 {
                 .iter()
                 .enumerate()
                 .filter(|(_, f)| f.on_board && f.player == turn.player && is_tribe_member(f))
-                .map(|(id, _)| Offer::Move(Move::TakeBack(id as FigureId))),
+                .map(|(id, _)| Offer::Move(Move::take_back(id as FigureId))),
         );
     }
 
@@ -657,13 +652,13 @@ impl Rules for HuntersGatherers2020 {
     }
 
     fn play(&mut self, _engine: &mut Engine, mv: Move, _setup: bool) -> Outcome {
-        match mv {
+        match mv.taken_back() {
             // The shaman's power acted.
-            Move::TakeBack(_) => {
+            Some(_) => {
                 self.powers_used += 1;
                 Outcome::default()
             }
-            _ => super::turn::not_due(mv),
+            None => super::turn::not_due(mv),
         }
     }
 
@@ -696,15 +691,24 @@ impl Rules for HuntersGatherers2020 {
     }
 
     fn count(&self, name: &str) -> Option<u32> {
-        let covered = self.covered_total();
-        match name {
-            POWERS_USED => Some(self.powers_used),
-            COVERED_DEER => Some(covered.deer),
-            COVERED_AUROCHS => Some(covered.aurochs),
-            COVERED_MAMMOTHS => Some(covered.mammoths),
-            COVERED_TIGERS => Some(covered.tigers),
-            _ => None,
+        (name == POWERS_USED).then_some(self.powers_used)
+    }
+
+    /// `expect covered`: the animals the hunting traps covered so far.
+    fn counted(&self, kind: &str) -> Option<super::Counts> {
+        if kind != "covered" {
+            return None;
         }
+        let covered = self.covered_total();
+        Some(super::Counts {
+            counts: vec![
+                ("deer", covered.deer),
+                ("aurochs", covered.aurochs),
+                ("mammoth", covered.mammoths),
+                ("tiger", covered.tigers),
+            ],
+            in_words: format!("covered so far: {}", covered.describe()),
+        })
     }
 
     fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
