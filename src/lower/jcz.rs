@@ -72,11 +72,11 @@ use crate::model::{
     Action, Anchor, AnchorClass, Expectation, FeatureRef, Half, Marker, MoveWordsRead, Pos,
     Rotation, Ruleset, Script, Side, Step, TokenDraw,
 };
-use crate::rules::carcassonne::flock;
 use crate::rules::descriptor::ExpansionDescriptor;
-use crate::rules::jcz::{JczMeaning, JczPart};
+use crate::rules::jcz::{JczMeaning, JczMove, JczPart};
 use crate::rules::{FigureSpec, TAKE_BACK};
 use crate::syntax::jcz::JczDocument;
+use crate::syntax::statements::{self, MoveWords};
 
 /// JCloisterZone's expansions that carcspec does not ship, by the code that begins their tile
 /// ids (`AM/A` is a tile of Abbey & Mayor), as its `Expansion` enum names them (the basic
@@ -812,47 +812,14 @@ impl Lowering<'_> {
                     }
                 }
                 "COMMIT" => {}
-                "SHEPHERD_CONFIRM" => {
-                    let Some(random) = self.random(payload, span) else {
-                        continue;
-                    };
-                    push(
-                        script,
-                        Action::RulesetMove {
-                            keyword: flock::FLOCK,
-                            arg: MoveWordsRead::Token(TokenDraw::Random(random)),
-                        },
-                    );
-                }
-                "FLOCK_EXPAND_OR_SCORE" => match payload.get("value").and_then(Value::as_str) {
-                    Some("EXPAND") => {
-                        let Some(random) = self.random(payload, span) else {
-                            continue;
-                        };
-                        push(
-                            script,
-                            Action::RulesetMove {
-                                keyword: flock::GROW,
-                                arg: MoveWordsRead::Token(TokenDraw::Random(random)),
-                            },
-                        );
-                    }
-                    Some("SCORE") => push(
-                        script,
-                        Action::RulesetMove {
-                            keyword: flock::STABLE,
-                            arg: MoveWordsRead::Nothing,
-                        },
-                    ),
-                    other => self.bad(
-                        format!("a flock choice is {other:?}, not EXPAND or SCORE"),
+                other => match self.expansion_move(other, payload, span) {
+                    Ok(Some(action)) => push(script, action),
+                    Ok(None) => {}
+                    Err(()) => self.unsupported(
+                        format!("the replay message `{other}` is not supported"),
                         span,
                     ),
                 },
-                other => self.unsupported(
-                    format!("the replay message `{other}` is not supported"),
-                    span,
-                ),
             }
         }
         if end_turn.is_some_and(|end| draws >= end) || ended {
@@ -929,6 +896,58 @@ impl Lowering<'_> {
                 None
             }
         }
+    }
+
+    /// A replay message that is a move of an expansion's own, as its JCloisterZone part
+    /// declares it (`rules::jcz::JczMove`: Hills & Sheep's `SHEPHERD_CONFIRM` is `flock`):
+    /// `Err` for a message no expansion declares, `Ok(None)` for one that is wrong (reported).
+    fn expansion_move(
+        &mut self,
+        message: &str,
+        payload: &Value,
+        span: Span,
+    ) -> Result<Option<Action>, ()> {
+        let moves: Vec<&JczMove> = jcz_parts()
+            .flat_map(|(_, part)| part.moves)
+            .filter(|jcz_move| jcz_move.message == message)
+            .collect();
+        if moves.is_empty() {
+            return Err(());
+        }
+        let value = payload.get("value").and_then(Value::as_str);
+        let Some(jcz_move) = moves
+            .iter()
+            .find(|jcz_move| jcz_move.value.is_none() || jcz_move.value == value)
+        else {
+            let values: Vec<&str> = moves.iter().filter_map(|m| m.value).collect();
+            let shown = payload
+                .get("value")
+                .map_or("nothing".to_string(), Value::to_string);
+            self.bad(
+                format!(
+                    "the value of a `{message}` is {shown}, not {}",
+                    values.join(" or ")
+                ),
+                span,
+            );
+            return Ok(None);
+        };
+        let Some((keyword, statement)) = statements::ruleset_move(jcz_move.keyword) else {
+            unreachable!("a JCloisterZone move of no statement (held by `rules::jcz`'s test)")
+        };
+        let arg = match statement.words {
+            MoveWords::Nothing => MoveWordsRead::Nothing,
+            MoveWords::Token => match self.random(payload, span) {
+                Some(random) => MoveWordsRead::Token(TokenDraw::Random(random)),
+                None => return Ok(None),
+            },
+            MoveWords::Standing => {
+                unreachable!(
+                    "a take-back is read from `RETURN_MEEPLE` (held by `rules::jcz`'s test)"
+                )
+            }
+        };
+        Ok(Some(Action::RulesetMove { keyword, arg }))
     }
 
     /// A `RETURN_MEEPLE` of an expansion's early take-back (the abbot's, from `ABBOT_RETURN`:

@@ -26,6 +26,23 @@ pub struct JczPart {
     /// The `source` of a `RETURN_MEEPLE` that takes one of its figures back early, and the
     /// meeple type taken back (`ABBOT_RETURN`, `abbot`).
     pub take_back: Option<(&'static str, &'static str)>,
+    /// The replay messages that are moves of the expansion's own.
+    pub moves: &'static [JczMove],
+}
+
+/// One of JCloisterZone's replay messages that is a move of an expansion's own (Hills &
+/// Sheep's `SHEPHERD_CONFIRM` is `flock`): the import reads it by this row, so it names no
+/// expansion.
+#[derive(Debug, PartialEq, Eq)]
+pub struct JczMove {
+    /// The message's type.
+    pub message: &'static str,
+    /// The value of the payload's `value` that makes the message this move, for a message
+    /// that is one of several moves by its value (`FLOCK_EXPAND_OR_SCORE`: `EXPAND` is `grow`).
+    pub value: Option<&'static str>,
+    /// The move's statement keyword (`src/syntax/statements.rs`). A move whose words are a
+    /// token takes the message's `random` as chance's draw.
+    pub keyword: &'static str,
 }
 
 impl JczPart {
@@ -37,6 +54,7 @@ impl JczPart {
         rules: &[],
         implied_variants: &[],
         take_back: None,
+        moves: &[],
     };
 }
 
@@ -67,6 +85,7 @@ pub enum JczMeaning {
 mod tests {
     use crate::model::FeatureKind;
     use crate::rules::jcz::JczMeaning;
+    use crate::syntax::statements::{self, MoveWords};
 
     /// Every ruleset JCloisterZone plays: each pool of its rules is counted by one element and
     /// deployed as one meeple type, and every feature kind a figure stands on has a name, so an
@@ -115,6 +134,16 @@ mod tests {
             names.sort_unstable();
             names.dedup();
             assert_eq!(names.len(), count, "an element named twice");
+            for jcz_move in parts.iter().flat_map(|p| p.moves) {
+                let Some((_, statement)) = statements::ruleset_move(jcz_move.keyword) else {
+                    panic!("`{}` is no ruleset move", jcz_move.keyword);
+                };
+                assert_ne!(
+                    statement.words,
+                    MoveWords::Standing,
+                    "a take-back is read from `RETURN_MEEPLE` (`take_back`)"
+                );
+            }
             for (_, meeple_type) in parts.iter().filter_map(|p| p.take_back) {
                 assert!(
                     parts

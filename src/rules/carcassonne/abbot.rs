@@ -97,6 +97,7 @@ pub(super) const JCZ: JczPart = JczPart {
     rules: &[],
     implied_variants: &[],
     take_back: Some(("ABBOT_RETURN", "abbot")),
+    moves: &[],
 };
 
 /// Whether a feature of this kind is one the abbot stands on and that scores by its

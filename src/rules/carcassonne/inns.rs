@@ -70,6 +70,7 @@ pub(super) const JCZ: JczPart = JczPart {
     rules: &[TINY_CITY_SCORING, INN_AND_CATHEDRAL_FINAL_SCORING],
     implied_variants: &[],
     take_back: None,
+    moves: &[],
 };
 
 /// The readings of the variants above that a game chose.

@@ -16,7 +16,7 @@ use crate::model::{ContentKind, FeatureKind, Marker, Pos, Ruleset};
 use crate::rules::descriptor::{
     CodeNote, ExpansionDescriptor, Printing, RulesetDescriptor, ShippedSet,
 };
-use crate::rules::jcz::{JczElement, JczMeaning, JczPart};
+use crate::rules::jcz::{JczElement, JczMeaning, JczMove, JczPart};
 
 pub const THIEF: FigureKind = FigureKind("thief");
 pub const KNIGHT: FigureKind = FigureKind("knight");
@@ -208,6 +208,7 @@ const BASE_JCZ: JczPart = JczPart {
     rules: &[VINEYARDS_FOR_GARDEN],
     implied_variants: &[],
     take_back: None,
+    moves: &[],
 };
 
 /// Hills & Sheep in JCloisterZone's saved games: the shepherd, the hills, the vineyards and
@@ -236,6 +237,23 @@ const HILLS_AND_SHEEP_JCZ: JczPart = JczPart {
     rules: &[HILL_TIEBREAKER],
     implied_variants: &[(CLOSED_FLOCK_TIMING, "after-draws")],
     take_back: None,
+    moves: &[
+        JczMove {
+            message: "SHEPHERD_CONFIRM",
+            value: None,
+            keyword: flock::FLOCK,
+        },
+        JczMove {
+            message: "FLOCK_EXPAND_OR_SCORE",
+            value: Some("EXPAND"),
+            keyword: flock::GROW,
+        },
+        JczMove {
+            message: "FLOCK_EXPAND_OR_SCORE",
+            value: Some("SCORE"),
+            keyword: flock::STABLE,
+        },
+    ],
 };
 
 /// The base game's 72 tiles.
