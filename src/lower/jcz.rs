@@ -65,12 +65,12 @@ fn jcz_parts_in_play(
 const JCZ_PLAYER_SLOTS: usize = 6;
 
 use super::jcz_draw::{Drawn, PackTile, TilePack};
-use super::jcz_harness::{self, HarnessAssertion};
+use super::jcz_harness::{self, HarnessAssertion, location_anchors};
 use crate::codes;
 use crate::diagnostic::{Diagnostic, Omitted, Span};
 use crate::model::{
-    Action, Anchor, AnchorClass, Expectation, FeatureRef, Half, Marker, MoveWordsRead, Pos,
-    Rotation, Ruleset, Script, Side, Step, TokenDraw,
+    Action, Anchor, AnchorClass, Expectation, FeatureRef, Marker, MoveWordsRead, Pos, Rotation,
+    Ruleset, Script, Step, TokenDraw,
 };
 use crate::rules::descriptor::ExpansionDescriptor;
 use crate::rules::jcz::{JczMeaning, JczMove, JczPart};
@@ -1262,73 +1262,5 @@ fn rotation(value: Option<&Value>) -> Option<Rotation> {
         "R180" => Some(Rotation(2)),
         "R270" => Some(Rotation(3)),
         _ => None,
-    }
-}
-
-/// JCloisterZone locations, already in board orientation: sides (`N`, `NW`, `NWSE`), all sides
-/// but one (`_N`), dot-joined half-sides (`ER.SL.SR.WL`), or `I`.
-pub(crate) fn location_anchors(location: &str) -> Option<Vec<Anchor>> {
-    let side = |c: char| match c {
-        'N' => Some(Side::N),
-        'E' => Some(Side::E),
-        'S' => Some(Side::S),
-        'W' => Some(Side::W),
-        _ => None,
-    };
-    if location == "I" {
-        return Some(vec![Anchor::Inner]);
-    }
-    if let Some(except) = location.strip_prefix('_') {
-        let left_out = side(except.chars().next()?)?;
-        return Some(
-            Side::ALL
-                .into_iter()
-                .filter(|s| *s != left_out)
-                .map(Anchor::Side)
-                .collect(),
-        );
-    }
-    if location.contains('.') || location.ends_with(['L', 'R']) {
-        return location
-            .split('.')
-            .map(|part| {
-                let mut chars = part.chars();
-                let s = side(chars.next()?)?;
-                let half = match chars.next()? {
-                    'L' => Half::L,
-                    'R' => Half::R,
-                    _ => return None,
-                };
-                chars.next().is_none().then_some(Anchor::Half(s, half))
-            })
-            .collect();
-    }
-    let anchors: Option<Vec<Anchor>> = location
-        .chars()
-        .map(|c| side(c).map(Anchor::Side))
-        .collect();
-    anchors.filter(|a| !a.is_empty())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn locations_become_anchors() {
-        assert_eq!(location_anchors("N"), Some(vec![Anchor::Side(Side::N)]));
-        assert_eq!(
-            location_anchors("NW"),
-            Some(vec![Anchor::Side(Side::N), Anchor::Side(Side::W)])
-        );
-        assert_eq!(location_anchors("_N").map(|a| a.len()), Some(3));
-        assert_eq!(
-            location_anchors("ER.SL"),
-            Some(vec![
-                Anchor::Half(Side::E, Half::R),
-                Anchor::Half(Side::S, Half::L)
-            ])
-        );
-        assert_eq!(location_anchors("XYZ"), None);
     }
 }

@@ -4,7 +4,7 @@
 //! expectation (`docs/jcloisterzone.md`); the replay checks those it keeps as written
 //! (`expect jcloisterzone "<assertion>"`) against the game as it stands.
 
-use crate::model::{Anchor, FeatureKind, Pos, Rotation};
+use crate::model::{Anchor, FeatureKind, Half, Pos, Rotation, Side};
 
 /// One assertion, as the harness reads it.
 #[derive(Debug, Clone, PartialEq)]
@@ -330,12 +330,69 @@ pub fn feature_kind(name: &str) -> Option<FeatureKind> {
 /// JCloisterZone locations, already in board orientation: sides (`N`, `NW`, `NWSE`), all sides
 /// but one (`_N`), dot-joined half-sides (`ER.SL.SR.WL`), or `I`.
 pub fn location_anchors(location: &str) -> Option<Vec<Anchor>> {
-    super::jcz::location_anchors(location)
+    let side = |c: char| match c {
+        'N' => Some(Side::N),
+        'E' => Some(Side::E),
+        'S' => Some(Side::S),
+        'W' => Some(Side::W),
+        _ => None,
+    };
+    if location == "I" {
+        return Some(vec![Anchor::Inner]);
+    }
+    if let Some(except) = location.strip_prefix('_') {
+        let left_out = side(except.chars().next()?)?;
+        return Some(
+            Side::ALL
+                .into_iter()
+                .filter(|s| *s != left_out)
+                .map(Anchor::Side)
+                .collect(),
+        );
+    }
+    if location.contains('.') || location.ends_with(['L', 'R']) {
+        return location
+            .split('.')
+            .map(|part| {
+                let mut chars = part.chars();
+                let s = side(chars.next()?)?;
+                let half = match chars.next()? {
+                    'L' => Half::L,
+                    'R' => Half::R,
+                    _ => return None,
+                };
+                chars.next().is_none().then_some(Anchor::Half(s, half))
+            })
+            .collect();
+    }
+    let anchors: Option<Vec<Anchor>> = location
+        .chars()
+        .map(|c| side(c).map(Anchor::Side))
+        .collect();
+    anchors.filter(|a| !a.is_empty())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn locations_become_anchors() {
+        assert_eq!(location_anchors("N"), Some(vec![Anchor::Side(Side::N)]));
+        assert_eq!(
+            location_anchors("NW"),
+            Some(vec![Anchor::Side(Side::N), Anchor::Side(Side::W)])
+        );
+        assert_eq!(location_anchors("_N").map(|a| a.len()), Some(3));
+        assert_eq!(
+            location_anchors("ER.SL"),
+            Some(vec![
+                Anchor::Half(Side::E, Half::R),
+                Anchor::Half(Side::S, Half::L)
+            ])
+        );
+        assert_eq!(location_anchors("XYZ"), None);
+    }
 
     #[test]
     fn every_form_of_the_harness_is_read() {

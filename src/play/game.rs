@@ -6,7 +6,7 @@
 use std::sync::{Arc, OnceLock};
 
 use super::catalog::is_bonus;
-use super::moves::{Deployment, SlotTable};
+use super::names::{Deployment, SlotTable};
 use crate::engine::{CompiledTile, Engine, LegalPlacements, NodeId, PlacementId, Pos, Rotation};
 use crate::model::{Ruleset, Script};
 use crate::rules::turn::{TurnView, next_decision};

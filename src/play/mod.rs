@@ -6,6 +6,7 @@
 pub mod catalog;
 pub(crate) mod game;
 pub(crate) mod moves;
+mod names;
 pub mod tile_sets;
 pub(crate) mod transition;
 pub mod view;

@@ -6,7 +6,7 @@
 use crate::engine::{Engine, FigureId, NodeId, PlacementId, Pos};
 use crate::model::{FeatureKind, FeatureRef, Ruleset};
 
-use super::moves::feature_target;
+use super::names::feature_target;
 
 /// The board of a game at a point, as render draws it.
 #[derive(Debug, Clone, Copy)]
