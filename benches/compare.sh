@@ -66,10 +66,10 @@ verdict() {
     }'
 }
 
-# The most tiles a game and a tile set may hold (src/model/), as the scaling bench uses them.
+# The most tiles a game and a tile set may hold (crates/core/src/model/), as the scaling bench uses them.
 limit() { sed -n "s/.*$1: u64 = \([0-9_]*\);.*/\1/p" "$2" | tr -d _; }
-max_game_tiles=$(limit MAX_TILES_PER_GAME src/model/game.rs)
-max_set_tiles=$(limit MAX_TILES_PER_SET src/model/tile.rs)
+max_game_tiles=$(limit MAX_TILES_PER_GAME crates/core/src/model/game.rs)
+max_set_tiles=$(limit MAX_TILES_PER_SET crates/core/src/model/tile.rs)
 
 # The synthetic game of the scaling bench: one all-field tile laid in a square spiral, from a
 # tile set in DIR multiplied as the game needs (a set holds at most $max_set_tiles tiles).

@@ -2,19 +2,18 @@
 //! games. The modules follow the pipeline of `docs/architecture.md`:
 //! `syntax` → `lower` → (`lint`) → model → report, with `cli` on top.
 
+// The bottom layer is a crate of its own (`crates/core`): its modules keep their paths here.
+pub use carcspec_core::{codes, diagnostic, input, model};
+
 pub mod check;
 pub mod cli;
-pub mod codes;
-pub mod diagnostic;
 pub mod engine;
 pub mod format;
-pub mod input;
 pub mod interchange;
 pub mod lint;
 pub mod load;
 pub mod lower;
 pub mod lsp;
-pub mod model;
 pub(crate) mod play;
 pub mod render;
 pub mod report;

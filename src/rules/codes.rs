@@ -1,12 +1,12 @@
 //! The registry of every diagnostic code, as `explain`, the SARIF rules, the language server
-//! and the fixtures read it: the shared codes of `src/codes.rs`, the lints of the tile model's
+//! and the fixtures read it: the shared codes of `crates/core/src/codes.rs`, the lints of the tile model's
 //! expansion contents (`model::tile::CODES`), and each ruleset's and expansion's own codes
 //! from its descriptor ([`RulesetDescriptor::codes`], [`ExpansionDescriptor::codes`]). It
 //! lives here, above the codes and the model, because only the descriptors know which
-//! expansions there are; `src/codes.rs` imports nothing.
+//! expansions there are; `crates/core/src/codes.rs` imports nothing.
 //!
 //! A code shared by every ruleset (the empty supply, V108) is explained once in
-//! `src/codes.rs`; what each ruleset or expansion adds to it (its counts, its figures, its
+//! `crates/core/src/codes.rs`; what each ruleset or expansion adds to it (its counts, its figures, its
 //! rule's words) is a [`CodeNote`] of its descriptor, which [`explanation`] appends.
 
 use std::borrow::Cow;
@@ -24,7 +24,7 @@ pub struct CodeNote {
     pub text: &'static str,
 }
 
-/// Every code, once, ordered by its range (as `src/codes.rs` lists the ranges: `T`, `G`, `V`,
+/// Every code, once, ordered by its range (as `crates/core/src/codes.rs` lists the ranges: `T`, `G`, `V`,
 /// `X`, `J`, `F`, `R`, `L`) and its number within it.
 pub fn all() -> &'static [&'static Code] {
     static ALL: OnceLock<Vec<&'static Code>> = OnceLock::new();
@@ -118,7 +118,7 @@ mod tests {
                 b.code
             );
         }
-        // The ranges follow one another as `src/codes.rs` lists them, each range whole.
+        // The ranges follow one another as `crates/core/src/codes.rs` lists them, each range whole.
         let mut ranges: Vec<u8> = all.iter().map(|c| c.code.as_bytes()[0]).collect();
         ranges.dedup();
         let mut listed: Vec<u8> = codes::CORE.iter().map(|c| c.code.as_bytes()[0]).collect();

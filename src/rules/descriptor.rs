@@ -58,7 +58,7 @@ pub struct RulesetDescriptor {
     /// tiles: the 2002 rules' gold nugget (a menhir of the v2 tiles counts as one), the 2020
     /// rules' menhir.
     pub bonus: Option<BonusWording>,
-    /// The codes of the ruleset's own rules, beyond the registry's shared ones (`src/codes.rs`):
+    /// The codes of the ruleset's own rules, beyond the registry's shared ones (`crates/core/src/codes.rs`):
     /// [`super::codes::all`] lists them with the others.
     pub codes: &'static [&'static Code],
     /// What the ruleset adds to the explanation of a shared code (its supply to V108's).

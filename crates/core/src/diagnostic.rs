@@ -2,7 +2,7 @@
 //!
 //! A diagnostic carries a stable code (`T204`) and kebab-case name (`unknown-city`) from the
 //! registry in [`crate::codes`], a message that states the problem, labels that point into the
-//! source, and a `help` that says what to do. Rendering lives in [`crate::report`].
+//! source, and a `help` that says what to do. Rendering lives in `carcspec::report`.
 
 use serde::Serialize;
 
@@ -221,7 +221,7 @@ pub fn limit(diagnostics: &mut Vec<Diagnostic>) {
 }
 
 /// The `limit` names nearest to `written` by edit distance (at most half its length away).
-pub(crate) fn nearest(written: &str, names: &[String], limit: usize) -> Vec<String> {
+pub fn nearest(written: &str, names: &[String], limit: usize) -> Vec<String> {
     let mut scored: Vec<(usize, &String)> = names
         .iter()
         .map(|n| (edit_distance(&written.to_lowercase(), &n.to_lowercase()), n))
@@ -237,7 +237,7 @@ pub(crate) fn nearest(written: &str, names: &[String], limit: usize) -> Vec<Stri
 
 /// "did you mean `A` or `B`?" with the names nearest to `written` ([`nearest`], at most
 /// `limit`), or `None` when none is close: the one wording of every suggestion of a name.
-pub(crate) fn did_you_mean(written: &str, names: &[String], limit: usize) -> Option<String> {
+pub fn did_you_mean(written: &str, names: &[String], limit: usize) -> Option<String> {
     let close = nearest(written, names, limit);
     if close.is_empty() {
         return None;
@@ -248,7 +248,7 @@ pub(crate) fn did_you_mean(written: &str, names: &[String], limit: usize) -> Opt
 
 /// The number of single-character insertions, deletions and substitutions that turn `a` into
 /// `b` (Levenshtein).
-pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+pub fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {

@@ -27,9 +27,10 @@ pub struct Code {
 /// Declares a table of codes: a `static` for each code and a `static` slice of them all,
 /// named by the table's header (`pub CODES;`). The registry's own codes are declared here;
 /// a code that belongs to one ruleset or expansion, or to one content of the tile model, is
-/// declared in that module with this macro, and [`crate::rules::codes`] gathers every table
+/// declared in that module with this macro, and `carcspec::rules::codes` gathers every table
 /// into the registry that `explain`, the SARIF rules, the language server and the fixtures
 /// read. The registry imports nothing, so no table here names another.
+#[macro_export]
 macro_rules! codes {
     ($(#[$attr:meta])* $vis:vis $table:ident; $( $ident:ident = $code:literal $name:literal $sev:ident : $text:literal; )*) => {
         $( pub static $ident: $crate::codes::Code = $crate::codes::Code {
@@ -42,12 +43,12 @@ macro_rules! codes {
         $vis static $table: &[&$crate::codes::Code] = &[$( &$ident ),*];
     };
 }
-pub(crate) use codes;
+pub use crate::codes;
 
 codes! {
     /// The codes every ruleset shares, and the Carcassonne base game's and the Hunters and
     /// Gatherers rulesets' own.
-    pub(crate) CORE;
+    pub CORE;
 
     UNEXPECTED_TOKEN = "T001" "unexpected-token" Error:
 "The tile language expected something else at this place.

@@ -19,7 +19,7 @@ crate::codes::codes! {
     /// The lints of the contents and feature kinds that an expansion brings into the model (an
     /// inn off a road, a garden outside a field): declared with the rows that give them their
     /// meaning, in the registry through `rules::codes`.
-    pub(crate) CODES;
+    pub CODES;
 
     GARDEN_OUTSIDE_FIELD = "T243" "garden-outside-field" Error:
 "A tile has a garden (`garden: I`) but no field. A garden sits inside a field, which it does

@@ -343,7 +343,7 @@ pub enum Expectation {
     Unsupported(String),
     /// An assertion of JCloisterZone's engine tests, as written (`Phase is TilePhase`,
     /// `Undo is allowed`, `Meeple SmallFollower options: …`), checked against the game as it
-    /// stands the way JCloisterZone's test harness checks it (`crate::lower::jcz_harness`).
+    /// stands the way JCloisterZone's test harness checks it (`carcspec::lower::jcz_harness`).
     Harness(String),
 }
 
