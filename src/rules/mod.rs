@@ -410,6 +410,15 @@ pub struct Hooks {
 }
 
 impl Hooks {
+    /// No hook asked: a ruleset that answers none of them.
+    pub const NONE: Hooks = Hooks {
+        own_decisions: false,
+        figure_step_moves: false,
+        after_scoring: false,
+        turn_begins: false,
+        before_scoring: false,
+    };
+
     /// Every hook asked.
     pub const ALL: Hooks = Hooks {
         own_decisions: true,

@@ -2,8 +2,8 @@
 //! Readings of the text are recorded in `docs/rules/hunters-gatherers.md`.
 
 use super::{
-    Breakdown, Completion, Context, FigurePicture, FigureSpec, Rules, ScoreEvent, TileWarning,
-    TurnView, VariantSpec, majority,
+    Breakdown, Completion, Context, FigurePicture, FigureSpec, Hooks, Rules, ScoreEvent,
+    TileWarning, TurnView, VariantSpec, majority,
 };
 use crate::engine::{CompiledTile, Component, Engine, Figure, FigureId, FigureKind, NodeId};
 use crate::model::{ContentKind, FeatureKind, Ruleset};
@@ -198,6 +198,12 @@ pub(crate) fn usable_figures(
 }
 
 impl Rules for HuntersGatherers {
+    /// The 2002 rules answer none of the hooks asked at every step: no decisions or moves of
+    /// their own, nothing after a scoring or at the start of a turn, no step before a scoring.
+    fn hooks(&self) -> Hooks {
+        Hooks::NONE
+    }
+
     /// “From the next turn onwards, the player can then use them again”: by default a figure
     /// returned in this turn stays off the turn's bonus tile (the player's own figures only).
     fn usable_figures(

@@ -14,8 +14,8 @@ use super::hunters_gatherers::{
     is_tribe_member, plural, score_to_majority,
 };
 use super::{
-    BonusWording, Breakdown, Completion, Context, Decision, FigureSpec, Move, Offer, Outcome,
-    Rules, ScoreEvent, TileWarning, TurnView, VariantSpec, Violation, majority,
+    BonusWording, Breakdown, Completion, Context, Decision, FigureSpec, Hooks, Move, Offer,
+    Outcome, Rules, ScoreEvent, TileWarning, TurnView, VariantSpec, Violation, majority,
 };
 use crate::engine::{CompiledTile, Engine, FigureId, NodeId, PlacementId, Pos};
 use crate::model::{Anchor, ContentKind, FeatureKind, Power, Ruleset};
@@ -463,6 +463,15 @@ fn tiles_with(engine: &Engine, node: NodeId, content: ContentKind) -> u32 {
 }
 
 impl Rules for HuntersGatherers2020 {
+    /// Of the hooks asked at every step, the 2020 rules answer the figure step's moves (the
+    /// shaman's take-back) only.
+    fn hooks(&self) -> Hooks {
+        Hooks {
+            figure_step_moves: true,
+            ..Hooks::NONE
+        }
+    }
+
     fn figure(&self, name: &str) -> Option<FigureSpec> {
         DESCRIPTOR.figure(name).copied()
     }
