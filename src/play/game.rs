@@ -11,7 +11,8 @@ use crate::engine::{CompiledTile, Engine, LegalPlacements, NodeId, PlacementId, 
 use crate::model::{Ruleset, Script};
 use crate::rules::turn::{TurnView, next_decision};
 use crate::rules::{
-    self, Completion, Decision, FigureSpec, Hooks, Move, Occupation, Offer, Phase, Rules, Violation,
+    self, Completion, Decision, FigureSpec, Hooks, Move, Occupation, Offer, Phase, Rules,
+    RulesetDecision, Violation,
 };
 
 /// The tile the current player holds.
@@ -45,6 +46,9 @@ pub(crate) struct Turn {
     pub(crate) player: usize,
     /// The step the turn is at; the fields below are what the turn has had so far.
     pub(crate) phase: Phase,
+    /// The decision of the ruleset's step before the tile's scoring, while the turn is in
+    /// [`Phase::RulesetSteps`]: what [`Rules::before_scoring`] named last.
+    pub(crate) ruleset_step: Option<RulesetDecision>,
     /// The tile drawn, while it is in hand ([`Phase::Tile`]).
     pub(crate) hand: Option<Hand>,
     pub(crate) placed: Option<PlacedNow>,
@@ -71,7 +75,7 @@ pub(crate) struct Turn {
 impl Turn {
     /// Whether a hill tile was drawn and the tile under it is not recorded yet.
     pub(crate) fn under_due(&self) -> bool {
-        self.phase == Phase::Tile { under_due: true }
+        matches!(self.phase, Phase::Tile { under_due: true })
     }
 
     /// The phase the turn goes back to when the tile it drew leaves the hand without lying
@@ -331,8 +335,12 @@ impl Game {
         if self.game_over {
             return None;
         }
-        let turn = self.turn_view()?;
-        Some(next_decision(self.rules.as_ref(), self.hooks, &turn))
+        let view = self.turn_view()?;
+        let step = self
+            .turn
+            .as_ref()
+            .and_then(|turn| turn.ruleset_step.as_ref());
+        Some(next_decision(self.rules.as_ref(), self.hooks, &view, step))
     }
 
     /// Each player's pools of figures: (name, the count a player starts with), from the

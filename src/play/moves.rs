@@ -89,7 +89,7 @@ impl Game {
         let Some(placed) = turn
             .placed
             .as_ref()
-            .filter(|_| turn.phase == Phase::FigureStep)
+            .filter(|_| matches!(turn.phase, Phase::FigureStep))
         else {
             return;
         };

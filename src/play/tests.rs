@@ -170,7 +170,7 @@ fn a_ruleset_step_comes_between_the_figure_step_and_the_scoring() {
     assert_eq!(game.decision(), Some(step));
     assert!(matches!(
         game.turn_view().map(|view| view.phase),
-        Some(Phase::RulesetSteps(_))
+        Some(Phase::RulesetSteps)
     ));
     // (d) The player it names takes it.
     assert_eq!(game.current_player(), Some(1));

@@ -124,7 +124,7 @@ impl Game {
                 debug_assert!(
                     self.turn
                         .as_ref()
-                        .is_some_and(|turn| turn.phase == Phase::FigureStep),
+                        .is_some_and(|turn| matches!(turn.phase, Phase::FigureStep)),
                     "a deployment with no tile just placed"
                 );
                 debug_assert!(spec.stands_on.contains(&self.engine.feature_kind(node)));
@@ -152,7 +152,7 @@ impl Game {
                 debug_assert!(
                     self.turn
                         .as_ref()
-                        .is_some_and(|t| t.phase == Phase::FigureStep),
+                        .is_some_and(|t| matches!(t.phase, Phase::FigureStep)),
                     "a `pass` with no tile just placed"
                 );
                 self.apply_pass();
@@ -239,6 +239,7 @@ impl Game {
         self.turn = Some(Turn {
             player,
             phase: Phase::TurnBegins,
+            ruleset_step: None,
             hand: None,
             placed: None,
             land_placed: false,
@@ -431,7 +432,7 @@ impl Game {
             && self
                 .turn
                 .as_ref()
-                .is_some_and(|t| t.phase == Phase::FigureStep)
+                .is_some_and(|t| matches!(t.phase, Phase::FigureStep))
             && self.ruleset_step_due()
         {
             return;
@@ -454,7 +455,8 @@ impl Game {
         let step = self.rules.before_scoring(&mut at);
         match (step, self.turn.as_mut()) {
             (Some(decision), Some(turn)) => {
-                turn.phase = Phase::RulesetSteps(decision);
+                turn.phase = Phase::RulesetSteps;
+                turn.ruleset_step = Some(decision);
                 true
             }
             _ => false,
@@ -518,7 +520,7 @@ impl Game {
             && self
                 .turn
                 .as_ref()
-                .is_some_and(|t| matches!(t.phase, Phase::RulesetSteps(_)))
+                .is_some_and(|t| matches!(t.phase, Phase::RulesetSteps))
             && !self.ruleset_step_due()
         {
             self.settle();
@@ -559,6 +561,7 @@ impl Game {
             return;
         };
         turn.phase = Phase::Scoring;
+        turn.ruleset_step = None;
         // Nothing reads a tile's roots after its scoring.
         let roots = std::mem::take(&mut placed.roots);
         let (bonus, placement) = (placed.bonus, placed.placement);

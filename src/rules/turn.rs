@@ -188,10 +188,12 @@ pub enum Phase {
     /// The tile just placed waits for its figure step: a deployment, a pass, or a ruleset's
     /// take-back ([`Decision::DeployOrPass`]).
     FigureStep,
-    /// The figure step is done and the ruleset takes a decision of its own before the tile
-    /// is scored ([`Rules::before_scoring`](super::Rules::before_scoring): the dragon's move,
-    /// a capture): the tile is scored once the ruleset has none left.
-    RulesetSteps(RulesetDecision),
+    /// The figure step is done and the ruleset takes decisions of its own before the tile is
+    /// scored ([`Rules::before_scoring`](super::Rules::before_scoring): the dragon's move, a
+    /// capture): the tile is scored once the ruleset has none left. The decision due is the
+    /// one `before_scoring` named last, which the runner keeps (the phase stays a small value
+    /// that every look at the turn copies).
+    RulesetSteps,
     /// The tile placed last was scored (or the tile in hand was lost: a placement the checker
     /// could not play): a bonus tile may be drawn, else the turn ends.
     Scoring,
@@ -205,7 +207,7 @@ impl Phase {
     /// Whether the tile placed last is still to be scored: its figure step, or the ruleset's
     /// steps before its scoring, are open.
     pub fn before_scoring(self) -> bool {
-        matches!(self, Phase::FigureStep | Phase::RulesetSteps(_))
+        matches!(self, Phase::FigureStep | Phase::RulesetSteps)
     }
 }
 
@@ -238,7 +240,7 @@ pub struct TurnView {
 impl TurnView {
     /// Whether the tile just placed waits for its figure step ([`Phase::FigureStep`]).
     pub fn figure_step_open(&self) -> bool {
-        self.phase == Phase::FigureStep
+        matches!(self.phase, Phase::FigureStep)
     }
 }
 
@@ -289,8 +291,14 @@ pub fn not_due(mv: Move) -> Outcome {
 /// The decision due next: the ruleset's own, if it has one pending (where the game asks it
 /// for its own decisions: `hooks`), else the one of the turn's phase — a draw while the turn
 /// holds no tile (the land tile, then the bonus tile a scoring earned), the tile under a
-/// hill, the placement, the figure step, the ruleset's step before the scoring.
-pub fn next_decision(rules: &dyn super::Rules, hooks: super::Hooks, turn: &TurnView) -> Decision {
+/// hill, the placement, the figure step, the ruleset's step before the scoring (`step`: the
+/// decision [`Rules::before_scoring`](super::Rules::before_scoring) named for it).
+pub fn next_decision(
+    rules: &dyn super::Rules,
+    hooks: super::Hooks,
+    turn: &TurnView,
+    step: Option<&RulesetDecision>,
+) -> Decision {
     if hooks.own_decisions
         && let Some(decision) = rules.pending_decision()
     {
@@ -300,8 +308,8 @@ pub fn next_decision(rules: &dyn super::Rules, hooks: super::Hooks, turn: &TurnV
         Phase::Tile { under_due: true } => Decision::UnderTile,
         Phase::Tile { under_due: false } => Decision::Place,
         Phase::FigureStep => Decision::DeployOrPass,
-        Phase::RulesetSteps(decision) => Decision::Ruleset(decision),
-        Phase::TurnBegins | Phase::Scoring => {
+        Phase::RulesetSteps if let Some(step) = step => Decision::Ruleset(*step),
+        Phase::TurnBegins | Phase::Scoring | Phase::RulesetSteps => {
             if !turn.land_placed && turn.land_left > 0 && !turn.bonus_drawn {
                 Decision::Draw
             } else if rules.bonus_turn_due(turn) {
