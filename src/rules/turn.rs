@@ -309,6 +309,7 @@ pub fn next_decision(
         Phase::Tile { under_due: false } => Decision::Place,
         Phase::FigureStep => Decision::DeployOrPass,
         Phase::RulesetSteps if let Some(step) = step => Decision::Ruleset(*step),
+        // (`RulesetSteps` with no step kept has none left: what follows the scoring.)
         Phase::TurnBegins | Phase::Scoring | Phase::RulesetSteps => {
             if !turn.land_placed && turn.land_left > 0 && !turn.bonus_drawn {
                 Decision::Draw
