@@ -11,7 +11,8 @@ use crate::engine::{CompiledTile, Engine, LegalPlacements, NodeId, PlacementId, 
 use crate::model::{Ruleset, Script};
 use crate::rules::turn::{TurnView, next_decision};
 use crate::rules::{
-    self, Completion, Decision, FigureSpec, Hooks, Occupation, Offer, Rules, Violation,
+    self, Completion, Decision, FigureSpec, Hooks, Occupation, Offer, Phase, Rules,
+    RulesetDecision, Violation,
 };
 
 /// The tile the current player holds.
@@ -21,14 +22,17 @@ pub(crate) struct Hand {
     pub(crate) bonus: bool,
 }
 
-/// The last tile placed in the turn, until its scoring is done.
+/// The last tile placed in the turn (whether it is scored yet is the turn's phase:
+/// [`Phase::before_scoring`]).
 #[derive(Debug, Clone)]
 pub(crate) struct PlacedNow {
     pub(crate) placement: PlacementId,
     pub(crate) bonus: bool,
+    /// The features the tile is part of, until its scoring (which hands the list back).
     pub(crate) roots: Vec<NodeId>,
+    /// A figure was deployed on it (in its figure step; the checker plays a second
+    /// deployment, or one after the scoring, as written).
     pub(crate) deployed: bool,
-    pub(crate) settled: bool,
     /// The figure the tile's figure step took back (`return`: the shaman, the abbot), with its
     /// owner and pool: one a tile.
     pub(crate) took_back: Option<(usize, usize)>,
@@ -40,6 +44,12 @@ pub(crate) struct PlacedNow {
 #[derive(Debug, Clone)]
 pub(crate) struct Turn {
     pub(crate) player: usize,
+    /// The step the turn is at; the fields below are what the turn has had so far.
+    pub(crate) phase: Phase,
+    /// The decision of the ruleset's step before the tile's scoring, while the turn is in
+    /// [`Phase::RulesetSteps`]: what [`Rules::before_scoring`] named last.
+    pub(crate) ruleset_step: Option<RulesetDecision>,
+    /// The tile drawn, while it is in hand ([`Phase::Tile`]).
     pub(crate) hand: Option<Hand>,
     pub(crate) placed: Option<PlacedNow>,
     pub(crate) land_placed: bool,
@@ -60,8 +70,24 @@ pub(crate) struct Turn {
     pub(crate) points: Vec<i64>,
     /// Figures deployed from this index on were deployed in this turn.
     pub(crate) first_figure: usize,
-    /// A hill tile was drawn and the tile under it is not recorded yet.
-    pub(crate) needs_under: bool,
+}
+
+impl Turn {
+    /// Whether a hill tile was drawn and the tile under it is not recorded yet.
+    pub(crate) fn under_due(&self) -> bool {
+        matches!(self.phase, Phase::Tile { under_due: true })
+    }
+
+    /// The phase the turn goes back to when the tile it drew leaves the hand without lying
+    /// on the board (a discard, a placement the checker could not play): the draw of its
+    /// land tile when it placed none yet, else what follows the last tile's scoring.
+    pub(crate) fn phase_without_tile(&self) -> Phase {
+        if self.placed.is_some() {
+            Phase::Scoring
+        } else {
+            Phase::TurnBegins
+        }
+    }
 }
 
 /// What of a game's header the runner plays with: the ruleset, the players, the expansions
@@ -289,10 +315,8 @@ impl Game {
         let placed = turn.placed.as_ref();
         Some(TurnView {
             player: turn.player,
+            phase: turn.phase,
             first_figure: turn.first_figure,
-            tile_in_hand: turn.hand.is_some(),
-            under_due: turn.needs_under,
-            occupation_open: placed.is_some_and(|p| !p.deployed && !p.settled),
             placed: placed.map(|p| p.placement),
             took_back: placed.is_some_and(|p| p.took_back.is_some()),
             deployed: placed.is_some_and(|p| p.deployed),
@@ -311,8 +335,12 @@ impl Game {
         if self.game_over {
             return None;
         }
-        let turn = self.turn_view()?;
-        Some(next_decision(self.rules.as_ref(), self.hooks, &turn))
+        let view = self.turn_view()?;
+        let step = self
+            .turn
+            .as_ref()
+            .and_then(|turn| turn.ruleset_step.as_ref());
+        Some(next_decision(self.rules.as_ref(), self.hooks, &view, step))
     }
 
     /// Each player's pools of figures: (name, the count a player starts with), from the
@@ -415,8 +443,8 @@ impl Game {
         let taken = self
             .turn
             .as_ref()
+            .filter(|t| t.phase.before_scoring())
             .and_then(|t| t.placed.as_ref())
-            .filter(|p| !p.settled)
             .and_then(|p| p.took_back);
         u32::from(taken == Some((player, pool)))
     }

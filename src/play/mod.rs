@@ -13,3 +13,6 @@ pub mod view;
 
 pub(crate) use game::{Game, Setup};
 pub(crate) use transition::{GameMove, UnderTile};
+
+#[cfg(test)]
+mod tests;

@@ -9,7 +9,7 @@ use super::game::Game;
 use super::names::{Deployment, SlotTable, feature_name};
 use crate::engine::{FigureId, NodeId, PlacementId};
 use crate::model::{FeatureKind, FeatureRef};
-use crate::rules::{Move, MoveArg};
+use crate::rules::{Context, Move, MoveArg, Phase, TurnView};
 
 /// A legal deployment as [`Game::offered_deployments`] lists it: its feature's name stays in
 /// the game's table of names ([`Game::target_of`]).
@@ -61,7 +61,11 @@ impl Game {
             return;
         };
         let player = turn.player;
-        let Some(placed) = turn.placed.as_ref().filter(|p| !p.deployed && !p.settled) else {
+        let Some(placed) = turn
+            .placed
+            .as_ref()
+            .filter(|_| matches!(turn.phase, Phase::FigureStep))
+        else {
             return;
         };
         let placement = placed.placement;
@@ -103,15 +107,24 @@ impl Game {
         );
         let tile = *self.engine.placement(placement);
         let slot = tile.tile * 4 + usize::from(tile.rotation.0);
-        let table = self.slot_tables[slot].get_or_init(|| self.slot_table(placement));
+        if self.slot_tables[slot].get().is_none() {
+            let table = self.slot_table(placement, view.as_ref(), player);
+            // A copy of the game that shares the tables may have filled the slot meanwhile,
+            // with the same table.
+            let _ = self.slot_tables[slot].set(table);
+        }
+        let Some(table) = self.slot_tables[slot].get() else {
+            unreachable!("the slot's table was set above");
+        };
         let mut occupations = std::mem::take(&mut self.occupations);
-        self.rules.legal_occupations(
-            &mut self.engine,
-            placement,
-            &table.standings,
-            &usable,
-            &mut occupations,
-        );
+        let mut at = Context {
+            engine: &mut self.engine,
+            turn: view.as_ref(),
+            player,
+            placement: Some(placement),
+        };
+        self.rules
+            .legal_occupations(&mut at, &table.standings, &usable, &mut occupations);
         self.usable = usable;
         let figures = self.figures_in_play.len();
         into.extend(occupations.iter().map(|occupation| Offered {
@@ -123,17 +136,30 @@ impl Game {
         self.occupations = occupations;
     }
 
-    /// The [`SlotTable`] of the tile of `placement` in its rotation.
-    fn slot_table(&self, placement: PlacementId) -> SlotTable {
-        let tile = &self.engine.catalog[self.engine.placement(placement).tile];
+    /// The [`SlotTable`] of the tile of `placement` in its rotation, worked out in `player`'s
+    /// turn `turn` (kept for every later turn: see
+    /// [`crate::rules::Rules::deployment_violation`]).
+    fn slot_table(
+        &mut self,
+        placement: PlacementId,
+        turn: Option<&TurnView>,
+        player: usize,
+    ) -> SlotTable {
         let mut standings = Vec::new();
+        let tile = &self.engine.catalog[self.engine.placement(placement).tile];
         crate::rules::standings(tile, &self.figures_in_play, &mut standings);
         let figures = self.figures_in_play.len();
         let mut names = vec![None; tile.features.len() * figures];
         // Where the ruleset lets no figure stand (the water of The River, the volcano lake).
+        let at = Context {
+            engine: &mut self.engine,
+            turn,
+            player,
+            placement: Some(placement),
+        };
         standings.retain(|standing| {
             self.rules
-                .deployment_violation(tile, standing.kind)
+                .deployment_violation(&at, standing.kind)
                 .is_none()
         });
         standings.retain(|standing| {

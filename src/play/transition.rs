@@ -13,7 +13,7 @@ use super::catalog::is_bonus;
 use super::game::{Game, Hand, PlacedNow, Scored, Turn, zero};
 use crate::engine::{FigureId, NodeId, PlacementId, Pos, Rotation};
 use crate::model::TileKind;
-use crate::rules::{Decision, FigureSpec, Move, Outcome, ScoreEvent};
+use crate::rules::{Context, Decision, FigureSpec, Move, Outcome, Phase, ScoreEvent};
 
 /// The tile that `under` puts under a hill tile.
 #[derive(Debug, Clone, Copy)]
@@ -90,7 +90,7 @@ impl Game {
             }
             GameMove::Under { tile } => {
                 debug_assert!(
-                    self.turn.as_ref().is_some_and(|t| t.needs_under),
+                    self.turn.as_ref().is_some_and(|t| t.under_due()),
                     "an `under` with no hill drawn"
                 );
                 let taken = self.apply_under(UnderTile::Named(tile));
@@ -107,7 +107,7 @@ impl Game {
             GameMove::Place { pos, rotation } => {
                 self.settle();
                 debug_assert!(
-                    self.turn.as_ref().is_some_and(|t| !t.needs_under),
+                    self.turn.as_ref().is_some_and(|t| !t.under_due()),
                     "a hill tile placed before its `under`"
                 );
                 debug_assert!(
@@ -127,10 +127,9 @@ impl Game {
                     .figure(figure)
                     .expect("a deployment of a figure of the game");
                 debug_assert!(
-                    self.turn.as_ref().is_some_and(|turn| turn
-                        .placed
+                    self.turn
                         .as_ref()
-                        .is_some_and(|p| !p.deployed && !p.settled)),
+                        .is_some_and(|turn| matches!(turn.phase, Phase::FigureStep)),
                     "a deployment with no tile just placed"
                 );
                 debug_assert!(spec.stands_on.contains(&self.engine.feature_kind(node)));
@@ -140,9 +139,16 @@ impl Game {
                         .is_some_and(|turn| self.usable_figures(turn.player, spec.pool) > 0)
                 );
                 debug_assert!(
-                    self.rules
-                        .blockers(&mut self.engine, &spec, node)
-                        .is_empty(),
+                    {
+                        let view = self.turn_view();
+                        let mut at = Context {
+                            engine: &mut self.engine,
+                            turn: view.as_ref(),
+                            player: view.map_or(0, |view| view.player),
+                            placement: view.and_then(|view| view.placed),
+                        };
+                        self.rules.blockers(&mut at, &spec, node).is_empty()
+                    },
                     "a deployment on an occupied feature"
                 );
                 self.apply_deploy(Some((&spec, node)));
@@ -151,10 +157,10 @@ impl Game {
                 debug_assert!(
                     self.turn
                         .as_ref()
-                        .is_some_and(|t| t.placed.as_ref().is_some_and(|p| !p.settled)),
+                        .is_some_and(|t| matches!(t.phase, Phase::FigureStep)),
                     "a `pass` with no tile just placed"
                 );
-                self.settle();
+                self.apply_pass();
             }
             GameMove::Ruleset(mv) if let Some(figure) = mv.taken_back() => {
                 debug_assert!(
@@ -237,6 +243,8 @@ impl Game {
         zero(&mut points, players);
         self.turn = Some(Turn {
             player,
+            phase: Phase::TurnBegins,
+            ruleset_step: None,
             hand: None,
             placed: None,
             land_placed: false,
@@ -248,7 +256,6 @@ impl Game {
             pools,
             points,
             first_figure: self.engine.figures.len(),
-            needs_under: false,
         });
         if self.hooks.turn_begins
             && let Some(view) = self.turn_view()
@@ -284,7 +291,9 @@ impl Game {
             turn.land_drawn = true;
         }
         turn.redraw_due = None;
-        turn.needs_under = hill_takes_a_tile;
+        turn.phase = Phase::Tile {
+            under_due: hill_takes_a_tile,
+        };
         turn.hand = Some(Hand { tile, bonus });
         taken
     }
@@ -293,7 +302,13 @@ impl Game {
     /// whether a named tile was a land tile still in the stack.
     pub(crate) fn apply_under(&mut self, tile: UnderTile) -> bool {
         if let Some(turn) = self.turn.as_mut() {
-            turn.needs_under = false;
+            // The hill tile in hand is placed next; one discarded before its tile was
+            // recorded leaves the turn to draw again.
+            turn.phase = if turn.hand.is_some() {
+                Phase::Tile { under_due: false }
+            } else {
+                turn.phase_without_tile()
+            };
         }
         match tile {
             UnderTile::Named(tile) => {
@@ -314,6 +329,10 @@ impl Game {
         let redrawn_bonus = self.rules.unplaceable_bonus_tile_redrawn();
         let turn = self.turn.as_mut().expect("in a turn");
         let hand = turn.hand.take()?;
+        // A hill tile's tile under it was drawn with it: it is still to be recorded.
+        if !turn.under_due() {
+            turn.phase = turn.phase_without_tile();
+        }
         let redrawn = !hand.bonus || redrawn_bonus;
         if hand.bonus && redrawn {
             // “If there is no legal place for the bonus card, the player discards it from the
@@ -336,7 +355,8 @@ impl Game {
         if !hand.bonus {
             turn.land_placed = true;
         }
-        turn.needs_under = false;
+        // A tile lost (`at` is `None`) leaves the turn as a discard does.
+        turn.phase = turn.phase_without_tile();
         if let Some((pos, rotation)) = at {
             if self.placement_ruled[hand.tile]
                 && self
@@ -375,10 +395,10 @@ impl Game {
             bonus,
             roots,
             deployed: false,
-            settled: false,
             took_back: None,
             took_back_instead: false,
         });
+        turn.phase = Phase::FigureStep;
         if let Some(view) = self.turn_view() {
             let outcome = self
                 .rules
@@ -388,8 +408,8 @@ impl Game {
     }
 
     /// `deploy <figure> on <feature>`: the turn's player's figure of `spec` stands on the node
-    /// (`None` when the text names no figure of the game or no feature: no figure), the tile's
-    /// figure step is over and what it completed is scored.
+    /// (`None` when the text names no figure of the game or no feature: no figure), and the
+    /// tile's figure step is over ([`Game::end_figure_step`]).
     pub(crate) fn apply_deploy(&mut self, deployment: Option<(&FigureSpec, NodeId)>) {
         let player = self.turn.as_ref().expect("in a turn").player;
         if let Some((spec, node)) = deployment {
@@ -398,7 +418,54 @@ impl Game {
         if let Some(placed) = self.turn.as_mut().and_then(|t| t.placed.as_mut()) {
             placed.deployed = true;
         }
+        self.end_figure_step();
+    }
+
+    /// `pass`: no figure on the tile just placed; its figure step is over
+    /// ([`Game::end_figure_step`]).
+    pub(crate) fn apply_pass(&mut self) {
+        self.end_figure_step();
+    }
+
+    /// The figure step of the tile just placed is over (a deployment, a pass, a take-back
+    /// instead of the deployment): the ruleset's steps before its scoring follow, where the
+    /// game's expansions have any ([`Rules::before_scoring`](crate::rules::Rules::before_scoring)),
+    /// else the tile is scored at once. A move of the figure step that comes out of it (the
+    /// checker plays a second deployment as written) scores the tile if it is not yet.
+    fn end_figure_step(&mut self) {
+        if self.hooks.before_scoring
+            && self
+                .turn
+                .as_ref()
+                .is_some_and(|t| matches!(t.phase, Phase::FigureStep))
+            && self.ruleset_step_due()
+        {
+            return;
+        }
         self.settle();
+    }
+
+    /// Asks the ruleset for its decision before the scoring of the tile just placed: the turn
+    /// waits in [`Phase::RulesetSteps`] while it has one (returns whether it has).
+    fn ruleset_step_due(&mut self) -> bool {
+        let Some(view) = self.turn_view() else {
+            return false;
+        };
+        let mut at = Context {
+            engine: &mut self.engine,
+            turn: Some(&view),
+            player: view.player,
+            placement: view.placed,
+        };
+        let step = self.rules.before_scoring(&mut at);
+        match (step, self.turn.as_mut()) {
+            (Some(decision), Some(turn)) => {
+                turn.phase = Phase::RulesetSteps;
+                turn.ruleset_step = Some(decision);
+                true
+            }
+            _ => false,
+        }
     }
 
     /// A figure of `player`'s supply stands on `node` (a deployment, or a setup's `put`), and
@@ -434,17 +501,18 @@ impl Game {
         let instead_of_deployment = outcome.figure_step_done;
         if let Some(placed) = self.turn.as_mut().and_then(|t| t.placed.as_mut()) {
             placed.took_back = Some((player, pool));
-            placed.deployed |= instead_of_deployment;
             placed.took_back_instead = instead_of_deployment;
         }
         self.apply_outcome(outcome);
         if instead_of_deployment {
-            self.settle();
+            self.end_figure_step();
         }
     }
 
     /// A move of the ruleset's own decisions (`flock`, `grow`, `stable`; a `return` is the
-    /// take-back's transition), played by the ruleset; what it brings is applied.
+    /// take-back's transition), played by the ruleset; what it brings is applied. In the
+    /// ruleset's steps before the tile's scoring ([`Phase::RulesetSteps`]), the ruleset is
+    /// asked for its next decision there, and the tile is scored when it has none left.
     pub(crate) fn ruleset_move(&mut self, mv: Move) {
         if let Some(figure) = mv.taken_back() {
             self.apply_take_back(figure);
@@ -453,6 +521,15 @@ impl Game {
         let setup = !self.turns_started;
         let outcome = self.rules.play(&mut self.engine, mv, setup);
         self.apply_outcome(outcome);
+        if self.hooks.before_scoring
+            && self
+                .turn
+                .as_ref()
+                .is_some_and(|t| matches!(t.phase, Phase::RulesetSteps))
+            && !self.ruleset_step_due()
+        {
+            self.settle();
+        }
     }
 
     /// Keeps the rules broken, scores the points and puts the figures sent home back in their
@@ -476,27 +553,33 @@ impl Game {
     /// draw, placement and end of turn settles the tile before).
     #[inline]
     pub(crate) fn settle(&mut self) {
-        if self
-            .turn
-            .as_ref()
-            .is_some_and(|t| t.placed.as_ref().is_some_and(|p| !p.settled))
-        {
+        if self.turn.as_ref().is_some_and(|t| t.phase.before_scoring()) {
             self.settle_placed();
         }
     }
 
     fn settle_placed(&mut self) {
-        let Some(placed) = self.turn.as_mut().and_then(|t| t.placed.as_mut()) else {
+        let Some(turn) = self.turn.as_mut() else {
             return;
         };
-        placed.settled = true;
+        let Some(placed) = turn.placed.as_mut() else {
+            return;
+        };
+        turn.phase = Phase::Scoring;
+        turn.ruleset_step = None;
         // Nothing reads a tile's roots after its scoring.
         let roots = std::mem::take(&mut placed.roots);
         let (bonus, placement) = (placed.bonus, placed.placement);
         let mut completion = std::mem::take(&mut self.spare_completion);
         completion.clear();
-        self.rules
-            .score_completed(&mut self.engine, placement, &roots, &mut completion);
+        let view = self.turn_view();
+        let mut at = Context {
+            engine: &mut self.engine,
+            turn: view.as_ref(),
+            player: view.map_or(0, |view| view.player),
+            placement: Some(placement),
+        };
+        self.rules.score_completed(&mut at, &roots, &mut completion);
         self.apply_events(&completion.events, false);
         for &root in &completion.returned {
             for figure in self.engine.return_figures(root) {
@@ -571,8 +654,12 @@ impl Game {
         }
     }
 
-    /// What the ruleset finds at the end of the turn (a flock step left out).
+    /// The turn ends ([`Phase::TurnEnds`]): what the ruleset finds at its end (a flock step
+    /// left out).
     pub(crate) fn rules_end_turn(&mut self) {
+        if let Some(turn) = self.turn.as_mut() {
+            turn.phase = Phase::TurnEnds;
+        }
         let violations = self.rules.end_turn();
         self.apply_outcome(Outcome {
             violations,

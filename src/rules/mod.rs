@@ -15,8 +15,8 @@ pub mod jcz;
 pub mod turn;
 
 pub use turn::{
-    Decider, Decision, Move, MoveArg, Offer, Outcome, RulesetDecision, TAKE_BACK, TurnView,
-    Violation,
+    Context, Decider, Decision, Move, MoveArg, Offer, Outcome, Phase, RulesetDecision, TAKE_BACK,
+    TurnView, Violation,
 };
 
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
@@ -413,15 +413,28 @@ pub struct Hooks {
     pub after_scoring: bool,
     /// [`Rules::turn_begins`].
     pub turn_begins: bool,
+    /// [`Rules::before_scoring`]: decisions of its own between the figure step and the
+    /// scoring of the tile.
+    pub before_scoring: bool,
 }
 
 impl Hooks {
+    /// No hook asked: a ruleset that answers none of them.
+    pub const NONE: Hooks = Hooks {
+        own_decisions: false,
+        figure_step_moves: false,
+        after_scoring: false,
+        turn_begins: false,
+        before_scoring: false,
+    };
+
     /// Every hook asked.
     pub const ALL: Hooks = Hooks {
         own_decisions: true,
         figure_step_moves: true,
         after_scoring: true,
         turn_begins: true,
+        before_scoring: true,
     };
 }
 
@@ -445,18 +458,13 @@ pub trait Rules: RulesClone + Send + Sync {
     fn hooks(&self) -> Hooks {
         Hooks::ALL
     }
-    /// The figures that forbid deploying `figure` on the feature of `node`.
-    fn blockers(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> Vec<FigureId>;
-    /// Scores the features that the placement `placement` completed, into `completion` (empty:
-    /// the caller keeps one from placement to placement, so that its lists are not made and
-    /// dropped at every placement); `roots` are the features the placed tile is part of.
-    fn score_completed(
-        &mut self,
-        engine: &mut Engine,
-        placement: PlacementId,
-        roots: &[NodeId],
-        completion: &mut Completion,
-    );
+    /// The figures that forbid `at.player` deploying `figure` on the feature of `node`.
+    fn blockers(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> Vec<FigureId>;
+    /// Scores the features that the tile just placed (`at.placement`, in `at.player`'s turn)
+    /// completed, into `completion` (empty: the caller keeps one from placement to placement,
+    /// so that its lists are not made and dropped at every placement); `roots` are the
+    /// features the placed tile is part of.
+    fn score_completed(&mut self, at: &mut Context, roots: &[NodeId], completion: &mut Completion);
     /// Scores the end of the game and takes the figures off incomplete features.
     fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent>;
     /// A warning about a tile that does not fully belong to this ruleset, if any.
@@ -514,6 +522,19 @@ pub trait Rules: RulesClone + Send + Sync {
     }
     /// A figure was deployed (in a setup: `setup`).
     fn deployed(&mut self, _engine: &Engine, _figure: FigureId, _node: NodeId, _setup: bool) {}
+    /// The ruleset's own decision between the figure step of the tile just placed
+    /// (`at.placement`, in `at.player`'s turn) and its scoring, if one is left: the dragon's
+    /// move, a capture ([`Phase::RulesetSteps`]). The runner asks it when the figure step is
+    /// done (a deployment, a pass, a take-back instead of the deployment) and after each move
+    /// of the ruleset in that step, and scores the tile once the answer is `None`; the
+    /// decision's moves are the ruleset's [`Rules::offers`], played by [`Rules::play`] and
+    /// taken by the decision's [`Decider`]. Asked only where [`Hooks::before_scoring`] is set.
+    /// A move of another step that comes instead (a transcript that leaves the step out)
+    /// scores the tile where it needs it scored (a draw, the end of the turn); the ruleset,
+    /// which keeps what its step is owed, reports it ([`Rules::end_turn`]).
+    fn before_scoring(&mut self, _at: &mut Context) -> Option<RulesetDecision> {
+        None
+    }
     /// After the scoring of the tile just placed (`roots`: its features): what follows in the
     /// same turn (flocks the tile extended).
     fn after_scoring(
@@ -553,31 +574,33 @@ pub trait Rules: RulesClone + Send + Sync {
     ) -> u32 {
         supply
     }
-    /// Whether a figure forbids deploying `figure` on the feature of `node`: whether
-    /// [`Rules::blockers`] finds any, without collecting them (the move generator asks this for
-    /// every feature and figure of every tile placed, so each ruleset answers it without the
-    /// list).
-    fn blocked(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> bool;
-    /// Every legal occupation of the tile just placed (the moves of
-    /// [`Decision::DeployOrPass`] besides passing), into `into` (emptied first): of the
-    /// `standings` of its catalog tile (see [`standings`]: each figure in play that may stand
-    /// on each feature, in the tile's order of features and the order of
+    /// Whether a figure forbids `at.player` deploying `figure` on the feature of `node`:
+    /// whether [`Rules::blockers`] finds any, without collecting them (the move generator asks
+    /// this for every feature and figure of every tile placed, so each ruleset answers it
+    /// without the list).
+    fn blocked(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> bool;
+    /// Every legal occupation of the tile just placed (`at.placement`) by `at.player` (the
+    /// moves of [`Decision::DeployOrPass`] besides passing), into `into` (emptied first): of
+    /// the `standings` of its catalog tile (see [`standings`]: each figure in play that may
+    /// stand on each feature, in the tile's order of features and the order of
     /// [`Rules::figure_names`]), those with `usable[pool]` figures of their pool left to deploy
     /// and no figure blocking the feature.
     fn legal_occupations(
         &self,
-        engine: &mut Engine,
-        placement: PlacementId,
+        at: &mut Context,
         standings: &[Standing],
         usable: &[u32],
         into: &mut Vec<Occupation>,
     ) {
         into.clear();
-        let first_node = engine.placement(placement).first_node;
+        let Some(placement) = at.placement else {
+            return;
+        };
+        let first_node = at.engine.placement(placement).first_node;
         for standing in standings {
             let node = first_node + standing.feature as NodeId;
             if usable.get(standing.spec.pool).copied().unwrap_or(0) == 0
-                || self.blocked(engine, &standing.spec, node)
+                || self.blocked(at, &standing.spec, node)
             {
                 continue;
             }
@@ -683,9 +706,12 @@ pub trait Rules: RulesClone + Send + Sync {
     ) -> Option<Violation> {
         None
     }
-    /// The rule a figure on a feature of `kind` of `tile` breaks, the figure's kind apart
-    /// (nobody stands on the water of The River, nor on the volcano lake's tile).
-    fn deployment_violation(&self, _tile: &CompiledTile, _kind: FeatureKind) -> Option<Violation> {
+    /// The rule a figure on a feature of `kind` of the tile `at.placement` breaks, the
+    /// figure's kind apart (nobody stands on the water of The River, nor on the volcano lake's
+    /// tile). The move generator asks it once for each tile and rotation and keeps the answer
+    /// for every later game of the catalog: a rule that depends on the player or the turn is
+    /// [`Rules::blocked`]'s (and [`Rules::blockers`]').
+    fn deployment_violation(&self, _at: &Context, _kind: FeatureKind) -> Option<Violation> {
         None
     }
     /// Whether the turn's player takes another turn at once, as the turn ends (The River

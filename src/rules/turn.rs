@@ -2,7 +2,9 @@
 //! moves a decision offers, and what a move brings (points, figures going home, broken rules).
 //!
 //! The steps every ruleset of the family shares (draw, place or discard, deploy or pass) are
-//! laid out by [`next_decision`]; a ruleset inserts its own decisions through
+//! the turn's [`Phase`]s, which [`next_decision`] reads; a ruleset inserts its own decisions
+//! through [`Rules::before_scoring`](super::Rules::before_scoring) (a step between the figure
+//! step and the tile's scoring) and
 //! [`Rules::pending_decision`](super::Rules::pending_decision) (a flock token after a shepherd,
 //! a flock choice after a tile extended a shepherd's field, a decision between placement and
 //! occupation), its draws through [`Rules::after_draw`](super::Rules::after_draw) (the tile
@@ -221,24 +223,60 @@ impl Outcome {
     }
 }
 
+/// The step a turn is at. The runner holds it and moves it on with each move
+/// (`src/play/transition.rs`); [`next_decision`] reads the decision due off it, and a ruleset
+/// sees it in [`TurnView`]. A turn goes
+/// `TurnBegins → Tile → FigureStep → RulesetSteps → Scoring`, then back to `Tile` for a bonus
+/// tile, and ends with `TurnEnds`; a discard goes back to the step before the draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Phase {
+    /// The turn has begun ([`Rules::turn_begins`](super::Rules::turn_begins) acted) and holds
+    /// no tile: its land tile is to be drawn (again, after a discard).
+    #[default]
+    TurnBegins,
+    /// A tile was drawn: it is in hand, to be placed, or discarded when it fits nowhere. A
+    /// hill tile takes the tile under it first (`under_due`): “immediately”, so a discard of
+    /// the hill tile before the tile under it is recorded leaves that still due.
+    Tile { under_due: bool },
+    /// The tile just placed waits for its figure step: a deployment, a pass, or a ruleset's
+    /// take-back ([`Decision::DeployOrPass`]).
+    FigureStep,
+    /// The figure step is done and the ruleset takes decisions of its own before the tile is
+    /// scored ([`Rules::before_scoring`](super::Rules::before_scoring): the dragon's move, a
+    /// capture): the tile is scored once the ruleset has none left. The decision due is the
+    /// one `before_scoring` named last, which the runner keeps (the phase stays a small value
+    /// that every look at the turn copies).
+    RulesetSteps,
+    /// The tile placed last was scored (or the tile in hand was lost: a placement the checker
+    /// could not play): a bonus tile may be drawn, else the turn ends.
+    Scoring,
+    /// The turn ends: the ruleset's end of turn ([`Rules::end_turn`](super::Rules::end_turn))
+    /// and whether the player takes another turn
+    /// ([`Rules::another_turn`](super::Rules::another_turn)).
+    TurnEnds,
+}
+
+impl Phase {
+    /// Whether the tile placed last is still to be scored: its figure step, or the ruleset's
+    /// steps before its scoring, are open.
+    pub fn before_scoring(self) -> bool {
+        matches!(self, Phase::FigureStep | Phase::RulesetSteps)
+    }
+}
+
 /// The state of the turn in play, as the ruleset sees it.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct TurnView {
     pub player: usize,
+    /// The step the turn is at.
+    pub phase: Phase,
     /// Figures from this index on were deployed in this turn.
     pub first_figure: usize,
-    /// A tile is in hand (drawn, neither placed nor discarded).
-    pub tile_in_hand: bool,
-    /// The tile drawn last takes a tile under it that is not recorded yet.
-    pub under_due: bool,
-    /// A tile was placed and its occupation (deploy or pass) is still open.
-    pub occupation_open: bool,
     /// The tile placed last in the turn (its scoring done or not).
     pub placed: Option<crate::engine::PlacementId>,
     /// The figure step of the tile placed last took a figure back already (`return`).
     pub took_back: bool,
-    /// The figure step of the tile placed last is done: a figure was deployed on it, or a
-    /// take-back came instead of the deployment.
+    /// A figure was deployed on the tile placed last.
     pub deployed: bool,
     /// The tile placed last is a bonus tile.
     pub on_bonus_tile: bool,
@@ -250,6 +288,28 @@ pub struct TurnView {
     /// Tiles left in the land and bonus stacks.
     pub land_left: u32,
     pub bonus_left: u32,
+}
+
+impl TurnView {
+    /// Whether the tile just placed waits for its figure step ([`Phase::FigureStep`]).
+    pub fn figure_step_open(&self) -> bool {
+        matches!(self.phase, Phase::FigureStep)
+    }
+}
+
+/// What a hook is asked about: the board, the turn in play as the ruleset sees it, the player
+/// the question is about, and the tile, where there is one. A ruleset tells from it whose
+/// figure it is and in whose turn (a deployment in another player's turn, a scoring of one
+/// player's tile that pays another).
+pub struct Context<'a> {
+    pub engine: &'a mut crate::engine::Engine,
+    /// The turn in play; `None` outside a turn (a setup's figures, before the first turn).
+    pub turn: Option<&'a TurnView>,
+    /// The player asked about: whose figure would stand (a deployment), whose tile is scored.
+    pub player: usize,
+    /// The tile asked about: the tile just placed (its deployments, its scoring), or the tile
+    /// of the feature a figure would stand on.
+    pub placement: Option<crate::engine::PlacementId>,
 }
 
 /// The finding for a ruleset move that no decision waits for (a `flock` line with no shepherd
@@ -269,24 +329,36 @@ pub fn not_due(mv: Move) -> Outcome {
 }
 
 /// The decision due next: the ruleset's own, if it has one pending (where the game asks it
-/// for its own decisions: `hooks`), else the common steps of a turn in their order.
-pub fn next_decision(rules: &dyn super::Rules, hooks: super::Hooks, turn: &TurnView) -> Decision {
+/// for its own decisions: `hooks`), else the one of the turn's phase — a draw while the turn
+/// holds no tile (the land tile, then the bonus tile a scoring earned), the tile under a
+/// hill, the placement, the figure step, the ruleset's step before the scoring (`step`: the
+/// decision [`Rules::before_scoring`](super::Rules::before_scoring) named for it).
+pub fn next_decision(
+    rules: &dyn super::Rules,
+    hooks: super::Hooks,
+    turn: &TurnView,
+    step: Option<&RulesetDecision>,
+) -> Decision {
     if hooks.own_decisions
         && let Some(decision) = rules.pending_decision()
     {
         return decision;
     }
-    if turn.under_due {
-        Decision::UnderTile
-    } else if turn.tile_in_hand {
-        Decision::Place
-    } else if turn.occupation_open {
-        Decision::DeployOrPass
-    } else if !turn.land_placed && turn.land_left > 0 && !turn.bonus_drawn {
-        Decision::Draw
-    } else if rules.bonus_turn_due(turn) {
-        Decision::BonusDraw
-    } else {
-        Decision::EndOfTurn
+    match turn.phase {
+        Phase::Tile { under_due: true } => Decision::UnderTile,
+        Phase::Tile { under_due: false } => Decision::Place,
+        Phase::FigureStep => Decision::DeployOrPass,
+        Phase::RulesetSteps if let Some(step) = step => Decision::Ruleset(*step),
+        // (`RulesetSteps` with no step kept has none left: what follows the scoring.)
+        Phase::TurnBegins | Phase::Scoring | Phase::RulesetSteps => {
+            if !turn.land_placed && turn.land_left > 0 && !turn.bonus_drawn {
+                Decision::Draw
+            } else if rules.bonus_turn_due(turn) {
+                Decision::BonusDraw
+            } else {
+                Decision::EndOfTurn
+            }
+        }
+        Phase::TurnEnds => Decision::EndOfTurn,
     }
 }

@@ -633,8 +633,15 @@ impl<'s> Replay<'s> {
         check_occupancy: bool,
     ) {
         let kind = self.game.engine.feature_kind(node);
-        let tile = self.game.engine.tile_of(self.game.engine.origin(node).0);
-        if let Some(violation) = self.game.rules.deployment_violation(tile, kind) {
+        let placement = self.game.engine.origin(node).0;
+        let view = self.game.turn_view();
+        let at = crate::rules::Context {
+            engine: &mut self.game.engine,
+            turn: view.as_ref(),
+            player,
+            placement: Some(placement),
+        };
+        if let Some(violation) = self.game.rules.deployment_violation(&at, kind) {
             self.report(
                 violation.code,
                 violation.message,
@@ -677,7 +684,14 @@ impl<'s> Replay<'s> {
             );
         }
         let blockers = if check_occupancy {
-            self.game.rules.blockers(&mut self.game.engine, spec, node)
+            let view = self.game.turn_view();
+            let mut at = crate::rules::Context {
+                engine: &mut self.game.engine,
+                turn: view.as_ref(),
+                player,
+                placement: Some(placement),
+            };
+            self.game.rules.blockers(&mut at, spec, node)
         } else {
             Vec::new()
         };
@@ -869,7 +883,7 @@ impl<'s> Replay<'s> {
             );
             return;
         };
-        if turn.needs_under {
+        if turn.under_due() {
             self.report(
                 &codes::TILE_UNDER_HILL,
                 "the tile put under the hill tile is not recorded".into(),
@@ -899,7 +913,7 @@ impl<'s> Replay<'s> {
         let Some(placed) = turn.placed.as_ref().map(|p| PlacedState {
             placement: p.placement,
             deployed: p.deployed,
-            settled: p.settled,
+            settled: !turn.phase.before_scoring(),
             took_back_instead: p.took_back_instead,
         }) else {
             self.report(
@@ -950,7 +964,7 @@ impl<'s> Replay<'s> {
             .game
             .turn
             .as_ref()
-            .is_some_and(|t| t.placed.as_ref().is_some_and(|p| !p.settled));
+            .is_some_and(|t| t.phase.before_scoring());
         if !has_placed {
             self.report(
                 &codes::MOVE_OUT_OF_ORDER,
@@ -959,7 +973,8 @@ impl<'s> Replay<'s> {
                 "`pass` follows `place`, instead of `deploy`",
             );
         }
-        self.settle();
+        self.game.apply_pass();
+        self.sync();
     }
 
     /// Scores what the tile just placed completed (after its deployment), returns figures, and

@@ -12,7 +12,7 @@ impl Replay<'_> {
     /// `under <tile>`: the tile put face down under the hill tile just drawn (`under ?`: a
     /// tile the transcript does not name).
     pub(super) fn under(&mut self, id: Option<&str>) {
-        let needed = self.game.turn.as_ref().is_some_and(|t| t.needs_under);
+        let needed = self.game.turn.as_ref().is_some_and(|t| t.under_due());
         if !needed {
             // After a tile the sets do not have (G004), whether it was a hill is not known.
             if !self.unknown_drawn {

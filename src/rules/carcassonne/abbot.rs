@@ -128,7 +128,7 @@ impl Carcassonne {
     pub(super) fn abbot_return_due(&self, engine: &Engine, turn: &TurnView) -> bool {
         self.abbot_deployed
             && turn.placed.is_some()
-            && turn.occupation_open
+            && turn.figure_step_open()
             && !turn.took_back
             && Self::abbots_on_board(engine, turn.player).next().is_some()
     }
@@ -166,7 +166,7 @@ impl Carcassonne {
         let why = match turn.placed {
             None => "no tile was placed in this turn yet",
             Some(_) if turn.took_back => "the abbot's return was this turn's figure step already",
-            Some(_) if !turn.occupation_open => "the tile's figure step is over",
+            Some(_) if !turn.figure_step_open() => "the tile's figure step is over",
             // A tile placed, its figure step open and no take-back yet: the return is due
             // whenever the player has an abbot on the board (`abbot_return_due`), so that is
             // the one reason left.

@@ -8,8 +8,8 @@ pub mod inns;
 pub mod river;
 
 use super::{
-    Breakdown, Completion, Counted, Decision, FigurePicture, FigureSpec, Move, Offer, Outcome,
-    Rules, ScoreEvent, Surrounded, TurnView, VariantSpec, Violation,
+    Breakdown, Completion, Context, Counted, Decision, FigurePicture, FigureSpec, Move, Offer,
+    Outcome, Rules, ScoreEvent, Surrounded, TurnView, VariantSpec, Violation,
 };
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
 use crate::model::{ContentKind, FeatureKind, Marker, Pos, Ruleset};
@@ -933,7 +933,8 @@ impl Rules for Carcassonne {
         })
     }
 
-    fn blockers(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {
+    fn blockers(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {
+        let engine = &mut *at.engine;
         // Followers block followers; a shepherd blocks only another shepherd (“You can place
         // your shepherd even if there is already a farmer in that field (and vice versa)”).
         let shepherd = figure.kind == SHEPHERD;
@@ -947,20 +948,19 @@ impl Rules for Carcassonne {
             .collect()
     }
 
-    fn blocked(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> bool {
+    fn blocked(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> bool {
+        let engine = &mut *at.engine;
         let shepherd = figure.kind == SHEPHERD;
         super::any_figure_on(engine, node, false, |other| {
             other.on_board && (other.kind == SHEPHERD) == shepherd
         })
     }
 
-    fn score_completed(
-        &mut self,
-        engine: &mut Engine,
-        placement: PlacementId,
-        roots: &[NodeId],
-        completion: &mut Completion,
-    ) {
+    fn score_completed(&mut self, at: &mut Context, roots: &[NodeId], completion: &mut Completion) {
+        let engine = &mut *at.engine;
+        let Some(placement) = at.placement else {
+            return;
+        };
         for &root in roots {
             let component = engine.component(root);
             let closed = component.open_ends == 0;
@@ -1058,6 +1058,9 @@ impl Rules for Carcassonne {
             figure_step_moves: in_play(ABBOT),
             after_scoring: flocks,
             turn_begins: false,
+            // No expansion of these rules takes a step between the figure step and the
+            // scoring yet.
+            before_scoring: false,
         };
     }
 
@@ -1096,7 +1099,8 @@ impl Rules for Carcassonne {
         river::placement_violation(engine, tile, pos, rotation, self.river.look_ahead)
     }
 
-    fn deployment_violation(&self, tile: &CompiledTile, kind: FeatureKind) -> Option<Violation> {
+    fn deployment_violation(&self, at: &Context, kind: FeatureKind) -> Option<Violation> {
+        let tile = at.engine.tile_of(at.placement?);
         river::deployment_violation(tile, kind, self.river)
     }
 

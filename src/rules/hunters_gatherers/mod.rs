@@ -2,12 +2,10 @@
 //! Readings of the text are recorded in `docs/rules/hunters-gatherers.md`.
 
 use super::{
-    Breakdown, Completion, FigurePicture, FigureSpec, Rules, ScoreEvent, TileWarning, TurnView,
-    VariantSpec, majority,
+    Breakdown, Completion, Context, FigurePicture, FigureSpec, Hooks, Rules, ScoreEvent,
+    TileWarning, TurnView, VariantSpec, majority,
 };
-use crate::engine::{
-    CompiledTile, Component, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId,
-};
+use crate::engine::{CompiledTile, Component, Engine, Figure, FigureId, FigureKind, NodeId};
 use crate::model::{ContentKind, FeatureKind, Ruleset};
 use crate::rules::descriptor::{CodeNote, RulesetDescriptor, ShippedSet};
 
@@ -200,6 +198,12 @@ pub(crate) fn usable_figures(
 }
 
 impl Rules for HuntersGatherers {
+    /// The 2002 rules answer none of the hooks asked at every step: no decisions or moves of
+    /// their own, nothing after a scoring or at the start of a turn, no step before a scoring.
+    fn hooks(&self) -> Hooks {
+        Hooks::NONE
+    }
+
     /// “From the next turn onwards, the player can then use them again”: by default a figure
     /// returned in this turn stays off the turn's bonus tile (the player's own figures only).
     fn usable_figures(
@@ -225,21 +229,16 @@ impl Rules for HuntersGatherers {
         &FIGURE_NAMES
     }
 
-    fn blockers(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {
-        blockers(engine, figure, node)
+    fn blockers(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {
+        blockers(at.engine, figure, node)
     }
 
-    fn blocked(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> bool {
-        blocked(engine, figure, node)
+    fn blocked(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> bool {
+        blocked(at.engine, figure, node)
     }
 
-    fn score_completed(
-        &mut self,
-        engine: &mut Engine,
-        _placement: PlacementId,
-        roots: &[NodeId],
-        completion: &mut Completion,
-    ) {
+    fn score_completed(&mut self, at: &mut Context, roots: &[NodeId], completion: &mut Completion) {
+        let engine = &mut *at.engine;
         for &root in roots {
             let component = engine.component(root).clone();
             let kind = component.kind.unwrap_or(FeatureKind::Meadow);

@@ -14,8 +14,8 @@ use super::hunters_gatherers::{
     is_tribe_member, plural, score_to_majority,
 };
 use super::{
-    BonusWording, Breakdown, Completion, Decision, FigureSpec, Move, Offer, Outcome, Rules,
-    ScoreEvent, TileWarning, TurnView, VariantSpec, Violation, majority,
+    BonusWording, Breakdown, Completion, Context, Decision, FigureSpec, Hooks, Move, Offer,
+    Outcome, Rules, ScoreEvent, TileWarning, TurnView, VariantSpec, Violation, majority,
 };
 use crate::engine::{CompiledTile, Engine, FigureId, NodeId, PlacementId, Pos};
 use crate::model::{Anchor, ContentKind, FeatureKind, Power, Ruleset};
@@ -458,6 +458,15 @@ fn tiles_with(engine: &Engine, node: NodeId, content: ContentKind) -> u32 {
 }
 
 impl Rules for HuntersGatherers2020 {
+    /// Of the hooks asked at every step, the 2020 rules answer the figure step's moves (the
+    /// shaman's take-back) only.
+    fn hooks(&self) -> Hooks {
+        Hooks {
+            figure_step_moves: true,
+            ..Hooks::NONE
+        }
+    }
+
     fn figure(&self, name: &str) -> Option<FigureSpec> {
         DESCRIPTOR.figure(name).copied()
     }
@@ -466,22 +475,17 @@ impl Rules for HuntersGatherers2020 {
         &FIGURE_NAMES
     }
 
-    fn blockers(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {
+    fn blockers(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {
         // The same blocking as in 2002 (FR p3, p5).
-        super::hunters_gatherers::blockers(engine, figure, node)
+        super::hunters_gatherers::blockers(at.engine, figure, node)
     }
 
-    fn blocked(&self, engine: &mut Engine, figure: &FigureSpec, node: NodeId) -> bool {
-        super::hunters_gatherers::blocked(engine, figure, node)
+    fn blocked(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> bool {
+        super::hunters_gatherers::blocked(at.engine, figure, node)
     }
 
-    fn score_completed(
-        &mut self,
-        engine: &mut Engine,
-        _placement: PlacementId,
-        roots: &[NodeId],
-        completion: &mut Completion,
-    ) {
+    fn score_completed(&mut self, at: &mut Context, roots: &[NodeId], completion: &mut Completion) {
+        let engine = &mut *at.engine;
         for &root in roots {
             let component = engine.component(root).clone();
             let kind = component.kind.unwrap_or(FeatureKind::Meadow);
@@ -573,7 +577,7 @@ impl Rules for HuntersGatherers2020 {
     /// `Move::take_back` leaves `Outcome::figure_step_done` false.
     fn take_back_due(&self, engine: &Engine, turn: &TurnView) -> bool {
         turn.placed.is_some_and(|placement| {
-            turn.occupation_open
+            turn.figure_step_open()
                 && !turn.took_back
                 && engine
                     .tile_of(placement)
@@ -636,7 +640,7 @@ impl Rules for HuntersGatherers2020 {
         let why = match turn.placed {
             None => "no tile was placed in this turn yet".to_string(),
             Some(_) if turn.took_back => "the tile already took a figure back".to_string(),
-            Some(_) if !turn.occupation_open => "the tile's figure step is over".to_string(),
+            Some(_) if !turn.figure_step_open() => "the tile's figure step is over".to_string(),
             Some(placement) => format!(
                 "tile `{}` has no power that takes a figure back",
                 engine.tile_of(placement).id

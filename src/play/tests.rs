@@ -1,0 +1,220 @@
+//! Tests of the runner's phases: a ruleset's own step between the figure step and the tile's
+//! scoring, played through the one runner.
+
+use std::path::Path;
+
+use super::{Game, GameMove, Setup};
+use crate::engine::{CompiledTile, Engine, FigureId, NodeId, PlacementId};
+use crate::model::{FeatureKind, Script};
+use crate::rules::{
+    self, Completion, Context, Decider, Decision, FigureSpec, Hooks, Move, MoveArg, Offer, Outcome,
+    Phase, Rules, RulesetDecision, ScoreEvent, TileWarning, TurnView,
+};
+
+/// A step of the test's ruleset before the tile's scoring, taken by the player after the
+/// turn's player (a move made out of turn, as a dragon moved by another player).
+fn step_of(turn_player: usize) -> RulesetDecision {
+    RulesetDecision {
+        name: "step before scoring",
+        decider: Decider::Seat((turn_player + 1) % 2),
+        jcz_phase: "TestPhase",
+    }
+}
+
+/// Carcassonne with a step of its own before the scoring of every tile placed: what an
+/// expansion with a dragon or a capture declares. Its one move is its own (`STEP_MOVE`), which
+/// the runner hands to the ruleset.
+#[derive(Clone)]
+struct StepBeforeScoring {
+    inner: Box<dyn Rules>,
+    /// The tile whose step is due, and the tiles whose step was taken.
+    due: Option<PlacementId>,
+    taken: Vec<PlacementId>,
+}
+
+impl Rules for StepBeforeScoring {
+    fn figure(&self, name: &str) -> Option<FigureSpec> {
+        self.inner.figure(name)
+    }
+    fn figure_names(&self) -> &'static [&'static str] {
+        self.inner.figure_names()
+    }
+    fn hooks(&self) -> Hooks {
+        Hooks {
+            before_scoring: true,
+            ..self.inner.hooks()
+        }
+    }
+    fn expansions_in_play(&mut self, expansions: &[String]) {
+        self.inner.expansions_in_play(expansions);
+    }
+    fn blockers(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {
+        self.inner.blockers(at, figure, node)
+    }
+    fn blocked(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> bool {
+        self.inner.blocked(at, figure, node)
+    }
+    fn score_completed(&mut self, at: &mut Context, roots: &[NodeId], completion: &mut Completion) {
+        self.inner.score_completed(at, roots, completion);
+    }
+    fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
+        self.inner.final_scoring(engine)
+    }
+    fn tile_warning(&self, tile: &CompiledTile) -> Option<TileWarning> {
+        self.inner.tile_warning(tile)
+    }
+    fn before_scoring(&mut self, at: &mut Context) -> Option<RulesetDecision> {
+        let placement = at.placement?;
+        if self.taken.contains(&placement) {
+            return None;
+        }
+        self.due = Some(placement);
+        Some(step_of(at.player))
+    }
+    fn offers(
+        &self,
+        engine: &mut Engine,
+        turn: &TurnView,
+        decision: Decision,
+        into: &mut Vec<Offer>,
+    ) {
+        self.inner.offers(engine, turn, decision, into);
+        if decision == Decision::Ruleset(step_of(turn.player)) {
+            into.push(Offer::Move(STEP_MOVE));
+        }
+    }
+    fn play(&mut self, engine: &mut Engine, mv: Move, setup: bool) -> Outcome {
+        match (mv, self.due.take()) {
+            (STEP_MOVE, Some(placement)) => {
+                self.taken.push(placement);
+                Outcome::default()
+            }
+            _ => self.inner.play(engine, mv, setup),
+        }
+    }
+}
+
+/// The step's one move: the test ruleset's own, which the runner passes to its `play` by its
+/// keyword alone (a checked game would declare it in the statement table).
+const STEP_MOVE: Move = Move::new("step", MoveArg::Nothing);
+
+/// A base game of two players with `rules` (wrapped by `wrap`), the start tile laid and the
+/// first turn begun; and the catalog index of `BA/C` (a city on one side).
+fn game_with(wrap: impl FnOnce(Box<dyn Rules>) -> Box<dyn Rules>) -> (Game, usize) {
+    let text = "ruleset carcassonne\ntiles carcassonne-base\nplayers red blue\n";
+    let (file, diagnostics) = crate::syntax::game::parse(text);
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    let script: Script = crate::lower::game::lower(&file).script.expect("a script");
+    let mut diagnostics = Vec::new();
+    let catalog = super::catalog::build_catalog(&script, &[], Path::new("."), &mut diagnostics);
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    let city = catalog
+        .tiles
+        .iter()
+        .position(|tile| tile.id == "BA/C")
+        .expect("the base game's tile BA/C");
+    let rules = wrap(rules::for_script(&script));
+    let mut game = Game::new(catalog.tiles, catalog.counts, rules, Setup::of(&script));
+    assert!(game.lay_start_tile());
+    game.play(GameMove::Turn { player: 0 });
+    (game, city)
+}
+
+/// Red draws `BA/C`, closes the start tile's city with it, and deploys a follower on the
+/// closed city: returns the follower's id.
+fn close_the_city_with_a_follower(game: &mut Game, city: usize) -> FigureId {
+    game.play(GameMove::Draw {
+        tile: city,
+        bonus: false,
+    });
+    // The placement where a follower on the tile's city is on a city of two tiles, closed.
+    for (pos, rotation) in game.legal_placements(city) {
+        let mut tried = game.clone();
+        tried.play(GameMove::Place { pos, rotation });
+        let on_city = tried
+            .legal_deployments()
+            .into_iter()
+            .find(|d| d.kind == FeatureKind::City);
+        let Some(deployment) = on_city else { continue };
+        if tried.engine.component(deployment.node).open_ends == 0 {
+            game.play(GameMove::Place { pos, rotation });
+            let figure = game.engine.figures.len() as FigureId;
+            game.play(GameMove::Deploy {
+                figure: deployment.figure,
+                node: deployment.node,
+            });
+            return figure;
+        }
+    }
+    panic!("no placement of BA/C closes the start tile's city");
+}
+
+/// The ruleset's step before the scoring: after the deployment it is due (taken by the player
+/// it names, blue in red's turn), the tile is not scored before its move and is scored after
+/// it; the same game without the step scores the tile at the deployment.
+#[test]
+fn a_ruleset_step_comes_between_the_figure_step_and_the_scoring() {
+    // Without the step: the city of two tiles scores 4 at once and the follower goes home.
+    let (mut plain, city) = game_with(|rules| rules);
+    let follower = close_the_city_with_a_follower(&mut plain, city);
+    assert_eq!(plain.scores, [4, 0]);
+    assert!(!plain.engine.figures[follower as usize].on_board);
+    assert_eq!(plain.decision(), Some(Decision::EndOfTurn));
+
+    let (mut game, city) = game_with(|inner| {
+        Box::new(StepBeforeScoring {
+            inner,
+            due: None,
+            taken: Vec::new(),
+        })
+    });
+    let follower = close_the_city_with_a_follower(&mut game, city);
+    // (a) The step is due after the deployment, in the ruleset's phase.
+    let step = Decision::Ruleset(step_of(0));
+    assert_eq!(game.decision(), Some(step));
+    assert!(matches!(
+        game.turn_view().map(|view| view.phase),
+        Some(Phase::RulesetSteps)
+    ));
+    // (d) The player it names takes it.
+    assert_eq!(game.current_player(), Some(1));
+    // (b) The tile is not scored yet: no points, the follower still on the closed city.
+    assert_eq!(game.scores, [0, 0]);
+    assert!(game.engine.figures[follower as usize].on_board);
+    // The step's move, as the simulator and the search take it: from the offers.
+    let offers = game.offers(step);
+    let [Offer::Move(mv)] = offers.as_slice() else {
+        panic!("one move offered: {offers:?}");
+    };
+    game.play(GameMove::Ruleset(*mv));
+    assert!(game.violations.is_empty(), "{:?}", game.violations);
+    // (c) Scored after the move, as without the step.
+    assert_eq!(game.scores, [4, 0]);
+    assert!(!game.engine.figures[follower as usize].on_board);
+    assert_eq!(game.decision(), Some(Decision::EndOfTurn));
+    assert_eq!(game.current_player(), Some(0));
+}
+
+/// A pass ends the figure step as a deployment does: the step is due after it too, and the
+/// turn's next decision comes only after the step's move.
+#[test]
+fn the_ruleset_step_follows_a_pass() {
+    let (mut game, city) = game_with(|inner| {
+        Box::new(StepBeforeScoring {
+            inner,
+            due: None,
+            taken: Vec::new(),
+        })
+    });
+    game.play(GameMove::Draw {
+        tile: city,
+        bonus: false,
+    });
+    let (pos, rotation) = game.legal_placements(city)[0];
+    game.play(GameMove::Place { pos, rotation });
+    assert_eq!(game.decision(), Some(Decision::DeployOrPass));
+    game.play(GameMove::Pass);
+    assert_eq!(game.decision(), Some(Decision::Ruleset(step_of(0))));
+    game.play(GameMove::Ruleset(STEP_MOVE));
+    assert_eq!(game.decision(), Some(Decision::EndOfTurn));
+}
