@@ -2,11 +2,11 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::engine::{CompiledTile, FigureKind};
+use crate::engine::{CompiledTile, Engine, FigureKind};
 use crate::model::{Anchor, FeatureRef, Pos, Rotation, Tile};
-use crate::play::view::{BoardView, figures_on_board};
+use crate::play::view::{BoardView, PieceInPlay, PieceSpot, last_spot, pieces_in_play};
 
-use super::board::{Board, BoardFigure, BoardTile, LegalOverlay};
+use super::board::{Board, BoardFigure, BoardSpot, BoardTile, LegalOverlay};
 
 /// A feature named on the board: the tile at `pos`, and the feature as a deployment names it
 /// (an anchor in board orientation, anchors joined by `+`, or the tile's label).
@@ -96,11 +96,11 @@ pub fn board_from_view<'a>(
     // The figures' strengths and pictures from the ruleset's descriptor, which lists the
     // figures of its expansions too.
     let specs = crate::rules::describe(state.ruleset).figures;
-    for figure in figures_on_board(engine) {
+    let pieces = pieces_in_play(engine);
+    for figure in &pieces {
         board.figures.push(BoardFigure {
-            placement: figure.placement as usize,
-            feature: figure.feature,
-            player: figure.player,
+            spot: board_spot(engine, &pieces, &figure.spot),
+            player: figure.owner,
             kind: figure.kind.to_string(),
             strength: crate::rules::strength_of(specs, FigureKind(figure.kind)),
             picture: crate::rules::picture_of(specs, FigureKind(figure.kind)),
@@ -145,4 +145,39 @@ pub fn board_from_view<'a>(
     board.highlight.sort_unstable();
     board.highlight.dedup();
     Ok(board)
+}
+
+/// Where render draws a piece at `spot`, among `pieces` (the pieces in play, in the order of
+/// the board's figures). A piece beside a figure that went home is drawn where that figure
+/// stood last (the ruleset has not moved it on yet).
+fn board_spot(engine: &Engine, pieces: &[PieceInPlay], spot: &PieceSpot) -> BoardSpot {
+    let mut spot = spot.clone();
+    // Each step follows a figure out of play to where it stood; a ring of such figures
+    // (none today) ends after as many steps as there are figures, drawn nowhere.
+    for _ in 0..=engine.figures.len() {
+        return match spot {
+            PieceSpot::Feature(ref on) => BoardSpot::Feature {
+                placement: on.placement as usize,
+                feature: on.feature,
+            },
+            PieceSpot::Tile { placement, .. } => BoardSpot::Tile {
+                placement: placement as usize,
+            },
+            PieceSpot::Tower { placement, .. } => BoardSpot::Tower {
+                placement: placement as usize,
+            },
+            PieceSpot::Corner { pos } => BoardSpot::Corner { pos },
+            PieceSpot::Held { by } => BoardSpot::Held { by },
+            PieceSpot::Beside { figure } => {
+                match pieces.iter().position(|other| other.id == figure) {
+                    Some(index) => BoardSpot::Beside { figure: index },
+                    None => {
+                        spot = last_spot(engine, figure);
+                        continue;
+                    }
+                }
+            }
+        };
+    }
+    BoardSpot::Beside { figure: usize::MAX }
 }

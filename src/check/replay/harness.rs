@@ -257,7 +257,7 @@ impl Replay<'_> {
             .filter_map(|offer| match offer {
                 Offer::Move(Move::TakeBack(figure)) => {
                     let figure = &self.game.engine.figures[figure as usize];
-                    Some((figure.node, figure.kind.0.to_string()))
+                    figure.node().map(|node| (node, figure.kind.0.to_string()))
                 }
                 _ => None,
             })
