@@ -145,10 +145,11 @@ pub(crate) mod fixture {
     }
 
     /// The base set's start tile at 0,0 and tiles at 1,0, 0,1 and 1,1 (so four tiles meet at
-    /// the corner north-west of 1,1), with red's (player 0's) follower on the start tile's
-    /// road, the fairy beside it, the dragon on the tile at 1,0, blue's barn on the corner,
-    /// two floors and blue's follower on the tower of the tile at 0,1, and a follower of blue
-    /// held by red.
+    /// the corner north-west of 1,1), with red's (player 0's) thief on the start tile's road
+    /// (where a thief of blue stood and went home), the fairy beside it, the dragon on the tile
+    /// at 1,0, blue's barn on the corner, two floors and blue's knight on the tower of the tile
+    /// at 0,1, and a knight of blue held by red. The base game declares the thief and the
+    /// knight, not the other pieces.
     pub(crate) fn board_with_a_piece_in_each_spot() -> (Engine, Pieces) {
         let set = crate::load::load("carcassonne-base")
             .ok()
@@ -181,8 +182,8 @@ pub(crate) mod fixture {
         let road = (first_node..)
             .find(|n| engine.feature_kind(*n) == FeatureKind::Road)
             .expect("the start tile has a road");
-        let follower = engine.deploy(0, FigureKind("follower"), road, false, 0);
-        let gone = engine.deploy(1, FigureKind("follower"), road, false, 0);
+        let follower = engine.deploy(0, FigureKind("thief"), road, false, 0);
+        let gone = engine.deploy(1, FigureKind("thief"), road, false, 0);
         engine.return_figure(gone);
         let fairy = engine.put(
             Figure::NOBODY,
@@ -205,8 +206,8 @@ pub(crate) mod fixture {
                 0,
             )
         });
-        let on_top = engine.put(1, FigureKind("follower"), Spot::Tower(placed[2]), 0);
-        let prisoner = engine.put(1, FigureKind("follower"), Spot::Held { by: 0 }, 0);
+        let on_top = engine.put(1, FigureKind("knight"), Spot::Tower(placed[2]), 0);
+        let prisoner = engine.put(1, FigureKind("knight"), Spot::Held { by: 0 }, 0);
         let pieces = Pieces {
             road,
             follower,
@@ -295,10 +296,10 @@ mod tests {
         for floor in ids.floors {
             assert_eq!(spot(floor), Some((None, "floor", tower.clone())));
         }
-        assert_eq!(spot(ids.on_top), Some((Some(1), "follower", tower)));
+        assert_eq!(spot(ids.on_top), Some((Some(1), "knight", tower)));
         assert_eq!(
             spot(ids.prisoner),
-            Some((Some(1), "follower", PieceSpot::Held { by: 0 }))
+            Some((Some(1), "knight", PieceSpot::Held { by: 0 }))
         );
         // The follower that went home is not in play; every other piece is listed once, in
         // the order they came into play.

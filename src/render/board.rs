@@ -247,6 +247,26 @@ pub fn board_svg(board: &Board) -> String {
 
     let layouts: Vec<TileLayout> = board.tiles.iter().map(|t| TileLayout::of(t.tile)).collect();
     let points = piece_points(board, &layouts, &place);
+    // Each tower a column of stone as high as the pieces on it, drawn under them.
+    let mut storeys: BTreeMap<usize, f64> = BTreeMap::new();
+    for figure in &board.figures {
+        if let BoardSpot::Tower { placement } = figure.spot {
+            *storeys.entry(placement).or_insert(0.0) += 1.0;
+        }
+    }
+    for (placement, storeys) in storeys {
+        if let Some(placed) = board.tiles.get(placement) {
+            let foot = place(placed.pos).offset(TOWER_FOOT.x, TOWER_FOOT.y);
+            let top = foot.y - (storeys - 1.0) * TOWER_STOREY - 10.0;
+            svg.rect(
+                foot.x - 10.0,
+                top,
+                20.0,
+                foot.y + 10.0 - top,
+                r##"fill="#a39a8c" stroke="#4a443c" stroke-width="1.5""##,
+            );
+        }
+    }
     let mut held_by: BTreeMap<usize, Vec<&BoardFigure>> = BTreeMap::new();
     for (figure, point) in board.figures.iter().zip(&points) {
         if let BoardSpot::Held { by } = figure.spot {
@@ -295,11 +315,18 @@ pub fn board_svg(board: &Board) -> String {
         );
         svg.text_start(Point::new(x + 18.0, y), 12.0, r##"fill="#111111""##, name);
         x += 30.0 + name.chars().count() as f64 * 7.5;
-        // The pieces the player holds (prisoners), after the name, in their owners' colours.
-        for held in held_by.get(&index).into_iter().flatten() {
-            let at = Point::new(x + 2.0, y);
-            symbols::piece(&mut svg, held.picture, at, piece_colour(board, held));
-            x += 18.0;
+        // The pieces the player holds (prisoners), after the name and the word "holds", in
+        // their owners' colours behind bars.
+        if let Some(held) = held_by.get(&index) {
+            svg.text_start(Point::new(x - 6.0, y), 11.0, r##"fill="#555555""##, "holds");
+            x += 30.0;
+            for piece in held {
+                let at = Point::new(x + 7.0, y);
+                symbols::piece(&mut svg, piece.picture, at, piece_colour(board, piece));
+                symbols::bars(&mut svg, at);
+                x += 20.0;
+            }
+            x += 12.0;
         }
     }
     svg.finish(width, height)
@@ -315,6 +342,13 @@ fn piece_colour(board: &Board, figure: &BoardFigure) -> &'static str {
         None => symbols::NEUTRAL_FILL,
     }
 }
+
+/// Where a piece on a tile as a whole stands on it: in its south-west quarter, off the
+/// middle, where a monastery or a garden stands.
+const ON_TILE: Point = Point { x: 27.0, y: 73.0 };
+/// Where the first piece on a tile's tower stands; each next one a storey higher.
+const TOWER_FOOT: Point = Point { x: 76.0, y: 76.0 };
+const TOWER_STOREY: f64 = 13.0;
 
 /// Where each piece of the board is drawn (`None` for a piece held by a player, drawn in the
 /// legend, or one whose tile or figure is not on the board). `place` is the top-left corner
@@ -365,10 +399,11 @@ fn piece_points(
             BoardSpot::Tile { placement } => board
                 .tiles
                 .get(placement)
-                .map(|placed| place(placed.pos).offset(TILE / 2.0, TILE / 2.0)),
+                .map(|placed| place(placed.pos).offset(ON_TILE.x, ON_TILE.y)),
             BoardSpot::Tower { placement } => board.tiles.get(placement).map(|placed| {
                 let below = floors.entry(placement).or_insert(0.0);
-                let at = place(placed.pos).offset(TILE * 0.75, TILE * 0.3 - *below * 7.0);
+                let at =
+                    place(placed.pos).offset(TOWER_FOOT.x, TOWER_FOOT.y - *below * TOWER_STOREY);
                 *below += 1.0;
                 at
             }),

@@ -568,6 +568,17 @@ pub fn piece_ground(svg: &mut Svg, at: Point, radius: f64, ring: &str) {
     );
 }
 
+/// Bars across a piece centred on `at`: a prisoner, held by another player.
+pub fn bars(svg: &mut Svg, at: Point) {
+    for dx in [-5.0, 0.0, 5.0] {
+        svg.line(
+            at.offset(dx, -10.0),
+            at.offset(dx, 9.0),
+            r##"stroke="#333333" stroke-width="1.3""##,
+        );
+    }
+}
+
 /// A meeple standing, drawn with `style`.
 fn meeple(svg: &mut Svg, at: Point, style: &str) {
     svg.path(
