@@ -308,22 +308,27 @@ mod tests {
         let follower = engine.deploy(0, FOLLOWER, road, false, 0);
         let other = engine.deploy(1, FOLLOWER, other_road, false, 0);
 
-        // The dragon's step, from tile to tile.
-        let dragon = engine.put(Figure::NOBODY, DRAGON, Spot::Tile(tile), 0);
-        engine.move_piece(dragon, Spot::Tile(other_tile));
-        assert_eq!(engine.pieces_at(Spot::Tile(tile)).count(), 0);
-        assert_eq!(
-            engine.pieces_at(Spot::Tile(other_tile)).collect::<Vec<_>>(),
-            [dragon]
+        // A piece put at `from` and moved to `to` is found there alone, and no longer at
+        // `from`.
+        let put_and_move = |engine: &mut Engine, kind, from, to| {
+            let piece = engine.put(Figure::NOBODY, kind, from, 0);
+            engine.move_piece(piece, to);
+            assert_eq!(engine.pieces_at(from).count(), 0);
+            assert_eq!(engine.pieces_at(to).collect::<Vec<_>>(), [piece]);
+            piece
+        };
+        // The dragon's step, from tile to tile; the fairy, moved beside another follower.
+        let dragon = put_and_move(
+            &mut engine,
+            DRAGON,
+            Spot::Tile(tile),
+            Spot::Tile(other_tile),
         );
-
-        // The fairy, moved beside another follower.
-        let fairy = engine.put(Figure::NOBODY, FAIRY, Spot::Beside(follower), 0);
-        engine.move_piece(fairy, Spot::Beside(other));
-        assert_eq!(engine.pieces_at(Spot::Beside(follower)).count(), 0);
-        assert_eq!(
-            engine.pieces_at(Spot::Beside(other)).collect::<Vec<_>>(),
-            [fairy]
+        put_and_move(
+            &mut engine,
+            FAIRY,
+            Spot::Beside(follower),
+            Spot::Beside(other),
         );
         assert_eq!(
             listed(&mut engine),

@@ -338,7 +338,11 @@ fn legend(text: &str) -> String {
         ),
         (AnchorClass::Inner, &[('*', "village")]),
     ];
-    const VIEW_MARKS: [(char, &str); 2] = [('#', "highlighted"), ('?', "legal position")];
+    const VIEW_MARKS: [(char, &str); 3] = [
+        ('#', "highlighted"),
+        ('?', "legal position"),
+        (NEUTRAL_MARK, "a neutral piece"),
+    ];
     let mut entries: Vec<(String, &str)> = Vec::new();
     for (class, marks) in MARKS_AFTER {
         for kind in FeatureKind::ALL {
@@ -442,9 +446,10 @@ pub fn sheet_text(set: &TileSet) -> String {
     out
 }
 
-/// The board as text: x above the columns, y left of the rows, a block per tile, figures as
-/// their player's number; the players, the last placed tile and the legal positions listed
-/// below.
+/// The board as text: x above the columns, y left of the rows, a block per tile, figures on
+/// features as their player's number (a neutral piece as `@`); the players, the pieces off
+/// the features (a line each: on a tile, on a corner, beside a figure, on a tower, held by a
+/// player), the last placed tile and the legal positions listed below.
 pub fn board_text(board: &Board) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}", board.title);
@@ -567,10 +572,13 @@ pub fn board_text(board: &Board) -> String {
     out
 }
 
-/// A figure's mark on a block: its player's number (9 for the ninth and later), `*` for a
-/// neutral piece.
+/// The mark of a neutral piece on a feature (`*` is a crossroads' village).
+const NEUTRAL_MARK: char = '@';
+
+/// A figure's mark on a block: its player's number (9 for the ninth and later), or the
+/// neutral piece's mark.
 fn owner_mark(player: Option<usize>) -> char {
-    player.map_or('*', |player| {
+    player.map_or(NEUTRAL_MARK, |player| {
         char::from_digit((player as u32 + 1).min(9), 10).unwrap_or('9')
     })
 }
