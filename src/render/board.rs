@@ -42,14 +42,14 @@ pub struct BoardFigure {
 pub enum BoardSpot {
     /// On feature `feature` (an index into the tile's features) of a tile.
     Feature { placement: usize, feature: usize },
-    /// On a tile as a whole: at its middle, on a ground of its own.
+    /// On a tile as a whole: in its south-west quarter, on a ground of its own.
     Tile { placement: usize },
     /// On the corner where four positions meet, the north-west corner of `pos`: at that point.
     Corner { pos: Pos },
     /// Beside another piece (an index into [`Board::figures`]): at its right.
     Beside { figure: usize },
-    /// On the tower of a tile: stacked up from the tile's north-east quarter, in the order
-    /// the pieces came.
+    /// On the tower of a tile: stacked up a stone column in the tile's south-east quarter, in
+    /// the order the pieces came.
     Tower { placement: usize },
     /// Held by player `by`: beside the player's name in the legend.
     Held { by: usize },
@@ -278,10 +278,10 @@ pub fn board_svg(board: &Board) -> String {
         };
         let colour = piece_colour(board, figure);
         let in_a_field = match figure.spot {
-            BoardSpot::Feature { placement, feature } => board.tiles[placement]
-                .tile
-                .features
-                .get(feature)
+            BoardSpot::Feature { placement, feature } => board
+                .tiles
+                .get(placement)
+                .and_then(|placed| placed.tile.features.get(feature))
                 .is_some_and(|f| f.kind.anchor_class() == crate::model::AnchorClass::Area),
             _ => false,
         };
