@@ -279,6 +279,17 @@ mod tests {
         ] {
             assert!(text.lines().any(|l| l == line), "{line}:\n{text}");
         }
+        assert!(
+            !text.contains('@'),
+            "no neutral piece on a feature:\n{text}"
+        );
+
+        // A neutral piece on a feature is marked in its tile's block, and the legend says so.
+        let mut neutral = board.clone();
+        neutral.figures[0].player = None;
+        let text = super::super::text::board_text(&neutral);
+        assert!(text.contains("--@--"), "{text}");
+        assert!(text.contains("@ a neutral piece"), "{text}");
     }
 
     /// The picture and the text view of the board, snapshot-tested as render's other boards
