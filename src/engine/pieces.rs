@@ -150,7 +150,9 @@ impl Engine {
         }
     }
 
-    /// The pieces in play at `spot`, in the order they were put into play.
+    /// The pieces in play at `spot` exactly, in the order they were put into play (a scan of
+    /// the figures, a few dozen). The figures of a whole feature, on whichever of its nodes
+    /// they stand, are its list instead: [`Engine::figures_on`].
     pub fn pieces_at(&self, spot: Spot) -> impl Iterator<Item = FigureId> + '_ {
         self.figures
             .iter()
