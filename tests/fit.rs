@@ -89,10 +89,11 @@ fn state_before_a_line_holds_the_board_figures_and_hand() {
     let owners: Vec<(&str, Pos, String)> = figures
         .iter()
         .map(|f| {
+            let on = f.feature().expect("a thief stands on its road");
             (
-                state.players[f.player].as_str(),
-                f.pos,
-                f.target.to_string(),
+                state.players[f.owner.unwrap()].as_str(),
+                on.pos,
+                on.target.to_string(),
             )
         })
         .collect();

@@ -19,8 +19,8 @@ use crate::engine::{Engine, Placement, PlacementId, Pos, Rotation};
 use crate::model::{Action, FeatureKind, FeatureRef, Script};
 use crate::play::Game;
 use crate::play::catalog::{Catalog, build_catalog};
-pub use crate::play::view::FigureOnBoard;
-use crate::play::view::{BoardView, figures_on_board};
+use crate::play::view::{BoardView, pieces_in_play};
+pub use crate::play::view::{FeatureSpot, PieceInPlay, PieceSpot};
 use crate::{lower, rules, syntax};
 
 /// How a game's text is written.
@@ -417,9 +417,10 @@ impl GameState {
         self.last_placed.map(|p| self.engine.placement(p))
     }
 
-    /// Every figure standing on the board, with its owner and the feature it stands on.
-    pub fn figures(&self) -> Vec<FigureOnBoard> {
-        figures_on_board(&self.engine)
+    /// Every piece in play (on the board or held by a player), with its owner and where it
+    /// is.
+    pub fn figures(&self) -> Vec<PieceInPlay> {
+        pieces_in_play(&self.engine)
     }
 
     /// The board as render draws it.

@@ -15,6 +15,7 @@
 
 mod board;
 pub mod catalog;
+mod pieces;
 mod union_find;
 
 use std::hash::Hasher;
@@ -26,6 +27,7 @@ use union_find::UnionFind;
 use crate::model::{FeatureKind, Side};
 pub use crate::model::{Pos, Rotation};
 pub use catalog::{CONTENT_KINDS, CompiledTile, SideEntry, Slot, content_index};
+pub use pieces::{Figure, Spot};
 
 fn opposite(side: Side) -> Side {
     Side::from_index(side.index() + 2)
@@ -123,17 +125,6 @@ pub struct Placement {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FigureKind(pub &'static str);
-
-#[derive(Debug, Clone)]
-pub struct Figure {
-    pub player: usize,
-    pub kind: FigureKind,
-    pub node: NodeId,
-    /// False once the figure went back to its owner.
-    pub on_board: bool,
-    /// Caller's tag (the checker keeps the step that deployed the figure, for labels).
-    pub tag: usize,
-}
 
 /// A whole feature: the data of a union-find root. Its segments (and through them its tiles,
 /// lakes and cities) are listed by [`Engine::segments_of`], [`Engine::tile_count`],
@@ -1263,7 +1254,8 @@ impl Engine {
         self.nodes[node as usize].kind
     }
 
-    /// Puts a figure on `node` and returns its id.
+    /// Puts a figure on `node` (into its river system's list when `river_system`) and returns
+    /// its id.
     pub fn deploy(
         &mut self,
         player: usize,
@@ -1272,23 +1264,12 @@ impl Engine {
         river_system: bool,
         tag: usize,
     ) -> FigureId {
-        let id = self.figures.len() as FigureId;
-        self.figures.push(Figure {
-            player,
-            kind,
-            node,
-            on_board: true,
-            tag,
-        });
-        if river_system {
-            self.cover_systems(node as usize + 1);
-            let root = self.systems_uf.find_mut(node);
-            self.systems[root as usize].figures.push(id);
+        let spot = if river_system {
+            Spot::RiverSystem(node)
         } else {
-            let root = self.features.find_mut(node);
-            self.components[root as usize].figures.push(id);
-        }
-        id
+            Spot::Feature(node)
+        };
+        self.put(player, kind, spot, tag)
     }
 
     /// Takes the figures of the feature rooted at `root` off the board; returns them.
@@ -1313,11 +1294,15 @@ impl Engine {
         std::mem::take(&mut self.components[root as usize].tokens)
     }
 
-    /// Takes one figure off the board.
+    /// Sends one piece back to its owner's supply, from wherever it is: off the board or out
+    /// of a player's hands (a prisoner released). It keeps its spot, where it stood last.
+    ///
+    /// A hut leaves no list: a river system keeps the figures put on it, which its readers
+    /// tell apart by `on_board` (and by their place in the list).
     pub fn return_figure(&mut self, figure: FigureId) {
-        let node = self.figures[figure as usize].node;
-        let root = self.features.find_mut(node) as usize;
-        self.components[root].figures.retain(|f| *f != figure);
+        if let Spot::Feature(_) = self.figures[figure as usize].spot() {
+            self.leave(figure);
+        }
         self.figures[figure as usize].on_board = false;
     }
 
@@ -1351,7 +1336,7 @@ mod tests {
     use crate::model::{Ruleset, TileKind};
 
     /// The base set's catalog and the number of copies of each tile.
-    fn base_catalog() -> (Vec<CompiledTile>, Vec<u32>) {
+    pub(super) fn base_catalog() -> (Vec<CompiledTile>, Vec<u32>) {
         let set = crate::load::load("carcassonne-base")
             .expect("shipped set")
             .usable()
@@ -1367,7 +1352,11 @@ mod tests {
 
     /// Plays a game of every tile of the base set, each where it fits first in the legal list
     /// after `skip` others (so different `skip`s give different boards); returns the moves.
-    fn play(engine: &mut Engine, counts: &[u32], skip: usize) -> Vec<(usize, Pos, Rotation)> {
+    pub(super) fn play(
+        engine: &mut Engine,
+        counts: &[u32],
+        skip: usize,
+    ) -> Vec<(usize, Pos, Rotation)> {
         let start = engine
             .catalog
             .iter()

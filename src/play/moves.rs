@@ -239,7 +239,11 @@ impl Game {
         let Some(spec) = self.rules.figure(figure.kind.0) else {
             return false;
         };
-        let (placement, feature) = self.engine.origin(figure.node);
+        // Only a figure on a feature is named by `return … on <feature>`.
+        let Some(node) = figure.node() else {
+            return false;
+        };
+        let (placement, feature) = self.engine.origin(node);
         self.name_feature(placement, feature, spec.stands_on)
             .is_some()
     }
@@ -249,7 +253,9 @@ impl Game {
         self.engine
             .figures
             .iter()
-            .position(|f| f.on_board && f.player == player && f.kind.0 == kind && f.node == node)
+            .position(|f| {
+                f.on_board && f.player == player && f.kind.0 == kind && f.node() == Some(node)
+            })
             .map(|i| i as FigureId)
     }
 }
@@ -265,7 +271,11 @@ impl Game {
             MoveArg::Token(token) => MoveWordsRead::Token(token),
             MoveArg::Figure(id) => {
                 let figure = &self.engine.figures[id as usize];
-                let (placement, feature) = self.engine.origin(figure.node);
+                // Offered only for a figure `names_return` names: one on a feature.
+                let node = figure
+                    .node()
+                    .expect("a figure taken back stands on a feature");
+                let (placement, feature) = self.engine.origin(node);
                 let target = self
                     .rules
                     .figure(figure.kind.0)

@@ -1,6 +1,7 @@
-//! A game's board at one point: the placed tiles, the figures in their players' colours on the
-//! features they stand on, the last placed tile, the legal positions of a tile, a highlighted
-//! feature.
+//! A game's board at one point: the placed tiles, the pieces in their players' colours where
+//! they stand (on a feature, on a tile, on a corner, beside a figure, on a tower, or held by a
+//! player beside the player's name), the last placed tile, the legal positions of a tile, a
+//! highlighted feature.
 
 use std::collections::BTreeMap;
 
@@ -19,20 +20,39 @@ pub struct BoardTile<'a> {
     pub rotation: Rotation,
 }
 
-/// A figure standing on feature `feature` (an index into the tile's features) of the tile
-/// placed `placement`-th.
+/// A piece in play and where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BoardFigure {
-    pub placement: usize,
-    pub feature: usize,
-    pub player: usize,
+    pub spot: BoardSpot,
+    /// Index into the players; `None` for a neutral piece (the dragon, the fairy), drawn in
+    /// a colour of nobody's.
+    pub player: Option<usize>,
     /// The figure's kind (`follower`, `shepherd`, `hut` …).
     pub kind: String,
     /// What the figure weighs in a majority (`FigureSpec::strength` of its ruleset): a figure
     /// heavier than a follower is drawn larger.
     pub strength: u32,
-    /// Its picture, as its ruleset declares it (`FigureSpec::picture`).
-    pub picture: FigurePicture,
+    /// Its picture, as its ruleset declares it (`FigureSpec::picture`); `None` for a kind the
+    /// ruleset does not declare, drawn as an unknown piece.
+    pub picture: Option<FigurePicture>,
+}
+
+/// Where a piece is drawn. Tiles are indices into [`Board::tiles`] (in the order placed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoardSpot {
+    /// On feature `feature` (an index into the tile's features) of a tile.
+    Feature { placement: usize, feature: usize },
+    /// On a tile as a whole: in its south-west quarter, on a ground of its own.
+    Tile { placement: usize },
+    /// On the corner where four positions meet, the north-west corner of `pos`: at that point.
+    Corner { pos: Pos },
+    /// Beside another piece (an index into [`Board::figures`]): at its right.
+    Beside { figure: usize },
+    /// On the tower of a tile: stacked up a stone column in the tile's south-east quarter, in
+    /// the order the pieces came.
+    Tower { placement: usize },
+    /// Held by player `by`: beside the player's name in the legend.
+    Held { by: usize },
 }
 
 /// Where a tile could be placed, and in which rotations.
@@ -225,58 +245,60 @@ pub fn board_svg(board: &Board) -> String {
         );
     }
 
-    // Figures, several on one feature of one tile side by side.
-    // What each feature of each tile has taken so far, in figure widths: a large follower
-    // takes more room, so that the figures beside it are not hidden under it.
-    let mut seen: BTreeMap<(usize, usize), f64> = BTreeMap::new();
     let layouts: Vec<TileLayout> = board.tiles.iter().map(|t| TileLayout::of(t.tile)).collect();
+    let points = piece_points(board, &layouts, &place);
+    // Each tower a column of stone as high as the pieces on it, drawn under them.
+    let mut storeys: BTreeMap<usize, f64> = BTreeMap::new();
     for figure in &board.figures {
-        let (Some(placed), Some(layout)) = (
-            board.tiles.get(figure.placement),
-            layouts.get(figure.placement),
-        ) else {
+        if let BoardSpot::Tower { placement } = figure.spot {
+            *storeys.entry(placement).or_insert(0.0) += 1.0;
+        }
+    }
+    for (placement, storeys) in storeys {
+        if let Some(placed) = board.tiles.get(placement) {
+            let foot = place(placed.pos).offset(TOWER_FOOT.x, TOWER_FOOT.y);
+            let top = foot.y - (storeys - 1.0) * TOWER_STOREY - 10.0;
+            svg.rect(
+                foot.x - 10.0,
+                top,
+                20.0,
+                foot.y + 10.0 - top,
+                r##"fill="#a39a8c" stroke="#4a443c" stroke-width="1.5""##,
+            );
+        }
+    }
+    let mut held_by: BTreeMap<usize, Vec<&BoardFigure>> = BTreeMap::new();
+    for (figure, point) in board.figures.iter().zip(&points) {
+        if let BoardSpot::Held { by } = figure.spot {
+            held_by.entry(by).or_default().push(figure);
+            continue;
+        }
+        let Some(at) = *point else {
             continue;
         };
-        let taken = seen
-            .entry((figure.placement, figure.feature))
-            .or_insert(0.0);
-        let width = if symbols::is_drawn_large(figure.strength) {
-            2.0
-        } else {
-            1.0
+        let colour = piece_colour(board, figure);
+        let in_a_field = match figure.spot {
+            BoardSpot::Feature { placement, feature } => board
+                .tiles
+                .get(placement)
+                .and_then(|placed| placed.tile.features.get(feature))
+                .is_some_and(|f| f.kind.anchor_class() == crate::model::AnchorClass::Area),
+            _ => false,
         };
-        let nth = *taken + (width - 1.0) / 2.0;
-        let mut local = tile::rotate(layout.anchor(figure.feature), placed.rotation);
-        // The feature's symbols stand at its anchor: the figure stands beside them.
-        let has_symbols = placed.tile.features.get(figure.feature).is_some_and(|f| {
-            f.contents.keys().any(|c| {
-                !matches!(
-                    c,
-                    crate::model::ContentKind::Spring | crate::model::ContentKind::ForestEnd
-                )
-            }) || f.power.is_some()
-        });
-        if has_symbols {
-            local.y += if local.y > 60.0 { -17.0 } else { 17.0 };
+        match figure.spot {
+            BoardSpot::Tile { .. } => symbols::piece_ground(&mut svg, at, 12.0, "#555555"),
+            BoardSpot::Corner { .. } => symbols::piece_ground(&mut svg, at, 11.0, "#8a5a1a"),
+            _ => {}
         }
-        let at = place(placed.pos).offset(local.x + nth * 9.0, local.y - 2.0 + nth * 3.0);
-        *taken += width;
-        let name = board.players.get(figure.player).map_or("", String::as_str);
-        let colour = player_colour(name, figure.player);
-        let in_a_field = placed
-            .tile
-            .features
-            .get(figure.feature)
-            .is_some_and(|f| f.kind.anchor_class() == crate::model::AnchorClass::Area);
         // Farmers and hunters lie in their fields; a shepherd stands by his flock, a hut is
         // a hut.
         // A heavier figure (the large follower of Inns & Cathedrals) is drawn half as large
         // again.
         symbols::sized_for(&mut svg, figure.strength, at, |svg| {
-            if in_a_field && figure.picture.lies_in_a_field() {
+            if in_a_field && figure.picture.is_some_and(FigurePicture::lies_in_a_field) {
                 symbols::lying_figure(svg, at, colour);
             } else {
-                symbols::figure(svg, figure.picture, at, colour);
+                symbols::piece(svg, figure.picture, at, colour);
             }
         });
     }
@@ -293,6 +315,123 @@ pub fn board_svg(board: &Board) -> String {
         );
         svg.text_start(Point::new(x + 18.0, y), 12.0, r##"fill="#111111""##, name);
         x += 30.0 + name.chars().count() as f64 * 7.5;
+        // The pieces the player holds (prisoners), after the name and the word "holds", in
+        // their owners' colours behind bars.
+        if let Some(held) = held_by.get(&index) {
+            svg.text_start(Point::new(x - 6.0, y), 11.0, r##"fill="#555555""##, "holds");
+            x += 30.0;
+            for piece in held {
+                let at = Point::new(x + 7.0, y);
+                symbols::piece(&mut svg, piece.picture, at, piece_colour(board, piece));
+                symbols::bars(&mut svg, at);
+                x += 20.0;
+            }
+            x += 12.0;
+        }
     }
     svg.finish(width, height)
+}
+
+/// The colour a piece is drawn in: its owner's, or a colour of nobody's for a neutral piece.
+fn piece_colour(board: &Board, figure: &BoardFigure) -> &'static str {
+    match figure.player {
+        Some(player) => {
+            let name = board.players.get(player).map_or("", String::as_str);
+            player_colour(name, player)
+        }
+        None => symbols::NEUTRAL_FILL,
+    }
+}
+
+/// Where a piece on a tile as a whole stands on it: in its south-west quarter, off the
+/// middle, where a monastery or a garden stands.
+const ON_TILE: Point = Point { x: 27.0, y: 73.0 };
+/// Where the first piece on a tile's tower stands; each next one a storey higher.
+const TOWER_FOOT: Point = Point { x: 76.0, y: 76.0 };
+const TOWER_STOREY: f64 = 13.0;
+
+/// Where each piece of the board is drawn (`None` for a piece held by a player, drawn in the
+/// legend, or one whose tile or figure is not on the board). `place` is the top-left corner
+/// of a position's square.
+fn piece_points(
+    board: &Board,
+    layouts: &[TileLayout],
+    place: &impl Fn(Pos) -> Point,
+) -> Vec<Option<Point>> {
+    let mut points = vec![None; board.figures.len()];
+    // Several figures on one feature of one tile side by side: what each feature of each tile
+    // has taken so far, in figure widths (a large follower takes more room, so that the
+    // figures beside it are not hidden under it); the pieces on a tile's tower, so far.
+    let mut seen: BTreeMap<(usize, usize), f64> = BTreeMap::new();
+    let mut floors: BTreeMap<usize, f64> = BTreeMap::new();
+    for (index, figure) in board.figures.iter().enumerate() {
+        points[index] = match figure.spot {
+            BoardSpot::Feature { placement, feature } => {
+                let (Some(placed), Some(layout)) =
+                    (board.tiles.get(placement), layouts.get(placement))
+                else {
+                    continue;
+                };
+                let taken = seen.entry((placement, feature)).or_insert(0.0);
+                let width = if symbols::is_drawn_large(figure.strength) {
+                    2.0
+                } else {
+                    1.0
+                };
+                let nth = *taken + (width - 1.0) / 2.0;
+                let mut local = tile::rotate(layout.anchor(feature), placed.rotation);
+                // The feature's symbols stand at its anchor: the figure stands beside them.
+                let has_symbols = placed.tile.features.get(feature).is_some_and(|f| {
+                    f.contents.keys().any(|c| {
+                        !matches!(
+                            c,
+                            crate::model::ContentKind::Spring
+                                | crate::model::ContentKind::ForestEnd
+                        )
+                    }) || f.power.is_some()
+                });
+                if has_symbols {
+                    local.y += if local.y > 60.0 { -17.0 } else { 17.0 };
+                }
+                *taken += width;
+                Some(place(placed.pos).offset(local.x + nth * 9.0, local.y - 2.0 + nth * 3.0))
+            }
+            BoardSpot::Tile { placement } => board
+                .tiles
+                .get(placement)
+                .map(|placed| place(placed.pos).offset(ON_TILE.x, ON_TILE.y)),
+            BoardSpot::Tower { placement } => board.tiles.get(placement).map(|placed| {
+                let below = floors.entry(placement).or_insert(0.0);
+                let at =
+                    place(placed.pos).offset(TOWER_FOOT.x, TOWER_FOOT.y - *below * TOWER_STOREY);
+                *below += 1.0;
+                at
+            }),
+            BoardSpot::Corner { pos } => Some(place(pos)),
+            // Placed once the pieces they stand beside are (below).
+            BoardSpot::Beside { .. } | BoardSpot::Held { .. } => None,
+        };
+    }
+    // A piece beside another, at its right: the other may have come into play after it (the
+    // fairy moved beside a follower deployed later), or stand beside a third, so the pieces
+    // beside are placed in rounds until a round places none.
+    let beside = |index: usize| match board.figures[index].spot {
+        BoardSpot::Beside { figure } => Some(figure),
+        _ => None,
+    };
+    loop {
+        let mut placed_any = false;
+        for index in 0..board.figures.len() {
+            if let (None, Some(other)) = (points[index], beside(index))
+                && let Some(Some(at)) = points.get(other).copied()
+            {
+                points[index] = Some(at.offset(11.0, 3.0));
+                placed_any = true;
+            }
+        }
+        if !placed_any {
+            break;
+        }
+    }
+    points
 }

@@ -2,11 +2,11 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::engine::{CompiledTile, FigureKind};
+use crate::engine::{CompiledTile, Engine, FigureKind};
 use crate::model::{Anchor, FeatureRef, Pos, Rotation, Tile};
-use crate::play::view::{BoardView, figures_on_board};
+use crate::play::view::{BoardView, PieceInPlay, PieceSpot, last_spot, pieces_in_play};
 
-use super::board::{Board, BoardFigure, BoardTile, LegalOverlay};
+use super::board::{Board, BoardFigure, BoardSpot, BoardTile, LegalOverlay};
 
 /// A feature named on the board: the tile at `pos`, and the feature as a deployment names it
 /// (an anchor in board orientation, anchors joined by `+`, or the tile's label).
@@ -96,11 +96,11 @@ pub fn board_from_view<'a>(
     // The figures' strengths and pictures from the ruleset's descriptor, which lists the
     // figures of its expansions too.
     let specs = crate::rules::describe(state.ruleset).figures;
-    for figure in figures_on_board(engine) {
+    let pieces = pieces_in_play(engine);
+    for figure in &pieces {
         board.figures.push(BoardFigure {
-            placement: figure.placement as usize,
-            feature: figure.feature,
-            player: figure.player,
+            spot: board_spot(engine, &pieces, &figure.spot),
+            player: figure.owner,
             kind: figure.kind.to_string(),
             strength: crate::rules::strength_of(specs, FigureKind(figure.kind)),
             picture: crate::rules::picture_of(specs, FigureKind(figure.kind)),
@@ -145,4 +145,176 @@ pub fn board_from_view<'a>(
     board.highlight.sort_unstable();
     board.highlight.dedup();
     Ok(board)
+}
+
+/// Where render draws a piece at `spot`, among `pieces` (the pieces in play, in the order of
+/// the board's figures). A piece beside a figure that went home is drawn where that figure
+/// stood last (the ruleset has not moved it on yet).
+fn board_spot(engine: &Engine, pieces: &[PieceInPlay], spot: &PieceSpot) -> BoardSpot {
+    let mut spot = spot.clone();
+    // Each step follows a figure out of play to where it stood; a ring of such figures
+    // (none today) ends after as many steps as there are figures, drawn nowhere.
+    for _ in 0..=engine.figures.len() {
+        return match spot {
+            PieceSpot::Feature(ref on) => BoardSpot::Feature {
+                placement: on.placement as usize,
+                feature: on.feature,
+            },
+            PieceSpot::Tile { placement, .. } => BoardSpot::Tile {
+                placement: placement as usize,
+            },
+            PieceSpot::Tower { placement, .. } => BoardSpot::Tower {
+                placement: placement as usize,
+            },
+            PieceSpot::Corner { pos } => BoardSpot::Corner { pos },
+            PieceSpot::Held { by } => BoardSpot::Held { by },
+            PieceSpot::Beside { figure } => {
+                match pieces.iter().position(|other| other.id == figure) {
+                    Some(index) => BoardSpot::Beside { figure: index },
+                    None => {
+                        spot = last_spot(engine, figure);
+                        continue;
+                    }
+                }
+            }
+        };
+    }
+    BoardSpot::Beside { figure: usize::MAX }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Ruleset;
+    use crate::play::view::fixture::board_with_a_piece_in_each_spot;
+    use crate::rules::FigurePicture;
+
+    fn base_tiles() -> HashMap<String, Tile> {
+        let set = crate::load::load("carcassonne-base")
+            .ok()
+            .and_then(|loaded| loaded.usable().cloned())
+            .expect("the shipped base set");
+        set.tiles.into_iter().map(|t| (t.id.clone(), t)).collect()
+    }
+
+    /// The board of the fixture with a piece in each kind of spot, as render takes it.
+    fn pieces_board(tiles: &HashMap<String, Tile>) -> Board<'_> {
+        let (engine, _) = board_with_a_piece_in_each_spot();
+        let players = ["red".to_string(), "blue".to_string()];
+        let view = BoardView {
+            engine: &engine,
+            players: &players,
+            last_placed: None,
+            ruleset: Ruleset::Carcassonne,
+        };
+        board_from_view(&view, tiles, "pieces".to_string(), None, &[])
+            .expect("every tile is in the set")
+    }
+
+    #[test]
+    fn every_piece_is_drawn_from_its_spot_and_its_declared_picture() {
+        let tiles = base_tiles();
+        let board = pieces_board(&tiles);
+        let tile_index = |pos: Pos| board.tiles.iter().position(|t| t.pos == pos).unwrap();
+        let tower = BoardSpot::Tower {
+            placement: tile_index(Pos::new(0, 1)),
+        };
+        let spots: Vec<(&str, Option<usize>, BoardSpot)> = board
+            .figures
+            .iter()
+            .map(|f| (f.kind.as_str(), f.player, f.spot))
+            .collect();
+        // In the order the pieces came into play; the follower that went home is not drawn.
+        assert!(matches!(
+            spots[0],
+            ("thief", Some(0), BoardSpot::Feature { placement, .. })
+                if placement == tile_index(Pos::new(0, 0))
+        ));
+        assert_eq!(
+            spots[1..],
+            [
+                ("fairy", None, BoardSpot::Beside { figure: 0 }),
+                (
+                    "dragon",
+                    None,
+                    BoardSpot::Tile {
+                        placement: tile_index(Pos::new(1, 0))
+                    }
+                ),
+                (
+                    "barn",
+                    Some(1),
+                    BoardSpot::Corner {
+                        pos: Pos::new(1, 1)
+                    }
+                ),
+                ("floor", None, tower),
+                ("floor", None, tower),
+                ("knight", Some(1), tower),
+                ("knight", Some(1), BoardSpot::Held { by: 0 }),
+            ]
+        );
+        // Pictures by the ruleset's declarations: the thief's and the knight's are meeples;
+        // the base game declares no dragon, fairy, barn or floor, so each is an unknown
+        // piece, not a meeple.
+        for figure in &board.figures {
+            let declared =
+                matches!(figure.kind.as_str(), "thief" | "knight").then_some(FigurePicture::Meeple);
+            assert_eq!(figure.picture, declared, "{}", figure.kind);
+        }
+
+        let svg = super::super::board_svg(&board);
+        // Five unknown pieces, each a "?" in a dashed red ring.
+        assert_eq!(svg.matches(r##"stroke="#d00000""##).count(), 5, "{svg}");
+        // The grounds of the dragon on its tile and of the barn on its corner.
+        assert_eq!(svg.matches(r#"fill-opacity="0.75""#).count(), 2, "{svg}");
+        let text = super::super::text::board_text(&board);
+        for line in [
+            "neutral fairy (no picture declared) beside player 1's thief at 0,0",
+            "neutral dragon (no picture declared) on the tile at 1,0",
+            "player 2's barn (no picture declared) on the corner north-west of 1,1",
+            "neutral floor (no picture declared) on the tower of the tile at 0,1",
+            "player 2's knight on the tower of the tile at 0,1",
+            "player 2's knight held by player 1 (red)",
+        ] {
+            assert!(text.lines().any(|l| l == line), "{line}:\n{text}");
+        }
+        assert!(
+            !text.contains('@'),
+            "no neutral piece on a feature:\n{text}"
+        );
+
+        // A neutral piece on a feature is marked in its tile's block, and the legend says so.
+        let mut neutral = board.clone();
+        neutral.figures[0].player = None;
+        let text = super::super::text::board_text(&neutral);
+        assert!(text.contains("--@--"), "{text}");
+        assert!(text.contains("@ a neutral piece"), "{text}");
+    }
+
+    /// The picture and the text view of the board, snapshot-tested as render's other boards
+    /// (tests/render.rs); the picture rasterises, and with `CARCSPEC_PIECES_PNG` set it is
+    /// written there to look at.
+    #[test]
+    fn the_pieces_board_as_svg_and_text() {
+        let tiles = base_tiles();
+        let board = pieces_board(&tiles);
+        let svg = super::super::board_svg(&board);
+        insta::with_settings!({
+            snapshot_path => "../../snapshots/render",
+            prepend_module_to_snapshot => false,
+            omit_expression => true,
+        }, {
+            insta::assert_snapshot!("board-pieces-in-every-spot.svg", &svg);
+            insta::assert_snapshot!(
+                "board-pieces-in-every-spot.txt",
+                super::super::text::board_text(&board)
+            );
+        });
+        let png = super::super::png(&svg, 3.0).expect("the board rasterises");
+        assert!(png.starts_with(b"\x89PNG"));
+        if let Some(path) = std::env::var_os("CARCSPEC_PIECES_PNG") {
+            std::fs::write(path, &png).expect("written");
+        }
+    }
 }

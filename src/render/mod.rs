@@ -17,7 +17,7 @@ mod symbols;
 pub mod text;
 mod tile;
 
-pub use board::{Board, BoardFigure, BoardTile, LegalOverlay, board_svg, player_colour};
+pub use board::{Board, BoardFigure, BoardSpot, BoardTile, LegalOverlay, board_svg, player_colour};
 pub use game::{BoardProblem, FeatureOnBoard, board_from_view, parse_feature_ref, resolve_feature};
 pub use sheet::{MAX_PRINT_PAGES, Page, PrintLayout, PrintProblem, print_pages_svg, sheet_svg};
 

@@ -526,6 +526,59 @@ pub fn figure(svg: &mut Svg, picture: FigurePicture, at: Point, fill: &str) {
     }
 }
 
+/// A piece by its declared picture, or, for a piece whose ruleset declares none, a picture
+/// that says so: a disc in its owner's colour with a question mark in a dashed red ring, seen
+/// at a glance as not one of the game's figures (never a meeple by default).
+pub fn piece(svg: &mut Svg, picture: Option<FigurePicture>, at: Point, fill: &str) {
+    match picture {
+        Some(picture) => figure(svg, picture, at, fill),
+        None => unknown_piece(svg, at, fill),
+    }
+}
+
+/// The picture of a piece no descriptor declares (see [`piece`]).
+fn unknown_piece(svg: &mut Svg, at: Point, fill: &str) {
+    svg.circle(
+        at,
+        7.5,
+        &format!(
+            r##"fill="{fill}" stroke="#d00000" stroke-width="1.6" stroke-dasharray="2.5 1.5""##
+        ),
+    );
+    svg.text(
+        at.offset(0.0, 0.5),
+        10.0,
+        r##"fill="#111111" stroke="#ffffff" stroke-width="2" paint-order="stroke" font-weight="bold""##,
+        "?",
+    );
+}
+
+/// The colour of a neutral piece (the dragon, the fairy, a tower's floors): a pale grey no
+/// player's colour is, so that it reads as nobody's.
+pub const NEUTRAL_FILL: &str = "#e4e0d6";
+
+/// The ground of a piece that stands on a whole tile, on a tower or on a corner rather than
+/// on a feature: a disc under it, ringed in `ring`, so that it reads apart from the figures
+/// on the features around it.
+pub fn piece_ground(svg: &mut Svg, at: Point, radius: f64, ring: &str) {
+    svg.circle(
+        at,
+        radius,
+        &format!(r##"fill="#ffffff" fill-opacity="0.75" stroke="{ring}" stroke-width="1.5""##),
+    );
+}
+
+/// Bars across a piece centred on `at`: a prisoner, held by another player.
+pub fn bars(svg: &mut Svg, at: Point) {
+    for dx in [-5.0, 0.0, 5.0] {
+        svg.line(
+            at.offset(dx, -10.0),
+            at.offset(dx, 9.0),
+            r##"stroke="#333333" stroke-width="1.3""##,
+        );
+    }
+}
+
 /// A meeple standing, drawn with `style`.
 fn meeple(svg: &mut Svg, at: Point, style: &str) {
     svg.path(

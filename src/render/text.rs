@@ -21,7 +21,7 @@ use crate::model::{
     Anchor, AnchorClass, FeatureKind, Half, Marker, Pos, Rotation, Side, Tile, TileKind, TileSet,
 };
 
-use super::board::Board;
+use super::board::{Board, BoardFigure, BoardSpot};
 use super::symbols;
 
 const N: usize = 5;
@@ -338,7 +338,11 @@ fn legend(text: &str) -> String {
         ),
         (AnchorClass::Inner, &[('*', "village")]),
     ];
-    const VIEW_MARKS: [(char, &str); 2] = [('#', "highlighted"), ('?', "legal position")];
+    const VIEW_MARKS: [(char, &str); 3] = [
+        ('#', "highlighted"),
+        ('?', "legal position"),
+        (NEUTRAL_MARK, "a neutral piece"),
+    ];
     let mut entries: Vec<(String, &str)> = Vec::new();
     for (class, marks) in MARKS_AFTER {
         for kind in FeatureKind::ALL {
@@ -442,9 +446,10 @@ pub fn sheet_text(set: &TileSet) -> String {
     out
 }
 
-/// The board as text: x above the columns, y left of the rows, a block per tile, figures as
-/// their player's number; the players, the last placed tile and the legal positions listed
-/// below.
+/// The board as text: x above the columns, y left of the rows, a block per tile, figures on
+/// features as their player's number (a neutral piece as `@`); the players, the pieces off
+/// the features (a line each: on a tile, on a corner, beside a figure, on a tower, held by a
+/// player), the last placed tile and the legal positions listed below.
 pub fn board_text(board: &Board) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}", board.title);
@@ -467,14 +472,16 @@ pub fn board_text(board: &Board) -> String {
         grid.insert(placed.pos, block);
     }
     for figure in &board.figures {
-        let Some(placed) = board.tiles.get(figure.placement) else {
+        let BoardSpot::Feature { placement, feature } = figure.spot else {
+            continue;
+        };
+        let Some(placed) = board.tiles.get(placement) else {
             continue;
         };
         if let Some(block) = grid.get_mut(&placed.pos)
-            && let Some((r, c)) = block.cell_of(figure.feature)
+            && let Some((r, c)) = block.cell_of(feature)
         {
-            let digit = char::from_digit((figure.player as u32 + 1).min(9), 10).unwrap_or('9');
-            block.cells[r][c] = digit;
+            block.cells[r][c] = owner_mark(figure.player);
         }
     }
     if let Some(legal) = &board.legal {
@@ -535,6 +542,17 @@ pub fn board_text(board: &Board) -> String {
     for (index, name) in board.players.iter().enumerate() {
         let _ = writeln!(out, "player {}: {name}", index + 1);
     }
+    // The pieces off the features, which the blocks have no cell for, a line each.
+    for figure in &board.figures {
+        if let Some(spot) = spot_text(board, &figure.spot) {
+            let _ = writeln!(
+                out,
+                "{} {} {spot}",
+                owner_text(figure.player),
+                piece_text(figure)
+            );
+        }
+    }
     if let Some(last) = board.last.and_then(|i| board.tiles.get(i)) {
         let _ = writeln!(
             out,
@@ -552,4 +570,63 @@ pub fn board_text(board: &Board) -> String {
         }
     }
     out
+}
+
+/// The mark of a neutral piece on a feature (`*` is a crossroads' village).
+const NEUTRAL_MARK: char = '@';
+
+/// A figure's mark on a block: its player's number (9 for the ninth and later), or the
+/// neutral piece's mark.
+fn owner_mark(player: Option<usize>) -> char {
+    player.map_or(NEUTRAL_MARK, |player| {
+        char::from_digit((player as u32 + 1).min(9), 10).unwrap_or('9')
+    })
+}
+
+fn owner_text(player: Option<usize>) -> String {
+    player.map_or("neutral".to_string(), |player| {
+        format!("player {}'s", player + 1)
+    })
+}
+
+/// A piece's kind, with a note when its ruleset declares no picture for it (a piece render
+/// does not know).
+fn piece_text(figure: &BoardFigure) -> String {
+    match figure.picture {
+        Some(_) => figure.kind.clone(),
+        None => format!("{} (no picture declared)", figure.kind),
+    }
+}
+
+/// Where a piece off the features is, in words; `None` for a piece on a feature (drawn in
+/// its tile's block).
+fn spot_text(board: &Board, spot: &BoardSpot) -> Option<String> {
+    let tile_at = |placement: usize| {
+        board
+            .tiles
+            .get(placement)
+            .map_or("?".to_string(), |placed| placed.pos.to_string())
+    };
+    Some(match *spot {
+        BoardSpot::Feature { .. } => return None,
+        BoardSpot::Tile { placement } => format!("on the tile at {}", tile_at(placement)),
+        BoardSpot::Tower { placement } => {
+            format!("on the tower of the tile at {}", tile_at(placement))
+        }
+        BoardSpot::Corner { pos } => format!("on the corner north-west of {pos}"),
+        BoardSpot::Beside { figure } => match board.figures.get(figure) {
+            Some(other) => {
+                let at = spot_text(board, &other.spot).unwrap_or_else(|| match other.spot {
+                    BoardSpot::Feature { placement, .. } => format!("at {}", tile_at(placement)),
+                    _ => String::new(),
+                });
+                format!("beside {} {} {at}", owner_text(other.player), other.kind)
+            }
+            None => "beside a piece not on the board".to_string(),
+        },
+        BoardSpot::Held { by } => {
+            let name = board.players.get(by).map_or("?", String::as_str);
+            format!("held by player {} ({name})", by + 1)
+        }
+    })
 }

@@ -42,7 +42,7 @@ pub struct FigureSpec {
 
 /// How a figure is drawn on a board: each figure's picture is declared with it in its
 /// ruleset's descriptor, so that a new figure gets a picture of its own (an arm of render's
-/// `match`) rather than a meeple's by default.
+/// `match`); a figure no descriptor declares is drawn as an unknown piece, not as a meeple.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FigurePicture {
     /// A meeple: standing on a road, a city, a monastery; laid flat in a field or a meadow
@@ -867,12 +867,14 @@ pub fn strength_of(specs: &[FigureSpec], kind: FigureKind) -> u32 {
         .map_or(1, |spec| spec.strength)
 }
 
-/// The picture of a figure of `kind` among `specs` (a ruleset's descriptor's figures); a
-/// meeple's for a kind the ruleset does not have, which no board holds.
-pub fn picture_of(specs: &[FigureSpec], kind: FigureKind) -> FigurePicture {
-    let spec = specs.iter().find(|spec| spec.kind == kind);
-    debug_assert!(spec.is_some(), "a figure {kind:?} of no spec");
-    spec.map_or(FigurePicture::Meeple, |spec| spec.picture)
+/// The picture of a figure of `kind` among `specs` (a ruleset's descriptor's figures); `None`
+/// for a kind the ruleset does not declare, which render draws as a piece it does not know
+/// (never silently as a meeple).
+pub fn picture_of(specs: &[FigureSpec], kind: FigureKind) -> Option<FigurePicture> {
+    specs
+        .iter()
+        .find(|spec| spec.kind == kind)
+        .map(|spec| spec.picture)
 }
 
 #[cfg(test)]

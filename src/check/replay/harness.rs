@@ -255,9 +255,9 @@ impl Replay<'_> {
             .offers(decision)
             .into_iter()
             .filter_map(|offer| match offer {
-                Offer::Move(mv) => mv.taken_back().map(|figure| {
+                Offer::Move(mv) => mv.taken_back().and_then(|figure| {
                     let figure = &self.game.engine.figures[figure as usize];
-                    (figure.node, figure.kind.0.to_string())
+                    figure.node().map(|node| (node, figure.kind.0.to_string()))
                 }),
                 Offer::Draw(_) => None,
             })

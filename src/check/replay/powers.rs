@@ -55,7 +55,7 @@ impl Replay<'_> {
                 .engine
                 .figures
                 .iter()
-                .filter(|f| f.on_board && f.node == node && f.kind == spec.kind)
+                .filter(|f| f.on_board && f.node() == Some(node) && f.kind == spec.kind)
                 .map(|f| self.script.players[f.player].clone())
                 .collect();
             let why = if others.is_empty() {

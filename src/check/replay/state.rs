@@ -96,7 +96,7 @@ impl Replay<'_> {
             .engine
             .figures
             .iter()
-            .filter(|f| f.player == player && f.kind == spec.kind && f.node == node)
+            .filter(|f| f.player == player && f.kind == spec.kind && f.node() == Some(node))
             .map(|f| f.on_board)
             .collect();
         let standing = deployed.iter().any(|on| *on);

@@ -70,6 +70,10 @@ return the abbot in the same turn”.",
     },
 ];
 
+/// Why an abbot in play has a node: it is deployed on a monastery or a garden only and leaves
+/// it only for its owner's supply.
+const ABBOT_ON_A_FEATURE: &str = "an abbot stands on a feature";
+
 /// The expansion of the abbot and the gardens, as an `expansion` line names it.
 pub const ABBOT_AND_GARDENS: &str = "abbot-and-gardens";
 
@@ -146,7 +150,11 @@ impl Carcassonne {
         }
         into.extend(
             Self::abbots_on_board(engine, turn.player)
-                .filter(|f| neighbours(engine, engine.figures[*f as usize].node) < 8)
+                .filter(|f| {
+                    engine.figures[*f as usize]
+                        .node()
+                        .is_some_and(|node| neighbours(engine, node) < 8)
+                })
                 .map(|f| Offer::Move(Move::take_back(f))),
         );
     }
@@ -202,7 +210,7 @@ impl Carcassonne {
                 "the figure was deployed here",
             ));
         }
-        let node = standing.node;
+        let node = standing.node().expect(ABBOT_ON_A_FEATURE);
         if neighbours(engine, node) == 8 {
             let kind = engine.feature_kind(node);
             return Some((
@@ -223,7 +231,8 @@ impl Carcassonne {
     /// feature”), whoever else stands there (JCloisterZone's reading, §6).
     pub(super) fn abbot_returns(&self, engine: &mut Engine, figure: FigureId) -> Outcome {
         let standing = &engine.figures[figure as usize];
-        let (player, node) = (standing.player, standing.node);
+        let player = standing.player;
+        let node = standing.node().expect(ABBOT_ON_A_FEATURE);
         let kind = engine.feature_kind(node);
         let around = neighbours(engine, node);
         Outcome {

@@ -666,7 +666,10 @@ impl Carcassonne {
                 .iter()
                 .map(|f| &engine.figures[*f as usize])
                 .filter(|f| f.on_board && is_follower(f) && f.player == player)
-                .filter(|f| engine.tile_of(engine.origin(f.node).0).hill)
+                .filter(|f| {
+                    f.node()
+                        .is_some_and(|node| engine.tile_of(engine.origin(node).0).hill)
+                })
                 // The house rule weighs followers as the majority does: a large one as two.
                 .map(|f| super::strength_of(DESCRIPTOR.figures, f.kind) as usize)
                 .sum::<usize>()
@@ -985,7 +988,7 @@ impl Rules for Carcassonne {
             .figures
             .iter()
             .filter(|f| f.on_board && is_follower(f))
-            .map(|f| f.node)
+            .filter_map(|f| f.node())
             .collect();
         for node in &mut scored {
             *node = engine.root(*node);

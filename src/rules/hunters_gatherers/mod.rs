@@ -332,10 +332,12 @@ impl Rules for HuntersGatherers {
                 .iter()
                 .map(|f| &engine.figures[*f as usize])
                 .filter(|f| {
-                    let (placement, feature) = engine.origin(f.node);
-                    engine.tile_of(placement).features[feature].contents
-                        [crate::engine::content_index(ContentKind::Shrine)]
-                        > 0
+                    f.node().is_some_and(|node| {
+                        let (placement, feature) = engine.origin(node);
+                        engine.tile_of(placement).features[feature].contents
+                            [crate::engine::content_index(ContentKind::Shrine)]
+                            > 0
+                    })
                 })
                 .map(|f| f.player)
                 .collect();
