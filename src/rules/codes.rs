@@ -61,6 +61,13 @@ pub fn find(query: &str) -> Option<&'static Code> {
 /// The whole explanation of `code`: its text in the registry and the notes every ruleset and
 /// expansion adds to it, in the order of the rulesets and of their expansions.
 pub fn explanation(code: &Code) -> Cow<'static, str> {
+    if std::ptr::eq(code, &codes::UNKNOWN_STATEMENT) {
+        return Cow::Owned(format!(
+            "{}\n\n{}",
+            code.explanation,
+            crate::syntax::statements::listed()
+        ));
+    }
     let mut notes = owners()
         .flat_map(|owner| owner.code_notes)
         .filter(|note| std::ptr::eq(note.code, code))

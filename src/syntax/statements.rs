@@ -600,6 +600,34 @@ pub fn statement(keyword: &str) -> Option<&'static StatementSpec> {
     STATEMENTS.iter().find(|s| s.keyword == keyword)
 }
 
+/// Every statement by the part of a file it stands in, and every expectation, in words (G001's
+/// explanation appends it, so a statement added to the table is listed there too).
+pub fn listed() -> String {
+    let quoted = |words: Vec<&str>| -> String {
+        let words: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
+        words.join(", ")
+    };
+    let standing = |part: Part, left_out: &[&str]| {
+        quoted(
+            STATEMENTS
+                .iter()
+                .filter(|s| s.stands_in(part) && !left_out.contains(&s.keyword))
+                .map(|s| s.keyword)
+                .collect(),
+        )
+    };
+    format!(
+        "- the header: {}; local tiles (`tile … {{ … }}`, in the tile language);\n\
+         - the setup: {};\n\
+         - the turns: {};\n\
+         - the expectations, `expect` and one of {}.",
+        standing(Part::Header, &["tile"]),
+        standing(Part::Setup, &["tile", "expect"]),
+        standing(Part::Turn, &["expect"]),
+        quoted(EXPECTATIONS.iter().filter_map(|e| e.word).collect()),
+    )
+}
+
 /// The statement with this keyword, if it writes a ruleset's own move.
 pub fn ruleset_move(keyword: &str) -> Option<(&'static str, RulesetMove)> {
     let spec = statement(keyword)?;
@@ -966,7 +994,7 @@ mod documented {
     /// every kind of expectation.
     #[test]
     fn g001_names_every_statement_and_expectation() {
-        let text = crate::codes::UNKNOWN_STATEMENT.explanation;
+        let text = crate::rules::codes::explanation(&crate::codes::UNKNOWN_STATEMENT);
         for spec in STATEMENTS {
             assert!(
                 text.contains(&format!("`{}", spec.keyword)),

@@ -326,13 +326,9 @@ Remove the city from `touches=`; if the field does touch it, its anchors are wro
 which side of the road each half-side lies.";
 
     UNKNOWN_STATEMENT = "G001" "unknown-statement" Error:
-"A game file knows the header statements `game`, `excerpt`, `ruleset`, `expansion`, `variant`,
-`tiles`, `start`, `supply` and `players`; local tiles (`tile … { … }`, in the tile language);
-the setup statements `lay`, `put` and `flock`; the moves `turn`, `draw`, `place`, `deploy`,
-`pass`, `discard`, `bonus` (Hunters and Gatherers), `return` (the 2020 shaman), `under`,
-`flock`, `grow`, `stable` (Hills & Sheep); the expectations `expect score`, `total`, `final`,
-`winner`, `violation`, `placements`, `scored`, `supply`, `stands`, `home`, `bag`, `bonus`,
-`covered`, `jcloisterzone` and `unsupported`; and `end` and `stop`. See `docs/game-language.md`.";
+"The first word of a line is not a statement of the game language, or not one that may stand in
+that part of the file (header, setup, turns). The statements each part takes are listed below,
+from the language's own table; `docs/game-language.md` says what each does.";
 
     BAD_STATEMENT = "G002" "bad-statement" Error:
 "A statement's words do not have the expected form, such as `place at 1,-2 r90` (a position is
