@@ -4,6 +4,8 @@
 
 // The bottom layer is a crate of its own (`crates/core`): its modules keep their paths here.
 pub use carcspec_core::{codes, diagnostic, input, model};
+// The languages' parsers and the statement table (`crates/syntax`), above the core.
+pub use carcspec_syntax as syntax;
 
 pub mod check;
 pub mod cli;
@@ -20,4 +22,3 @@ pub mod report;
 pub mod rules;
 pub mod shipped;
 pub mod simulate;
-pub mod syntax;

@@ -176,3 +176,30 @@ mod tests {
         ));
     }
 }
+
+/// The statement table against the explanation that lists it.
+#[cfg(test)]
+mod g001 {
+    use super::*;
+    use crate::syntax::statements;
+
+    /// G001's explanation, which `carcspec explain G001` prints, names every statement and
+    /// every kind of expectation.
+    #[test]
+    fn g001_names_every_statement_and_expectation() {
+        let text = explanation(&codes::UNKNOWN_STATEMENT);
+        for spec in statements::STATEMENTS {
+            assert!(
+                text.contains(&format!("`{}", spec.keyword)),
+                "{} in G001",
+                spec.keyword
+            );
+        }
+        for kind in statements::EXPECTATIONS.iter().filter_map(|e| e.word) {
+            assert!(
+                text.contains(&format!("`{kind}`")) || text.contains(&format!("`expect {kind}`")),
+                "{kind} in G001"
+            );
+        }
+    }
+}

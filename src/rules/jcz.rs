@@ -40,7 +40,7 @@ pub struct JczMove {
     /// The value of the payload's `value` that makes the message this move, for a message
     /// that is one of several moves by its value (`FLOCK_EXPAND_OR_SCORE`: `EXPAND` is `grow`).
     pub value: Option<&'static str>,
-    /// The move's statement keyword (`src/syntax/statements.rs`). A move whose words are a
+    /// The move's statement keyword (`crates/syntax/src/statements.rs`). A move whose words are a
     /// token takes the message's `random` as chance's draw.
     pub keyword: &'static str,
 }

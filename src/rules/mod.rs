@@ -625,7 +625,7 @@ pub trait Rules: RulesClone + Send + Sync {
         None
     }
     /// The counts of a counted expectation of the statement table (`expect bag`, `expect
-    /// covered`: `src/syntax/statements.rs`, `COUNTED_EXPECTATIONS`), by the names it
+    /// covered`: `crates/syntax/src/statements.rs`, `COUNTED_EXPECTATIONS`), by the names it
     /// declares; `None` where the game keeps no such count.
     fn counted(&self, _kind: &str) -> Option<Counts> {
         None

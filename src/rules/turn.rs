@@ -98,7 +98,7 @@ impl Decision {
 
 /// A move of a ruleset's own (the common moves — draw, place, deploy, pass — are the
 /// checker's and the engine's): the keyword of the statement that writes it, which the ruleset
-/// declares with its words in the statement table (`src/syntax/statements.rs`: `flock`,
+/// declares with its words in the statement table (`crates/syntax/src/statements.rs`: `flock`,
 /// `grow`, `stable`, `return`), and what it names. The runner, the checker, the simulator and
 /// the search pass it through to the ruleset's [`Rules::play`](super::Rules::play) without
 /// reading it, so a new move needs no case here.

@@ -122,7 +122,7 @@ impl Replay<'_> {
 
     /// `expect <kind> (<name> <n>)…` of a counted expectation (`expect bag`, `expect
     /// covered`): the ruleset's counts ([`crate::rules::Rules::counted`]), reported as the
-    /// statement table declares (`src/syntax/statements.rs`).
+    /// statement table declares (`crates/syntax/src/statements.rs`).
     pub(super) fn expect_counted(&mut self, kind: &str, expected: &[(&'static str, u32)]) {
         let Some(declared) = crate::syntax::statements::counted_expectation(kind) else {
             unreachable!("`expect {kind}` is lowered from a counted expectation")

@@ -54,7 +54,7 @@ impl Replay<'_> {
                 target,
             } => {
                 // The statement table gives these words to the take-back alone (a unit test of
-                // `src/syntax/statements.rs` holds it).
+                // `crates/syntax/src/statements.rs` holds it).
                 debug_assert_eq!(keyword, TAKE_BACK);
                 self.take_back(figure, *pos, target);
                 return;

@@ -3,7 +3,7 @@
 //! actions and inlay hints.
 //!
 //! They share this view of the document: the parsed text, where every word knows its
-//! statement and its role there (`src/syntax/statements.rs`), the players and the tile sets the
+//! statement and its role there (`crates/syntax/src/statements.rs`), the players and the tile sets the
 //! file names. Where the rules must speak (legal placements, figures left), they ask the
 //! replay up to the cursor (`state`).
 

@@ -1,5 +1,5 @@
 //! Semantic tokens on a game file, for editors without the TextMate grammar (Neovim, Helix):
-//! each word coloured by its role in its statement (`src/syntax/statements.rs`), and a tile id
+//! each word coloured by its role in its statement (`crates/syntax/src/statements.rs`), and a tile id
 //! the game's tile sets do not have told apart from one they have.
 
 use std::collections::HashSet;

@@ -14,7 +14,7 @@ use crate::rules::turn::{
 
 /// `flock <token>`: the token drawn for the shepherd just deployed (in a setup, a token of
 /// the flock of the shepherd put last). Each keyword is a statement of the game language
-/// (`src/syntax/statements.rs`), which says how it is written and what a move no decision
+/// (`crates/syntax/src/statements.rs`), which says how it is written and what a move no decision
 /// waits for breaks.
 pub const FLOCK: &str = "flock";
 /// `grow <token>`: the flock of the extended field grows by the token drawn.

@@ -227,7 +227,7 @@ pub enum Action {
     },
     /// A move of a ruleset's own (`flock sheep2`, `grow wolf`, `stable`, `return abbot at 0,0
     /// on I`): the keyword of its statement, which declares how its words are read
-    /// (`src/syntax/statements.rs`: `RulesetMove`), and what they name.
+    /// (`crates/syntax/src/statements.rs`: `RulesetMove`), and what they name.
     RulesetMove {
         keyword: &'static str,
         arg: MoveWordsRead,
@@ -331,7 +331,7 @@ pub enum Expectation {
     },
     /// A count the ruleset keeps holds exactly this many of each name (`expect bag sheep1 4`,
     /// `expect covered deer 1`): the kind is a counted expectation of the statement table
-    /// (`src/syntax/statements.rs`), the names are among those it declares.
+    /// (`crates/syntax/src/statements.rs`), the names are among those it declares.
     Counted {
         kind: &'static str,
         counts: Vec<(&'static str, u32)>,

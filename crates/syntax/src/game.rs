@@ -3,7 +3,7 @@
 //! A game file is a list of statements, one a line (or several on a line, separated by `;`):
 //! a keyword and its words. Tiles defined inside the file are written in the tile language and
 //! parsed by its parser. Which keywords exist and what their words mean is decided by
-//! [`crate::lower::game`]; the parser only splits the text, so that it can report every
+//! `carcspec::lower::game`; the parser only splits the text, so that it can report every
 //! malformed word at once and recover at the next statement.
 
 use smallvec::SmallVec;
@@ -314,7 +314,7 @@ fn plain_line(text: &str, start: usize, statement: &mut PlainStatement<'_>) -> P
 /// Splits a line's code at `;` outside strings. An iterator, so that reading a line allocates
 /// nothing. The characters that matter (`;`, `"`, `\`) are ASCII, and no byte of a UTF-8
 /// multi-byte character is ASCII, so the line is scanned byte by byte.
-pub(crate) fn split_statements(code: &str) -> impl Iterator<Item = &str> {
+pub fn split_statements(code: &str) -> impl Iterator<Item = &str> {
     let bytes = code.as_bytes();
     let mut start = 0;
     let mut at = 0;

@@ -342,7 +342,7 @@ impl<'t> FileParser<'t> {
 
 /// Splits a line into its code and its comment (the text after a `#` outside a string).
 /// Fails with the offset of the opening quote when a string is not closed.
-pub(crate) fn split_comment(line: &str) -> Result<(&str, Option<&str>), usize> {
+pub fn split_comment(line: &str) -> Result<(&str, Option<&str>), usize> {
     // Most lines hold no string: there the first `#`, if any, starts the comment.
     match line.bytes().position(|b| b == b'"' || b == b'#') {
         None => return Ok((line, None)),
@@ -372,7 +372,7 @@ pub(crate) fn split_comment(line: &str) -> Result<(&str, Option<&str>), usize> {
     }
 }
 
-pub(crate) fn starts_with_keyword(code: &str, keyword: &str) -> bool {
+pub fn starts_with_keyword(code: &str, keyword: &str) -> bool {
     code.strip_prefix(keyword)
         .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
 }
@@ -485,7 +485,7 @@ fn header_line(line: &str) -> Result<(&str, HeaderValue<'_>, &str), LineError> {
 
 /// Reads a quoted string at the start of `input` (its closing quote is known to exist, since
 /// [`split_comment`] checked it). Returns the unescaped text and the length it took.
-pub(crate) fn unquote(input: &str) -> (Text<'_>, usize) {
+pub fn unquote(input: &str) -> (Text<'_>, usize) {
     // Most strings hold no escape: borrow those.
     let body = &input[1..];
     if let Some(end) = body

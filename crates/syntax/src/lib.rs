@@ -1,10 +1,13 @@
 //! Syntax: text → AST with spans, plus syntax diagnostics. Knows nothing of rules: which
-//! feature kinds, anchors or attributes exist is decided by [`crate::lower`].
+//! feature kinds, anchors or attributes exist is decided by `carcspec::lower`.
 
 pub mod game;
 pub mod jcz;
 pub mod statements;
 pub mod tiles;
+
+// The bottom layer's modules at the paths the files name them by.
+pub(crate) use carcspec_core::{codes, diagnostic, model};
 
 use std::borrow::Cow;
 
@@ -40,6 +43,6 @@ pub struct Comments<'a> {
 }
 
 /// The byte offset of `rest` (a suffix slice of some line of `text`) within `text`.
-pub(crate) fn offset_in(text: &str, rest: &str) -> usize {
+pub fn offset_in(text: &str, rest: &str) -> usize {
     (rest.as_ptr() as usize).saturating_sub(text.as_ptr() as usize)
 }

@@ -1,6 +1,6 @@
 //! JCloisterZone saved games (`.jcz`, JSON): the document as JSON values, with the places of
 //! its replay messages and assertions in the text, for diagnostics. What the values mean is
-//! decided by [`crate::lower::jcz`]. The format is described in
+//! decided by `carcspec::lower::jcz`. The format is described in
 //! `../shared/reference/jcloisterzone/FORMAT.md` and `docs/jcloisterzone.md`.
 
 use std::collections::HashMap;
