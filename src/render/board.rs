@@ -34,7 +34,7 @@ pub struct BoardFigure {
     pub strength: u32,
     /// Its picture, as its ruleset declares it (`FigureSpec::picture`); `None` for a kind the
     /// ruleset does not declare, drawn as an unknown piece.
-    pub picture: Option<FigurePicture>,
+    pub picture: Option<&'static FigurePicture>,
 }
 
 /// Where a piece is drawn. Tiles are indices into [`Board::tiles`] (in the order placed).
@@ -295,7 +295,7 @@ pub fn board_svg(board: &Board) -> String {
         // A heavier figure (the large follower of Inns & Cathedrals) is drawn half as large
         // again.
         symbols::sized_for(&mut svg, figure.strength, at, |svg| {
-            if in_a_field && figure.picture.is_some_and(FigurePicture::lies_in_a_field) {
+            if in_a_field && figure.picture.is_some_and(|picture| picture.lies_in_a_field) {
                 symbols::lying_figure(svg, at, colour);
             } else {
                 symbols::piece(svg, figure.picture, at, colour);
@@ -309,7 +309,7 @@ pub fn board_svg(board: &Board) -> String {
     for (index, name) in board.players.iter().enumerate() {
         symbols::figure(
             &mut svg,
-            FigurePicture::Meeple,
+            &FigurePicture::MEEPLE,
             Point::new(x + 7.0, y),
             player_colour(name, index),
         );

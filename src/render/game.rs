@@ -259,7 +259,7 @@ mod tests {
         // piece, not a meeple.
         for figure in &board.figures {
             let declared =
-                matches!(figure.kind.as_str(), "thief" | "knight").then_some(FigurePicture::Meeple);
+                matches!(figure.kind.as_str(), "thief" | "knight").then_some(&FigurePicture::MEEPLE);
             assert_eq!(figure.picture, declared, "{}", figure.kind);
         }
 

@@ -4,7 +4,7 @@
 //! pictures are found in one place.
 
 use crate::model::{ContentKind, FeatureKind, Marker};
-use crate::rules::FigurePicture;
+use crate::rules::{FigurePicture, Paint};
 
 use super::svg::{Point, Svg, num};
 
@@ -470,7 +470,7 @@ pub fn lying_figure(svg: &mut Svg, at: Point, fill: &str) {
         super::svg::num(at.x),
         super::svg::num(at.y)
     ));
-    figure(svg, FigurePicture::Meeple, at, fill);
+    figure(svg, &FigurePicture::MEEPLE, at, fill);
     svg.close_group();
 }
 
@@ -501,35 +501,24 @@ pub fn sized_for(svg: &mut Svg, strength: u32, at: Point, draw: impl FnOnce(&mut
     svg.close_group();
 }
 
-/// A figure in its player's colour, as its ruleset declares its picture.
-pub fn figure(svg: &mut Svg, picture: FigurePicture, at: Point, fill: &str) {
-    let style =
+/// A figure in its player's colour, as its ruleset declares its picture: each stroke about
+/// `at`, the body in the player's colour with the figures' outline, the details as declared.
+pub fn figure(svg: &mut Svg, picture: &FigurePicture, at: Point, fill: &str) {
+    let owner =
         format!(r#"fill="{fill}" stroke="{OUTLINE}" stroke-width="1.1" stroke-linejoin="round""#);
-    match picture {
-        FigurePicture::Hut => {
-            svg.path(&shifted("M-6,6 L-6,-1 L0,-7 L6,-1 L6,6 Z", at), &style);
-            svg.path(
-                &shifted("M-1.5,6 L-1.5,2 L1.5,2 L1.5,6", at),
-                r##"fill="none" stroke="#222222" stroke-width="0.8""##,
-            );
-        }
-        FigurePicture::Abbot => abbot(svg, at, &style),
-        FigurePicture::Meeple => meeple(svg, at, &style),
-        FigurePicture::Shepherd => {
-            meeple(svg, at, &style);
-            // The crook.
-            svg.path(
-                &shifted("M7,7 L7,-6 Q7,-9 9.5,-8", at),
-                r##"fill="none" stroke="#5a3a1a" stroke-width="1.2""##,
-            );
-        }
+    for stroke in picture.strokes {
+        let paint = match stroke.paint {
+            Paint::Owner => owner.as_str(),
+            Paint::Fixed(attributes) => attributes,
+        };
+        svg.path(&shifted(stroke.path, at), paint);
     }
 }
 
 /// A piece by its declared picture, or, for a piece whose ruleset declares none, a picture
 /// that says so: a disc in its owner's colour with a question mark in a dashed red ring, seen
 /// at a glance as not one of the game's figures (never a meeple by default).
-pub fn piece(svg: &mut Svg, picture: Option<FigurePicture>, at: Point, fill: &str) {
+pub fn piece(svg: &mut Svg, picture: Option<&FigurePicture>, at: Point, fill: &str) {
     match picture {
         Some(picture) => figure(svg, picture, at, fill),
         None => unknown_piece(svg, at, fill),
@@ -579,17 +568,6 @@ pub fn bars(svg: &mut Svg, at: Point) {
     }
 }
 
-/// A meeple standing, drawn with `style`.
-fn meeple(svg: &mut Svg, at: Point, style: &str) {
-    svg.path(
-        &shifted(
-            "M-1.6,-4.5 Q-3.5,-9 0,-9.5 Q3.5,-9 1.6,-4.5 L7,-2.5 Q8,0 5.5,0.5 L3.5,0.8 L6.5,7 L1.6,7 L0,3.5 L-1.6,7 L-6.5,7 L-3.5,0.8 L-5.5,0.5 Q-8,0 -7,-2.5 Z",
-            at,
-        ),
-        style,
-    );
-}
-
 /// A garden (the abbot and gardens): a round bed of lawn in a hedge, with a tree in the middle
 /// and flowers around it, told at a glance from a monastery's building.
 pub fn garden(svg: &mut Svg, at: Point) {
@@ -613,26 +591,6 @@ pub fn garden(svg: &mut Svg, at: Point) {
     );
 }
 
-/// The abbot: a robed figure in its player's colour, hooded, with a crosier, taller than a
-/// meeple and without its arms, so that it reads apart from the monks.
-fn abbot(svg: &mut Svg, at: Point, style: &str) {
-    svg.path(
-        &shifted(
-            "M0,-11 Q-4.5,-11 -4,-6 Q-4,-4 -3,-3.5 L-7,8 L7,8 L3,-3.5 Q4,-4 4,-6 Q4.5,-11 0,-11 Z",
-            at,
-        ),
-        style,
-    );
-    svg.path(
-        &shifted("M-2,-6.5 Q0,-9 2,-6.5", at),
-        r##"fill="none" stroke="#222222" stroke-width="0.8""##,
-    );
-    svg.path(
-        &shifted("M8.5,8 L8.5,-7 Q8.5,-10.5 11,-10 Q12.5,-9 11,-7.5", at),
-        r##"fill="none" stroke="#c9a227" stroke-width="1.4""##,
-    );
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -642,40 +600,92 @@ mod tests {
     /// pictures are drawn apart: no figure falls back to another's drawing.
     #[test]
     fn every_declared_picture_is_a_drawing_of_its_own() {
-        let drawn = |picture: FigurePicture| {
+        let drawn = |picture: &FigurePicture| {
             let mut svg = Svg::new();
             figure(&mut svg, picture, Point::new(20.0, 20.0), "#cc0000");
             svg.finish(40.0, 40.0)
         };
-        let pictures = [
-            FigurePicture::Meeple,
-            FigurePicture::Shepherd,
-            FigurePicture::Hut,
-            FigurePicture::Abbot,
-        ];
-        for (index, picture) in pictures.iter().enumerate() {
-            for other in &pictures[index + 1..] {
-                assert_ne!(drawn(*picture), drawn(*other), "{picture:?} and {other:?}");
-            }
-        }
-        let declared: Vec<(&str, FigurePicture)> = crate::rules::all()
+        let declared: Vec<(&str, &FigurePicture)> = crate::rules::all()
             .flat_map(|descriptor| descriptor.figures)
             .map(|spec| (spec.kind.0, spec.picture))
             .collect();
+        let mut pictures: Vec<&FigurePicture> = declared.iter().map(|(_, p)| *p).collect();
+        pictures.sort_by_key(|picture| picture.name);
+        pictures.dedup();
+        let names: Vec<&str> = pictures.iter().map(|picture| picture.name).collect();
+        assert_eq!(names, ["abbot", "hut", "meeple", "shepherd"]);
+        for (index, picture) in pictures.iter().enumerate() {
+            for other in &pictures[index + 1..] {
+                assert_ne!(drawn(picture), drawn(other), "{} and {}", picture.name, other.name);
+            }
+        }
         for (kind, picture) in [
-            ("shepherd", FigurePicture::Shepherd),
-            ("hut", FigurePicture::Hut),
-            ("abbot", FigurePicture::Abbot),
-            ("farmer", FigurePicture::Meeple),
-            ("large-knight", FigurePicture::Meeple),
+            ("shepherd", "shepherd"),
+            ("hut", "hut"),
+            ("abbot", "abbot"),
+            ("farmer", "meeple"),
+            ("large-knight", "meeple"),
         ] {
-            assert!(declared.contains(&(kind, picture)), "{kind}: {declared:?}");
+            assert!(
+                declared.iter().any(|(k, p)| *k == kind && p.name == picture),
+                "{kind}: {picture}"
+            );
         }
-        // Every picture is some figure's.
-        for picture in pictures {
-            assert!(declared.iter().any(|(_, p)| *p == picture), "{picture:?}");
-        }
-        assert!(FigurePicture::Meeple.lies_in_a_field());
-        assert!(!FigurePicture::Shepherd.lies_in_a_field());
+        assert!(FigurePicture::MEEPLE.lies_in_a_field);
+        let shepherd = declared.iter().find(|(kind, _)| *kind == "shepherd").unwrap();
+        assert!(!shepherd.1.lies_in_a_field);
     }
+
+    /// Every stroke of every declared picture is path data that render reads in full: only
+    /// the commands it moves (`M`, `L`, `Q`, `Z`) and `x,y` pairs of numbers — a typo would
+    /// otherwise draw a point at the figure's foot without a word.
+    #[test]
+    fn every_declared_picture_is_well_formed_path_data() {
+        for spec in crate::rules::all().flat_map(|descriptor| descriptor.figures) {
+            for stroke in spec.picture.strokes {
+                for token in stroke.path.split_whitespace() {
+                    let coords = token.trim_start_matches(['M', 'L', 'Q', 'Z']);
+                    assert!(
+                        token == "Z"
+                            || coords.split_once(',').is_some_and(|(x, y)| {
+                                x.parse::<f64>().is_ok() && y.parse::<f64>().is_ok()
+                            }),
+                        "{}'s picture: `{token}` in `{}`",
+                        spec.kind.0,
+                        stroke.path
+                    );
+                }
+            }
+        }
+    }
+
+    /// A picture an expansion declares in its own module is drawn as declared, with no arm
+    /// of render's own: its body in the owner's colour, its details as declared, each about
+    /// the point the figure stands on.
+    #[test]
+    fn a_new_picture_is_drawn_from_its_declaration() {
+        const TOWER_GUARD: FigurePicture = FigurePicture {
+            name: "tower-guard",
+            strokes: &[
+                crate::rules::PictureStroke {
+                    path: "M-5,6 L0,-8 L5,6 Z",
+                    paint: Paint::Owner,
+                },
+                crate::rules::PictureStroke {
+                    path: "M0,-8 L0,-12",
+                    paint: Paint::Fixed(r##"stroke="#123456""##),
+                },
+            ],
+            lies_in_a_field: false,
+        };
+        let mut svg = Svg::new();
+        figure(&mut svg, &TOWER_GUARD, Point::new(20.0, 30.0), "#cc0000");
+        let svg = svg.finish(40.0, 40.0);
+        let body = svg.find(r#"d="M15,36 L20,22 L25,36 Z""#).expect(&svg);
+        let detail = svg.find(r#"d="M20,22 L20,18""#).expect(&svg);
+        assert!(body < detail, "{svg}");
+        assert!(svg.contains(r##"fill="#cc0000" stroke="#222222""##), "{svg}");
+        assert!(svg.contains(r##"stroke="#123456""##), "{svg}");
+    }
+
 }

@@ -37,30 +37,58 @@ pub struct FigureSpec {
     /// counts as two normal meeples").
     pub strength: u32,
     /// How render draws it (a heavier figure is drawn larger as well).
-    pub picture: FigurePicture,
+    pub picture: &'static FigurePicture,
 }
 
-/// How a figure is drawn on a board: each figure's picture is declared with it in its
-/// ruleset's descriptor, so that a new figure gets a picture of its own (an arm of render's
-/// `match`); a figure no descriptor declares is drawn as an unknown piece, not as a meeple.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FigurePicture {
-    /// A meeple: standing on a road, a city, a monastery; laid flat in a field or a meadow
-    /// (a farmer, a hunter).
-    Meeple,
-    /// A meeple with a crook, standing by its flock in a field (Hills & Sheep).
-    Shepherd,
-    /// A hut (Hunters and Gatherers).
-    Hut,
-    /// A robed, hooded figure with a crosier (the abbot).
-    Abbot,
+/// How a figure is drawn on a board, declared with it in its ruleset's descriptor
+/// (`FigureSpec::picture`) and, for an expansion's own figure, in the expansion's module: the
+/// strokes of its picture, so that render draws a new figure with no edit of its own (render
+/// reads no figure's name; a figure no descriptor declares is drawn as an unknown piece, not
+/// as a meeple).
+#[derive(Debug, PartialEq, Eq)]
+pub struct FigurePicture {
+    /// What the picture shows, for messages and tests (`meeple`, `abbot`).
+    pub name: &'static str,
+    /// Its strokes, drawn in order, the first underneath.
+    pub strokes: &'static [PictureStroke],
+    /// Whether the figure lies flat in a field, as a farmer does (the others stand there).
+    pub lies_in_a_field: bool,
 }
+
+/// One stroke of a [`FigurePicture`]: an SVG path about the point the figure stands on (the
+/// commands `M`, `L`, `Q`, `Z` with absolute `x,y` pairs, y downwards; a standing follower
+/// fills about -7..7 by -9.5..7), and how it is painted.
+#[derive(Debug, PartialEq, Eq)]
+pub struct PictureStroke {
+    pub path: &'static str,
+    pub paint: Paint,
+}
+
+/// How a stroke is painted.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Paint {
+    /// In its owner's colour (a neutral grey for a neutral piece), outlined as every figure
+    /// is: the figure's body.
+    Owner,
+    /// The same in every player's picture: SVG presentation attributes (`fill="none"
+    /// stroke="#5a3a1a" stroke-width="1.2"`), for a detail such as a crook or a door.
+    Fixed(&'static str),
+}
+
+/// The outline of a standing follower, the meeple of the base games.
+pub const MEEPLE_OUTLINE: &str = "M-1.6,-4.5 Q-3.5,-9 0,-9.5 Q3.5,-9 1.6,-4.5 L7,-2.5 Q8,0 5.5,0.5 L3.5,0.8 L6.5,7 L1.6,7 L0,3.5 L-1.6,7 L-6.5,7 L-3.5,0.8 L-5.5,0.5 Q-8,0 -7,-2.5 Z";
 
 impl FigurePicture {
-    /// Whether the figure lies flat in a field, as a farmer does (the others stand there).
-    pub fn lies_in_a_field(self) -> bool {
-        self == FigurePicture::Meeple
-    }
+    /// A meeple: standing on a road, a city, a monastery; laid flat in a field or a meadow
+    /// (a farmer, a hunter).
+    pub const MEEPLE: FigurePicture = FigurePicture {
+        name: "meeple",
+        strokes: &[PictureStroke {
+            path: MEEPLE_OUTLINE,
+            paint: Paint::Owner,
+        }],
+        lies_in_a_field: true,
+    };
 }
 
 /// Points for one feature, to one or more players.
@@ -870,7 +898,7 @@ pub fn strength_of(specs: &[FigureSpec], kind: FigureKind) -> u32 {
 /// The picture of a figure of `kind` among `specs` (a ruleset's descriptor's figures); `None`
 /// for a kind the ruleset does not declare, which render draws as a piece it does not know
 /// (never silently as a meeple).
-pub fn picture_of(specs: &[FigureSpec], kind: FigureKind) -> Option<FigurePicture> {
+pub fn picture_of(specs: &[FigureSpec], kind: FigureKind) -> Option<&'static FigurePicture> {
     specs
         .iter()
         .find(|spec| spec.kind == kind)

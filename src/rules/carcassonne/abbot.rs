@@ -14,6 +14,30 @@ use crate::rules::jcz::{JczElement, JczMeaning, JczPart};
 use crate::rules::{
     Breakdown, Counted, Move, Offer, Outcome, ScoreEvent, Surrounded, TurnView, Violation,
 };
+use crate::rules::{FigurePicture, Paint, PictureStroke};
+
+/// The abbot's picture: a robed, hooded figure with a golden crosier, taller than a meeple
+/// and without its arms, so that it reads apart from the monks.
+pub const ABBOT_PICTURE: FigurePicture = FigurePicture {
+    name: "abbot",
+    strokes: &[
+        PictureStroke {
+            path: "M0,-11 Q-4.5,-11 -4,-6 Q-4,-4 -3,-3.5 L-7,8 L7,8 L3,-3.5 Q4,-4 4,-6 Q4.5,-11 0,-11 Z",
+            paint: Paint::Owner,
+        },
+        // The hood's opening.
+        PictureStroke {
+            path: "M-2,-6.5 Q0,-9 2,-6.5",
+            paint: Paint::Fixed(r##"fill="none" stroke="#222222" stroke-width="0.8""##),
+        },
+        // The crosier.
+        PictureStroke {
+            path: "M8.5,8 L8.5,-7 Q8.5,-10.5 11,-10 Q12.5,-9 11,-7.5",
+            paint: Paint::Fixed(r##"fill="none" stroke="#c9a227" stroke-width="1.4""##),
+        },
+    ],
+    lies_in_a_field: false,
+};
 
 /// The base game's tiles with the gardens printed on them (JCloisterZone's `basic:2`), played
 /// instead of the base set.

@@ -11,6 +11,24 @@ use crate::rules::chosen;
 use crate::rules::turn::{
     Decider, Decision, Move, MoveArg, Offer, Outcome, RulesetDecision, TurnView, Violation, not_due,
 };
+use crate::rules::{FigurePicture, MEEPLE_OUTLINE, Paint, PictureStroke};
+
+/// The shepherd's picture: a meeple with a crook, standing by its flock in a field.
+pub const SHEPHERD_PICTURE: FigurePicture = FigurePicture {
+    name: "shepherd",
+    strokes: &[
+        PictureStroke {
+            path: MEEPLE_OUTLINE,
+            paint: Paint::Owner,
+        },
+        // The crook.
+        PictureStroke {
+            path: "M7,7 L7,-6 Q7,-9 9.5,-8",
+            paint: Paint::Fixed(r##"fill="none" stroke="#5a3a1a" stroke-width="1.2""##),
+        },
+    ],
+    lies_in_a_field: false,
+};
 
 /// `flock <token>`: the token drawn for the shepherd just deployed (in a setup, a token of
 /// the flock of the shepherd put last). Each keyword is a statement of the game language

@@ -47,7 +47,7 @@ const FIGURES: [FigureSpec; 10] = [
         stands_on: &[FeatureKind::Road],
         holds_river_system: false,
         strength: 1,
-        picture: FigurePicture::Meeple,
+        picture: &FigurePicture::MEEPLE,
     },
     FigureSpec {
         kind: KNIGHT,
@@ -55,7 +55,7 @@ const FIGURES: [FigureSpec; 10] = [
         stands_on: &[FeatureKind::City],
         holds_river_system: false,
         strength: 1,
-        picture: FigurePicture::Meeple,
+        picture: &FigurePicture::MEEPLE,
     },
     FigureSpec {
         kind: MONK,
@@ -63,7 +63,7 @@ const FIGURES: [FigureSpec; 10] = [
         stands_on: &[FeatureKind::Monastery],
         holds_river_system: false,
         strength: 1,
-        picture: FigurePicture::Meeple,
+        picture: &FigurePicture::MEEPLE,
     },
     FigureSpec {
         kind: FARMER,
@@ -71,7 +71,7 @@ const FIGURES: [FigureSpec; 10] = [
         stands_on: &[FeatureKind::Field],
         holds_river_system: false,
         strength: 1,
-        picture: FigurePicture::Meeple,
+        picture: &FigurePicture::MEEPLE,
     },
     FigureSpec {
         kind: SHEPHERD,
@@ -79,7 +79,7 @@ const FIGURES: [FigureSpec; 10] = [
         stands_on: &[FeatureKind::Field],
         holds_river_system: false,
         strength: 1,
-        picture: FigurePicture::Shepherd,
+        picture: &flock::SHEPHERD_PICTURE,
     },
     // Inns & Cathedrals: the large follower is “placed instead of a normal meeple, under
     // exactly the same placement rules”, from a pool of its own.
@@ -89,7 +89,7 @@ const FIGURES: [FigureSpec; 10] = [
         stands_on: &[FeatureKind::Road],
         holds_river_system: false,
         strength: LARGE_FOLLOWER_STRENGTH,
-        picture: FigurePicture::Meeple,
+        picture: &FigurePicture::MEEPLE,
     },
     FigureSpec {
         kind: LARGE_KNIGHT,
@@ -97,7 +97,7 @@ const FIGURES: [FigureSpec; 10] = [
         stands_on: &[FeatureKind::City],
         holds_river_system: false,
         strength: LARGE_FOLLOWER_STRENGTH,
-        picture: FigurePicture::Meeple,
+        picture: &FigurePicture::MEEPLE,
     },
     FigureSpec {
         kind: LARGE_MONK,
@@ -105,7 +105,7 @@ const FIGURES: [FigureSpec; 10] = [
         stands_on: &[FeatureKind::Monastery],
         holds_river_system: false,
         strength: LARGE_FOLLOWER_STRENGTH,
-        picture: FigurePicture::Meeple,
+        picture: &FigurePicture::MEEPLE,
     },
     FigureSpec {
         kind: LARGE_FARMER,
@@ -113,7 +113,7 @@ const FIGURES: [FigureSpec; 10] = [
         stands_on: &[FeatureKind::Field],
         holds_river_system: false,
         strength: LARGE_FOLLOWER_STRENGTH,
-        picture: FigurePicture::Meeple,
+        picture: &FigurePicture::MEEPLE,
     },
     // “you may put your abbot (instead of a meeple) on that monastery or garden”; “The abbot
     // is never placed on roads, cities or fields.”
@@ -123,7 +123,7 @@ const FIGURES: [FigureSpec; 10] = [
         stands_on: &[FeatureKind::Monastery, FeatureKind::Garden],
         holds_river_system: false,
         strength: 1,
-        picture: FigurePicture::Abbot,
+        picture: &abbot::ABBOT_PICTURE,
     },
 ];
 

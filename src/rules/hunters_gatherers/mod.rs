@@ -8,6 +8,24 @@ use super::{
 use crate::engine::{CompiledTile, Component, Engine, Figure, FigureId, FigureKind, NodeId};
 use crate::model::{ContentKind, FeatureKind, Ruleset};
 use crate::rules::descriptor::{CodeNote, RulesetDescriptor, ShippedSet};
+use crate::rules::{Paint, PictureStroke};
+
+/// The hut's picture: a little house with its door.
+pub const HUT_PICTURE: FigurePicture = FigurePicture {
+    name: "hut",
+    strokes: &[
+        PictureStroke {
+            path: "M-6,6 L-6,-1 L0,-7 L6,-1 L6,6 Z",
+            paint: Paint::Owner,
+        },
+        // The door.
+        PictureStroke {
+            path: "M-1.5,6 L-1.5,2 L1.5,2 L1.5,6",
+            paint: Paint::Fixed(r##"fill="none" stroke="#222222" stroke-width="0.8""##),
+        },
+    ],
+    lies_in_a_field: false,
+};
 
 #[derive(Clone)]
 pub struct HuntersGatherers {
@@ -45,7 +63,7 @@ pub(crate) const FIGURES: [FigureSpec; 4] = [
         stands_on: &[FeatureKind::Forest],
         holds_river_system: false,
         strength: 1,
-        picture: FigurePicture::Meeple,
+        picture: &FigurePicture::MEEPLE,
     },
     FigureSpec {
         kind: FISHERMAN,
@@ -53,7 +71,7 @@ pub(crate) const FIGURES: [FigureSpec; 4] = [
         stands_on: &[FeatureKind::River],
         holds_river_system: false,
         strength: 1,
-        picture: FigurePicture::Meeple,
+        picture: &FigurePicture::MEEPLE,
     },
     FigureSpec {
         kind: HUNTER,
@@ -61,7 +79,7 @@ pub(crate) const FIGURES: [FigureSpec; 4] = [
         stands_on: &[FeatureKind::Meadow],
         holds_river_system: false,
         strength: 1,
-        picture: FigurePicture::Meeple,
+        picture: &FigurePicture::MEEPLE,
     },
     FigureSpec {
         kind: HUT,
@@ -69,7 +87,7 @@ pub(crate) const FIGURES: [FigureSpec; 4] = [
         stands_on: &[FeatureKind::River, FeatureKind::Lake],
         holds_river_system: true,
         strength: 1,
-        picture: FigurePicture::Hut,
+        picture: &HUT_PICTURE,
     },
 ];
 
