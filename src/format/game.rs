@@ -168,12 +168,14 @@ pub fn expectation_line(expectation: &Expectation, player: &dyn Fn(usize) -> Str
             if *home { "home" } else { "stands" },
             player(*p)
         ),
-        Expectation::Counted { kind, counts } => {
-            let counts: Vec<String> = counts
-                .iter()
-                .map(|(name, n)| format!("{name} {n}"))
-                .collect();
-            format!("expect {kind} {}", counts.join(" "))
+        Expectation::Counted {
+            kind,
+            player: whose,
+            counts,
+        } => {
+            let mut words: Vec<String> = whose.map(player).into_iter().collect();
+            words.extend(counts.iter().map(|(name, n)| format!("{name} {n}")));
+            format!("expect {kind} {}", words.join(" "))
         }
         Expectation::Bonus(earned) => {
             format!("expect bonus {}", if *earned { "earned" } else { "none" })
@@ -184,5 +186,30 @@ pub fn expectation_line(expectation: &Expectation, player: &dyn Fn(usize) -> Str
         Expectation::Unsupported(text) => {
             format!("expect unsupported {}", super::tiles::quote(text))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A counted expectation is written as lowering reads it: the player first for a kind
+    /// counted for each player, none for the game's counts.
+    #[test]
+    fn a_counted_expectation_names_its_player_when_it_has_one() {
+        let player = |index: usize| ["red", "blue"][index].to_string();
+        let counted = |whose| Expectation::Counted {
+            kind: "goods",
+            player: whose,
+            counts: vec![("wine", 2), ("cloth", 0)],
+        };
+        assert_eq!(
+            expectation_line(&counted(Some(1)), &player),
+            "expect goods blue wine 2 cloth 0"
+        );
+        assert_eq!(
+            expectation_line(&counted(None), &player),
+            "expect goods wine 2 cloth 0"
+        );
     }
 }

@@ -901,25 +901,7 @@ fn lower_expectation(
         }
         // A count the ruleset keeps, of the names its declaration gives.
         other if let Some(counted) = statements::counted_expectation(other) => {
-            let expected = || format!("expected {}: {}", counted.name_is, counted.names.join(", "));
-            let mut counts = Vec::new();
-            while args.has_more() {
-                let word = args.next(counted.name_is)?;
-                let Some(name) = counted.names.iter().find(|name| **name == word.value) else {
-                    args.at -= 1;
-                    return Err(args.error(&expected()));
-                };
-                counts.push((*name, args.count(counted.max)?));
-            }
-            if counts.is_empty() {
-                return Err(
-                    args.error(&format!("expected names and counts: `{}`", counted.example))
-                );
-            }
-            Expectation::Counted {
-                kind: counted.kind,
-                counts,
-            }
+            lower_counted(counted, &mut args, players)?
         }
         other => {
             return Err(Diagnostic::new(
@@ -932,6 +914,39 @@ fn lower_expectation(
     };
     args.done()?;
     Ok(expectation)
+}
+
+/// The words of a counted expectation (`expect bag sheep1 4 wolf 2`; `expect goods Alice wine
+/// 2` for a kind counted for each player): the player where the kind names one, then names of
+/// its declaration, each with a count.
+fn lower_counted<S: StatementWords>(
+    counted: &'static statements::CountedExpectation,
+    args: &mut Args<'_, S>,
+    players: &[String],
+) -> Result<Expectation, Diagnostic> {
+    let player = if counted.of_each_player {
+        Some(args.player(players)?)
+    } else {
+        None
+    };
+    let expected = || format!("expected {}: {}", counted.name_is, counted.names.join(", "));
+    let mut counts = Vec::new();
+    while args.has_more() {
+        let word = args.next(counted.name_is)?;
+        let Some(name) = counted.names.iter().find(|name| **name == word.value) else {
+            args.at -= 1;
+            return Err(args.error(&expected()));
+        };
+        counts.push((*name, args.count(counted.max)?));
+    }
+    if counts.is_empty() {
+        return Err(args.error(&format!("expected names and counts: `{}`", counted.example)));
+    }
+    Ok(Expectation::Counted {
+        kind: counted.kind,
+        player,
+        counts,
+    })
 }
 
 /// Reads a statement's words one by one, with a clear diagnostic for each missing or
@@ -1264,5 +1279,60 @@ mod tests {
         // Some of each: the comparison is not between two empty lists.
         assert!(plain_steps.iter().filter(|s| s.is_some()).count() >= 10);
         assert!(plain.diagnostics.len() >= 15, "{:?}", plain.diagnostics);
+    }
+
+    /// A kind counted for each player names the player first, then its names and counts; a
+    /// player the game lacks, a name the kind does not count and a missing count are each an
+    /// error at the word. (No shipped kind is counted for each player yet: the row here is
+    /// one an expansion would declare.)
+    #[test]
+    fn a_kind_counted_for_each_player_reads_the_player_first() {
+        static GOODS: statements::CountedExpectation = statements::CountedExpectation {
+            kind: "goods",
+            of_each_player: true,
+            names: &["wine", "grain", "cloth"],
+            name_is: "a good",
+            example: "Alice wine 2",
+            max: 9,
+            code: &codes::BAG_MISMATCH,
+            mismatch: "{actual} {name}, the game expects {expected}",
+            absent: "no goods",
+            absent_help: "goods come with an expansion",
+        };
+        let players = ["red".to_string(), "blue".to_string()];
+        let lowered = |line: &str| {
+            let mut statements = Vec::new();
+            let (_, errors) = parse_each(line, |item| {
+                statements.push(format!("{:?}", {
+                    let statement = item.expect("the line reads").to_statement();
+                    let mut args = Args::new(&statement);
+                    args.next("the kind").expect("a kind");
+                    lower_counted(&GOODS, &mut args, &players)
+                        .map_err(|d| (d.message, d.primary.map(|l| l.span)))
+                }));
+            });
+            assert!(errors.is_empty(), "{errors:?}");
+            statements.pop().expect("one statement")
+        };
+        assert_eq!(
+            lowered("expect goods blue wine 2 cloth 0\n"),
+            format!(
+                "{:?}",
+                Ok::<_, ()>(Expectation::Counted {
+                    kind: "goods",
+                    player: Some(1),
+                    counts: vec![("wine", 2), ("cloth", 0)],
+                })
+            )
+        );
+        let refused = lowered("expect goods green wine 2\n");
+        assert!(refused.contains("green"), "{refused}");
+        assert!(refused.starts_with("Err"), "{refused}");
+        let refused = lowered("expect goods red gold 2\n");
+        assert!(refused.contains("wine, grain, cloth"), "{refused}");
+        let refused = lowered("expect goods red wine\n");
+        assert!(refused.starts_with("Err"), "{refused}");
+        let refused = lowered("expect goods red\n");
+        assert!(refused.contains("Alice wine 2"), "{refused}");
     }
 }

@@ -295,7 +295,11 @@ pub fn board_svg(board: &Board) -> String {
         // A heavier figure (the large follower of Inns & Cathedrals) is drawn half as large
         // again.
         symbols::sized_for(&mut svg, figure.strength, at, |svg| {
-            if in_a_field && figure.picture.is_some_and(|picture| picture.lies_in_a_field) {
+            if in_a_field
+                && figure
+                    .picture
+                    .is_some_and(|picture| picture.lies_in_a_field)
+            {
                 symbols::lying_figure(svg, at, colour);
             } else {
                 symbols::piece(svg, figure.picture, at, colour);

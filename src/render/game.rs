@@ -258,8 +258,8 @@ mod tests {
         // the base game declares no dragon, fairy, barn or floor, so each is an unknown
         // piece, not a meeple.
         for figure in &board.figures {
-            let declared =
-                matches!(figure.kind.as_str(), "thief" | "knight").then_some(&FigurePicture::MEEPLE);
+            let declared = matches!(figure.kind.as_str(), "thief" | "knight")
+                .then_some(&FigurePicture::MEEPLE);
             assert_eq!(figure.picture, declared, "{}", figure.kind);
         }
 

@@ -616,7 +616,13 @@ mod tests {
         assert_eq!(names, ["abbot", "hut", "meeple", "shepherd"]);
         for (index, picture) in pictures.iter().enumerate() {
             for other in &pictures[index + 1..] {
-                assert_ne!(drawn(picture), drawn(other), "{} and {}", picture.name, other.name);
+                assert_ne!(
+                    drawn(picture),
+                    drawn(other),
+                    "{} and {}",
+                    picture.name,
+                    other.name
+                );
             }
         }
         for (kind, picture) in [
@@ -627,13 +633,20 @@ mod tests {
             ("large-knight", "meeple"),
         ] {
             assert!(
-                declared.iter().any(|(k, p)| *k == kind && p.name == picture),
+                declared
+                    .iter()
+                    .any(|(k, p)| *k == kind && p.name == picture),
                 "{kind}: {picture}"
             );
         }
-        assert!(FigurePicture::MEEPLE.lies_in_a_field);
-        let shepherd = declared.iter().find(|(kind, _)| *kind == "shepherd").unwrap();
-        assert!(!shepherd.1.lies_in_a_field);
+        let lies_in_a_field = |kind: &str| {
+            declared
+                .iter()
+                .find(|(declared, _)| *declared == kind)
+                .is_some_and(|(_, picture)| picture.lies_in_a_field)
+        };
+        assert!(lies_in_a_field("farmer") && lies_in_a_field("hunter"));
+        assert!(!lies_in_a_field("shepherd"));
     }
 
     /// Every stroke of every declared picture is path data that render reads in full: only
@@ -684,8 +697,10 @@ mod tests {
         let body = svg.find(r#"d="M15,36 L20,22 L25,36 Z""#).expect(&svg);
         let detail = svg.find(r#"d="M20,22 L20,18""#).expect(&svg);
         assert!(body < detail, "{svg}");
-        assert!(svg.contains(r##"fill="#cc0000" stroke="#222222""##), "{svg}");
+        assert!(
+            svg.contains(r##"fill="#cc0000" stroke="#222222""##),
+            "{svg}"
+        );
         assert!(svg.contains(r##"stroke="#123456""##), "{svg}");
     }
-
 }

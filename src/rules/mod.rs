@@ -654,8 +654,9 @@ pub trait Rules: RulesClone + Send + Sync {
     }
     /// The counts of a counted expectation of the statement table (`expect bag`, `expect
     /// covered`: `crates/syntax/src/statements.rs`, `COUNTED_EXPECTATIONS`), by the names it
-    /// declares; `None` where the game keeps no such count.
-    fn counted(&self, _kind: &str) -> Option<Counts> {
+    /// declares: the game's, or `player`'s for a kind counted for each player (then always
+    /// `Some`); `None` where the game keeps no such count.
+    fn counted(&self, _kind: &str, _player: Option<usize>) -> Option<Counts> {
         None
     }
 

@@ -292,14 +292,18 @@ pub const EXPECTATIONS: &[Form] = &[
 ];
 
 /// An expectation that counts what a ruleset keeps (`expect bag sheep1 4 wolf 2`, `expect
-/// covered deer 1`): the names it counts, how lowering reads them and how the check reports
-/// them. Its words are its row of [`EXPECTATIONS`]; the ruleset gives the counts
-/// (`carcspec::rules::Rules::counted`). An expansion adds one with its two rows here and its
-/// answer in its module: lowering, formatting and the check read it by these facts.
+/// covered deer 1`), for the whole game or for each player (its first word then names the
+/// player: `expect goods Alice wine 2`): the names it counts, how lowering reads them and how
+/// the check reports them. Its words are its row of [`EXPECTATIONS`]; the ruleset gives the
+/// counts (`carcspec::rules::Rules::counted`). An expansion adds one with its two rows here and
+/// its answer in its module: lowering, formatting and the check read it by these facts.
 #[derive(Debug, Clone, Copy)]
 pub struct CountedExpectation {
     /// The expectation's kind (`bag`).
     pub kind: &'static str,
+    /// Whether each player has counts of their own, named first (its row of
+    /// [`EXPECTATIONS`] then begins with the player's slot), or the game one set.
+    pub of_each_player: bool,
     /// The names it counts.
     pub names: &'static [&'static str],
     /// What a name is (`a token`), and the names with counts written as an example.
@@ -319,6 +323,7 @@ pub struct CountedExpectation {
 pub const COUNTED_EXPECTATIONS: &[CountedExpectation] = &[
     CountedExpectation {
         kind: "bag",
+        of_each_player: false,
         names: &["sheep1", "sheep2", "sheep3", "sheep4", "wolf"],
         name_is: "a token",
         example: "sheep1 4 wolf 2",
@@ -330,6 +335,7 @@ pub const COUNTED_EXPECTATIONS: &[CountedExpectation] = &[
     },
     CountedExpectation {
         kind: "covered",
+        of_each_player: false,
         names: &["deer", "aurochs", "mammoth", "tiger"],
         name_is: "an animal",
         example: "deer 1 tiger 1",
@@ -982,6 +988,20 @@ mod tests {
         assert_eq!(statement("under").unwrap().usage(), "under ? | <tile>");
         assert!(expectation_kinds().starts_with("`score`, `total`"));
         assert!(expectation_kinds().ends_with(" or `unsupported`"));
+    }
+
+    /// A counted expectation's two rows agree: each kind has its form of `expect`, which
+    /// names the player first exactly when the kind is counted for each player.
+    #[test]
+    fn a_counted_expectation_has_its_form_naming_the_player_when_counted_for_each() {
+        for counted in COUNTED_EXPECTATIONS {
+            let form = EXPECTATIONS
+                .iter()
+                .find(|form| form.word == Some(counted.kind))
+                .unwrap_or_else(|| panic!("`expect {}` has no form", counted.kind));
+            let names_player = matches!(form.args.first(), Some(Arg::Slot(Role::Player, _)));
+            assert_eq!(names_player, counted.of_each_player, "{}", counted.kind);
+        }
     }
 }
 

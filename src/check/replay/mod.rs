@@ -1215,7 +1215,11 @@ impl<'s> Replay<'s> {
             } => {
                 self.expect_figure(*player, figure, *pos, target, *home);
             }
-            Expectation::Counted { kind, counts } => self.expect_counted(kind, counts),
+            Expectation::Counted {
+                kind,
+                player,
+                counts,
+            } => self.expect_counted(kind, *player, counts),
             Expectation::Bonus(earned) => self.expect_bonus(*earned),
             Expectation::Placements { tile, placements } => {
                 let Some(tile_index) = self.tile(tile) else {

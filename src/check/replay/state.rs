@@ -120,14 +120,19 @@ impl Replay<'_> {
         );
     }
 
-    /// `expect <kind> (<name> <n>)…` of a counted expectation (`expect bag`, `expect
-    /// covered`): the ruleset's counts ([`crate::rules::Rules::counted`]), reported as the
+    /// `expect <kind> [<player>] (<name> <n>)…` of a counted expectation (`expect bag`,
+    /// `expect covered`; the player for a kind counted for each player): the ruleset's counts ([`crate::rules::Rules::counted`]), reported as the
     /// statement table declares (`crates/syntax/src/statements.rs`).
-    pub(super) fn expect_counted(&mut self, kind: &str, expected: &[(&'static str, u32)]) {
+    pub(super) fn expect_counted(
+        &mut self,
+        kind: &str,
+        player: Option<usize>,
+        expected: &[(&'static str, u32)],
+    ) {
         let Some(declared) = crate::syntax::statements::counted_expectation(kind) else {
             unreachable!("`expect {kind}` is lowered from a counted expectation")
         };
-        let Some(counts) = self.game.rules.counted(kind) else {
+        let Some(counts) = self.game.rules.counted(kind, player) else {
             self.holds(
                 false,
                 declared.code,

@@ -917,7 +917,7 @@ impl Rules for Carcassonne {
     /// `expect bag`: the tokens in the bag, by the game language's words (`sheep1` …
     /// `sheep4`, `wolf`). A game without Hills & Sheep has no bag (its flocks' decisions are
     /// then not the ruleset's own: `expansions_in_play`).
-    fn counted(&self, kind: &str) -> Option<crate::rules::Counts> {
+    fn counted(&self, kind: &str, _player: Option<usize>) -> Option<crate::rules::Counts> {
         if kind != "bag" || !self.hooks.own_decisions {
             return None;
         }

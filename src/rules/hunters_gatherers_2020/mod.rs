@@ -699,7 +699,7 @@ impl Rules for HuntersGatherers2020 {
     }
 
     /// `expect covered`: the animals the hunting traps covered so far.
-    fn counted(&self, kind: &str) -> Option<super::Counts> {
+    fn counted(&self, kind: &str, _player: Option<usize>) -> Option<super::Counts> {
         if kind != "covered" {
             return None;
         }

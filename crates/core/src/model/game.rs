@@ -330,10 +330,12 @@ pub enum Expectation {
         home: bool,
     },
     /// A count the ruleset keeps holds exactly this many of each name (`expect bag sheep1 4`,
-    /// `expect covered deer 1`): the kind is a counted expectation of the statement table
+    /// `expect covered deer 1`), the game's or, for a kind counted for each player, this
+    /// player's: the kind is a counted expectation of the statement table
     /// (`crates/syntax/src/statements.rs`), the names are among those it declares.
     Counted {
         kind: &'static str,
+        player: Option<usize>,
         counts: Vec<(&'static str, u32)>,
     },
     /// The current turn earned a bonus tile (`true`), or did not.
