@@ -65,6 +65,7 @@ impl<'a> PlainStatement<'a> {
     }
 
     /// The keyword and its span.
+    #[inline]
     pub fn keyword(&self) -> (&'a str, Span) {
         let (start, end) = (self.bounds[0].0 as usize, self.bounds[0].1 as usize);
         (&self.text[start..end], Span::new(start, end))
@@ -79,11 +80,13 @@ impl<'a> PlainStatement<'a> {
     }
 
     /// The number of words after the keyword.
+    #[inline]
     pub fn word_count(&self) -> usize {
         self.len - 1
     }
 
     /// From the keyword's start to the last word's end.
+    #[inline]
     pub fn span(&self) -> Span {
         let last = self.len - 1;
         Span::new(self.bounds[0].0 as usize, self.bounds[last].1 as usize)
