@@ -1,6 +1,9 @@
 //! Where pieces are: a figure or a neutral piece on a feature (listed in the feature's
 //! figures, so counted in its majority), on a river system, on a tile, on a corner, beside a
-//! figure, on a tower, or held by a player; and the moves between these spots.
+//! figure, on a tower, or held by a player; the moves between these spots; a figure deployed,
+//! returned and read on its feature, and the tokens lying on a feature. Apart from the feature
+//! graph because a piece is the players' and the rules', not the board's: the graph only keeps
+//! the list of the figures on each feature.
 
 use super::{Engine, FigureId, FigureKind, NodeId, PlacementId, Pos};
 
@@ -171,5 +174,76 @@ impl Engine {
             pos,
         ]
         .map(|at| self.at(at))
+    }
+
+    /// Puts a figure on `node` (into its river system's list when `river_system`) and returns
+    /// its id.
+    pub fn deploy(
+        &mut self,
+        player: usize,
+        kind: FigureKind,
+        node: NodeId,
+        river_system: bool,
+        tag: usize,
+    ) -> FigureId {
+        let spot = if river_system {
+            Spot::RiverSystem(node)
+        } else {
+            Spot::Feature(node)
+        };
+        self.put(player, kind, spot, tag)
+    }
+
+    /// Takes the figures of the feature rooted at `root` off the board; returns them.
+    pub fn return_figures(&mut self, root: NodeId) -> Vec<FigureId> {
+        let root = self.features.find_mut(root);
+        let figures = std::mem::take(&mut self.components[root as usize].figures);
+        for figure in &figures {
+            self.figures[*figure as usize].on_board = false;
+        }
+        figures
+    }
+
+    /// Lays a token on the feature of `node`.
+    pub fn add_token(&mut self, node: NodeId, value: u32) {
+        let root = self.features.find_mut(node);
+        self.components[root as usize].tokens.push(value);
+    }
+
+    /// Takes every token off the feature of `node`.
+    pub fn take_tokens(&mut self, node: NodeId) -> Vec<u32> {
+        let root = self.features.find_mut(node);
+        std::mem::take(&mut self.components[root as usize].tokens)
+    }
+
+    /// Sends one piece back to its owner's supply, from wherever it is: off the board or out
+    /// of a player's hands (a prisoner released). It keeps its spot, where it stood last.
+    ///
+    /// A hut leaves no list: a river system keeps the figures put on it, which its readers
+    /// tell apart by `on_board` (and by their place in the list).
+    pub fn return_figure(&mut self, figure: FigureId) {
+        if let Spot::Feature(_) = self.figures[figure as usize].spot() {
+            self.leave(figure);
+        }
+        self.figures[figure as usize].on_board = false;
+    }
+
+    /// Takes the figures of `kind` off the feature of `node`; returns them.
+    pub fn return_figures_of(&mut self, node: NodeId, kind: FigureKind) -> Vec<FigureId> {
+        let root = self.features.find_mut(node) as usize;
+        let (gone, kept): (Vec<FigureId>, Vec<FigureId>) = self.components[root]
+            .figures
+            .iter()
+            .partition(|f| self.figures[**f as usize].kind == kind);
+        self.components[root].figures = kept;
+        for figure in &gone {
+            self.figures[*figure as usize].on_board = false;
+        }
+        gone
+    }
+
+    /// The figures on the feature of `node` that are still on the board.
+    pub fn figures_on(&mut self, node: NodeId) -> Vec<FigureId> {
+        self.component(node).figures.clone()
     }
 }
