@@ -40,6 +40,9 @@ impl Component {
     /// added in place, so a union copies no whole record. The counts left in `other` are not
     /// cleared: only a root's record is ever read (every reader finds the root first), so
     /// clearing them would be stores for nothing at every union.
+    // Inlined into `Engine::union`, at every join of a placement: left to the compiler it
+    // became a call once the engine's modules were split (docs/performance.md).
+    #[inline]
     fn absorb(&mut self, other: &mut Component) {
         if other.segments > self.segments {
             std::mem::swap(&mut self.figures, &mut other.figures);
@@ -71,6 +74,8 @@ impl Component {
 }
 
 /// Mutable references to two different elements of `items`.
+// Inlined into `Engine::union`, as `Component::absorb` is.
+#[inline]
 fn two_mut<T>(items: &mut [T], a: usize, b: usize) -> (&mut T, &mut T) {
     assert_ne!(a, b, "two different elements");
     if a < b {
@@ -111,6 +116,10 @@ impl Engine {
     }
 
     /// The root of the feature that `node` belongs to.
+    // The rules' reads of a feature (`root`, `component`) are called from the crates above at
+    // every scoring and deployment: inlined there, as they were when the engine was a module
+    // of theirs (docs/performance.md).
+    #[inline]
     pub fn root(&mut self, node: NodeId) -> NodeId {
         self.features.find_mut(node)
     }
@@ -120,6 +129,7 @@ impl Engine {
         self.features.find(node)
     }
 
+    #[inline]
     pub fn component(&mut self, node: NodeId) -> &Component {
         let root = self.features.find_mut(node);
         &self.components[root as usize]

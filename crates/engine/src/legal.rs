@@ -326,7 +326,7 @@ impl Engine {
     }
 
     /// The placement of an order key ([`position_key`]) and a rotation.
-    pub fn placement_of_key((key, rotation): (u64, u8)) -> (Pos, Rotation) {
+    pub(crate) fn placement_of_key((key, rotation): (u64, u8)) -> (Pos, Rotation) {
         let unbiased = |biased: u64| ((biased as u32) ^ 0x8000_0000) as i32;
         (
             Pos::new(unbiased(key >> 32), unbiased(key)),
