@@ -149,7 +149,7 @@ impl AnchorMasks {
 pub const CONTENT_KINDS: usize = ContentKind::ALL.len();
 
 /// Four edge letters (board sides N E S W) packed one byte a side, N in the low byte.
-pub(crate) fn pack_edges(edges: [u8; 4]) -> u32 {
+pub fn pack_edges(edges: [u8; 4]) -> u32 {
     u32::from_le_bytes(edges)
 }
 

@@ -17,7 +17,7 @@ pub(crate) fn position_key(pos: Pos) -> u64 {
 }
 
 /// An empty position next to at least one tile and the edges its sides must show: the edge
-/// letters of the touching sides packed as in [`catalog::pack_edges`] (`wanted`), and `0xFF` in
+/// letters of the touching sides packed as in [`crate::catalog::pack_edges`] (`wanted`), and `0xFF` in
 /// the bytes of the sides a tile touches (`mask`). A tile turned so that it shows the packed
 /// edges `edges` fits when `edges & mask == wanted`: checking a rotation is one mask and one
 /// comparison instead of four lookups.

@@ -16,15 +16,15 @@
 //! This file holds the [`Engine`] itself (its tables and the reads of the board) and the
 //! crate's public names; each concern is a module of its own:
 //!
-//! - [`board`]: what each position holds, in blocks of cells;
-//! - [`catalog`]: the tiles compiled for play;
-//! - [`legal`]: where a tile may lie (the open positions, the check of one placement, the scan
+//! - `board`: what each position holds, in blocks of cells;
+//! - `catalog`: the tiles compiled for play;
+//! - `legal`: where a tile may lie (the open positions, the check of one placement, the scan
 //!   of all of them) and, in `legal::pick`, the k-th legal placement without sorting;
-//! - [`place`]: laying a tile (and previewing it): the board filled, the features joined;
-//! - [`features`]: the feature graph, its union-find merge and the reads the rules score from;
-//! - [`rivers`]: river systems, rivers joined through their lakes;
-//! - [`pieces`]: the figures and tokens, where each stands and how it moves;
-//! - [`union_find`]: the disjoint sets under the feature graph and the river systems.
+//! - `place`: laying a tile (and previewing it): the board filled, the features joined;
+//! - `features`: the feature graph, its union-find merge and the reads the rules score from;
+//! - `rivers`: river systems, rivers joined through their lakes;
+//! - `pieces`: the figures and tokens, where each stands and how it moves;
+//! - `union_find`: the disjoint sets under the feature graph and the river systems.
 
 // The bottom layer's model at the path the files name it by.
 pub(crate) use carcspec_core::model;
@@ -93,7 +93,7 @@ pub struct Engine {
     /// kept dense so that move generation scans a vector, not a hash map. A filled position is
     /// swap-removed, so the order depends only on the moves played: deterministic.
     open: Vec<OpenPosition>,
-    /// The least and the greatest column (biased `x`, the high half of [`position_key`]) of
+    /// The least and the greatest column (biased `x`, the high half of [`legal::position_key`]) of
     /// the positions opened this game; `(u32::MAX, 0)` before the first. The open positions'
     /// columns never leave this range, so [`Engine::scan_legal_placements`] counts the
     /// placements of each column in a table over it.
