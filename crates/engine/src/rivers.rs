@@ -96,7 +96,8 @@ mod tests {
         let catalog = small_catalog();
         assert!(catalog.iter().all(|tile| !tile.has_river_system));
         let mut engine = Engine::new(catalog);
-        lay_connected(&mut engine, 60);
+        // As many tiles as a base game.
+        lay_connected(&mut engine, 71);
         assert!(engine.systems.is_empty());
         let last = engine.nodes.len() as NodeId - 1;
         for node in [0, last / 2, last] {
