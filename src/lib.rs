@@ -6,10 +6,11 @@
 pub use carcspec_core::{codes, diagnostic, input, model};
 // The languages' parsers and the statement table (`crates/syntax`), above the core.
 pub use carcspec_syntax as syntax;
+// The game-agnostic engine (`crates/engine`), above the core.
+pub use carcspec_engine as engine;
 
 pub mod check;
 pub mod cli;
-pub mod engine;
 pub mod format;
 pub mod interchange;
 pub mod lint;

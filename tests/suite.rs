@@ -18,6 +18,8 @@ mod authoring;
 mod browser;
 #[path = "cli.rs"]
 mod cli;
+#[path = "engine.rs"]
+mod engine;
 #[path = "fit.rs"]
 mod fit;
 #[path = "formats.rs"]

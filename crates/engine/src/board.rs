@@ -20,10 +20,36 @@
 //! have cost up to 4 or 16 times as much there, for few steps saved in connected games.
 
 use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
+use std::hash::{BuildHasherDefault, Hasher};
 
-use super::{PlacementId, PosHasher};
+use crate::PlacementId;
 use crate::model::{Pos, Side};
+
+/// A fast hasher for board positions (a multiply-rotate mix of the two coordinates), used for
+/// the board's map of blocks; the standard hasher's resistance to crafted keys is not needed for
+/// coordinates bounded by the game language.
+#[derive(Default)]
+pub(crate) struct PosHasher(u64);
+
+impl Hasher for PosHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for byte in bytes {
+            self.write_u64(u64::from(*byte));
+        }
+    }
+
+    fn write_i32(&mut self, value: i32) {
+        self.write_u64(u64::from(value as u32));
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = (self.0.rotate_left(5) ^ value).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
 
 /// Cells along a block's side, as a power of two: positions map to blocks by shifts and masks.
 const BLOCK_SHIFT: u32 = 2;
