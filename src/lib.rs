@@ -8,6 +8,8 @@ pub use carcspec_core::{codes, diagnostic, input, model};
 pub use carcspec_syntax as syntax;
 // The game-agnostic engine (`crates/engine`), above the core.
 pub use carcspec_engine as engine;
+// The rulesets (`crates/rules`), above the syntax and the engine.
+pub use carcspec_rules as rules;
 
 pub mod check;
 pub mod cli;
@@ -20,6 +22,5 @@ pub mod lsp;
 pub(crate) mod play;
 pub mod render;
 pub mod report;
-pub mod rules;
 pub mod shipped;
 pub mod simulate;

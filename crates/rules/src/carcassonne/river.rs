@@ -9,13 +9,13 @@ pub const THE_RIVER: &str = "the-river";
 /// The River II, as an `expansion` line names it.
 pub const THE_RIVER_2: &str = "the-river-2";
 
+use crate::Violation;
+use crate::descriptor::ShippedSet;
 use crate::engine::{CompiledTile, Engine, Slot};
+use crate::jcz::JczPart;
 use crate::model::{FeatureKind, Pos, Rotation, Side, TileKind};
-use crate::rules::Violation;
-use crate::rules::descriptor::ShippedSet;
-use crate::rules::jcz::JczPart;
 
-crate::codes::codes! {
+carcspec_core::codes::codes! {
     /// The River's rule violations, in the registry through the expansion's descriptor
     /// (`rules::codes` gathers them).
     pub(super) CODES;
@@ -97,13 +97,13 @@ pub(super) const JCZ: JczPart = JczPart {
 /// The River's tiles.
 pub(super) const TILE_SET: ShippedSet = ShippedSet {
     name: "the-river",
-    text: include_str!("../../../tiles/the-river.tiles"),
+    text: include_str!("../../../../tiles/the-river.tiles"),
 };
 
 /// The River II's tiles.
 pub(super) const TILE_SET_2: ShippedSet = ShippedSet {
     name: "the-river-2",
-    text: include_str!("../../../tiles/the-river-2.tiles"),
+    text: include_str!("../../../../tiles/the-river-2.tiles"),
 };
 
 /// The reading of the variant above that a game chose.
@@ -119,8 +119,8 @@ impl Readings {
     /// The reading of the game's chosen `(name, value)` variants.
     pub fn from_variants(variants: &[(String, String)]) -> Readings {
         Readings {
-            look_ahead: crate::rules::chosen(variants, RIVER_TURNS, "jcloisterzone"),
-            plain_volcano: crate::rules::chosen(variants, VOLCANO_LAKE, "plain"),
+            look_ahead: crate::chosen(variants, RIVER_TURNS, "jcloisterzone"),
+            plain_volcano: crate::chosen(variants, VOLCANO_LAKE, "plain"),
         }
     }
 }
@@ -561,11 +561,8 @@ mod tests {
     /// lake (JCloisterZone without the dragon) it does neither, and the water stays empty.
     #[test]
     fn the_volcano_lake_is_a_plain_lake_in_its_variant() {
-        let cache = crate::check::TileSetCache::default();
-        let resolved = cache.resolve("the-river-2", std::path::Path::new("."));
-        let prepared = resolved.prepared.as_ref().expect("a shipped set");
-        let volcano = prepared
-            .compiled
+        let tiles = crate::shipped_tiles("the-river-2");
+        let volcano = tiles
             .iter()
             .find(|tile| tile.id == "RI.2/I.v")
             .expect("the volcano lake");
@@ -582,12 +579,9 @@ mod tests {
     /// last (the River II city lake among the river tiles), the land tiles after them.
     #[test]
     fn the_shipped_tiles_fall_into_the_draw_order() {
-        let cache = crate::check::TileSetCache::default();
         let mut groups = std::collections::BTreeMap::new();
         for set in ["the-river", "the-river-2", "carcassonne-base"] {
-            let resolved = cache.resolve(set, std::path::Path::new("."));
-            let prepared = resolved.prepared.as_ref().expect("a shipped set");
-            for tile in prepared.compiled.iter() {
+            for tile in &crate::shipped_tiles(set) {
                 groups.insert(tile.id.clone(), draw_group(tile));
             }
         }

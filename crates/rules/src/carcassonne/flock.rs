@@ -3,15 +3,15 @@
 //! The bag and the decisions waiting are state of the game that the ruleset keeps.
 
 use super::{Bag, CLOSED_FLOCK, CLOSED_FLOCK_TIMING, SHEPHERD, scatter, stable};
-use crate::codes;
+use crate::chosen;
 use crate::engine::{Engine, FigureId, NodeId};
 use crate::model::token_word;
 use crate::model::{FeatureKind, TokenDraw};
-use crate::rules::chosen;
-use crate::rules::turn::{
+use crate::turn::{
     Decider, Decision, Move, MoveArg, Offer, Outcome, RulesetDecision, TurnView, Violation, not_due,
 };
-use crate::rules::{FigurePicture, MEEPLE_OUTLINE, Paint, PictureStroke};
+use crate::{FigurePicture, MEEPLE_OUTLINE, Paint, PictureStroke};
+use carcspec_core::codes;
 
 /// The shepherd's picture: a meeple with a crook, standing by its flock in a field.
 pub const SHEPHERD_PICTURE: FigurePicture = FigurePicture {
@@ -323,9 +323,7 @@ impl Flocks {
             // A field without a shepherd has no flock to grow or stable (most fields, and
             // every field of a game without Hills & Sheep): nothing to look at.
             if engine.feature_kind(root) != FeatureKind::Field
-                || !crate::rules::any_figure_on(engine, root, false, |f| {
-                    f.on_board && f.kind == SHEPHERD
-                })
+                || !crate::any_figure_on(engine, root, false, |f| f.on_board && f.kind == SHEPHERD)
             {
                 continue;
             }

@@ -7,11 +7,11 @@
 
 pub use super::codes::CodeNote;
 pub use super::jcz::{JczElement, JczMeaning, JczPart};
-use crate::codes::Code;
 use crate::model::{FeatureKind, Marker, Ruleset};
+use carcspec_core::codes::Code;
 
 // The lookup of a ruleset's descriptor names every ruleset, so it lives with the list of
-// rulesets (`src/rules/mod.rs`), which the rulesets' own descriptors do not import.
+// rulesets (`crates/rules/src/lib.rs`), which the rulesets' own descriptors do not import.
 use super::{FigureSpec, VariantSpec};
 pub use super::{all, describe};
 
@@ -443,7 +443,7 @@ mod tests {
             .collect();
         for set in &declared {
             assert_eq!(
-                crate::shipped::tiles(set.name),
+                carcspec::shipped::tiles(set.name),
                 Some(set.text),
                 "{}",
                 set.name
@@ -455,12 +455,12 @@ mod tests {
                 set.name
             );
         }
-        let shipped: Vec<&str> = crate::shipped::names().collect();
+        let shipped: Vec<&str> = carcspec::shipped::names().collect();
         let mut sorted = shipped.clone();
         sorted.sort_unstable();
         sorted.dedup();
         assert_eq!(shipped, sorted, "listed once each, by name");
-        let tiles_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tiles");
+        let tiles_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tiles");
         let mut files: Vec<String> = std::fs::read_dir(tiles_dir)
             .unwrap()
             .map(|entry| entry.unwrap().file_name().into_string().unwrap())

@@ -13,7 +13,7 @@ use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use super::descriptor::{ExpansionDescriptor, RulesetDescriptor};
-use crate::codes::{self, Code};
+use carcspec_core::codes::{self, Code};
 
 /// A ruleset's or an expansion's own words in the explanation of a code that others share:
 /// a paragraph, or a list item (starting with `- `, or `  - ` nested) that follows the items

@@ -11,12 +11,10 @@ use super::{
     Breakdown, Completion, Context, Counted, Decision, FigurePicture, FigureSpec, Move, Offer,
     Outcome, Rules, ScoreEvent, Surrounded, TurnView, VariantSpec, Violation,
 };
+use crate::descriptor::{CodeNote, ExpansionDescriptor, Printing, RulesetDescriptor, ShippedSet};
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
+use crate::jcz::{JczElement, JczMeaning, JczMove, JczPart};
 use crate::model::{ContentKind, FeatureKind, Marker, Pos, Ruleset};
-use crate::rules::descriptor::{
-    CodeNote, ExpansionDescriptor, Printing, RulesetDescriptor, ShippedSet,
-};
-use crate::rules::jcz::{JczElement, JczMeaning, JczMove, JczPart};
 
 pub const THIEF: FigureKind = FigureKind("thief");
 pub const KNIGHT: FigureKind = FigureKind("knight");
@@ -163,7 +161,7 @@ pub const HILLS_AND_SHEEP: &str = "hills-and-sheep";
 pub const INNS_AND_CATHEDRALS: &str = "inns-and-cathedrals";
 
 /// The names of [`DESCRIPTOR`]'s figures.
-static FIGURE_NAMES: [&str; 10] = crate::rules::descriptor::figure_names(&FIGURES);
+static FIGURE_NAMES: [&str; 10] = crate::descriptor::figure_names(&FIGURES);
 
 /// The figures of a game without farmers (`variant farmers off`), in the order of
 /// [`DESCRIPTOR`]'s figures.
@@ -259,20 +257,20 @@ const HILLS_AND_SHEEP_JCZ: JczPart = JczPart {
 /// The base game's 72 tiles.
 pub const BASE_TILE_SET: ShippedSet = ShippedSet {
     name: "carcassonne-base",
-    text: include_str!("../../../tiles/carcassonne-base.tiles"),
+    text: include_str!("../../../../tiles/carcassonne-base.tiles"),
 };
 
 /// Hills & Sheep's tiles.
 pub const HILLS_AND_SHEEP_TILE_SET: ShippedSet = ShippedSet {
     name: "hills-and-sheep",
-    text: include_str!("../../../tiles/hills-and-sheep.tiles"),
+    text: include_str!("../../../../tiles/hills-and-sheep.tiles"),
 };
 
 /// Hills & Sheep's tiles with the hill tile HS/RR.h replaced by HS/RR.hG, the same tile with
 /// a garden (JCloisterZone's `hills-and-sheep:2`), played instead of `hills-and-sheep`.
 pub const HILLS_AND_SHEEP_GARDENS_TILE_SET: ShippedSet = ShippedSet {
     name: "hills-and-sheep-gardens",
-    text: include_str!("../../../tiles/hills-and-sheep-gardens.tiles"),
+    text: include_str!("../../../../tiles/hills-and-sheep-gardens.tiles"),
 };
 
 /// The base game and the expansions carcspec plays with it.
@@ -464,11 +462,11 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     codes: &[],
     code_notes: &[
         CodeNote {
-            code: &crate::codes::SUPPLY_EMPTY,
+            code: &carcspec_core::codes::SUPPLY_EMPTY,
             text: "- Carcassonne: 7 followers (of 8 meeples, one goes on the scoring track).",
         },
         CodeNote {
-            code: &crate::codes::WRONG_FEATURE_FOR_FIGURE,
+            code: &carcspec_core::codes::WRONG_FEATURE_FOR_FIGURE,
             text: "- Carcassonne: a thief on a road, a knight in a city, a monk in a monastery, a farmer in
   a field.",
         },
@@ -479,11 +477,11 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
 /// What Hills & Sheep adds to the explanations of the shared codes: its shepherd.
 const HILLS_AND_SHEEP_CODE_NOTES: [CodeNote; 2] = [
     CodeNote {
-        code: &crate::codes::SUPPLY_EMPTY,
+        code: &carcspec_core::codes::SUPPLY_EMPTY,
         text: "  - with Hills & Sheep: one shepherd as well.",
     },
     CodeNote {
-        code: &crate::codes::WRONG_FEATURE_FOR_FIGURE,
+        code: &carcspec_core::codes::WRONG_FEATURE_FOR_FIGURE,
         text: "  - with Hills & Sheep: the shepherd in a field.",
     },
 ];
@@ -917,7 +915,7 @@ impl Rules for Carcassonne {
     /// `expect bag`: the tokens in the bag, by the game language's words (`sheep1` …
     /// `sheep4`, `wolf`). A game without Hills & Sheep has no bag (its flocks' decisions are
     /// then not the ruleset's own: `expansions_in_play`).
-    fn counted(&self, kind: &str, _player: Option<usize>) -> Option<crate::rules::Counts> {
+    fn counted(&self, kind: &str, _player: Option<usize>) -> Option<crate::Counts> {
         if kind != "bag" || !self.hooks.own_decisions {
             return None;
         }
@@ -930,7 +928,7 @@ impl Rules for Carcassonne {
             .iter()
             .map(|(name, n)| format!("{name} {n}"))
             .collect();
-        Some(crate::rules::Counts {
+        Some(crate::Counts {
             counts,
             in_words: format!("the bag: {}", words.join(", ")),
         })
@@ -1204,7 +1202,7 @@ pub fn scatter(engine: &mut Engine, node: NodeId, bag: &mut Bag) -> Vec<FigureId
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::simulate::Rng;
+    use carcspec::simulate::Rng;
 
     /// The monasteries a placement surrounds, as found before the ruleset kept the open ones:
     /// the tiles on the placement's position and the eight around it, in that order, searched
@@ -1231,10 +1229,7 @@ mod tests {
     /// compared first (`FEW_OPEN`).
     #[test]
     fn open_monasteries_find_what_the_search_around_a_placement_found() {
-        let cache = crate::check::TileSetCache::default();
-        let resolved = cache.resolve("carcassonne-base", std::path::Path::new("."));
-        let prepared = resolved.prepared.as_ref().expect("the shipped set");
-        let catalog: Vec<CompiledTile> = prepared.compiled.to_vec();
+        let catalog: Vec<CompiledTile> = crate::shipped_tiles("carcassonne-base");
         let monasteries: Vec<usize> = (0..catalog.len())
             .filter(|t| {
                 catalog[*t]

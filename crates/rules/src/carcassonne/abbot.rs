@@ -6,15 +6,15 @@
 //! recorded in `docs/rules/carcassonne.md`.
 
 use super::{ABBOT, Carcassonne};
-use crate::codes;
+use crate::descriptor::{CodeNote, ShippedSet};
 use crate::engine::{Engine, FigureId, NodeId};
+use crate::jcz::{JczElement, JczMeaning, JczPart};
 use crate::model::{FeatureKind, Marker};
-use crate::rules::descriptor::{CodeNote, ShippedSet};
-use crate::rules::jcz::{JczElement, JczMeaning, JczPart};
-use crate::rules::{
+use crate::{
     Breakdown, Counted, Move, Offer, Outcome, ScoreEvent, Surrounded, TurnView, Violation,
 };
-use crate::rules::{FigurePicture, Paint, PictureStroke};
+use crate::{FigurePicture, Paint, PictureStroke};
+use carcspec_core::codes;
 
 /// The abbot's picture: a robed, hooded figure with a golden crosier, taller than a meeple
 /// and without its arms, so that it reads apart from the monks.
@@ -43,10 +43,10 @@ pub const ABBOT_PICTURE: FigurePicture = FigurePicture {
 /// instead of the base set.
 pub(super) const TILE_SET: ShippedSet = ShippedSet {
     name: "carcassonne-base-gardens",
-    text: include_str!("../../../tiles/carcassonne-base-gardens.tiles"),
+    text: include_str!("../../../../tiles/carcassonne-base-gardens.tiles"),
 };
 
-crate::codes::codes! {
+carcspec_core::codes::codes! {
     /// The abbot's rule violations, in the registry through the expansion's descriptor
     /// (`rules::codes` gathers them).
     pub(super) CODES;
@@ -66,23 +66,23 @@ score 9 in step 3 instead.”";
 /// and its early return, a take-back of the figure step.
 pub(super) const CODE_NOTES: [CodeNote; 5] = [
     CodeNote {
-        code: &crate::codes::SUPPLY_EMPTY,
+        code: &carcspec_core::codes::SUPPLY_EMPTY,
         text: "  - with the abbot and gardens: one abbot as well.",
     },
     CodeNote {
-        code: &crate::codes::WRONG_FEATURE_FOR_FIGURE,
+        code: &carcspec_core::codes::WRONG_FEATURE_FOR_FIGURE,
         text: "  - with the abbot and gardens: the abbot on a monastery or a garden, and only the abbot
     on a garden (“Only an abbot may occupy a garden”).",
     },
     CodeNote {
-        code: &crate::codes::RETURN_NOT_ALLOWED,
+        code: &carcspec_core::codes::RETURN_NOT_ALLOWED,
         text: "Rule (the abbot, C2/C3 base game): on your own turn, instead of placing a meeple, you may
 take your abbot back and score its monastery or garden at once: write `return abbot at <x>,<y>
 on <feature>` after `place`, in place of `deploy` or `pass`. With no abbot of the player's on
 the board there is none to take back.",
     },
     CodeNote {
-        code: &crate::codes::NOT_RETURNABLE,
+        code: &carcspec_core::codes::NOT_RETURNABLE,
         text: "With the abbot (Carcassonne): a `return` names a follower or a shepherd; only the abbot
 goes home early, the others when their feature is scored.",
     },
@@ -288,7 +288,7 @@ impl Carcassonne {
         complete: bool,
     ) -> Option<ScoreEvent> {
         let figures = engine.figures_on(node);
-        let winners = crate::rules::majority(
+        let winners = crate::majority(
             engine,
             &figures,
             super::DESCRIPTOR.figures,

@@ -14,9 +14,9 @@
 //! moves and reports what they break; the simulator asks for the same decisions and moves.
 
 use super::ScoreEvent;
-use crate::codes::Code;
 use crate::engine::FigureId;
 use crate::model::TokenDraw;
+use carcspec_core::codes::Code;
 
 /// The decision a game waits for: a step every ruleset of the family shares, or one a ruleset
 /// (an expansion in it) declares of its own.

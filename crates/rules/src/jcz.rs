@@ -83,8 +83,8 @@ pub enum JczMeaning {
 
 #[cfg(test)]
 mod tests {
+    use crate::jcz::JczMeaning;
     use crate::model::FeatureKind;
-    use crate::rules::jcz::JczMeaning;
     use crate::syntax::statements::{self, MoveWords};
 
     /// Every ruleset JCloisterZone plays: each pool of its rules is counted by one element and
@@ -93,7 +93,7 @@ mod tests {
     /// here rather than importing its games wrongly.
     #[test]
     fn jcloisterzone_parts_name_every_pool_and_feature() {
-        for descriptor in crate::rules::all().filter(|d| d.jcz_set.is_some()) {
+        for descriptor in crate::all().filter(|d| d.jcz_set.is_some()) {
             let parts: Vec<_> = std::iter::once(descriptor.jcz)
                 .chain(descriptor.expansions.iter().map(|e| e.jcz))
                 .collect();

@@ -2,15 +2,15 @@
 //! and a cathedral to its city, and the C1 tiny city of the base game. The large follower is a
 //! figure of the ruleset (`DESCRIPTOR.figures`, strength 2), counted by the majority like any follower.
 
+use crate::descriptor::{CodeNote, ShippedSet};
+use crate::jcz::{JczElement, JczMeaning, JczPart};
 use crate::model::FeatureKind;
-use crate::rules::descriptor::{CodeNote, ShippedSet};
-use crate::rules::jcz::{JczElement, JczMeaning, JczPart};
-use crate::rules::{Breakdown, chosen};
+use crate::{Breakdown, chosen};
 
 /// The expansion's tiles.
 pub(super) const TILE_SET: ShippedSet = ShippedSet {
     name: "inns-and-cathedrals",
-    text: include_str!("../../../tiles/inns-and-cathedrals.tiles"),
+    text: include_str!("../../../../tiles/inns-and-cathedrals.tiles"),
 };
 
 /// What an incomplete road with an inn or city with a cathedral scores at the end: `zero` (the
@@ -33,11 +33,11 @@ pub const TINY_CITY_SCORING: &str = "tiny-city-scoring";
 /// What Inns & Cathedrals adds to the explanations of the shared codes: its large follower.
 pub(super) const CODE_NOTES: [CodeNote; 2] = [
     CodeNote {
-        code: &crate::codes::SUPPLY_EMPTY,
+        code: &carcspec_core::codes::SUPPLY_EMPTY,
         text: "  - with Inns & Cathedrals: one large follower as well.",
     },
     CodeNote {
-        code: &crate::codes::WRONG_FEATURE_FOR_FIGURE,
+        code: &carcspec_core::codes::WRONG_FEATURE_FOR_FIGURE,
         text: "  - with Inns & Cathedrals: the large follower as any of the four (`large-thief`,
     `large-knight`, `large-monk`, `large-farmer`).",
     },

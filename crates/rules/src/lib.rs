@@ -4,6 +4,15 @@
 //! and its expansions decide. A ruleset works on the engine's features and figures only; it
 //! knows nothing of text (the checker maps the game file to its moves and reports what they
 //! break; the simulator asks it for the same decisions and moves).
+//!
+//! A crate of its own (`carcspec-rules`) on the core, the syntax and the engine alone, so that
+//! a ruleset imports nothing of the layers that read files, replay games or draw them is
+//! Cargo's rule; the `carcspec` crate re-exports it as `carcspec::rules`.
+
+// The layers below, at the paths the rest of carcspec reads them by.
+pub(crate) use carcspec_core::{diagnostic, model};
+pub(crate) use carcspec_engine as engine;
+pub(crate) use carcspec_syntax as syntax;
 
 pub mod carcassonne;
 pub mod codes;
@@ -396,7 +405,7 @@ pub struct VariantSpec {
 /// A tile that the ruleset plays only in part: what it ignores of the tile.
 #[derive(Debug, Clone)]
 pub struct TileWarning {
-    pub code: &'static crate::codes::Code,
+    pub code: &'static carcspec_core::codes::Code,
     pub message: String,
     pub help: &'static str,
 }
@@ -763,7 +772,7 @@ fn no_take_back(turn: &TurnView) -> Violation {
         Some(_) => "no move of these rules takes a figure back",
     };
     Violation::new(
-        &crate::codes::RETURN_NOT_ALLOWED,
+        &carcspec_core::codes::RETURN_NOT_ALLOWED,
         " may not take a figure back here",
         why,
         "remove the `return`: under these rules a figure leaves the board only when its feature \
@@ -906,6 +915,21 @@ pub fn picture_of(specs: &[FigureSpec], kind: FigureKind) -> Option<&'static Fig
         .map(|spec| spec.picture)
 }
 
+/// The tiles of a shipped set as a game plays them (loaded, linted and compiled by the layers
+/// above, as `carcspec::load` reads a set): for the tests that play the shipped tiles.
+#[cfg(test)]
+pub(crate) fn shipped_tiles(set: &str) -> Vec<CompiledTile> {
+    let loaded = carcspec::load::load(set).unwrap_or_else(|_| panic!("{set} is shipped"));
+    let usable = loaded
+        .usable()
+        .unwrap_or_else(|| panic!("{set} loads clean"));
+    usable
+        .tiles
+        .iter()
+        .map(|tile| CompiledTile::compile(tile, usable.ruleset))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::{Breakdown, Counted, Ruleset, Surrounded, describe};
@@ -914,7 +938,7 @@ mod tests {
     /// count its descriptor's pools give (the 2020 rules' 3 huts, not the 2002 rules' 2).
     #[test]
     fn the_supply_explanation_states_every_rulesets_counts() {
-        let text = super::codes::explanation(&crate::codes::SUPPLY_EMPTY);
+        let text = super::codes::explanation(&carcspec_core::codes::SUPPLY_EMPTY);
         for (ruleset, line_starts) in [
             (Ruleset::Carcassonne, "Carcassonne:"),
             (Ruleset::HuntersGatherers, "Hunters and Gatherers (2002):"),

@@ -17,9 +17,9 @@ use super::{
     BonusWording, Breakdown, Completion, Context, Decision, FigureSpec, Hooks, Move, Offer,
     Outcome, Rules, ScoreEvent, TileWarning, TurnView, VariantSpec, Violation, majority,
 };
+use crate::descriptor::{CodeNote, RulesetDescriptor};
 use crate::engine::{CompiledTile, Engine, FigureId, NodeId, PlacementId, Pos};
 use crate::model::{Anchor, ContentKind, FeatureKind, Power, Ruleset};
-use crate::rules::descriptor::{CodeNote, RulesetDescriptor};
 
 /// §11.1: whether the tigers a hunting trap finds without a deer to eat are covered too.
 pub const HUNTING_TRAP_LONE_TIGERS: &str = "hunting-trap-lone-tigers";
@@ -79,7 +79,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     title: "Hunters and Gatherers (2020 rules)",
     base_tile_set: &super::hunters_gatherers::TILE_SET,
     jcz_set: None,
-    jcz: &crate::rules::jcz::JczPart::NONE,
+    jcz: &crate::jcz::JczPart::NONE,
     figures: &FIGURES,
     expansions: &[],
     replacing_start_tile: &[],
@@ -103,12 +103,12 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     codes: &[],
     code_notes: &[
         CodeNote {
-            code: &crate::codes::SUPPLY_EMPTY,
+            code: &carcspec_core::codes::SUPPLY_EMPTY,
             text: "- Hunters and Gatherers (2020): 5 tribe members and 3 huts (“Each player's supply is 5
   meeples and 3 huts”, FR p2).",
         },
         CodeNote {
-            code: &crate::codes::WRONG_FEATURE_FOR_FIGURE,
+            code: &carcspec_core::codes::WRONG_FEATURE_FOR_FIGURE,
             text: "- Hunters and Gatherers (2020): a gatherer in a forest, a fisherman on a river, a hunter
   in a meadow, a hut on the river or the lake of the tile (FR p3).",
         },
@@ -620,7 +620,7 @@ impl Rules for HuntersGatherers2020 {
         (!is_tribe_member(figure)).then(|| {
             (
                 Violation::new(
-                    &crate::codes::NOT_RETURNABLE,
+                    &carcspec_core::codes::NOT_RETURNABLE,
                     format!("'s {} cannot be taken back", figure.kind.0),
                     "huts stay all game",
                     "the shaman takes back a meeple (gatherer, fisherman or hunter), not a hut",
@@ -647,7 +647,7 @@ impl Rules for HuntersGatherers2020 {
             ),
         };
         Violation::new(
-            &crate::codes::RETURN_NOT_ALLOWED,
+            &carcspec_core::codes::RETURN_NOT_ALLOWED,
             " may not take a figure back here",
             &why,
             "`return` follows the `place` of a tile with the shaman, once, before `deploy` or \
@@ -854,7 +854,7 @@ impl Rules for HuntersGatherers2020 {
             ignored.push("a spring");
         }
         (!ignored.is_empty()).then(|| TileWarning {
-            code: &crate::codes::CONTENT_2002_IGNORED,
+            code: &carcspec_core::codes::CONTENT_2002_IGNORED,
             message: format!(
                 "tile `{}` has {} of the 2002 edition, which the 2020 rules ignore{}",
                 tile.id,

@@ -5,10 +5,10 @@ use super::{
     Breakdown, Completion, Context, FigurePicture, FigureSpec, Hooks, Rules, ScoreEvent,
     TileWarning, TurnView, VariantSpec, majority,
 };
+use crate::descriptor::{CodeNote, RulesetDescriptor, ShippedSet};
 use crate::engine::{CompiledTile, Component, Engine, Figure, FigureId, FigureKind, NodeId};
 use crate::model::{ContentKind, FeatureKind, Ruleset};
-use crate::rules::descriptor::{CodeNote, RulesetDescriptor, ShippedSet};
-use crate::rules::{Paint, PictureStroke};
+use crate::{Paint, PictureStroke};
 
 /// The hut's picture: a little house with its door.
 pub const HUT_PICTURE: FigurePicture = FigurePicture {
@@ -99,7 +99,7 @@ pub const RETURNED_FIGURES_ON_BONUS_TILE: &str = "returned-figures-on-bonus-tile
 /// nugget): both the 2002 and the 2020 rules are played with them.
 pub const TILE_SET: ShippedSet = ShippedSet {
     name: "hunters-gatherers-v2",
-    text: include_str!("../../../tiles/hunters-gatherers-v2.tiles"),
+    text: include_str!("../../../../tiles/hunters-gatherers-v2.tiles"),
 };
 
 /// The 2002 rules of Hunters and Gatherers.
@@ -108,7 +108,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     title: "Hunters and Gatherers (2002 rules)",
     base_tile_set: &TILE_SET,
     jcz_set: None,
-    jcz: &crate::rules::jcz::JczPart::NONE,
+    jcz: &crate::jcz::JczPart::NONE,
     figures: &FIGURES,
     expansions: &[],
     replacing_start_tile: &[],
@@ -137,12 +137,12 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     codes: &[],
     code_notes: &[
         CodeNote {
-            code: &crate::codes::SUPPLY_EMPTY,
+            code: &carcspec_core::codes::SUPPLY_EMPTY,
             text: "- Hunters and Gatherers (2002): 5 tribe members and 2 huts (“The tribe member or hut must
   come from the player’s supply.”, 2. Deploy).",
         },
         CodeNote {
-            code: &crate::codes::WRONG_FEATURE_FOR_FIGURE,
+            code: &carcspec_core::codes::WRONG_FEATURE_FOR_FIGURE,
             text: "- Hunters and Gatherers (2002): a gatherer in a forest, a fisherman on a river, a hunter
   in a meadow, a hut on a river or a lake (2. Deploy a tribe member or hut; Huts).",
         },
@@ -410,7 +410,7 @@ impl Rules for HuntersGatherers {
 
     fn tile_warning(&self, tile: &CompiledTile) -> Option<TileWarning> {
         tile.features.iter().any(|f| f.has_power).then(|| TileWarning {
-            code: &crate::codes::V2_POWER_IGNORED,
+            code: &carcspec_core::codes::V2_POWER_IGNORED,
             message: format!(
                 "tile `{}` has a special power of the 2020 edition, which the 2002 rules ignore",
                 tile.id
