@@ -22,5 +22,6 @@ pub mod lsp;
 pub(crate) mod play;
 pub mod render;
 pub mod report;
+pub(crate) mod setup;
 pub mod shipped;
 pub mod simulate;

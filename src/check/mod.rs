@@ -10,10 +10,10 @@ pub mod state;
 pub use import::{import_jcz, import_jcz_with_warnings};
 pub use report::{CheckReport, ReportedEvent};
 
-pub use crate::play::catalog::{
+pub use crate::setup::catalog::{
     Catalog, TileIds, build_catalog, build_catalog_with, tile_set_target,
 };
-pub use crate::play::tile_sets::TileSetCache;
+pub use crate::setup::tile_sets::TileSetCache;
 pub use state::{
     DrawnTile, GameFormat, GameState, StateError, StatePoint, drawn_tiles, game_state,
     game_state_at, game_state_of_text, game_state_of_text_at,

@@ -18,9 +18,9 @@ use crate::diagnostic::{self, Diagnostic, Span};
 use crate::engine::{Engine, Placement, PlacementId, Pos, Rotation};
 use crate::model::{Action, FeatureKind, FeatureRef, Script};
 use crate::play::Game;
-use crate::play::catalog::{Catalog, build_catalog};
 use crate::play::view::{BoardView, pieces_in_play};
 pub use crate::play::view::{FeatureSpot, PieceInPlay, PieceSpot};
+use crate::setup::catalog::{Catalog, build_catalog};
 use crate::{lower, rules, syntax};
 
 /// How a game's text is written.

@@ -5,7 +5,6 @@
 
 use std::sync::{Arc, OnceLock};
 
-use super::catalog::is_bonus;
 use super::names::{Deployment, SlotTable};
 use crate::engine::{CompiledTile, Engine, LegalPlacements, NodeId, PlacementId, Pos, Rotation};
 use crate::model::{Ruleset, Script};
@@ -14,6 +13,7 @@ use crate::rules::{
     self, Completion, Decision, FigureSpec, Hooks, Occupation, Offer, Phase, Rules,
     RulesetDecision, Violation,
 };
+use crate::setup::catalog::is_bonus;
 
 /// The tile the current player holds.
 #[derive(Debug, Clone, Copy)]

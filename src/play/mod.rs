@@ -3,11 +3,9 @@
 //! moves from the ruleset's offers and applies them here without validating), and the views
 //! of a game that render, `fit` and the language server read.
 
-pub mod catalog;
 pub(crate) mod game;
 pub(crate) mod moves;
 mod names;
-pub mod tile_sets;
 pub(crate) mod transition;
 pub mod view;
 

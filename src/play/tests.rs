@@ -106,7 +106,8 @@ fn game_with(wrap: impl FnOnce(Box<dyn Rules>) -> Box<dyn Rules>) -> (Game, usiz
     assert!(diagnostics.is_empty(), "{diagnostics:?}");
     let script: Script = crate::lower::game::lower(&file).script.expect("a script");
     let mut diagnostics = Vec::new();
-    let catalog = super::catalog::build_catalog(&script, &[], Path::new("."), &mut diagnostics);
+    let catalog =
+        crate::setup::catalog::build_catalog(&script, &[], Path::new("."), &mut diagnostics);
     assert!(diagnostics.is_empty(), "{diagnostics:?}");
     let city = catalog
         .tiles

@@ -9,11 +9,11 @@
 //! `deployed`, a take-back's `play`, `score_completed`, `after_scoring`, `end_turn`, `final_scoring`)
 //! are written once, here.
 
-use super::catalog::is_bonus;
 use super::game::{Game, Hand, PlacedNow, Scored, Turn, zero};
 use crate::engine::{FigureId, NodeId, PlacementId, Pos, Rotation};
 use crate::model::TileKind;
 use crate::rules::{Context, Decision, FigureSpec, Move, Outcome, Phase, ScoreEvent};
+use crate::setup::catalog::is_bonus;
 
 /// The tile that `under` puts under a hill tile.
 #[derive(Debug, Clone, Copy)]

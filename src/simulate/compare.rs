@@ -255,7 +255,7 @@ pub fn play(
     progress: &(dyn Fn(usize) + Sync),
 ) -> Result<RunFigures, Vec<Diagnostic>> {
     let mut diagnostics = Vec::new();
-    let catalog = crate::play::catalog::build_catalog(
+    let catalog = crate::setup::catalog::build_catalog(
         &super::header(config),
         &[],
         std::path::Path::new("."),

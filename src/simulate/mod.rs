@@ -18,10 +18,10 @@ use crate::codes::Severity;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::engine::{CompiledTile, Engine, LegalPlacements, PlacementId, Pos, Preview, Rotation};
 use crate::model::{Action, Completion, FeatureKind, Name, Ruleset, Script, Side, Step, TokenDraw};
-use crate::play::catalog::{Catalog, build_catalog};
 use crate::play::moves::Offered;
 use crate::play::{Game, GameMove, Setup};
 use crate::rules::{self, Decision, Offer, Violation};
+use crate::setup::catalog::{Catalog, build_catalog};
 use stats::{Accumulator, Statistics};
 
 /// How the simulated players choose their moves.

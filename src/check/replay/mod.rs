@@ -17,9 +17,9 @@ use crate::codes::{self, Code};
 use crate::diagnostic::{self, Diagnostic, Omitted, Span};
 use crate::engine::{Engine, NodeId, PlacementId, PlacementProblem, Pos, Rotation};
 use crate::model::{Action, Expectation, FeatureRef, MoveWordsRead, Script, Step};
-use crate::play::catalog::{Catalog, is_bonus};
 use crate::play::{Game, Setup};
 use crate::rules::Rules;
+use crate::setup::catalog::{Catalog, is_bonus};
 use crate::syntax::statements::{self, Part};
 
 /// The part of the turn's placed tile a deployment's checks read.
@@ -36,7 +36,7 @@ pub(crate) struct Replay<'s> {
     text: &'s str,
     /// The game as the moves applied so far left it.
     game: Game,
-    ids: Arc<crate::play::catalog::TileIds>,
+    ids: Arc<crate::setup::catalog::TileIds>,
     stopped: bool,
     /// The step that placed each placement (for labels on later moves).
     placement_steps: Vec<Span>,
