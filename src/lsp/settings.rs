@@ -1,6 +1,6 @@
 //! The settings the client chose: read from its capabilities and `initializationOptions` at
-//! `initialize`, and from `workspace/didChangeConfiguration` later. Apart from the session,
-//! since the worker reads them too (through `Shared`) and the tests read them alone.
+//! `initialize`, and from `workspace/didChangeConfiguration` later. Apart from the session:
+//! the worker reads them too (through `Shared`), and what an option takes is read here alone.
 
 use serde_json::Value;
 
