@@ -452,6 +452,8 @@ impl Playthrough<'_, '_> {
     }
 
     /// A move the ruleset's decision offers, played: a draw from the bag by a random number.
+    // `#[inline]`: the policies (policy.rs) play the offers they pick from another module.
+    #[inline]
     pub(super) fn play_offer(&mut self, offer: Offer) {
         let mv = offer.into_move(|| TokenDraw::Random(self.rng.unit()));
         let wolves_before = self.game.bag_wolves_drawn();

@@ -5,11 +5,14 @@
 #[derive(Debug, Clone)]
 pub struct Rng(u64);
 
+// Its steps are `#[inline]`: the game loop and the policies draw at every move, from other
+// modules, so other codegen units (the policies' methods, policy.rs, say what it costs).
 impl Rng {
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
+    #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
@@ -19,6 +22,7 @@ impl Rng {
     }
 
     /// A number in `0..bound` (0 when `bound` is 0).
+    #[inline]
     pub fn below(&mut self, bound: usize) -> usize {
         if bound == 0 {
             0
@@ -28,6 +32,7 @@ impl Rng {
     }
 
     /// A number in [0, 1).
+    #[inline]
     pub fn unit(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
