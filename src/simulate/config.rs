@@ -53,6 +53,8 @@ pub struct Config {
     /// Whether each game's [`GameResult::script`] lists its moves (for `--out`, and for the
     /// tests that check the games again). Without, the script is the header alone and no move
     /// is written down: the games and their statistics are the same.
+    ///
+    /// [`GameResult::script`]: super::GameResult::script
     pub transcripts: bool,
 }
 
@@ -65,6 +67,8 @@ pub struct RunOptions {
     /// and together play every game of the run.
     pub shard: Option<(usize, usize)>,
     /// Whether each game's [`GameResult::tile_outcomes`] is filled.
+    ///
+    /// [`GameResult::tile_outcomes`]: super::GameResult::tile_outcomes
     pub per_tile: bool,
 }
 

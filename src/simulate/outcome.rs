@@ -27,6 +27,8 @@ pub struct GameResult {
     pub wolves: usize,
     /// What each placed tile became by the end of the game, in the order of the placements:
     /// empty unless the run asks for it ([`RunOptions::per_tile`], the balance reports).
+    ///
+    /// [`RunOptions::per_tile`]: super::RunOptions::per_tile
     pub tile_outcomes: Vec<TileOutcome>,
     /// Decisions each seat's search took (`--policy mcts`; those of one move are not
     /// searched): empty when no seat searches.
