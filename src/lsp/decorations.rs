@@ -1,5 +1,6 @@
-//! What the editor draws over a game's text: inlay hints (the scores and figures left after a
-//! turn) and semantic tokens (each word coloured by its role). A tile set has neither.
+//! What the editor draws over a game's text: inlay hints (the scores after each turn, the sides
+//! of each drawn tile) and semantic tokens (each word coloured by its role). A tile set has
+//! neither.
 
 use super::analysis::DocumentKind;
 use super::{Server, game};
