@@ -53,10 +53,10 @@ impl Reply {
     }
 
     /// The message that answers request `id` with this result.
-    pub fn answering(self, id: RequestId) -> super::Outgoing {
+    pub fn answering(self, id: RequestId) -> super::transport::Outgoing {
         match self {
             Reply::Value(value) => Message::Response(Response::new_ok(id, value)).into(),
-            Reply::Json(result) => super::Outgoing::Answer { id, result },
+            Reply::Json(result) => super::transport::Outgoing::Answer { id, result },
         }
     }
 }

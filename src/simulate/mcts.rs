@@ -334,9 +334,13 @@ fn immediate_prior(
         let mut previews = Vec::new();
         for (value, key) in prior.iter_mut().zip(keys) {
             if let Key::Place(pos, rotation) = key {
-                *value =
-                    super::immediate_value(game, tile, (*pos, *rotation), player, &mut previews)
-                        as f64;
+                *value = super::policy::immediate_value(
+                    game,
+                    tile,
+                    (*pos, *rotation),
+                    player,
+                    &mut previews,
+                ) as f64;
             }
         }
     }
@@ -439,7 +443,7 @@ impl Prospects {
         let paid = descriptor.open_features_paid_at_end;
         let mut gain_per_tile = [0.0; FeatureKind::ALL.len()];
         for kind in FeatureKind::ALL {
-            let closed = super::closed_value_per_tile(kind);
+            let closed = super::policy::closed_value_per_tile(kind);
             let open = if paid.contains(&kind) {
                 kind.nominal_points_per_tile(false)
             } else {
