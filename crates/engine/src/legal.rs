@@ -354,7 +354,7 @@ impl LegalPlacements {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tests::small_catalog;
+    use crate::tests::base_catalog;
 
     /// The pick from the counts per column is the k-th of the sorted list on boards of other
     /// shapes too: a tall column (hundreds of open positions in one column); tiles laid apart,
@@ -362,7 +362,7 @@ mod tests {
     /// columns (neither counted per column).
     #[test]
     fn the_kth_pick_from_the_counts_follows_any_board() {
-        let catalog = small_catalog();
+        let catalog = base_catalog();
         let tall = |n: i32| Pos::new(n % 2, n / 2 - 50);
         let apart = |n: i32| Pos::new(5 * n - 40, 3 * (n % 3));
         let wide = |n: i32| Pos::new(n / 2 - 50, n % 2);

@@ -212,131 +212,17 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Anchor, Feature, Half, Ruleset, Tile, TileKind};
+    use crate::model::{Ruleset, TileKind};
 
-    /// `words`' anchors as the tile language writes them: a side (`N`), a half side (`NL`) or
-    /// the inner area (`I`).
-    fn anchors(words: &str) -> Vec<Anchor> {
-        words
-            .split_whitespace()
-            .map(|word| {
-                let side = |letter| match letter {
-                    'N' => Side::N,
-                    'E' => Side::E,
-                    'S' => Side::S,
-                    _ => Side::W,
-                };
-                let mut letters = word.chars();
-                match (letters.next(), letters.next()) {
-                    (Some('I'), None) => Anchor::Inner,
-                    (Some(letter), None) => Anchor::Side(side(letter)),
-                    (Some(letter), Some('L')) => Anchor::Half(side(letter), Half::L),
-                    (Some(letter), _) => Anchor::Half(side(letter), Half::R),
-                    (None, _) => unreachable!("split_whitespace yields no empty word"),
-                }
-            })
-            .collect()
-    }
-
-    /// Seven tiles of the base game (tiles/carcassonne-base.tiles: its start tile, a
-    /// monastery, a city, roads straight, bent and crossing, a whole city), built from the
-    /// model directly: the engine sits below the loading of tile files. A field touches the
-    /// city labelled `c` of its tile where the tile file says so. The tests that play the
-    /// whole shipped base set are in tests/engine.rs.
-    pub(crate) fn small_catalog() -> Vec<CompiledTile> {
-        // A feature: its kind, its anchors, and whether it touches the tile's city.
-        type FeatureRow = (FeatureKind, &'static str, bool);
-        let tiles: [(&str, TileKind, &[FeatureRow]); 7] = [
-            (
-                "BA/RCr",
-                TileKind::Start,
-                &[
-                    (FeatureKind::Road, "E W", false),
-                    (FeatureKind::City, "N", false),
-                    (FeatureKind::Field, "EL WR", true),
-                    (FeatureKind::Field, "ER S WL", false),
-                ],
-            ),
-            (
-                "BA/L",
-                TileKind::Land,
-                &[
-                    (FeatureKind::Monastery, "I", false),
-                    (FeatureKind::Field, "N E S W", false),
-                ],
-            ),
-            (
-                "BA/C",
-                TileKind::Land,
-                &[
-                    (FeatureKind::City, "N", false),
-                    (FeatureKind::Field, "E S W", true),
-                ],
-            ),
-            (
-                "BA/RFr",
-                TileKind::Land,
-                &[
-                    (FeatureKind::Road, "E W", false),
-                    (FeatureKind::Field, "N EL WR", false),
-                    (FeatureKind::Field, "ER S WL", false),
-                ],
-            ),
-            (
-                "BA/Rr",
-                TileKind::Land,
-                &[
-                    (FeatureKind::Road, "S W", false),
-                    (FeatureKind::Field, "N E SL WR", false),
-                    (FeatureKind::Field, "SR WL", false),
-                ],
-            ),
-            (
-                "BA/RRRR",
-                TileKind::Land,
-                &[
-                    (FeatureKind::Road, "N", false),
-                    (FeatureKind::Road, "E", false),
-                    (FeatureKind::Road, "S", false),
-                    (FeatureKind::Road, "W", false),
-                    (FeatureKind::Field, "NL WR", false),
-                    (FeatureKind::Field, "NR EL", false),
-                    (FeatureKind::Field, "ER SL", false),
-                    (FeatureKind::Field, "SR WL", false),
-                ],
-            ),
-            (
-                "BA/Cccc",
-                TileKind::Land,
-                &[(FeatureKind::City, "N E S W", false)],
-            ),
-        ];
-        tiles
-            .into_iter()
-            .map(|(id, kind, features)| {
-                let features = features
-                    .iter()
-                    .map(|&(feature_kind, words, touches_city)| {
-                        let mut feature = Feature::new(feature_kind, anchors(words));
-                        if feature_kind == FeatureKind::City {
-                            feature.label = Some("c".into());
-                        }
-                        if touches_city {
-                            feature.touches = vec!["c".into()];
-                        }
-                        feature
-                    })
-                    .collect();
-                let tile = Tile {
-                    id: id.into(),
-                    count: 1,
-                    kind,
-                    markers: Vec::new(),
-                    features,
-                    spans: Default::default(),
-                };
-                CompiledTile::compile(&tile, Ruleset::Carcassonne)
-            })
+    /// The base game's tiles (tiles/carcassonne-base.tiles), compiled here from the model
+    /// that `carcspec::load` reads them into: the engine sits below the loading of tile files,
+    /// which its tests alone use, through `carcspec` (a dependency of the tests only).
+    pub(crate) fn base_catalog() -> Vec<CompiledTile> {
+        let loaded = carcspec::load::load("carcassonne-base").expect("the shipped base set");
+        let set = loaded.usable().expect("the base set loads clean");
+        set.tiles
+            .iter()
+            .map(|tile| CompiledTile::compile(tile, Ruleset::Carcassonne))
             .collect()
     }
 
@@ -383,7 +269,7 @@ mod tests {
 
     #[test]
     fn the_board_follows_the_tiles_whatever_the_shape_of_the_game() {
-        let catalog = small_catalog();
+        let catalog = base_catalog();
         let tiles = crate::model::MAX_TILES_PER_GAME as i32;
         let half = tiles / 2;
         // Connected games whose bounding box is huge: a single array over it would take up to

@@ -87,13 +87,13 @@ impl Engine {
 mod tests {
     use super::*;
     use crate::FigureKind;
-    use crate::tests::{lay_connected, small_catalog};
+    use crate::tests::{base_catalog, lay_connected};
 
     /// A game without rivers or lakes writes no river-system entry, and its nodes answer as
     /// systems of their own, empty, until a figure is put on one's river system.
     #[test]
     fn river_systems_are_kept_for_the_nodes_of_river_tiles_only() {
-        let catalog = small_catalog();
+        let catalog = base_catalog();
         assert!(catalog.iter().all(|tile| !tile.has_river_system));
         let mut engine = Engine::new(catalog);
         // As many tiles as a base game.
