@@ -302,7 +302,7 @@ pub struct CountedExpectation {
     /// The expectation's kind (`bag`).
     pub kind: &'static str,
     /// Whether each player has counts of their own, named first (its row of
-    /// [`EXPECTATIONS`] then begins with the player's slot), or the game one set.
+    /// [`EXPECTATIONS`] then begins with the player's slot), or the game has one set of them.
     pub of_each_player: bool,
     /// The names it counts.
     pub names: &'static [&'static str],
