@@ -112,13 +112,7 @@ impl Server {
                 format!("the document is out of sync with the editor ({problem}): reopen it"),
             ));
         }
-        let analysis = self.shared.lock().ok().and_then(|shared| {
-            shared
-                .analyses
-                .get(uri)
-                .filter(|(version, _)| *version == document.version)
-                .map(|(_, analysis)| Arc::clone(analysis))
-        });
+        let analysis = self.current_analysis(uri, document);
         Ok((document.clone(), analysis))
     }
 
@@ -268,17 +262,23 @@ impl Server {
         }
     }
 
-    /// Runs `answer` on the open document `uri`, guarded: a failure of carcspec answers
-    /// nothing instead of ending the server.
-    pub(super) fn with<T>(&self, uri: &Uri, answer: impl FnOnce(&Context<'_>) -> T) -> Option<T> {
-        let document = self.documents.get(uri)?;
-        let analysis = self.shared.lock().ok().and_then(|shared| {
+    /// The worker's analysis of the open document `uri` at its current version, if the worker
+    /// has finished it (an analysis of an older version answers nothing).
+    fn current_analysis(&self, uri: &Uri, document: &Document) -> Option<Arc<Analysis>> {
+        self.shared.lock().ok().and_then(|shared| {
             shared
                 .analyses
                 .get(uri)
                 .filter(|(version, _)| *version == document.version)
                 .map(|(_, analysis)| Arc::clone(analysis))
-        });
+        })
+    }
+
+    /// Runs `answer` on the open document `uri`, guarded: a failure of carcspec answers
+    /// nothing instead of ending the server.
+    pub(super) fn with<T>(&self, uri: &Uri, answer: impl FnOnce(&Context<'_>) -> T) -> Option<T> {
+        let document = self.documents.get(uri)?;
+        let analysis = self.current_analysis(uri, document);
         let context = Context {
             document,
             index: LineIndex::new(&document.text, self.encoding),

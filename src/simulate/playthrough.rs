@@ -280,6 +280,21 @@ impl Playthrough<'_, '_> {
         self.game.violations.clear();
     }
 
+    /// Deploys a figure the runner offered (by the policy's or the search's choice), written as
+    /// the transcript names it. Inlined: the policies call it from their own module at every
+    /// deployment, as they call [`Playthrough::act`].
+    #[inline]
+    pub(super) fn deploy(&mut self, deployment: Offered) {
+        let generated = GameMove::Deploy {
+            figure: deployment.figure,
+            node: deployment.node,
+        };
+        self.act(generated, |game| Action::Deploy {
+            figure: deployment.figure.into(),
+            target: game.target_of(&deployment).clone(),
+        });
+    }
+
     /// Writes the move just played into the transcript (when it is kept); a rule it broke
     /// rejects the game.
     fn recorded(&mut self, step: Step, broken: Option<Violation>) {
@@ -435,16 +450,7 @@ impl Playthrough<'_, '_> {
                 });
                 self.result.placed.push(tile);
             }
-            mcts::Choice::Deploy(deployment) => {
-                let generated = GameMove::Deploy {
-                    figure: deployment.figure,
-                    node: deployment.node,
-                };
-                self.act(generated, |game| Action::Deploy {
-                    figure: deployment.figure.into(),
-                    target: game.target_of(&deployment).clone(),
-                });
-            }
+            mcts::Choice::Deploy(deployment) => self.deploy(deployment),
             mcts::Choice::Pass => self.act(GameMove::Pass, |_| Action::Pass),
             mcts::Choice::Offer(offer) => self.play_offer(offer),
         }

@@ -191,16 +191,7 @@ impl Playthrough<'_, '_> {
         let chosen = chosen.map(|index| deployments[index]);
         self.deployments = deployments;
         match chosen {
-            Some(deployment) => {
-                let generated = GameMove::Deploy {
-                    figure: deployment.figure,
-                    node: deployment.node,
-                };
-                self.act(generated, |game| Action::Deploy {
-                    figure: deployment.figure.into(),
-                    target: game.target_of(&deployment).clone(),
-                });
-            }
+            Some(deployment) => self.deploy(deployment),
             None => self.act(GameMove::Pass, |_| Action::Pass),
         }
     }
