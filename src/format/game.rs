@@ -96,15 +96,7 @@ pub fn print_script(script: &Script, source: Option<&str>) -> String {
             Action::Under { tile } => {
                 format!("under {}", tile.as_deref().map_or("?".to_string(), word))
             }
-            Action::RulesetMove { keyword, arg } => match arg {
-                MoveWordsRead::Nothing => keyword.to_string(),
-                MoveWordsRead::Token(draw) => format!("{keyword} {}", token(draw)),
-                MoveWordsRead::Standing {
-                    figure,
-                    pos,
-                    target,
-                } => format!("{keyword} {figure} at {pos} on {target}"),
-            },
+            Action::RulesetMove { keyword, arg } => ruleset_move_line(keyword, arg, &player),
             Action::End => "\nend".into(),
             Action::Stop => "\nstop".into(),
             Action::Expect(expectation) => expectation_line(expectation, &player),
@@ -117,6 +109,38 @@ pub fn print_script(script: &Script, source: Option<&str>) -> String {
         let _ = writeln!(out, "{line}");
     }
     out
+}
+
+/// A ruleset's move as a line of the game language: its keyword and its words
+/// (`crates/syntax/src/statements.rs`: `MoveWords`), as lowering reads them.
+pub(crate) fn ruleset_move_line(
+    keyword: &str,
+    arg: &MoveWordsRead,
+    player: &dyn Fn(usize) -> String,
+) -> String {
+    match arg {
+        MoveWordsRead::Nothing => keyword.to_string(),
+        MoveWordsRead::Token(draw) => format!("{keyword} {}", token(draw)),
+        MoveWordsRead::Standing {
+            figure,
+            pos,
+            target,
+        } => format!("{keyword} {figure} at {pos} on {target}"),
+        MoveWordsRead::Owned {
+            player: owner,
+            figure,
+            pos,
+            target,
+        } => format!("{keyword} {} {figure} at {pos} on {target}", player(*owner)),
+        MoveWordsRead::Held { figure, holder } => {
+            format!("{keyword} {figure} from {}", player(*holder))
+        }
+        MoveWordsRead::Position(pos) => format!("{keyword} at {pos}"),
+        MoveWordsRead::Placement(pos, rotation) => {
+            format!("{keyword} at {pos} {rotation}")
+        }
+        MoveWordsRead::Place { pos, target } => format!("{keyword} at {pos} on {target}"),
+    }
 }
 
 /// One expectation as a line of the game language (`expect placements …`, as `carcspec fit` prints it).

@@ -276,17 +276,6 @@ impl GameLowering {
                 _ => Ok(Name::new(name)),
             }
         };
-        // `<figure> at <x>,<y> on <feature>`: where a figure stands (`put`, `return`).
-        let figure_standing =
-            |args: &mut Args<'_, _>| -> Result<(Name, Pos, FeatureRef), Diagnostic> {
-                let figure = figure_ok(args.next("a figure")?)?;
-                args.keyword("at")?;
-                let pos = args.position()?;
-                args.keyword("on")?;
-                let target = args.feature_ref()?;
-                args.done()?;
-                Ok((figure, pos, target))
-            };
         let action = (|| -> Result<Action, Diagnostic> {
             Ok(match keyword {
                 // The moves of every turn first: a guarded arm (`flock`, `lay`, `put`) splits
@@ -355,7 +344,7 @@ impl GameLowering {
                 "put" => {
                     let mut args = Args::new(statement);
                     let player = args.player(players)?;
-                    let (figure, pos, target) = figure_standing(&mut args)?;
+                    let (figure, pos, target) = figure_standing(&mut args, &figure_ok)?;
                     Action::Put {
                         player,
                         figure,
@@ -377,25 +366,7 @@ impl GameLowering {
                 // A ruleset's own move, read as its statement declares its words.
                 _ if let Some((keyword, ruleset_move)) = statements::ruleset_move(keyword) => {
                     let mut args = Args::new(statement);
-                    let arg = match ruleset_move.words {
-                        MoveWords::Nothing => {
-                            args.done()?;
-                            MoveWordsRead::Nothing
-                        }
-                        MoveWords::Token => {
-                            let token = args.token()?;
-                            args.done()?;
-                            MoveWordsRead::Token(token)
-                        }
-                        MoveWords::Standing => {
-                            let (figure, pos, target) = figure_standing(&mut args)?;
-                            MoveWordsRead::Standing {
-                                figure,
-                                pos,
-                                target,
-                            }
-                        }
-                    };
+                    let arg = lower_move_words(ruleset_move.words, &mut args, players, &figure_ok)?;
                     Action::RulesetMove { keyword, arg }
                 }
                 _ => {
@@ -915,6 +886,87 @@ fn lower_expectation(
     args.done()?;
     Ok(expectation)
 }
+/// `<figure> at <x>,<y> on <feature>`: where a figure stands (`put`, a ruleset's move); `figure`
+/// reads the figure's name in the game's ruleset.
+fn figure_standing<S: StatementWords>(
+    args: &mut Args<'_, S>,
+    figure: &dyn Fn(Word<'_>) -> Result<Name, Diagnostic>,
+) -> Result<(Name, Pos, FeatureRef), Diagnostic> {
+    let figure = figure(args.next("a figure")?)?;
+    args.keyword("at")?;
+    let pos = args.position()?;
+    args.keyword("on")?;
+    let target = args.feature_ref()?;
+    args.done()?;
+    Ok((figure, pos, target))
+}
+
+/// The words of a ruleset's move, read as its statement declares them (`MoveWords`);
+/// `figure` reads a figure's name in the game's ruleset.
+fn lower_move_words<S: StatementWords>(
+    words: MoveWords,
+    args: &mut Args<'_, S>,
+    players: &[String],
+    figure: &dyn Fn(Word<'_>) -> Result<Name, Diagnostic>,
+) -> Result<MoveWordsRead, Diagnostic> {
+    Ok(match words {
+        MoveWords::Nothing => {
+            args.done()?;
+            MoveWordsRead::Nothing
+        }
+        MoveWords::Token => {
+            let token = args.token()?;
+            args.done()?;
+            MoveWordsRead::Token(token)
+        }
+        MoveWords::Standing => {
+            let (figure, pos, target) = figure_standing(args, figure)?;
+            MoveWordsRead::Standing {
+                figure,
+                pos,
+                target,
+            }
+        }
+        MoveWords::Owned => {
+            let player = args.player(players)?;
+            let (figure, pos, target) = figure_standing(args, figure)?;
+            MoveWordsRead::Owned {
+                player,
+                figure,
+                pos,
+                target,
+            }
+        }
+        MoveWords::Held => {
+            let figure = figure(args.next("a figure")?)?;
+            args.keyword("from")?;
+            let holder = args.player(players)?;
+            args.done()?;
+            MoveWordsRead::Held { figure, holder }
+        }
+        MoveWords::Position => {
+            args.keyword("at")?;
+            let pos = args.position()?;
+            args.done()?;
+            MoveWordsRead::Position(pos)
+        }
+        MoveWords::Placement => {
+            args.keyword("at")?;
+            let pos = args.position()?;
+            let rotation = args.optional_rotation()?;
+            args.done()?;
+            MoveWordsRead::Placement(pos, rotation)
+        }
+        MoveWords::Place => {
+            args.keyword("at")?;
+            let pos = args.position()?;
+            args.keyword("on")?;
+            let target = args.feature_ref()?;
+            args.done()?;
+            MoveWordsRead::Place { pos, target }
+        }
+    })
+}
 
 /// The words of a counted expectation (`expect bag sheep1 4 wolf 2`; `expect goods Alice wine
 /// 2` for a kind counted for each player): the player where the kind names one, then names of
@@ -1334,5 +1386,67 @@ mod tests {
         assert!(refused.starts_with("Err"), "{refused}");
         let refused = lowered("expect goods red\n");
         assert!(refused.contains("Alice wine 2"), "{refused}");
+    }
+
+    /// Every kind of a ruleset move's words reads what it documents, refuses what it does
+    /// not take, and is written back in the same words (the simulator writes its moves and
+    /// lowering reads them again), whichever move declares it.
+    #[test]
+    fn each_kind_of_move_words_reads_and_writes_back() {
+        let players = ["red".to_string(), "blue".to_string()];
+        let figure = |word: Word<'_>| -> Result<Name, Diagnostic> { Ok(Name::new(word.value)) };
+        let lowered = |words: MoveWords, line: &str| {
+            let mut read = Vec::new();
+            let (_, errors) = parse_each(line, |item| {
+                let statement = item.expect("the line reads").to_statement();
+                let mut args = Args::new(&statement);
+                read.push(
+                    lower_move_words(words, &mut args, &players, &figure).map_err(|d| d.message),
+                );
+            });
+            assert!(errors.is_empty(), "{errors:?}");
+            read.pop().expect("one statement")
+        };
+        let cases = [
+            (MoveWords::Nothing, "mv"),
+            (MoveWords::Token, "mv sheep2"),
+            (MoveWords::Standing, "mv follower at 1,-2 on N"),
+            (MoveWords::Owned, "mv blue follower at 1,-2 on N"),
+            (MoveWords::Held, "mv follower from blue"),
+            (MoveWords::Position, "mv at 3,4"),
+            (MoveWords::Placement, "mv at 3,4 r90"),
+            (MoveWords::Place, "mv at 0,1 on ER+SL"),
+        ];
+        for (words, line) in cases {
+            let read = lowered(words, &format!("{line}\n"))
+                .unwrap_or_else(|message| panic!("`{line}`: {message}"));
+            let written =
+                crate::format::game::ruleset_move_line("mv", &read, &|p| players[p].clone());
+            assert_eq!(written, line, "{words:?} written back");
+        }
+        assert_eq!(
+            lowered(MoveWords::Owned, "mv blue follower at 1,-2 on N\n"),
+            Ok(MoveWordsRead::Owned {
+                player: 1,
+                figure: Name::new("follower"),
+                pos: Pos::new(1, -2),
+                target: FeatureRef::Anchor(Anchor::Side(crate::model::Side::N)),
+            })
+        );
+        // A rotation is optional in a placement (`r0`), and taken nowhere else.
+        assert_eq!(
+            lowered(MoveWords::Placement, "mv at 3,4\n"),
+            Ok(MoveWordsRead::Placement(Pos::new(3, 4), Rotation(0)))
+        );
+        for (words, line) in [
+            (MoveWords::Position, "mv at 3,4 r90\n"),
+            (MoveWords::Held, "mv follower from green\n"),
+            (MoveWords::Held, "mv follower blue\n"),
+            (MoveWords::Owned, "mv follower at 1,2 on N\n"),
+            (MoveWords::Place, "mv at 1,2\n"),
+            (MoveWords::Nothing, "mv 1,2\n"),
+        ] {
+            assert!(lowered(words, line).is_err(), "{words:?}: `{line}` refused");
+        }
     }
 }

@@ -941,10 +941,18 @@ impl Lowering<'_> {
                 Some(random) => MoveWordsRead::Token(TokenDraw::Random(random)),
                 None => return Ok(None),
             },
-            MoveWords::Standing => {
-                unreachable!(
-                    "a take-back is read from `RETURN_MEEPLE` (held by `rules::jcz`'s test)"
-                )
+            // A take-back is read from `RETURN_MEEPLE` (`take_back`); where the other words
+            // stand in JCloisterZone's payloads is each message's own, read when an
+            // expansion's messages need them (`rules::jcz`'s test holds that no message of
+            // a shipped expansion has them).
+            MoveWords::Standing
+            | MoveWords::Owned
+            | MoveWords::Held
+            | MoveWords::Position
+            | MoveWords::Placement
+            | MoveWords::Place => {
+                self.unsupported(format!("the words of a `{message}` are not read yet"), span);
+                return Ok(None);
             }
         };
         Ok(Some(Action::RulesetMove { keyword, arg }))

@@ -7,9 +7,10 @@ use std::sync::OnceLock;
 
 use super::game::Game;
 use super::names::{Deployment, SlotTable, feature_name};
-use crate::engine::{FigureId, NodeId, PlacementId};
-use crate::model::{FeatureKind, FeatureRef};
+use crate::engine::{FigureId, NodeId, PlacementId, Spot};
+use crate::model::{FeatureKind, FeatureRef, MoveWordsRead};
 use crate::rules::{Context, Move, MoveArg, Phase, TurnView};
+use crate::syntax::statements::MoveWords;
 
 /// A legal deployment as [`Game::offered_deployments`] lists it: its feature's name stays in
 /// the game's table of names ([`Game::target_of`]).
@@ -261,36 +262,70 @@ impl Game {
 }
 
 impl Game {
-    /// The game-language move of a ruleset move (the simulator writes its moves as text); a
-    /// take-back names its figure where it stands (or stood: the figure is named after it
-    /// left the board too).
+    /// The game-language move of a ruleset move (the simulator writes its moves as text), in
+    /// the words its statement declares: a figure is named where it stands (or stood: a
+    /// figure taken back is named after it left the board) or whose hands hold it, a feature
+    /// by its tile's position and its name.
     pub(crate) fn action_of(&self, mv: Move) -> crate::model::Action {
-        use crate::model::{Action, MoveWordsRead};
-        let arg = match mv.arg {
+        use crate::syntax::statements;
+        let words =
+            statements::ruleset_move(mv.keyword).map_or(MoveWords::Nothing, |(_, row)| row.words);
+        crate::model::Action::RulesetMove {
+            keyword: mv.keyword,
+            arg: self.words_of(words, mv.arg),
+        }
+    }
+
+    /// What `arg` names, in `words`.
+    pub(crate) fn words_of(&self, words: MoveWords, arg: MoveArg) -> MoveWordsRead {
+        match arg {
             MoveArg::Nothing => MoveWordsRead::Nothing,
             MoveArg::Token(token) => MoveWordsRead::Token(token),
-            MoveArg::Figure(id) => {
-                let figure = &self.engine.figures[id as usize];
-                // Offered only for a figure `names_return` names: one on a feature.
-                let node = figure
-                    .node()
-                    .expect("a figure taken back stands on a feature");
+            MoveArg::Position(pos) => MoveWordsRead::Position(pos),
+            MoveArg::Placement(pos, rotation) => MoveWordsRead::Placement(pos, rotation),
+            MoveArg::Feature(node) => {
                 let (placement, feature) = self.engine.origin(node);
-                let target = self
-                    .rules
-                    .figure(figure.kind.0)
-                    .and_then(|spec| self.name_feature(placement, feature, spec.stands_on))
-                    .unwrap_or_else(|| feature_name(&self.engine, placement, feature));
-                MoveWordsRead::Standing {
-                    figure: figure.kind.0.into(),
+                MoveWordsRead::Place {
                     pos: self.engine.placement(placement).pos,
-                    target,
+                    target: feature_name(&self.engine, placement, feature),
                 }
             }
-        };
-        Action::RulesetMove {
-            keyword: mv.keyword,
-            arg,
+            MoveArg::Figure(id) => {
+                let figure = &self.engine.figures[id as usize];
+                let name = figure.kind.0.into();
+                match (words, figure.spot()) {
+                    (MoveWords::Held, Spot::Held { by }) => MoveWordsRead::Held {
+                        figure: name,
+                        holder: by,
+                    },
+                    _ => {
+                        // Offered only for a figure that stands on a feature (a take-back's:
+                        // `names_return`).
+                        let node = figure.node().expect("a figure named where it stands");
+                        let (placement, feature) = self.engine.origin(node);
+                        let target = self
+                            .rules
+                            .figure(figure.kind.0)
+                            .and_then(|spec| self.name_feature(placement, feature, spec.stands_on))
+                            .unwrap_or_else(|| feature_name(&self.engine, placement, feature));
+                        let pos = self.engine.placement(placement).pos;
+                        if words == MoveWords::Owned {
+                            MoveWordsRead::Owned {
+                                player: figure.player,
+                                figure: name,
+                                pos,
+                                target,
+                            }
+                        } else {
+                            MoveWordsRead::Standing {
+                                figure: name,
+                                pos,
+                                target,
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }

@@ -219,3 +219,120 @@ fn the_ruleset_step_follows_a_pass() {
     game.play(GameMove::Ruleset(STEP_MOVE));
     assert_eq!(game.decision(), Some(Decision::EndOfTurn));
 }
+
+/// Carcassonne where the turn's player may put `BA/C` down in place of drawing, as an abbey
+/// is placed: the ruleset's move names where, and its outcome puts the tile.
+#[derive(Clone)]
+struct TileInsteadOfDraw {
+    inner: Box<dyn Rules>,
+    tile: usize,
+}
+
+/// The move that puts the tile: the test ruleset's own.
+const PUT_TILE: &str = "put-tile";
+
+impl Rules for TileInsteadOfDraw {
+    fn figure(&self, name: &str) -> Option<FigureSpec> {
+        self.inner.figure(name)
+    }
+    fn figure_names(&self) -> &'static [&'static str] {
+        self.inner.figure_names()
+    }
+    fn hooks(&self) -> Hooks {
+        self.inner.hooks()
+    }
+    fn expansions_in_play(&mut self, expansions: &[String]) {
+        self.inner.expansions_in_play(expansions);
+    }
+    fn blockers(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {
+        self.inner.blockers(at, figure, node)
+    }
+    fn blocked(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> bool {
+        self.inner.blocked(at, figure, node)
+    }
+    fn score_completed(&mut self, at: &mut Context, roots: &[NodeId], completion: &mut Completion) {
+        self.inner.score_completed(at, roots, completion);
+    }
+    fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
+        self.inner.final_scoring(engine)
+    }
+    fn tile_warning(&self, tile: &CompiledTile) -> Option<TileWarning> {
+        self.inner.tile_warning(tile)
+    }
+    fn play(&mut self, engine: &mut Engine, mv: Move, setup: bool) -> Outcome {
+        match mv {
+            Move {
+                keyword: PUT_TILE,
+                arg: MoveArg::Placement(pos, rotation),
+            } => Outcome {
+                tile_put: Some(rules::TilePut {
+                    tile: self.tile,
+                    pos,
+                    rotation,
+                }),
+                ..Outcome::default()
+            },
+            _ => self.inner.play(engine, mv, setup),
+        }
+    }
+}
+
+/// A tile put down by a ruleset's move is the turn's tile: it lies on the board, the stack
+/// keeps its tiles, the figure step follows on it, and what it completes is scored as after
+/// a `place`.
+#[test]
+fn a_ruleset_move_puts_the_turns_tile_in_place_of_a_draw() {
+    let (plain, city) = game_with(|rules| rules);
+    // Where BA/C closes the start tile's city (found by playing it as a drawn tile).
+    let mut drawn = plain.clone();
+    let figure = close_the_city_with_a_follower(&mut drawn, city);
+    let node = drawn.engine.figures[figure as usize]
+        .node()
+        .expect("the follower stood on the city");
+    let placement = drawn.engine.placement(drawn.engine.origin(node).0);
+    let (pos, rotation) = (placement.pos, placement.rotation);
+
+    let (mut game, _) = game_with(|inner| Box::new(TileInsteadOfDraw { inner, tile: city }));
+    let stack = game.stack.clone();
+    assert_eq!(game.decision(), Some(Decision::Draw));
+    game.play(GameMove::Ruleset(Move::new(
+        PUT_TILE,
+        MoveArg::Placement(pos, rotation),
+    )));
+    assert!(game.violations.is_empty(), "{:?}", game.violations);
+    let put = game
+        .engine
+        .at(pos)
+        .expect("the tile lies where the move put it");
+    assert_eq!(game.engine.placement(put).tile, city);
+    assert_eq!(game.stack, stack, "no tile drawn from the stack");
+    assert_eq!(game.decision(), Some(Decision::DeployOrPass));
+    let on_city = game
+        .legal_deployments()
+        .into_iter()
+        .find(|d| d.kind == FeatureKind::City)
+        .expect("a follower may go on the tile's city");
+    game.play(GameMove::Deploy {
+        figure: on_city.figure,
+        node: on_city.node,
+    });
+    assert_eq!(
+        game.scores,
+        [4, 0],
+        "the closed city scored as after a place"
+    );
+    assert_eq!(game.decision(), Some(Decision::EndOfTurn));
+
+    // A square that holds a tile keeps it.
+    let (mut game, _) = game_with(|inner| Box::new(TileInsteadOfDraw { inner, tile: city }));
+    let start = game
+        .engine
+        .at(crate::model::Pos::new(0, 0))
+        .expect("the start tile");
+    game.play(GameMove::Ruleset(Move::new(
+        PUT_TILE,
+        MoveArg::Placement(crate::model::Pos::new(0, 0), rotation),
+    )));
+    assert_eq!(game.engine.at(crate::model::Pos::new(0, 0)), Some(start));
+    assert_eq!(game.decision(), Some(Decision::Draw));
+}

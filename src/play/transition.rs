@@ -12,7 +12,7 @@
 use super::game::{Game, Hand, PlacedNow, Scored, Turn, zero};
 use crate::engine::{FigureId, NodeId, PlacementId, Pos, Rotation};
 use crate::model::TileKind;
-use crate::rules::{Context, Decision, FigureSpec, Move, Outcome, Phase, ScoreEvent};
+use crate::rules::{Context, Decision, FigureSpec, Move, Outcome, Phase, ScoreEvent, TilePut};
 use crate::setup::catalog::is_bonus;
 
 /// The tile that `under` puts under a hill tile.
@@ -537,7 +537,10 @@ impl Game {
     pub(crate) fn apply_outcome(&mut self, outcome: Outcome) {
         // Most outcomes (the end of every turn, the flocks' look after every scoring) bring
         // nothing: no loops to enter and no vectors to drop.
-        if outcome.violations.is_empty() && outcome.events.is_empty() && outcome.returned.is_empty()
+        if outcome.violations.is_empty()
+            && outcome.events.is_empty()
+            && outcome.returned.is_empty()
+            && outcome.tile_put.is_none()
         {
             return;
         }
@@ -546,6 +549,24 @@ impl Game {
         for figure in outcome.returned {
             self.give_back(figure);
         }
+        if let Some(put) = outcome.tile_put {
+            self.put_turn_tile(put);
+        }
+    }
+
+    /// A tile a ruleset's move puts down as the turn's tile, in place of a drawn one (the
+    /// abbey): it lies on the board and the turn goes on to its figure step, as after `place`.
+    /// The ruleset has checked where it may lie; a square that holds a tile keeps it.
+    fn put_turn_tile(&mut self, put: TilePut) {
+        let Some(turn) = self.turn.as_mut() else {
+            return;
+        };
+        if self.engine.at(put.pos).is_some() || put.tile >= self.engine.catalog.len() {
+            return;
+        }
+        turn.land_placed = true;
+        let (placement, roots) = self.put_tile(put.tile, put.pos, put.rotation);
+        self.placed(placement, false, roots);
     }
 
     /// Scores what the tile just placed completed (after its deployment), returns figures, and

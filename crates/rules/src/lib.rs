@@ -25,7 +25,7 @@ pub mod turn;
 
 pub use turn::{
     Context, Decider, Decision, Move, MoveArg, Offer, Outcome, Phase, RulesetDecision, TAKE_BACK,
-    TurnView, Violation,
+    TilePut, TurnView, Violation,
 };
 
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};

@@ -14,8 +14,8 @@
 //! moves and reports what they break; the simulator asks for the same decisions and moves.
 
 use super::ScoreEvent;
-use crate::engine::FigureId;
-use crate::model::TokenDraw;
+use crate::engine::{FigureId, NodeId};
+use crate::model::{Pos, Rotation, TokenDraw};
 use carcspec_core::codes::Code;
 
 /// The decision a game waits for: a step every ruleset of the family shares, or one a ruleset
@@ -115,8 +115,15 @@ pub enum MoveArg {
     Nothing,
     /// A token drawn from a bag (`flock sheep2`, `grow wolf`), or chance's draw in a simulation.
     Token(TokenDraw),
-    /// A figure on the board (`return abbot at 0,0 on I`).
+    /// A figure on the board or in a player's hands (`return abbot at 0,0 on I`, a figure of
+    /// another player's where it stands, a prisoner bought back).
     Figure(FigureId),
+    /// A position on the board, with a tile or without (a piece moved onto a tile).
+    Position(Pos),
+    /// A position and a rotation (a tile the move puts down).
+    Placement(Pos, Rotation),
+    /// A feature of a tile on the board (where a piece goes).
+    Feature(NodeId),
 }
 
 /// The keyword of a take-back: the turn's player takes a figure of theirs back to the supply,
@@ -212,6 +219,20 @@ pub struct Outcome {
     /// ruleset move of [`Decision::DeployOrPass`] that leaves it `false` comes before the
     /// deployment, which is still due (the 2020 shaman's take-back).
     pub figure_step_done: bool,
+    /// A tile the move puts on the board as the turn's tile, in place of a drawn one (the
+    /// abbey, placed instead of drawing): the runner lays it, and the turn goes on to its
+    /// figure step as after a `place`. Where it may lie is the ruleset's to check (it reports
+    /// in `violations`); the runner lays no tile on a square that holds one.
+    pub tile_put: Option<TilePut>,
+}
+
+/// A tile put on the board by a ruleset's move: its index in the game's catalog, where and
+/// how it lies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TilePut {
+    pub tile: usize,
+    pub pos: Pos,
+    pub rotation: Rotation,
 }
 
 impl Outcome {

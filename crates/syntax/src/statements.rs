@@ -96,17 +96,58 @@ pub struct StatementSpec {
 pub struct RulesetMove {
     pub words: MoveWords,
     pub not_due: NotDue,
+    /// The finding for words that name a figure or a tile the board does not hold there
+    /// (`None` for words that name neither: a token, a bare position).
+    pub absent: Option<&'static Code>,
 }
 
-/// The words of a ruleset's move after its keyword.
+/// The words of a ruleset's move after its keyword. Each kind is read, written and completed
+/// the same way whichever move declares it, so a new move with these words is a row of the
+/// table and its play in its ruleset's module.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MoveWords {
     /// None (`stable`).
     Nothing,
     /// A token drawn from a bag (`flock sheep2`).
     Token,
-    /// A figure where it stands (`return abbot at 0,0 on I`).
+    /// A figure of the player who moves, where it stands (`return abbot at 0,0 on I`).
     Standing,
+    /// Any player's figure, where it stands: `<player> <figure> at <x>,<y> on <feature>` (a
+    /// figure another player owns, as a capture names it).
+    Owned,
+    /// A figure of the player who moves, held by another player: `<figure> from <player>` (a
+    /// prisoner bought back).
+    Held,
+    /// A position on the board: `at <x>,<y>` (a piece moved onto a tile).
+    Position,
+    /// A tile's placement: `at <x>,<y> [rN]` (a tile put down by the move itself).
+    Placement,
+    /// A feature of a tile, with no figure named: `at <x>,<y> on <feature>` (where a piece goes).
+    Place,
+}
+
+impl MoveWords {
+    /// The words as the statement table writes them: a move's row declares these `args`.
+    pub const fn args(self) -> &'static [Arg] {
+        match self {
+            MoveWords::Nothing => &[],
+            MoveWords::Token => &[TOKEN],
+            MoveWords::Standing => &STANDING,
+            MoveWords::Owned => &[PLAYER, FIGURE, Word("at"), POSITION, Word("on"), FEATURE],
+            MoveWords::Held => &[FIGURE, Word("from"), PLAYER],
+            MoveWords::Position => &[Word("at"), POSITION],
+            MoveWords::Placement => &[Word("at"), POSITION, OPTIONAL_ROTATION],
+            MoveWords::Place => &[Word("at"), POSITION, Word("on"), FEATURE],
+        }
+    }
+
+    /// Whether the words name a figure on the board or in a player's hands.
+    pub const fn name_a_figure(self) -> bool {
+        matches!(
+            self,
+            MoveWords::Standing | MoveWords::Owned | MoveWords::Held
+        )
+    }
 }
 
 /// The finding for a ruleset's move that no decision waits for: its code and words.
@@ -392,7 +433,7 @@ pub const STATEMENTS: &[StatementSpec] = &[
     StatementSpec {
         keyword: "return",
         parts: TURN,
-        args: &STANDING,
+        args: MoveWords::Standing.args(),
         summary: "a figure of the player's goes back to the supply: the shaman's (2020 Hunters and Gatherers), the abbot's early return instead of a deployment (Carcassonne)",
         ruleset_move: Some(RulesetMove {
             words: MoveWords::Standing,
@@ -402,6 +443,7 @@ pub const STATEMENTS: &[StatementSpec] = &[
                 label: "no figure step takes a figure back here",
                 help: "`return` follows the `place` of a tile whose figure step allows it",
             },
+            absent: Some(&codes::NO_FIGURE_TO_RETURN),
         }),
     },
     StatementSpec {
@@ -446,7 +488,7 @@ pub const STATEMENTS: &[StatementSpec] = &[
     StatementSpec {
         keyword: "flock",
         parts: &[Part::Setup, Part::Turn],
-        args: &[TOKEN],
+        args: MoveWords::Token.args(),
         summary: "the token drawn for the shepherd (Hills & Sheep); in a setup, a token of the last shepherd's flock",
         ruleset_move: Some(RulesetMove {
             words: MoveWords::Token,
@@ -456,12 +498,13 @@ pub const STATEMENTS: &[StatementSpec] = &[
                 label: "no shepherd was deployed right before",
                 help: "`flock <token>` follows the deployment of a shepherd",
             },
+            absent: None,
         }),
     },
     StatementSpec {
         keyword: "grow",
         parts: TURN,
-        args: &[TOKEN],
+        args: MoveWords::Token.args(),
         summary: "grow the flock: the token drawn (Hills & Sheep)",
         ruleset_move: Some(RulesetMove {
             words: MoveWords::Token,
@@ -471,12 +514,13 @@ pub const STATEMENTS: &[StatementSpec] = &[
                 label: "the tile extended no field with the player's shepherd",
                 help: "grow or stable only after a tile extends your shepherd's field",
             },
+            absent: None,
         }),
     },
     StatementSpec {
         keyword: "stable",
         parts: TURN,
-        args: &[],
+        args: MoveWords::Nothing.args(),
         summary: "guide the flock to the stable (Hills & Sheep)",
         ruleset_move: Some(RulesetMove {
             words: MoveWords::Nothing,
@@ -486,6 +530,7 @@ pub const STATEMENTS: &[StatementSpec] = &[
                 label: "the tile extended no field with the player's shepherd",
                 help: "grow or stable only after a tile extends your shepherd's field",
             },
+            absent: None,
         }),
     },
     StatementSpec {
@@ -836,8 +881,7 @@ mod tests {
     }
 
     /// A ruleset's move is read by the words it declares (`MoveWords`), and written and
-    /// completed by its `args`: the two say the same. The replay reads a figure where it stands
-    /// as a take-back's, so only `return` declares those words.
+    /// completed by its `args`: the two say the same.
     #[test]
     fn a_ruleset_moves_words_are_its_arguments() {
         let moves: Vec<&StatementSpec> = STATEMENTS
@@ -846,18 +890,49 @@ mod tests {
             .collect();
         assert!(moves.len() >= 4, "flock, grow, stable, return");
         for spec in moves {
-            let words = spec.ruleset_move.unwrap().words;
-            let expected = match words {
-                MoveWords::Nothing => spec.keyword.to_string(),
-                MoveWords::Token => format!("{} <token>", spec.keyword),
-                MoveWords::Standing => {
-                    assert_eq!(spec.keyword, "return");
-                    format!("{} <figure> at <x>,<y> on <feature>", spec.keyword)
-                }
-            };
+            let ruleset_move = spec.ruleset_move.unwrap();
+            let words = ruleset_move.words;
+            assert_eq!(
+                ruleset_move.absent.is_some(),
+                words.name_a_figure() || words == MoveWords::Place,
+                "`{}` declares a finding for an absent figure or tile exactly when its words name one",
+                spec.keyword
+            );
+            // The replay resolves such words for the player who moves in a turn.
+            assert!(
+                ruleset_move.absent.is_none() || !spec.stands_in(Part::Setup),
+                "`{}` names a figure or a tile in a setup",
+                spec.keyword
+            );
+            let mut expected = spec.keyword.to_string();
+            write_args(words.args(), &mut expected);
             assert_eq!(spec.usage(), expected, "the words of `{}`", spec.keyword);
             assert!(spec.stands_in(Part::Turn), "`{}` is a move", spec.keyword);
         }
+    }
+
+    /// Each kind of words reads as its documentation says.
+    #[test]
+    fn each_kind_of_move_words_is_written_as_documented() {
+        let usage = |words: MoveWords| {
+            let mut out = String::new();
+            write_args(words.args(), &mut out);
+            out.trim().to_string()
+        };
+        assert_eq!(usage(MoveWords::Nothing), "");
+        assert_eq!(usage(MoveWords::Token), "<token>");
+        assert_eq!(
+            usage(MoveWords::Standing),
+            "<figure> at <x>,<y> on <feature>"
+        );
+        assert_eq!(
+            usage(MoveWords::Owned),
+            "<player> <figure> at <x>,<y> on <feature>"
+        );
+        assert_eq!(usage(MoveWords::Held), "<figure> from <player>");
+        assert_eq!(usage(MoveWords::Position), "at <x>,<y>");
+        assert_eq!(usage(MoveWords::Placement), "at <x>,<y> [rN]");
+        assert_eq!(usage(MoveWords::Place), "at <x>,<y> on <feature>");
     }
 
     #[test]

@@ -33,43 +33,18 @@ impl Replay<'_> {
             );
             return;
         }
-        let Some(spec) = self.figure_spec(figure) else {
-            return;
-        };
-        let Some(placement) = self.game.engine.at(pos) else {
-            self.report(
-                &codes::NO_FIGURE_TO_RETURN,
-                format!("no tile lies at {pos}"),
-                "no figure can stand there",
+        let help = self.game.rules.take_back_help();
+        let Some(id) = self.standing_figure(
+            player,
+            figure,
+            pos,
+            target,
+            &codes::NO_FIGURE_TO_RETURN,
+            (
                 "name where the figure stands: `return hunter at 2,1 on N`",
-            );
-            return;
-        };
-        let Some(node) = self.resolve_target(placement, target, spec.stands_on) else {
-            return;
-        };
-        let standing = self.game.figure_at(player, spec.kind.0, node);
-        let Some(id) = standing else {
-            let others: Vec<String> = self
-                .game
-                .engine
-                .figures
-                .iter()
-                .filter(|f| f.on_board && f.node() == Some(node) && f.kind == spec.kind)
-                .map(|f| self.script.players[f.player].clone())
-                .collect();
-            let why = if others.is_empty() {
-                format!("no {figure} stands on {target} at {pos}")
-            } else {
-                format!("the {figure} there is {}'s", others.join(", "))
-            };
-            let help = self.game.rules.take_back_help();
-            self.report(
-                &codes::NO_FIGURE_TO_RETURN,
-                format!("{name} has no {figure} at {pos} on {target}"),
-                &why,
                 help,
-            );
+            ),
+        ) else {
             return;
         };
         if let Some((refusal, deployed_label)) =

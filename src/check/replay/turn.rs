@@ -3,10 +3,12 @@
 //! whose rules the ruleset checks itself.
 
 use super::Replay;
-use crate::codes;
-use crate::model::MoveWordsRead;
+use crate::codes::{self, Code};
+use crate::engine::{FigureId, Spot};
+use crate::model::{FeatureKind, FeatureRef, MoveWordsRead, Pos};
 use crate::play::UnderTile;
 use crate::rules::turn::{Move, MoveArg, TAKE_BACK};
+use crate::syntax::statements;
 
 impl Replay<'_> {
     /// `under <tile>`: the tile put face down under the hill tile just drawn (`under ?`: a
@@ -41,26 +43,146 @@ impl Replay<'_> {
         }
     }
 
-    /// A ruleset's own move as the text writes it (`flock sheep2`, `stable`, `return …`): a
-    /// take-back is checked against the figure step and its figure found where it stands
-    /// (`take_back`); any other is the ruleset's to play.
+    /// A ruleset's own move as the text writes it: its words resolved on the board (a figure
+    /// where it stands or in a player's hands, a feature of a tile) into the runner's
+    /// [`MoveArg`], then played. A take-back goes through the checks of `return`.
     pub(super) fn ruleset_move_written(&mut self, keyword: &'static str, arg: &MoveWordsRead) {
         let arg = match arg {
             MoveWordsRead::Nothing => MoveArg::Nothing,
             MoveWordsRead::Token(token) => MoveArg::Token(*token),
+            MoveWordsRead::Position(pos) => MoveArg::Position(*pos),
+            MoveWordsRead::Placement(pos, rotation) => MoveArg::Placement(*pos, *rotation),
             MoveWordsRead::Standing {
                 figure,
                 pos,
                 target,
-            } => {
-                // The statement table gives these words to the take-back alone (a unit test of
-                // `crates/syntax/src/statements.rs` holds it).
-                debug_assert_eq!(keyword, TAKE_BACK);
+            } if keyword == TAKE_BACK => {
                 self.take_back(figure, *pos, target);
                 return;
             }
+            words => match self.resolve_move_words(keyword, words) {
+                Some(arg) => arg,
+                None => return,
+            },
         };
         self.ruleset_move(Move::new(keyword, arg));
+    }
+
+    /// The figure or the feature that a move's words name, or the finding its statement
+    /// declares for one the board does not hold (`RulesetMove::absent`).
+    fn resolve_move_words(&mut self, keyword: &str, words: &MoveWordsRead) -> Option<MoveArg> {
+        let (_, ruleset_move) = statements::ruleset_move(keyword)?;
+        // The table holds that words naming a figure or a tile declare their finding, and
+        // that such moves stand in turns only, where the replay has a turn's player.
+        let code = ruleset_move.absent?;
+        let mover = self
+            .game
+            .current_player()
+            .or_else(|| self.game.turn.as_ref().map(|turn| turn.player))?;
+        let usage = statements::statement(keyword).map_or(String::new(), |spec| spec.usage());
+        let no_tile_help = format!("name a position that holds a tile: `{usage}`");
+        let help = format!("name the figure as `expect stands` does: `{usage}`");
+        match words {
+            MoveWordsRead::Standing {
+                figure,
+                pos,
+                target,
+            } => self
+                .standing_figure(mover, figure, *pos, target, code, (&no_tile_help, &help))
+                .map(MoveArg::Figure),
+            MoveWordsRead::Owned {
+                player,
+                figure,
+                pos,
+                target,
+            } => self
+                .standing_figure(*player, figure, *pos, target, code, (&no_tile_help, &help))
+                .map(MoveArg::Figure),
+            MoveWordsRead::Held { figure, holder } => {
+                let held = self.game.engine.figures.iter().position(|f| {
+                    f.player == mover
+                        && f.kind.0 == figure.as_str()
+                        && f.spot() == Spot::Held { by: *holder }
+                });
+                if held.is_none() {
+                    let holder = self.player_name(*holder).to_string();
+                    let mover = self.player_name(mover).to_string();
+                    self.report(
+                        code,
+                        format!("{holder} holds no {figure} of {mover}'s"),
+                        "no such figure in that player's hands",
+                        &format!("name a figure the other player holds: `{usage}`"),
+                    );
+                }
+                held.map(|id| MoveArg::Figure(id as FigureId))
+            }
+            MoveWordsRead::Place { pos, target } => {
+                let Some(placement) = self.game.engine.at(*pos) else {
+                    self.report(
+                        code,
+                        format!("no tile lies at {pos}"),
+                        "nothing to go to there",
+                        &no_tile_help,
+                    );
+                    return None;
+                };
+                self.resolve_target(placement, target, &FeatureKind::ALL)
+                    .map(MoveArg::Feature)
+            }
+            MoveWordsRead::Nothing
+            | MoveWordsRead::Token(_)
+            | MoveWordsRead::Position(_)
+            | MoveWordsRead::Placement(..) => None,
+        }
+    }
+
+    /// The figure of `player`'s of the kind `figure` that stands at `pos` on `target`, or the
+    /// finding `code` (with the helps for a position without a tile and for a figure not
+    /// there) when the board holds none.
+    pub(super) fn standing_figure(
+        &mut self,
+        player: usize,
+        figure: &str,
+        pos: Pos,
+        target: &FeatureRef,
+        code: &'static Code,
+        (no_tile_help, help): (&str, &str),
+    ) -> Option<FigureId> {
+        let spec = self.figure_spec(figure)?;
+        let Some(placement) = self.game.engine.at(pos) else {
+            self.report(
+                code,
+                format!("no tile lies at {pos}"),
+                "no figure can stand there",
+                no_tile_help,
+            );
+            return None;
+        };
+        let node = self.resolve_target(placement, target, spec.stands_on)?;
+        let standing = self.game.figure_at(player, spec.kind.0, node);
+        if standing.is_none() {
+            let others: Vec<String> = self
+                .game
+                .engine
+                .figures
+                .iter()
+                .filter(|f| f.on_board && f.node() == Some(node) && f.kind == spec.kind)
+                .map(|f| self.script.players[f.player].clone())
+                .collect();
+            let why = if others.is_empty() {
+                format!("no {figure} stands on {target} at {pos}")
+            } else {
+                format!("the {figure} there is {}'s", others.join(", "))
+            };
+            let name = self.player_name(player).to_string();
+            self.report(
+                code,
+                format!("{name} has no {figure} at {pos} on {target}"),
+                &why,
+                help,
+            );
+        }
+        standing
     }
 
     /// A move of the ruleset's own decisions (`flock`, `grow`, `stable`), played by the
@@ -252,6 +374,107 @@ mod tests {
             0,
             "surrounded: no return is offered"
         );
+    }
+
+    /// Each kind of a move's words is resolved on the board (a figure where it stands, in a
+    /// player's hands, a feature) into what the runner plays, with the statement's finding
+    /// for one the board lacks, and the runner writes the resolved move back in the same
+    /// words: the text reads the same after the round trip.
+    #[test]
+    fn move_words_resolve_on_the_board_and_are_written_back() {
+        use crate::syntax::statements::MoveWords;
+        let text = "ruleset carcassonne\ntiles carcassonne-base\nplayers red blue\n\
+            lay BA/Ccc at 0,0\nput blue knight at 0,0 on N\nput red farmer at 0,0 on S\n\
+            turn red\ndraw BA/Ccc\nplace at 0,1 r180\npass\n";
+        replayed(text, |replay| {
+            // The words of `return <line>` as lowering reads them.
+            let read = |line: &str| -> MoveWordsRead {
+                let script = script_of(&format!("{text}return {line}\n"));
+                match &script.steps.last().expect("a step").action {
+                    crate::model::Action::RulesetMove { arg, .. } => arg.clone(),
+                    other => panic!("{other:?}"),
+                }
+            };
+            let round_trip = |replay: &mut Replay, words: MoveWords, read: &MoveWordsRead| {
+                let resolved = replay
+                    .resolve_move_words(TAKE_BACK, read)
+                    .expect("resolved on the board");
+                replay.game.words_of(words, resolved)
+            };
+            // The lowering of `return` reads a figure where it stands; the others are built.
+            let standing = read("farmer at 0,0 on S");
+            assert_eq!(round_trip(replay, MoveWords::Standing, &standing), standing);
+            let owned = MoveWordsRead::Owned {
+                player: 1,
+                figure: crate::model::Name::new("knight"),
+                pos: Pos::new(0, 0),
+                target: FeatureRef::Label("c".into()),
+            };
+            let blue_follower = replay.resolve_move_words(TAKE_BACK, &owned);
+            assert!(
+                matches!(blue_follower, Some(MoveArg::Figure(_))),
+                "{:?}",
+                replay.diagnostics
+            );
+            let place = MoveWordsRead::Place {
+                pos: Pos::new(0, 1),
+                target: FeatureRef::Label("c".into()),
+            };
+            let Some(MoveArg::Feature(node)) = replay.resolve_move_words(TAKE_BACK, &place) else {
+                panic!("a feature of the tile at 0,1");
+            };
+            let (placement, _) = replay.game.engine.origin(node);
+            assert_eq!(replay.game.engine.placement(placement).pos, Pos::new(0, 1));
+            assert_eq!(replay.findings(), 0);
+            // Red holds blue's knight: blue buys it back from red.
+            let Some(MoveArg::Figure(id)) = blue_follower else {
+                unreachable!()
+            };
+            replay.game.engine.capture(id, 0);
+            let held = MoveWordsRead::Held {
+                figure: crate::model::Name::new("knight"),
+                holder: 0,
+            };
+            // The mover is the turn's player, red, who holds it: red has no knight of
+            // theirs in red's hands.
+            assert_eq!(replay.resolve_move_words(TAKE_BACK, &held), None);
+            assert_eq!(replay.findings(), 1, "held by nobody: a finding");
+            assert_eq!(
+                replay.game.words_of(MoveWords::Held, MoveArg::Figure(id)),
+                held,
+                "a figure in a player's hands is named by them"
+            );
+            // What the board lacks is the statement's finding.
+            let nobody_there = MoveWordsRead::Owned {
+                player: 0,
+                figure: crate::model::Name::new("knight"),
+                pos: Pos::new(0, 0),
+                target: FeatureRef::Label("c".into()),
+            };
+            assert_eq!(replay.resolve_move_words(TAKE_BACK, &nobody_there), None);
+            let no_tile = MoveWordsRead::Place {
+                pos: Pos::new(5, 5),
+                target: FeatureRef::Label("c".into()),
+            };
+            assert_eq!(replay.resolve_move_words(TAKE_BACK, &no_tile), None);
+            assert_eq!(replay.findings(), 3);
+            let codes: Vec<&str> = replay.diagnostics.iter().map(|d| d.code.code).collect();
+            assert_eq!(codes, [codes::NO_FIGURE_TO_RETURN.code; 3]);
+            for (words, read) in [
+                (MoveWords::Position, MoveWordsRead::Position(Pos::new(2, 2))),
+                (
+                    MoveWords::Placement,
+                    MoveWordsRead::Placement(Pos::new(2, 2), crate::model::Rotation(1)),
+                ),
+            ] {
+                let arg = match read {
+                    MoveWordsRead::Position(pos) => MoveArg::Position(pos),
+                    MoveWordsRead::Placement(pos, r) => MoveArg::Placement(pos, r),
+                    _ => unreachable!(),
+                };
+                assert_eq!(replay.game.words_of(words, arg), read);
+            }
+        });
     }
 
     /// Hills & Sheep: “You can place your shepherd even if there is already a farmer in that

@@ -245,9 +245,30 @@ pub enum Action {
 pub enum MoveWordsRead {
     Nothing,
     Token(TokenDraw),
-    /// A figure, named as where it stands.
+    /// A figure of the player who moves, named as where it stands.
     Standing {
         figure: Name,
+        pos: Pos,
+        target: FeatureRef,
+    },
+    /// A figure of the named player, named as where it stands.
+    Owned {
+        player: usize,
+        figure: Name,
+        pos: Pos,
+        target: FeatureRef,
+    },
+    /// A figure of the player who moves, held by the named player.
+    Held {
+        figure: Name,
+        holder: usize,
+    },
+    /// A position on the board.
+    Position(Pos),
+    /// A tile's position and rotation (`r0` where the text writes none).
+    Placement(Pos, Rotation),
+    /// A feature of the tile at a position.
+    Place {
         pos: Pos,
         target: FeatureRef,
     },
