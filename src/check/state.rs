@@ -77,7 +77,20 @@ pub struct DeploymentOption {
     pub figure: &'static str,
     /// The feature, as `deploy <figure> on <target>` names it.
     pub target: FeatureRef,
+    /// The position of the feature's tile where it is not the tile placed (`deploy <figure>
+    /// at <x>,<y> on <target>`: a tile the ruleset opens to the figure step).
+    pub at: Option<Pos>,
     pub kind: FeatureKind,
+}
+
+impl DeploymentOption {
+    /// The deployment's words after `deploy`: `knight on N`, `knight at 2,0 on N`.
+    pub fn words(&self) -> String {
+        match self.at {
+            Some(pos) => format!("{} at {pos} on {}", self.figure, self.target),
+            None => format!("{} on {}", self.figure, self.target),
+        }
+    }
 }
 
 /// A legal placement of a tile and the deployments it allows.
@@ -460,6 +473,7 @@ impl GameState {
             .map(|d| DeploymentOption {
                 figure: d.figure,
                 target: d.target,
+                at: d.at,
                 kind: d.kind,
             })
             .collect()

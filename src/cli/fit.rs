@@ -54,6 +54,9 @@ impl FitArgs {
 #[derive(Serialize)]
 struct DeploymentJson {
     figure: &'static str,
+    /// The position of the feature's tile where it is not the tile placed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    at: Option<[i32; 2]>,
     on: String,
     feature: &'static str,
 }
@@ -127,10 +130,7 @@ pub fn run(args: FitArgs) -> i32 {
                 let _ = writeln!(out, "# deployments if {player} places `{tile}`:");
                 for (pos, rotation) in &placements {
                     let options = state.legal_deployments(&tile, *pos, *rotation);
-                    let listed: Vec<String> = options
-                        .iter()
-                        .map(|d| format!("{} on {}", d.figure, d.target))
-                        .collect();
+                    let listed: Vec<String> = options.iter().map(|d| d.words()).collect();
                     let listed = if listed.is_empty() {
                         "none".to_string()
                     } else {
@@ -153,6 +153,7 @@ pub fn run(args: FitArgs) -> i32 {
                             .into_iter()
                             .map(|d| DeploymentJson {
                                 figure: d.figure,
+                                at: d.at.map(|pos| [pos.x, pos.y]),
                                 on: d.target.to_string(),
                                 feature: d.kind.name(),
                             })

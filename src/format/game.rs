@@ -90,7 +90,16 @@ pub fn print_script(script: &Script, source: Option<&str>) -> String {
             Action::Draw { tile } => format!("draw {}", word(tile)),
             Action::Discard => "discard".into(),
             Action::Place { pos, rotation } => format!("place at {pos} {rotation}"),
-            Action::Deploy { figure, target } => format!("deploy {figure} on {target}"),
+            Action::Deploy {
+                figure,
+                target,
+                at: None,
+            } => format!("deploy {figure} on {target}"),
+            Action::Deploy {
+                figure,
+                target,
+                at: Some(pos),
+            } => format!("deploy {figure} at {pos} on {target}"),
             Action::Pass => "pass".into(),
             Action::Bonus { tile } => format!("bonus {}", word(tile)),
             Action::Under { tile } => {

@@ -308,10 +308,16 @@ impl GameLowering {
                 "deploy" => {
                     let mut args = Args::new(statement);
                     let figure = figure_ok(args.next("a figure")?)?;
+                    let at = if args.peek_is("at") {
+                        args.keyword("at")?;
+                        Some(args.position()?)
+                    } else {
+                        None
+                    };
                     args.keyword("on")?;
                     let target = args.feature_ref()?;
                     args.done()?;
-                    Action::Deploy { figure, target }
+                    Action::Deploy { figure, target, at }
                 }
                 "pass" | "discard" | "end" | "stop" => {
                     Args::new(statement).done()?;

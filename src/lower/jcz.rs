@@ -801,6 +801,7 @@ impl Lowering<'_> {
                         Action::Deploy {
                             figure: figure.into(),
                             target,
+                            at: None,
                         },
                     ),
                     None => continue,

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use super::game::Game;
 use super::names::{Deployment, SlotTable, feature_name};
 use crate::engine::{FigureId, NodeId, PlacementId, Spot};
-use crate::model::{FeatureKind, FeatureRef, MoveWordsRead};
+use crate::model::{FeatureKind, FeatureRef, MoveWordsRead, Pos};
 use crate::rules::{Context, Move, MoveArg, Phase, TurnView};
 use crate::syntax::statements::MoveWords;
 
@@ -19,6 +19,9 @@ pub(crate) struct Offered {
     pub figure: &'static str,
     pub kind: FeatureKind,
     pub node: NodeId,
+    /// The tile the feature is on: the tile just placed, or one the ruleset opens to the
+    /// figure step ([`crate::rules::Rules::deployment_tiles`]).
+    placement: PlacementId,
     /// The (tile and rotation, feature and figure) entry of the name.
     name: (usize, usize),
 }
@@ -34,10 +37,39 @@ impl Game {
             .map(|o| Deployment {
                 figure: o.figure,
                 target: self.target_of(o).clone(),
+                at: self.deployment_elsewhere(o),
                 kind: o.kind,
                 node: o.node,
             })
             .collect()
+    }
+
+    /// Whether the figure step of the turn opens `placement`, a tile other than the one just
+    /// placed, to a deployment ([`crate::rules::Rules::deployment_tiles`]).
+    pub(crate) fn deploys_on(&mut self, placement: PlacementId) -> bool {
+        if !self.hooks.deploys_elsewhere {
+            return false;
+        }
+        let Some(view) = self.turn_view() else {
+            return false;
+        };
+        let mut elsewhere = Vec::new();
+        let mut at = Context {
+            engine: &mut self.engine,
+            turn: Some(&view),
+            player: view.player,
+            placement: view.placed,
+        };
+        self.rules.deployment_tiles(&mut at, &mut elsewhere);
+        elsewhere.contains(&placement)
+    }
+
+    /// The position of an offered deployment's tile where it is not the tile just placed
+    /// (the game language writes it: `deploy <figure> at <x>,<y> on <feature>`).
+    #[inline]
+    pub(crate) fn deployment_elsewhere(&self, offered: &Offered) -> Option<Pos> {
+        let placed = self.turn.as_ref()?.placed.as_ref()?.placement;
+        (offered.placement != placed).then(|| self.engine.placement(offered.placement).pos)
     }
 
     /// The feature an offered deployment names, as the game language writes it.
@@ -106,10 +138,39 @@ impl Game {
         usable.extend(
             (0..self.pools().len()).map(|pool| self.usable_figures_in(view.as_ref(), player, pool)),
         );
+        self.offer_on(placement, view.as_ref(), player, &usable, into);
+        if self.hooks.deploys_elsewhere {
+            // The other tiles the ruleset opens to this figure step (the magic portal).
+            let mut elsewhere = Vec::new();
+            let mut at = Context {
+                engine: &mut self.engine,
+                turn: view.as_ref(),
+                player,
+                placement: Some(placement),
+            };
+            self.rules.deployment_tiles(&mut at, &mut elsewhere);
+            for other in elsewhere.into_iter().filter(|&other| other != placement) {
+                self.offer_on(other, view.as_ref(), player, &usable, into);
+            }
+        }
+        self.usable = usable;
+    }
+
+    /// The legal occupations of the tile at `placement` by `player` in the figure step of
+    /// `turn`, each figure of its pool's `usable` count, appended to `into`.
+    #[inline]
+    fn offer_on(
+        &mut self,
+        placement: PlacementId,
+        turn: Option<&TurnView>,
+        player: usize,
+        usable: &[u32],
+        into: &mut Vec<Offered>,
+    ) {
         let tile = *self.engine.placement(placement);
         let slot = tile.tile * 4 + usize::from(tile.rotation.0);
         if self.slot_tables[slot].get().is_none() {
-            let table = self.slot_table(placement, view.as_ref(), player);
+            let table = self.slot_table(placement, turn, player);
             // A copy of the game that shares the tables may have filled the slot meanwhile,
             // with the same table.
             let _ = self.slot_tables[slot].set(table);
@@ -120,18 +181,18 @@ impl Game {
         let mut occupations = std::mem::take(&mut self.occupations);
         let mut at = Context {
             engine: &mut self.engine,
-            turn: view.as_ref(),
+            turn,
             player,
             placement: Some(placement),
         };
         self.rules
-            .legal_occupations(&mut at, &table.standings, &usable, &mut occupations);
-        self.usable = usable;
+            .legal_occupations(&mut at, &table.standings, usable, &mut occupations);
         let figures = self.figures_in_play.len();
         into.extend(occupations.iter().map(|occupation| Offered {
             figure: occupation.figure,
             kind: occupation.kind,
             node: occupation.node,
+            placement,
             name: (slot, occupation.feature * figures + occupation.figure_index),
         }));
         self.occupations = occupations;

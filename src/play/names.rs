@@ -3,7 +3,7 @@
 //! by its anchors in board orientation. The move generator (`moves.rs`) fills them; the game
 //! (`game.rs`) keeps the table; the board view (`view.rs`) names the features figures stand on.
 
-use crate::engine::{Engine, NodeId, PlacementId, Rotation};
+use crate::engine::{Engine, NodeId, PlacementId, Pos, Rotation};
 use crate::model::{Anchor, AnchorClass, FeatureKind, FeatureRef, Half};
 use crate::rules::Standing;
 
@@ -13,6 +13,9 @@ use crate::rules::Standing;
 pub(crate) struct Deployment {
     pub figure: &'static str,
     pub target: FeatureRef,
+    /// The position of the feature's tile where it is not the tile just placed (the magic
+    /// portal's deployments).
+    pub at: Option<Pos>,
     pub kind: FeatureKind,
     pub node: NodeId,
 }

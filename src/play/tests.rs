@@ -336,3 +336,95 @@ fn a_ruleset_move_puts_the_turns_tile_in_place_of_a_draw() {
     assert_eq!(game.engine.at(crate::model::Pos::new(0, 0)), Some(start));
     assert_eq!(game.decision(), Some(Decision::Draw));
 }
+
+/// Carcassonne where the figure step may deploy on any tile of the board, as through a
+/// magic portal.
+#[derive(Clone)]
+struct DeployAnywhere {
+    inner: Box<dyn Rules>,
+}
+
+impl Rules for DeployAnywhere {
+    fn figure(&self, name: &str) -> Option<FigureSpec> {
+        self.inner.figure(name)
+    }
+    fn figure_names(&self) -> &'static [&'static str] {
+        self.inner.figure_names()
+    }
+    fn hooks(&self) -> Hooks {
+        Hooks {
+            deploys_elsewhere: true,
+            ..self.inner.hooks()
+        }
+    }
+    fn expansions_in_play(&mut self, expansions: &[String]) {
+        self.inner.expansions_in_play(expansions);
+    }
+    fn blockers(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {
+        self.inner.blockers(at, figure, node)
+    }
+    fn blocked(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> bool {
+        self.inner.blocked(at, figure, node)
+    }
+    fn score_completed(&mut self, at: &mut Context, roots: &[NodeId], completion: &mut Completion) {
+        self.inner.score_completed(at, roots, completion);
+    }
+    fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
+        self.inner.final_scoring(engine)
+    }
+    fn tile_warning(&self, tile: &CompiledTile) -> Option<TileWarning> {
+        self.inner.tile_warning(tile)
+    }
+    fn deployment_tiles(&self, at: &mut Context, into: &mut Vec<PlacementId>) {
+        into.clear();
+        into.extend((0..at.engine.placements.len()).map(|id| id as PlacementId));
+    }
+}
+
+/// A ruleset that opens other tiles to the figure step has their occupations offered with
+/// the tile's position (written `deploy <figure> at <x>,<y> on <feature>`), and a figure
+/// deployed there stands on that tile; the base game offers the tile just placed only.
+#[test]
+fn a_ruleset_may_open_other_tiles_to_the_figure_step() {
+    let placed_city = |game: &mut Game, city: usize| {
+        game.play(GameMove::Draw {
+            tile: city,
+            bonus: false,
+        });
+        let (pos, rotation) = game.legal_placements(city)[0];
+        game.play(GameMove::Place { pos, rotation });
+        pos
+    };
+    let (mut plain, city) = game_with(|rules| rules);
+    let pos = placed_city(&mut plain, city);
+    let start = plain
+        .engine
+        .at(crate::model::Pos::new(0, 0))
+        .expect("the start tile");
+    assert!(plain.legal_deployments().iter().all(|d| d.at.is_none()));
+    assert!(!plain.deploys_on(start));
+
+    let (mut game, city) = game_with(|inner| Box::new(DeployAnywhere { inner }));
+    assert_eq!(placed_city(&mut game, city), pos);
+    assert!(game.deploys_on(start));
+    let deployments = game.legal_deployments();
+    let here = deployments.iter().filter(|d| d.at.is_none()).count();
+    assert_eq!(
+        here,
+        plain.legal_deployments().len(),
+        "the tile just placed's as before"
+    );
+    let on_start = deployments
+        .iter()
+        .find(|d| d.at == Some(crate::model::Pos::new(0, 0)) && d.kind == FeatureKind::Road)
+        .expect("a thief on the start tile's road")
+        .clone();
+    assert_eq!(game.engine.origin(on_start.node).0, start);
+    let figure = game.engine.figures.len();
+    game.play(GameMove::Deploy {
+        figure: on_start.figure,
+        node: on_start.node,
+    });
+    assert!(game.violations.is_empty(), "{:?}", game.violations);
+    assert_eq!(game.engine.figures[figure].node(), Some(on_start.node));
+}

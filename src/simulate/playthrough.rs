@@ -292,6 +292,7 @@ impl Playthrough<'_, '_> {
         self.act(generated, |game| Action::Deploy {
             figure: deployment.figure.into(),
             target: game.target_of(&deployment).clone(),
+            at: game.deployment_elsewhere(&deployment),
         });
     }
 

@@ -1629,7 +1629,16 @@ pub fn score(script: &Script, tiles: &[Tile]) -> Result<(Vec<Scoring>, Vec<i64>)
                     game.immediate_powers(placement);
                 }
             }
-            Action::Deploy { figure, target } => {
+            Action::Deploy { at: Some(_), .. } => {
+                return Err(
+                    "the reference scores deployments on the tile just placed only".to_string(),
+                );
+            }
+            Action::Deploy {
+                figure,
+                target,
+                at: None,
+            } => {
                 if edition_2020(script) {
                     game.check_supply(figure);
                 }

@@ -602,6 +602,16 @@ draws another” (land tiles); “If there is no legal place for the bonus card,
 discards it from the game and draws another” (bonus tiles). Record the next draw right after
 `discard`.";
 
+    DEPLOYED_ELSEWHERE = "V122" "deployed-elsewhere" Error:
+"A `deploy` names a tile other than the one just placed (`deploy <figure> at <x>,<y> on
+<feature>`) where the game opens no other tile to the figure step. The figure is deployed
+there all the same, so that the replay goes on as written.
+
+Carcassonne: “Take one meeple from your supply and put it on one feature of the tile just
+placed” (2. Place a meeple). Hunters and Gatherers 2020: “Place a figure only on the tile just
+placed” (3. Occupation). Write `deploy <figure> on <feature>` for the tile just placed; `at`
+names another tile only where an expansion allows a deployment there.";
+
     RETURN_NOT_ALLOWED = "V150" "return-not-allowed" Error:
 "A `return` (a figure taken back before its feature is scored) where the game allows none: the
 ruleset offers no take-back there (under the 2020 Hunters and Gatherers rules, the turn's last

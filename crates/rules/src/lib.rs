@@ -453,6 +453,9 @@ pub struct Hooks {
     /// [`Rules::before_scoring`]: decisions of its own between the figure step and the
     /// scoring of the tile.
     pub before_scoring: bool,
+    /// [`Rules::deployment_tiles`]: the figure step may deploy on tiles other than the one
+    /// just placed.
+    pub deploys_elsewhere: bool,
 }
 
 impl Hooks {
@@ -463,6 +466,7 @@ impl Hooks {
         after_scoring: false,
         turn_begins: false,
         before_scoring: false,
+        deploys_elsewhere: false,
     };
 
     /// Every hook asked.
@@ -472,6 +476,7 @@ impl Hooks {
         after_scoring: true,
         turn_begins: true,
         before_scoring: true,
+        deploys_elsewhere: true,
     };
 }
 
@@ -571,6 +576,15 @@ pub trait Rules: RulesClone + Send + Sync {
     /// which keeps what its step is owed, reports it ([`Rules::end_turn`]).
     fn before_scoring(&mut self, _at: &mut Context) -> Option<RulesetDecision> {
         None
+    }
+    /// The tiles besides the one just placed (`at.placement`) on which the figure step of
+    /// `at.player` may deploy, into `into` (emptied first): none in the base games; every tile
+    /// whose features are open where the tile just placed shows a magic portal (Princess &
+    /// Dragon). Which occupations of those tiles are legal is [`Rules::legal_occupations`]'s
+    /// (asked with each tile as `at.placement`), and [`Rules::deployment_violation`] says why a
+    /// written one is not. Asked only where [`Hooks::deploys_elsewhere`] is set.
+    fn deployment_tiles(&self, _at: &mut Context, into: &mut Vec<PlacementId>) {
+        into.clear();
     }
     /// After the scoring of the tile just placed (`roots`: its features): what follows in the
     /// same turn (flocks the tile extended).

@@ -426,8 +426,13 @@ pub const STATEMENTS: &[StatementSpec] = &[
     StatementSpec {
         keyword: "deploy",
         parts: TURN,
-        args: &[FIGURE, Word("on"), FEATURE],
-        summary: "one figure on the tile just placed",
+        args: &[
+            FIGURE,
+            Optional(&[Word("at"), POSITION]),
+            Word("on"),
+            FEATURE,
+        ],
+        summary: "one figure on the tile just placed; `at <x>,<y>` names another tile, where the ruleset allows a deployment there",
         ruleset_move: None,
     },
     StatementSpec {

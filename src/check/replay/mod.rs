@@ -352,7 +352,7 @@ impl<'s> Replay<'s> {
             Action::RulesetMove { keyword, arg } => self.ruleset_move_written(keyword, arg),
             Action::Discard => self.discard(),
             Action::Place { pos, rotation } => self.place(*pos, *rotation),
-            Action::Deploy { figure, target } => self.deploy(figure, target),
+            Action::Deploy { figure, target, at } => self.deploy(figure, target, *at),
             Action::Pass => self.pass(),
             Action::Expect(expectation) => self.expect(expectation),
             Action::End => self.end_game(),

@@ -194,7 +194,7 @@ impl Replay<'_> {
 
     /// `deploy <figure> on <feature>`: a figure on the tile just placed, checked as the
     /// figure step allows.
-    pub(super) fn deploy(&mut self, figure: &str, target: &FeatureRef) {
+    pub(super) fn deploy(&mut self, figure: &str, target: &FeatureRef, at: Option<Pos>) {
         if self.unknown_drawn {
             return;
         }
@@ -244,7 +244,31 @@ impl Replay<'_> {
                 "deploy right after placing the tile, before `pass` or the next draw",
             );
         }
-        let node = self.resolve_target(placed.placement, target, spec.stands_on);
+        let placement = match at.map(|pos| (pos, self.game.engine.at(pos))) {
+            None => Some(placed.placement),
+            Some((pos, None)) => {
+                self.report(
+                    &codes::NO_SUCH_FEATURE,
+                    format!("no tile lies at {pos}"),
+                    "nothing to deploy on",
+                    "deploy on the tile just placed: `deploy <figure> on <feature>`",
+                );
+                None
+            }
+            Some((pos, Some(elsewhere))) => {
+                if elsewhere != placed.placement && !self.game.deploys_on(elsewhere) {
+                    self.report(
+                        &codes::DEPLOYED_ELSEWHERE,
+                        format!("a figure is deployed at {pos}, not on the tile just placed"),
+                        "no deployment on this tile now",
+                        "deploy on the tile just placed: `deploy <figure> on <feature>`",
+                    );
+                }
+                Some(elsewhere)
+            }
+        };
+        let node =
+            placement.and_then(|placement| self.resolve_target(placement, target, spec.stands_on));
         if let Some(node) = node {
             self.check_deployment(player, &spec, node, true);
         }

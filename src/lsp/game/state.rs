@@ -139,9 +139,11 @@ pub(crate) fn before(cx: &Context<'_>, view: &GameView<'_>, offset: usize) -> Op
             (pos, state_before_line(cx, view.text, place.0.start))
             && let Some(tile) = &before_place.in_hand
         {
+            // The deployments `deploy <figure> on <feature>` writes: on the tile placed.
             line.deployments = before_place
                 .legal_deployments(tile, pos, rotation)
                 .into_iter()
+                .filter(|d| d.at.is_none())
                 .map(|d| (d.figure, d.target.to_string()))
                 .collect();
         }

@@ -214,6 +214,9 @@ pub enum Action {
     Deploy {
         figure: Name,
         target: FeatureRef,
+        /// The position of the tile the figure goes on, where the text names one: a tile
+        /// other than the one just placed, where the ruleset allows it (the magic portal).
+        at: Option<Pos>,
     },
     Pass,
     /// A bonus tile drawn (Hunters and Gatherers).

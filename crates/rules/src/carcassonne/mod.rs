@@ -1062,6 +1062,8 @@ impl Rules for Carcassonne {
             // No expansion of these rules takes a step between the figure step and the
             // scoring yet.
             before_scoring: false,
+            // No expansion of these rules deploys off the tile just placed yet.
+            deploys_elsewhere: false,
         };
     }
 
