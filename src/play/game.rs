@@ -151,9 +151,6 @@ pub(crate) struct Game {
     /// Whether scorings are kept (`scored`); the simulator, which shows none, turns it off,
     /// so that no text is written for them.
     pub(crate) keep_events: bool,
-    /// Flocks guided to the stable so far (Hills & Sheep), counted whether or not events are
-    /// kept.
-    pub(crate) flocks_scored: usize,
     /// What the move generator worked out of each tile and rotation (`moves.rs`), shared by
     /// the game's copies.
     pub(super) slot_tables: Arc<[OnceLock<SlotTable>]>,
@@ -223,7 +220,6 @@ impl Game {
             violations: Vec::new(),
             scored: Vec::new(),
             keep_events: true,
-            flocks_scored: 0,
             slot_tables: Arc::new([]),
             occupations: Vec::new(),
             usable: Vec::new(),
@@ -261,7 +257,6 @@ impl Game {
             scored,
             // The caller's choice, for every game.
             keep_events: _,
-            flocks_scored,
             // Buffers, emptied by each use.
             occupations: _,
             usable: _,
@@ -301,7 +296,6 @@ impl Game {
         scored.clear();
         // The new rules may have other figures in play (a variant without farmers).
         *figures_checked = false;
-        *flocks_scored = 0;
     }
 
     /// The game's engine, taken back for the next game (`Engine::clear`).
@@ -400,18 +394,10 @@ impl Game {
         offers.iter().any(|offer| offer.keyword() == keyword)
     }
 
-    /// Wolves drawn so far (Hills & Sheep's count).
-    pub(crate) fn bag_wolves_drawn(&self) -> usize {
-        self.rules
-            .count(crate::rules::carcassonne::WOLVES_DRAWN)
-            .unwrap_or(0) as usize
-    }
-
-    /// How many powers acted in the game so far (the 2020 Hunters and Gatherers' count).
-    pub(crate) fn powers_used(&self) -> u32 {
-        self.rules
-            .count(crate::rules::hunters_gatherers_2020::POWERS_USED)
-            .unwrap_or(0)
+    /// A count the ruleset keeps of its own state ([`crate::rules::Rules::count`]: the
+    /// statistics' counts), 0 where it keeps none.
+    pub(crate) fn ruleset_count(&self, name: &str) -> u32 {
+        self.rules.count(name).unwrap_or(0)
     }
 
     /// The figures of a pool that `player` may deploy now, as the ruleset counts them: the

@@ -644,7 +644,6 @@ impl Game {
                     turn.points[*player] += i64::from(event.points);
                 }
             }
-            self.flocks_scored += usize::from(event.breakdown.is_flock());
             if !self.keep_events {
                 continue;
             }

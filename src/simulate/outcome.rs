@@ -20,11 +20,10 @@ pub struct GameResult {
     /// Every feature at the end: kind, tiles it covers, completed or not.
     pub features: Vec<(FeatureKind, usize, bool)>,
     pub bonus_tiles: usize,
-    /// Special powers that acted (2020 Hunters and Gatherers): placed logboats and hunting
-    /// traps, and the shaman's figures taken back.
-    pub powers_used: usize,
-    pub flocks_scored: usize,
-    pub wolves: usize,
+    /// The counts the rulesets keep of their own state at the end of the game (Hills &
+    /// Sheep's flocks to the stable, the 2020 powers used), one for each of
+    /// [`crate::rules::statistic_counts`], in that order.
+    pub counts: Vec<u32>,
     /// What each placed tile became by the end of the game, in the order of the placements:
     /// empty unless the run asks for it ([`RunOptions::per_tile`], the balance reports).
     ///
@@ -46,9 +45,7 @@ impl GameResult {
             placed: Vec::new(),
             features: Vec::new(),
             bonus_tiles: 0,
-            powers_used: 0,
-            flocks_scored: 0,
-            wolves: 0,
+            counts: Vec::new(),
             tile_outcomes: Vec::new(),
             searched: Vec::new(),
         }

@@ -144,7 +144,9 @@ pub(crate) fn play_seated(
         return Err(rejected);
     }
     result.scores = game.scores.clone();
-    result.powers_used = game.powers_used() as usize;
+    result.counts = crate::rules::statistic_counts()
+        .map(|name| game.ruleset_count(name))
+        .collect();
     // Every feature at the end (a game that broke no rule was final-scored).
     debug_assert!(game.final_scored);
     let engine = &mut game.engine;
@@ -170,7 +172,6 @@ pub(crate) fn play_seated(
             .push((kind, tiles[root as usize] as usize, completed));
     }
     result.script.steps = steps;
-    result.flocks_scored = game.flocks_scored;
     Ok(result)
 }
 
@@ -463,12 +464,6 @@ impl Playthrough<'_, '_> {
     #[inline]
     pub(super) fn play_offer(&mut self, offer: Offer) {
         let mv = offer.into_move(|| TokenDraw::Random(self.rng.unit()));
-        let wolves_before = self.game.bag_wolves_drawn();
         self.act(GameMove::Ruleset(mv), |game| game.action_of(mv));
-        // The statistics count the wolves that scatter a flock (not those drawn for a shepherd
-        // just deployed).
-        if mv.keyword == crate::rules::carcassonne::flock::GROW {
-            self.result.wolves += self.game.bag_wolves_drawn() - wolves_before;
-        }
     }
 }

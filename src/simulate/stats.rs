@@ -54,10 +54,70 @@ pub struct Statistics {
     /// only.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub menhir_bonus_turns_per_game: Option<f64>,
-    /// Special powers that acted per game (2020 Hunters and Gatherers).
-    pub powers_used_per_game: f64,
-    pub flocks_scored_per_game: f64,
-    pub wolves_per_game: f64,
+    /// The means per game of the counts the rulesets keep of their own state (the 2020
+    /// powers used, Hills & Sheep's flocks to the stable and wolves): `<count>_per_game`, for
+    /// every ruleset's counts.
+    #[serde(flatten)]
+    pub ruleset_counts: PerGame,
+}
+
+/// The means per game of the rulesets' counts, one for each of
+/// [`crate::rules::statistic_counts`], in that order; written as the fields
+/// `<count>_per_game`.
+#[derive(Debug)]
+pub struct PerGame(pub Vec<f64>);
+
+impl PerGame {
+    /// The mean of the count `name`.
+    pub fn of(&self, name: &str) -> f64 {
+        crate::rules::statistic_counts()
+            .position(|count| count == name)
+            .and_then(|index| self.0.get(index).copied())
+            .unwrap_or(0.0)
+    }
+}
+
+impl Serialize for PerGame {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (name, mean) in crate::rules::statistic_counts().zip(&self.0) {
+            map.serialize_entry(&format!("{name}_per_game"), mean)?;
+        }
+        map.end()
+    }
+}
+
+/// A shard's sums of the rulesets' counts, by name (`"flocks_scored": 12`), read back in the
+/// order of [`crate::rules::statistic_counts`].
+mod counts_by_name {
+    use std::collections::BTreeMap;
+
+    use serde::ser::SerializeMap;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(counts: &[u64], serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(counts.len()))?;
+        for (name, sum) in crate::rules::statistic_counts().zip(counts) {
+            map.serialize_entry(name, sum)?;
+        }
+        map.end()
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u64>, D::Error> {
+        let read = BTreeMap::<String, u64>::deserialize(deserializer)?;
+        if let Some(unknown) = read
+            .keys()
+            .find(|name| crate::rules::statistic_counts().all(|count| count != name.as_str()))
+        {
+            return Err(serde::de::Error::custom(format!(
+                "unknown count `{unknown}`"
+            )));
+        }
+        Ok(crate::rules::statistic_counts()
+            .map(|name| read.get(name).copied().unwrap_or(0))
+            .collect())
+    }
 }
 
 /// The size buckets of features, in the order the report lists them.
@@ -122,9 +182,9 @@ pub struct Accumulator {
     /// Under the 2020 Hunters and Gatherers rules the bonus draws are menhir turns.
     menhir_turns: bool,
     bonus_tiles: u64,
-    powers_used: u64,
-    flocks_scored: u64,
-    wolves: u64,
+    /// The sums of the rulesets' counts ([`GameResult::counts`]).
+    #[serde(with = "counts_by_name")]
+    counts: Vec<u64>,
 }
 
 impl Accumulator {
@@ -144,9 +204,7 @@ impl Accumulator {
             fit_nowhere: vec![0; tiles],
             menhir_turns: ruleset == Ruleset::HuntersGatherers2020,
             bonus_tiles: 0,
-            powers_used: 0,
-            flocks_scored: 0,
-            wolves: 0,
+            counts: vec![0; crate::rules::statistic_counts().count()],
         }
     }
 
@@ -196,9 +254,9 @@ impl Accumulator {
             *fit_nowhere += theirs;
         }
         self.bonus_tiles += other.bonus_tiles;
-        self.powers_used += other.powers_used;
-        self.flocks_scored += other.flocks_scored;
-        self.wolves += other.wolves;
+        for (sum, theirs) in self.counts.iter_mut().zip(&other.counts) {
+            *sum += theirs;
+        }
         Ok(())
     }
 
@@ -242,9 +300,9 @@ impl Accumulator {
             self.placed[tile] += 1;
         }
         self.bonus_tiles += game.bonus_tiles as u64;
-        self.powers_used += game.powers_used as u64;
-        self.flocks_scored += game.flocks_scored as u64;
-        self.wolves += game.wolves as u64;
+        for (sum, &count) in self.counts.iter_mut().zip(&game.counts) {
+            *sum += u64::from(count);
+        }
     }
 
     /// The statistics of the games added so far.
@@ -308,9 +366,7 @@ impl Accumulator {
             tiles,
             bonus_tiles_per_game: (!self.menhir_turns).then(|| ratio(self.bonus_tiles, games)),
             menhir_bonus_turns_per_game: self.menhir_turns.then(|| ratio(self.bonus_tiles, games)),
-            powers_used_per_game: ratio(self.powers_used, games),
-            flocks_scored_per_game: ratio(self.flocks_scored, games),
-            wolves_per_game: ratio(self.wolves, games),
+            ruleset_counts: PerGame(self.counts.iter().map(|&sum| ratio(sum, games)).collect()),
         }
     }
 }
@@ -375,19 +431,15 @@ impl Statistics {
         if let Some(turns) = self.menhir_bonus_turns_per_game.filter(|n| *n > 0.0) {
             let _ = writeln!(out, "\nmenhir bonus turns per game: {turns:.2}");
         }
-        if self.powers_used_per_game > 0.0 {
-            let _ = writeln!(
-                out,
-                "special powers used per game: {:.2}",
-                self.powers_used_per_game
-            );
-        }
-        if self.flocks_scored_per_game > 0.0 || self.wolves_per_game > 0.0 {
-            let _ = writeln!(
-                out,
-                "\nflocks to the stable per game: {:.2}; wolves drawn per game: {:.2}",
-                self.flocks_scored_per_game, self.wolves_per_game
-            );
+        for line in crate::rules::statistics() {
+            let means: Vec<f64> = line
+                .counts
+                .iter()
+                .map(|name| self.ruleset_counts.of(name))
+                .collect();
+            if means.iter().any(|mean| *mean > 0.0) {
+                let _ = writeln!(out, "{}", line.written(&means));
+            }
         }
         let _ = writeln!(out, "\ntiles (placed; drawn when they fit nowhere):");
         // The id column is as wide as the longest id (at least 12), so that the numbers of

@@ -68,6 +68,34 @@ pub struct RulesetDescriptor {
     /// forest or river). The search's prospect prior counts what closing such a feature adds
     /// over that (docs/simulation.md).
     pub open_features_paid_at_end: &'static [FeatureKind],
+    /// The lines `simulate`'s report gives the counts of the ruleset's and its expansions'
+    /// own state (Hills & Sheep's flocks to the stable, the 2020 powers used).
+    pub statistics: &'static [StatisticsLine],
+}
+
+/// A line of `simulate`'s report for counts that a ruleset or an expansion keeps of its own
+/// state: each count is asked of the ruleset by its name ([`crate::Rules::count`]) at the
+/// end of each game and reported as its mean per game (in the JSON report as
+/// `<name>_per_game`, for every ruleset's counts, 0 where a game keeps none).
+#[derive(Debug)]
+pub struct StatisticsLine {
+    pub counts: &'static [&'static str],
+    /// The line for people, a `{}` for each count's mean per game (two decimals); shown
+    /// where any of the counts is above zero.
+    pub text: &'static str,
+}
+
+impl StatisticsLine {
+    /// The line for people with the means of its counts, in order.
+    pub fn written(&self, means: &[f64]) -> String {
+        let mut parts = self.text.split("{}");
+        let mut out = parts.next().unwrap_or_default().to_string();
+        for (part, mean) in parts.zip(means) {
+            out.push_str(&format!("{mean:.2}"));
+            out.push_str(part);
+        }
+        out
+    }
 }
 
 /// How many players a ruleset seats.

@@ -669,9 +669,9 @@ pub trait Rules: RulesClone + Send + Sync {
         Vec::new()
     }
     /// A count the ruleset keeps of its own state, by the name its module gives it (Hills &
-    /// Sheep's wolves drawn, the 2020 powers used): the statistics that belong to one ruleset
-    /// ask it by that name, so the common trait declares no ruleset's state. `None` where the
-    /// ruleset keeps no such count.
+    /// Sheep's flocks to the stable and wolves, the 2020 powers used): `simulate`'s
+    /// statistics ask the counts the descriptors' `statistics` lines name, so the common trait
+    /// declares no ruleset's state. `None` where the ruleset keeps no such count.
     fn count(&self, _name: &str) -> Option<u32> {
         None
     }
@@ -806,6 +806,16 @@ pub fn describe(ruleset: Ruleset) -> &'static descriptor::RulesetDescriptor {
 /// Every ruleset's descriptor, in the order of [`Ruleset::ALL`].
 pub fn all() -> impl Iterator<Item = &'static descriptor::RulesetDescriptor> {
     Ruleset::ALL.into_iter().map(describe)
+}
+
+/// Every ruleset's lines of `simulate`'s statistics, in the order of [`Ruleset::ALL`].
+pub fn statistics() -> impl Iterator<Item = &'static descriptor::StatisticsLine> {
+    all().flat_map(|descriptor| descriptor.statistics)
+}
+
+/// The names of the counts of every line of [`statistics`], in order.
+pub fn statistic_counts() -> impl Iterator<Item = &'static str> {
+    statistics().flat_map(|line| line.counts.iter().copied())
 }
 
 /// The rules of `ruleset`, played with the chosen `(name, value)` variants (the lowering has
@@ -1115,6 +1125,43 @@ mod tests {
     }
 
     /// Numbers of every length are written as `format!` writes them.
+    /// Every count a ruleset's statistics lines name is one its rules keep (a line that
+    /// named no count would report 0 in every game), the names are unique (they are fields
+    /// of the JSON report), and a line reads with its means in place.
+    #[test]
+    fn the_statistics_lines_name_counts_the_rules_keep() {
+        let mut names: Vec<&str> = super::statistic_counts().collect();
+        assert!(names.len() >= 3, "flocks, wolves, powers");
+        for descriptor in super::all() {
+            let mut rules = super::for_ruleset(descriptor.ruleset, &[]);
+            let expansions: Vec<String> = descriptor
+                .expansions
+                .iter()
+                .map(|e| e.name.to_string())
+                .collect();
+            rules.expansions_in_play(&expansions);
+            for name in descriptor.statistics.iter().flat_map(|line| line.counts) {
+                assert_eq!(
+                    rules.count(name),
+                    Some(0),
+                    "`{name}` at the start of a game"
+                );
+            }
+        }
+        let count = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), count, "a count named twice");
+        let line = super::descriptor::StatisticsLine {
+            counts: &["a", "b"],
+            text: "\nas per game: {}; bs per game: {}",
+        };
+        assert_eq!(
+            line.written(&[1.825, 0.25]),
+            "\nas per game: 1.82; bs per game: 0.25"
+        );
+    }
+
     #[test]
     fn numbers_are_written_as_format_writes_them() {
         let mut n = 1u64;

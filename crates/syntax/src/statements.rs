@@ -1035,7 +1035,9 @@ mod tests {
             fixed_words("put", &["red", "hunter", "at", "1,0"], 4),
             ["on"]
         );
-        assert_eq!(fixed_words("deploy", &["hunter"], 1), ["on"]);
+        // `at <x>,<y>` names another tile, where the ruleset allows it.
+        assert_eq!(fixed_words("deploy", &["hunter"], 1), ["at", "on"]);
+        assert_eq!(fixed_words("deploy", &["hunter", "at", "1,0"], 3), ["on"]);
         let kinds = fixed_words("expect", &[], 0);
         assert_eq!(kinds.len(), EXPECTATIONS.len());
         assert!(kinds.contains(&"winner") && kinds.contains(&"supply"));

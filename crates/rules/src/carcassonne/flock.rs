@@ -4,6 +4,7 @@
 
 use super::{Bag, CLOSED_FLOCK, CLOSED_FLOCK_TIMING, SHEPHERD, scatter, stable};
 use crate::chosen;
+use crate::descriptor::StatisticsLine;
 use crate::engine::{Engine, FigureId, NodeId};
 use crate::model::token_word;
 use crate::model::{FeatureKind, TokenDraw};
@@ -55,13 +56,25 @@ pub const FLOCK_CHOICE: RulesetDecision = RulesetDecision {
     jcz_phase: "ShepherdPhase",
 };
 
+/// The counts of [`Flocks::count`] that `simulate` reports.
+pub const FLOCKS_SCORED: &str = "flocks_scored";
+pub const WOLVES: &str = "wolves";
+
+/// `simulate`'s line for the flocks.
+pub const STATISTICS: StatisticsLine = StatisticsLine {
+    counts: &[FLOCKS_SCORED, WOLVES],
+    text: "\nflocks to the stable per game: {}; wolves drawn per game: {}",
+};
+
 /// The flocks' state in one game.
 #[derive(Debug, Clone, Default)]
 pub struct Flocks {
     /// The sheep and wolf tokens still in the bag.
     pub bag: Bag,
-    /// Wolves drawn from the bag so far.
-    pub wolves_drawn: usize,
+    /// Flocks guided to the stable so far, and wolves that scattered a flock (drawn to grow
+    /// it; not those drawn for a shepherd just deployed): the statistics of `simulate`.
+    flocks_scored: u32,
+    wolves_scattering: u32,
     /// A shepherd just deployed (its field and the figure), waiting for the token drawn for it.
     pending_token: Option<(NodeId, FigureId)>,
     /// The shepherd the setup put last, whose flock further setup `flock` lines grow.
@@ -83,6 +96,15 @@ pub struct Flocks {
 }
 
 impl Flocks {
+    /// The count of [`STATISTICS`] named `name` ([`crate::Rules::count`]).
+    pub fn count(&self, name: &str) -> Option<u32> {
+        match name {
+            FLOCKS_SCORED => Some(self.flocks_scored),
+            WOLVES => Some(self.wolves_scattering),
+            _ => None,
+        }
+    }
+
     /// A full bag and no flock yet, with the game's readings of `closed-flock` and
     /// `closed-flock-timing` (its chosen `(name, value)` variants).
     pub fn from_variants(variants: &[(String, String)]) -> Self {
@@ -199,9 +221,6 @@ impl Flocks {
             TokenDraw::Token(token) => token,
             TokenDraw::Random(random) => self.bag.pick(random),
         };
-        if token == 0 {
-            self.wolves_drawn += 1;
-        }
         if !self.bag.take(token) {
             let name = token_word(token);
             outcome.violations.push(Violation::new(
@@ -232,6 +251,7 @@ impl Flocks {
         let mut outcome = Outcome::default();
         let token = self.draw_token(draw, &mut outcome);
         if token == 0 {
+            self.wolves_scattering += 1;
             // “all sheep tokens from that field are returned to the bag, and each shepherd on
             // that field is returned to its owner's supply.”
             self.bag.put_back([0]);
@@ -259,6 +279,7 @@ impl Flocks {
 
     fn guide_to_stable(&mut self, engine: &mut Engine, node: NodeId, outcome: &mut Outcome) {
         let (event, shepherds) = stable(engine, node, &mut self.bag);
+        self.flocks_scored += u32::from(event.is_some());
         outcome.events.extend(event);
         outcome.returned.extend(shepherds);
     }

@@ -472,6 +472,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         },
     ],
     open_features_paid_at_end: &[FeatureKind::City, FeatureKind::Road],
+    statistics: &[flock::STATISTICS],
 };
 
 /// What Hills & Sheep adds to the explanations of the shared codes: its shepherd.
@@ -909,7 +910,7 @@ impl Rules for Carcassonne {
     }
 
     fn count(&self, name: &str) -> Option<u32> {
-        (name == WOLVES_DRAWN).then_some(self.flocks.wolves_drawn as u32)
+        self.flocks.count(name)
     }
 
     /// `expect bag`: the tokens in the bag, by the game language's words (`sheep1` …
@@ -1116,9 +1117,6 @@ impl Rules for Carcassonne {
 /// The bag of sheep and wolf tokens: how many of each value (0 = wolf, 1–4 sheep) are in it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Bag(pub [u32; 5]);
-
-/// The count of the wolves drawn from the bag so far ([`Rules::count`]).
-pub const WOLVES_DRAWN: &str = "wolves drawn";
 
 impl Default for Bag {
     /// “18 flock and wolf tokens (4x 1 sheep, 5x 2 sheep, 5x 3 sheep, 2x 4 sheep, 2x wolf)”

@@ -148,6 +148,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         },
     ],
     open_features_paid_at_end: &[],
+    statistics: &[],
 };
 
 /// The figures of both editions, as the game language names them.

@@ -17,7 +17,7 @@ use super::{
     BonusWording, Breakdown, Completion, Context, Decision, FigureSpec, Hooks, Move, Offer,
     Outcome, Rules, ScoreEvent, TileWarning, TurnView, VariantSpec, Violation, majority,
 };
-use crate::descriptor::{CodeNote, RulesetDescriptor};
+use crate::descriptor::{CodeNote, RulesetDescriptor, StatisticsLine};
 use crate::engine::{CompiledTile, Engine, FigureId, NodeId, PlacementId, Pos};
 use crate::model::{Anchor, ContentKind, FeatureKind, Power, Ruleset};
 
@@ -114,6 +114,10 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         },
     ],
     open_features_paid_at_end: &[],
+    statistics: &[StatisticsLine {
+        counts: &[POWERS_USED],
+        text: "special powers used per game: {}",
+    }],
 };
 
 /// The readings a game chose (each `true` is the variant, not the default).
@@ -143,8 +147,9 @@ impl Readings {
     }
 }
 
-/// The count of the powers that acted so far in the game ([`Rules::count`]).
-pub const POWERS_USED: &str = "powers used";
+/// The count of the powers that acted so far in the game ([`Rules::count`]): placed logboats
+/// and hunting traps, and the shaman's figures taken back.
+pub const POWERS_USED: &str = "powers_used";
 
 /// The animals of a meadow, or of part of one.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
