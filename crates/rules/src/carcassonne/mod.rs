@@ -295,6 +295,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             jcz: &HILLS_AND_SHEEP_JCZ,
             figures: &["shepherd"],
             markers: &[Marker::Hill, Marker::Vineyard],
+            pictures: &flock::PICTURES,
             seats_up_to: None,
             codes: &[],
             code_notes: &HILLS_AND_SHEEP_CODE_NOTES,
@@ -665,8 +666,12 @@ impl Carcassonne {
                 .map(|f| &engine.figures[*f as usize])
                 .filter(|f| f.on_board && is_follower(f) && f.player == player)
                 .filter(|f| {
-                    f.node()
-                        .is_some_and(|node| engine.tile_of(engine.origin(node).0).hill)
+                    f.node().is_some_and(|node| {
+                        engine
+                            .tile_of(engine.origin(node).0)
+                            .markers
+                            .has(Marker::Hill)
+                    })
                 })
                 // The house rule weighs followers as the majority does: a large one as two.
                 .map(|f| super::strength_of(DESCRIPTOR.figures, f.kind) as usize)
@@ -757,7 +762,7 @@ impl Carcassonne {
             square[1..]
                 .iter()
                 .flatten()
-                .filter(|p| engine.tile_of(**p).vineyard)
+                .filter(|p| engine.tile_of(**p).markers.has(Marker::Vineyard))
                 .count()
         } else {
             0
@@ -889,7 +894,8 @@ impl Rules for Carcassonne {
 
     /// A hill tile takes the next tile of the stack under it (not `variant hills off`).
     fn after_draw(&self, tile: &CompiledTile, land_left: u32) -> Option<Decision> {
-        (tile.hill && self.hills && land_left > 0).then_some(Decision::UnderTile)
+        (tile.markers.has(Marker::Hill) && self.hills && land_left > 0)
+            .then_some(Decision::UnderTile)
     }
 
     fn deployed(&mut self, engine: &Engine, figure: FigureId, node: NodeId, setup: bool) {
