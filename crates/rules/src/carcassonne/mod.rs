@@ -8,8 +8,9 @@ pub mod inns;
 pub mod river;
 
 use super::{
-    Breakdown, Completion, Context, Counted, Decision, FigurePicture, FigureSpec, Move, Offer,
-    Outcome, Rules, ScoreEvent, Surrounded, TurnView, VariantSpec, Violation,
+    Breakdown, Completion, ContentPicture, ContentPlace, Context, Counted, Decision, FigurePicture,
+    FigureSpec, Move, Offer, Outcome, Rules, ScoreEvent, Surrounded, SymbolElement, SymbolPictures,
+    TurnView, VariantSpec, Violation,
 };
 use crate::descriptor::{CodeNote, ExpansionDescriptor, Printing, RulesetDescriptor, ShippedSet};
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
@@ -254,6 +255,28 @@ const HILLS_AND_SHEEP_JCZ: JczPart = JczPart {
     ],
 };
 
+/// The pictures of the base game's contents: its pennant.
+const PICTURES: SymbolPictures = SymbolPictures {
+    markers: &[],
+    contents: &[
+        // A blue shield with a white cross.
+        ContentPicture {
+            content: ContentKind::Pennant,
+            place: ContentPlace::Row,
+            elements: &[
+                SymbolElement::Path {
+                    d: "M-5,-6 L5,-6 L5,0 Q5,5 0,7 Q-5,5 -5,0 Z",
+                    paint: r##"fill="#2553a8" stroke="#ffffff" stroke-width="1.3""##,
+                },
+                SymbolElement::Path {
+                    d: "M0,-4 L0,4 M-3,-1 L3,-1",
+                    paint: r##"stroke="#ffffff" stroke-width="1""##,
+                },
+            ],
+        },
+    ],
+};
+
 /// The base game's 72 tiles.
 pub const BASE_TILE_SET: ShippedSet = ShippedSet {
     name: "carcassonne-base",
@@ -309,6 +332,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             jcz: &inns::JCZ,
             figures: &["large-thief", "large-knight", "large-monk", "large-farmer"],
             markers: &[],
+            pictures: &inns::PICTURES,
             // “With 6 players, the 6th player uses the pink set.”
             seats_up_to: Some(6),
             codes: &[],
@@ -323,6 +347,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             jcz: &river::JCZ,
             figures: &[],
             markers: &[],
+            pictures: &SymbolPictures::NONE,
             seats_up_to: None,
             codes: river::CODES,
             code_notes: &[],
@@ -336,6 +361,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             jcz: &river::JCZ,
             figures: &[],
             markers: &[Marker::Volcano],
+            pictures: &SymbolPictures::NONE,
             seats_up_to: None,
             codes: river::CODES,
             code_notes: &[],
@@ -353,6 +379,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             jcz: &abbot::JCZ,
             figures: &["abbot"],
             markers: &[],
+            pictures: &SymbolPictures::NONE,
             seats_up_to: None,
             codes: abbot::CODES,
             code_notes: &abbot::CODE_NOTES,
@@ -473,6 +500,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         },
     ],
     open_features_paid_at_end: &[FeatureKind::City, FeatureKind::Road],
+    pictures: &PICTURES,
 };
 
 /// What Hills & Sheep adds to the explanations of the shared codes: its shepherd.

@@ -114,6 +114,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         },
     ],
     open_features_paid_at_end: &[],
+    pictures: &super::hunters_gatherers::pictures::PICTURES,
 };
 
 /// The readings a game chose (each `true` is the variant, not the default).
