@@ -124,31 +124,27 @@ mod tests {
     /// they list the same declaration.
     #[test]
     fn every_marker_and_content_has_one_declared_picture() {
-        for marker in Marker::ALL {
-            let declarations: Vec<&MarkerPicture> = declared()
-                .flat_map(|pictures| pictures.markers)
-                .filter(|picture| picture.marker == marker)
-                .collect();
-            assert!(!declarations.is_empty(), "{marker:?} has no picture");
+        /// The `declarations` of the kind `what` are one picture, listed once or more.
+        fn one_picture<'p, T: 'p>(
+            what: &dyn std::fmt::Debug,
+            declarations: impl Iterator<Item = &'p T>,
+        ) {
+            let declarations: Vec<&T> = declarations.collect();
+            let Some(first) = declarations.first() else {
+                panic!("{what:?} has no picture");
+            };
             assert!(
-                declarations
-                    .iter()
-                    .all(|p| std::ptr::eq(*p, declarations[0])),
-                "{marker:?} is declared twice"
+                declarations.iter().all(|p| std::ptr::eq(*p, *first)),
+                "{what:?} is declared twice"
             );
         }
+        for marker in Marker::ALL {
+            let pictures = declared().flat_map(|pictures| pictures.markers);
+            one_picture(&marker, pictures.filter(|p| p.marker == marker));
+        }
         for content in ContentKind::ALL {
-            let declarations: Vec<&ContentPicture> = declared()
-                .flat_map(|pictures| pictures.contents)
-                .filter(|picture| picture.content == content)
-                .collect();
-            assert!(!declarations.is_empty(), "{content:?} has no picture");
-            assert!(
-                declarations
-                    .iter()
-                    .all(|p| std::ptr::eq(*p, declarations[0])),
-                "{content:?} is declared twice"
-            );
+            let pictures = declared().flat_map(|pictures| pictures.contents);
+            one_picture(&content, pictures.filter(|p| p.content == content));
         }
     }
 
