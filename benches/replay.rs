@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 use carcspec::engine::{CompiledTile, Engine, Pos, Rotation};
-use carcspec::model::{Ruleset, TileKind, TileSet};
+use carcspec::model::{Marker, Ruleset, TileKind, TileSet};
 
 /// A small linear congruential generator: the benchmark needs the same game every run, not
 /// good randomness.
@@ -74,7 +74,7 @@ fn generated_game(
         let player = if turn % 2 == 0 { "red" } else { "blue" };
         turn += 1;
         let _ = writeln!(text, "turn {player}; draw {}", engine.catalog[tile].id);
-        if engine.catalog[tile].hill
+        if engine.catalog[tile].markers.has(Marker::Hill)
             && let Some(under) = stack.pop()
         {
             let _ = writeln!(text, "under {}", engine.catalog[under].id);

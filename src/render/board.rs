@@ -386,13 +386,7 @@ fn piece_points(
                 let mut local = tile::rotate(layout.anchor(feature), placed.rotation);
                 // The feature's symbols stand at its anchor: the figure stands beside them.
                 let has_symbols = placed.tile.features.get(feature).is_some_and(|f| {
-                    f.contents.keys().any(|c| {
-                        !matches!(
-                            c,
-                            crate::model::ContentKind::Spring
-                                | crate::model::ContentKind::ForestEnd
-                        )
-                    }) || f.power.is_some()
+                    f.contents.keys().any(|c| symbols::drawn_in_row(*c)) || f.power.is_some()
                 });
                 if has_symbols {
                     local.y += if local.y > 60.0 { -17.0 } else { 17.0 };

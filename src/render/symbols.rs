@@ -1,18 +1,16 @@
 //! Small pictures of what is printed on tiles (pennant, fish, gold, animals …), of buildings
 //! and of figures. Each is drawn centred on a point, about 14 units across (a tile is 100).
-//! Here too each feature kind's and marker's letter in the text view, so that a kind's
-//! pictures are found in one place.
+//! A marker's, a content's and a figure's picture is data its ruleset or expansion declares
+//! (`rules::pictures`, `FigurePicture`): drawn here whatever it shows, with no arm for any
+//! kind. Here too each feature kind's letter in the text view, so that a kind's pictures are
+//! found in one place.
 
 use crate::model::{ContentKind, FeatureKind, Marker};
-use crate::rules::{FigurePicture, Paint};
+use crate::rules::{self, ContentPlace, FigurePicture, Paint, SymbolElement};
 
 use super::svg::{Point, Svg, num};
 
 const OUTLINE: &str = "#222222";
-
-/// The ale of the inn's tankard: a colour no other symbol uses, so that pictures and tests can
-/// tell the inn by it.
-const INN_ALE: &str = "#e9a630";
 
 /// Path data from a template whose coordinates are offsets from `at`: every `x,y` pair of
 /// numbers is moved by `at`. Templates use absolute commands (M L Q C Z) only.
@@ -93,214 +91,59 @@ pub fn contents_row(svg: &mut Svg, at: Point, items: &[(ContentKind, u32)], powe
     }
 }
 
-/// The symbol of one content.
+/// The symbol of one content, as the ruleset or expansion that gives it its meaning declares
+/// its picture; the unknown symbol for a content nobody declares.
 pub fn content(svg: &mut Svg, kind: ContentKind, at: Point) {
-    match kind {
-        ContentKind::Pennant => {
-            svg.path(
-                &shifted("M-5,-6 L5,-6 L5,0 Q5,5 0,7 Q-5,5 -5,0 Z", at),
-                r##"fill="#2553a8" stroke="#ffffff" stroke-width="1.3""##,
-            );
-            svg.path(
-                &shifted("M0,-4 L0,4 M-3,-1 L3,-1", at),
-                r##"stroke="#ffffff" stroke-width="1""##,
-            );
-        }
-        ContentKind::Fish => {
-            svg.path(
-                &shifted("M-6,0 Q-1,-5 4,0 Q-1,5 -6,0 Z M3,0 L7,-3 L7,3 Z", at),
-                r##"fill="#f08a3c" stroke="#7a3e10" stroke-width="0.8""##,
-            );
-            svg.circle(at.offset(-3.5, -0.8), 0.7, r##"fill="#111111""##);
-        }
-        ContentKind::Spring => spring(svg, at),
-        // Where a river ends, not a symbol: the river runs into the forest.
-        ContentKind::ForestEnd => {}
-        ContentKind::Gold => {
-            svg.path(
-                &shifted("M-6,3 L-4,-3 L0,-5 L5,-3 L6,2 L2,5 L-3,5 Z", at),
-                r##"fill="#f2c230" stroke="#8a6a00" stroke-width="1""##,
-            );
-            svg.path(
-                &shifted("M-2,-2 L1,-3", at),
-                r##"stroke="#fff6c0" stroke-width="1""##,
-            );
-        }
-        ContentKind::Menhir => {
-            svg.path(
-                &shifted("M-3,7 L-4,-2 Q-3,-8 0,-8 Q3,-8 4,-2 L3,7 Z", at),
-                r##"fill="#a3a3a3" stroke="#4a4a4a" stroke-width="1""##,
-            );
-            svg.path(
-                &shifted("M-4,7 L4,7", at),
-                r##"stroke="#4a4a4a" stroke-width="1.2""##,
-            );
-        }
-        ContentKind::Mushrooms => {
-            svg.path(
-                &shifted("M-1.5,0 L-1.5,6 L1.5,6 L1.5,0 Z", at),
-                r##"fill="#f4eee0" stroke="#6b5b45" stroke-width="0.8""##,
-            );
-            svg.path(
-                &shifted("M-6,1 Q-6,-6 0,-6 Q6,-6 6,1 Z", at),
-                r##"fill="#d23a2a" stroke="#6b1a10" stroke-width="0.8""##,
-            );
-            svg.circle(at.offset(-2.5, -2.5), 1.0, r##"fill="#ffffff""##);
-            svg.circle(at.offset(2.0, -3.5), 0.9, r##"fill="#ffffff""##);
-        }
-        ContentKind::Deer => animal(svg, at, Animal::Deer),
-        ContentKind::Mammoth => animal(svg, at, Animal::Mammoth),
-        ContentKind::Tiger => animal(svg, at, Animal::Tiger),
-        ContentKind::Aurochs => animal(svg, at, Animal::Aurochs),
-        ContentKind::Fire => {
-            svg.path(
-                &shifted("M0,-8 C6,-2 6,6 0,6 C-6,6 -6,-2 0,-8 Z", at),
-                r##"fill="#e8541e" stroke="#8a2a08" stroke-width="0.8""##,
-            );
-            svg.path(
-                &shifted("M0,-2 C3,1 3,5 0,5 C-3,5 -3,1 0,-2 Z", at),
-                r##"fill="#ffd23a""##,
-            );
-            svg.path(
-                &shifted("M-6,7 L6,5 M-6,5 L6,7", at),
-                r##"stroke="#5a3a1a" stroke-width="1.5""##,
-            );
-        }
-        ContentKind::Shrine => {
-            svg.path(
-                &shifted("M-7,-3 L0,-8 L7,-3 Z M-6,6 L6,6 L6,7.5 L-6,7.5 Z", at),
-                r##"fill="#e2ddd0" stroke="#555555" stroke-width="0.8""##,
-            );
-            for dx in [-4.5, 0.0, 4.5] {
-                svg.rect(
-                    at.x + dx - 1.0,
-                    at.y - 3.0,
-                    2.0,
-                    9.0,
-                    r##"fill="#e2ddd0" stroke="#555555" stroke-width="0.6""##,
-                );
-            }
-        }
-        // An inn: a foaming tankard on a round sign. Not a house: a house is what marks the
-        // end of a road, and the inn stands on roads that run on.
-        ContentKind::Inn => {
-            svg.circle(
-                at,
-                9.0,
-                r##"fill="#fff3d6" stroke="#5a3a1a" stroke-width="1.2""##,
-            );
-            svg.path(
-                &shifted("M2.5,-1.5 Q7,-1.5 7,2 Q7,5.5 2.5,5", at),
-                r##"fill="none" stroke="#5a3a1a" stroke-width="1.6""##,
-            );
-            svg.path(
-                &shifted("M-4.5,-2.5 L2.5,-2.5 L2.5,6 Q-1,7 -4.5,6 Z", at),
-                &format!(r##"fill="{INN_ALE}" stroke="#5a3a1a" stroke-width="0.9""##),
-            );
-            svg.path(
-                &shifted("M-2.5,-0.5 L-2.5,4.5 M0.5,-0.5 L0.5,4.5", at),
-                r##"stroke="#b36f12" stroke-width="0.8""##,
-            );
-            svg.path(
-                &shifted(
-                    "M-5.3,-2 Q-6,-5 -3.5,-5 Q-2.5,-7.5 -0.5,-6 Q1.5,-7.5 2.8,-5 Q4.5,-4.5 3.3,-2 Z",
-                    at,
-                ),
-                r##"fill="#ffffff" stroke="#8a8a8a" stroke-width="0.7""##,
-            );
-        }
-        // A cathedral: a grey nave under a tall spire topped by a cross.
-        ContentKind::Cathedral => {
-            svg.path(
-                &shifted("M-7,7 L-7,0 L-2,-3 L-2,7 Z M2,7 L2,-3 L7,0 L7,7 Z", at),
-                r##"fill="#c9c4bb" stroke="#3a3a3a" stroke-width="0.8""##,
-            );
-            svg.path(
-                &shifted("M-2.5,7 L-2.5,-3 L0,-9 L2.5,-3 L2.5,7 Z", at),
-                r##"fill="#e3ded4" stroke="#3a3a3a" stroke-width="0.8""##,
-            );
-            svg.path(
-                &shifted("M0,-9 L0,-12 M-1.3,-10.8 L1.3,-10.8", at),
-                r##"stroke="#3a3a3a" stroke-width="0.8""##,
-            );
-            svg.circle(at.offset(0.0, 0.0), 1.3, r##"fill="#2553a8""##);
-        }
-    }
+    symbol(svg, rules::content_picture(kind).map(|p| p.elements), at);
 }
 
-enum Animal {
-    Deer,
-    Mammoth,
-    Tiger,
-    Aurochs,
+/// Whether a content is drawn in the row of its feature's contents (a pennant, fish), rather
+/// than at the end of its line (a spring) — as its picture declares; a content nobody declares
+/// is drawn in the row, as the unknown symbol.
+pub fn drawn_in_row(kind: ContentKind) -> bool {
+    rules::content_picture(kind).is_none_or(|picture| picture.place == ContentPlace::Row)
 }
 
-/// A four-legged silhouette facing right, told apart by colour and by antlers, trunk and
-/// tusk, stripes or horns.
-fn animal(svg: &mut Svg, at: Point, animal: Animal) {
-    let (body, rx, ry) = match animal {
-        Animal::Deer => ("#b0773a", 5.5, 2.8),
-        Animal::Mammoth => ("#7b6454", 6.0, 4.2),
-        Animal::Tiger => ("#ec8f2e", 6.0, 2.6),
-        Animal::Aurochs => ("#3d2b20", 6.0, 3.3),
+/// The picture a line (a river) shows at an end it has on its tile, by the first of its
+/// contents that declares itself drawn there (a spring); `None` when none does.
+pub fn line_end_picture(
+    contents: impl IntoIterator<Item = ContentKind>,
+) -> Option<&'static [SymbolElement]> {
+    contents.into_iter().find_map(|kind| {
+        rules::content_picture(kind)
+            .filter(|picture| picture.place == ContentPlace::LineEnd)
+            .map(|picture| picture.elements)
+    })
+}
+
+/// A declared picture's elements about `at`, or, where nothing is declared, the unknown
+/// symbol: a question mark in a dashed red ring, seen at a glance as none of the game's
+/// symbols (never another symbol's picture).
+pub fn symbol(svg: &mut Svg, elements: Option<&[SymbolElement]>, at: Point) {
+    let Some(elements) = elements else {
+        unknown(svg, at, 6.5, "#ffffff", 9.0);
+        return;
     };
-    let legs = shifted("M-4,1 L-4,6 M-1.5,1 L-1.5,6 M1.5,1 L1.5,6 M4,1 L4,6", at);
-    svg.path(&legs, &format!(r#"stroke="{body}" stroke-width="1.6""#));
-    svg.ellipse(
-        at,
-        rx,
-        ry,
-        &format!(r#"fill="{body}" stroke="{OUTLINE}" stroke-width="0.6""#),
-    );
-    let head = at.offset(rx + 1.0, -ry);
-    svg.circle(
-        head,
-        2.3,
-        &format!(r#"fill="{body}" stroke="{OUTLINE}" stroke-width="0.6""#),
-    );
-    match animal {
-        Animal::Deer => svg.path(
-            &shifted(
-                "M6,-5 L4,-10 M4.8,-8 L2.5,-9 M7.5,-5 L9.5,-10 M8.8,-8 L11,-9",
-                at,
-            ),
-            r##"fill="none" stroke="#5a3410" stroke-width="1""##,
-        ),
-        Animal::Mammoth => {
-            svg.path(
-                &shifted("M8.5,-3 Q11,1 9,6", at),
-                &format!(r#"fill="none" stroke="{body}" stroke-width="1.8""#),
-            );
-            svg.path(
-                &shifted("M7,-2 Q10,3 12,1", at),
-                r##"fill="none" stroke="#fffbe8" stroke-width="1.2""##,
-            );
+    for element in elements {
+        match *element {
+            SymbolElement::Path { d, paint } => svg.path(&shifted(d, at), paint),
+            SymbolElement::Circle {
+                centre: (x, y),
+                radius,
+                paint,
+            } => svg.circle(at.offset(x, y), radius, paint),
+            SymbolElement::Ellipse {
+                centre: (x, y),
+                radii: (rx, ry),
+                paint,
+            } => svg.ellipse(at.offset(x, y), rx, ry, paint),
+            SymbolElement::Rect {
+                corner: (x, y),
+                size: (width, height),
+                paint,
+            } => svg.rect(at.x + x, at.y + y, width, height, paint),
         }
-        Animal::Tiger => {
-            svg.path(
-                &shifted("M-3,-2.5 L-2,2.5 M0,-2.6 L0.5,2.6 M3,-2.5 L2.5,2.5", at),
-                r##"stroke="#111111" stroke-width="1""##,
-            );
-            svg.path(
-                &shifted("M-6,-1 Q-9,-4 -8,-7", at),
-                r##"fill="none" stroke="#ec8f2e" stroke-width="1.2""##,
-            );
-        }
-        Animal::Aurochs => svg.path(
-            &shifted("M5.5,-5 Q4,-8 6,-9 M8.5,-5 Q10,-8 8,-9", at),
-            r##"fill="none" stroke="#f2ead8" stroke-width="1.2""##,
-        ),
     }
-}
-
-/// A spring: where a river starts.
-pub fn spring(svg: &mut Svg, at: Point) {
-    svg.circle(
-        at,
-        5.5,
-        r##"fill="#d6ecfb" stroke="#2a6cb0" stroke-width="1.5""##,
-    );
-    svg.circle(at, 2.2, r##"fill="#2a6cb0""##);
 }
 
 /// A house: a road's end, or (larger) the village of a crossroads.
@@ -349,14 +192,14 @@ pub fn letter(kind: FeatureKind, vertical: bool) -> char {
     }
 }
 
-/// The letter of a tile marker in the text view.
+/// The letter of a tile marker in the text view, as its picture declares it; `!` for a
+/// marker nobody declares.
 pub fn marker_letter(marker: Marker) -> char {
-    match marker {
-        Marker::Hill => '^',
-        Marker::Vineyard => 'v',
-        Marker::Volcano => 'A',
-    }
+    rules::marker_picture(marker).map_or(UNKNOWN_MARKER_LETTER, |picture| picture.letter)
 }
+
+/// The text view's letter of a marker with no declared picture.
+const UNKNOWN_MARKER_LETTER: char = '!';
 
 /// The picture of an inner feature drawn at the middle of its tile, over the fields (a
 /// monastery's chapel, a garden); `None` for an inner feature drawn as an area of its own (a
@@ -402,63 +245,15 @@ pub fn monastery(svg: &mut Svg, at: Point) {
     );
 }
 
-/// A tile marker: hill, vineyard or volcano.
+/// A tile marker: its declared picture (a hill, a vineyard, a volcano) on a pale disc that
+/// sets it off the fields, or the unknown symbol there.
 pub fn marker(svg: &mut Svg, marker: Marker, at: Point) {
     svg.circle(
         at,
         9.5,
         r##"fill="#ffffff" fill-opacity="0.75" stroke="#555555" stroke-width="0.8""##,
     );
-    match marker {
-        Marker::Hill => {
-            svg.path(
-                &shifted("M-8,4 Q0,-12 8,4 Z", at),
-                r##"fill="#8ea24a" stroke="#4d5a22" stroke-width="1""##,
-            );
-            svg.path(
-                &shifted("M-3,-1 L-2,-3 M1,-2 L2,-4 M3,1 L4,-1", at),
-                r##"stroke="#4d5a22" stroke-width="0.8""##,
-            );
-        }
-        Marker::Vineyard => {
-            svg.path(
-                &shifted("M0,-6 L1,-8", at),
-                r##"stroke="#4d3a1a" stroke-width="1""##,
-            );
-            svg.path(
-                &shifted("M1,-7 Q5,-9 6,-5 Q3,-4 1,-7 Z", at),
-                r##"fill="#4e9a2e""##,
-            );
-            for (dx, dy) in [
-                (-3.0, -3.5),
-                (0.0, -3.5),
-                (3.0, -3.5),
-                (-1.5, -0.5),
-                (1.5, -0.5),
-                (0.0, 2.5),
-            ] {
-                svg.circle(
-                    at.offset(dx, dy),
-                    1.7,
-                    r##"fill="#6b2a8a" stroke="#3a1050" stroke-width="0.5""##,
-                );
-            }
-        }
-        Marker::Volcano => {
-            svg.path(
-                &shifted("M-8,6 L-2,-4 L2,-4 L8,6 Z", at),
-                r##"fill="#6b4a32" stroke="#2e1e12" stroke-width="1""##,
-            );
-            svg.path(
-                &shifted("M-2,-4 L-1,-1 L0,-3 L1,0 L2,-4 Z", at),
-                r##"fill="#e8401e""##,
-            );
-            svg.path(
-                &shifted("M0,-5 Q-2,-7 0,-8 Q2,-9 1,-10", at),
-                r##"fill="none" stroke="#777777" stroke-width="1""##,
-            );
-        }
-    }
+    symbol(svg, rules::marker_picture(marker).map(|p| p.elements), at);
 }
 
 /// A meeple laid flat in its player's colour, head to the west: a farmer in a field, a hunter
@@ -527,16 +322,22 @@ pub fn piece(svg: &mut Svg, picture: Option<&FigurePicture>, at: Point, fill: &s
 
 /// The picture of a piece no descriptor declares (see [`piece`]).
 fn unknown_piece(svg: &mut Svg, at: Point, fill: &str) {
+    unknown(svg, at, 7.5, fill, 10.0);
+}
+
+/// What render draws for something no descriptor gives a picture: a disc of `radius` filled
+/// with `fill`, in a dashed red ring, with a question mark of `size`.
+fn unknown(svg: &mut Svg, at: Point, radius: f64, fill: &str, size: f64) {
     svg.circle(
         at,
-        7.5,
+        radius,
         &format!(
             r##"fill="{fill}" stroke="#d00000" stroke-width="1.6" stroke-dasharray="2.5 1.5""##
         ),
     );
     svg.text(
         at.offset(0.0, 0.5),
-        10.0,
+        size,
         r##"fill="#111111" stroke="#ffffff" stroke-width="2" paint-order="stroke" font-weight="bold""##,
         "?",
     );
@@ -670,6 +471,101 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// What nothing declares is drawn as the unknown symbol, a question mark in a dashed
+    /// red ring; every marker and content of the model is declared, and none of them is drawn
+    /// so.
+    #[test]
+    fn only_an_undeclared_symbol_is_drawn_as_the_unknown_symbol() {
+        let drawn = |draw: &dyn Fn(&mut Svg)| {
+            let mut svg = Svg::new();
+            draw(&mut svg);
+            svg.finish(40.0, 40.0)
+        };
+        let at = Point::new(20.0, 20.0);
+        let unknown = drawn(&|svg| symbol(svg, None, at));
+        assert!(unknown.contains(r##"stroke="#d00000""##), "{unknown}");
+        assert!(
+            unknown.contains(r#"stroke-dasharray="2.5 1.5""#),
+            "{unknown}"
+        );
+        assert!(unknown.contains(">?</text>"), "{unknown}");
+        for kind in ContentKind::ALL {
+            let svg = drawn(&|svg| content(svg, kind, at));
+            assert!(!svg.contains("#d00000"), "{kind:?}: {svg}");
+        }
+        for kind in Marker::ALL {
+            let svg = drawn(&|svg| marker(svg, kind, at));
+            assert!(!svg.contains("#d00000"), "{kind:?}: {svg}");
+            assert!(
+                svg.matches("<").count() > 3,
+                "{kind:?} shows its picture: {svg}"
+            );
+        }
+    }
+
+    /// A marker's letter in the text view is its declared one, which no feature kind's
+    /// letter is.
+    #[test]
+    fn marker_letters_are_declared_and_apart_from_the_features() {
+        for marker in Marker::ALL {
+            let declared = rules::marker_picture(marker).map(|picture| picture.letter);
+            assert_eq!(Some(marker_letter(marker)), declared, "{marker:?}");
+            for kind in FeatureKind::ALL {
+                assert_ne!(
+                    marker_letter(marker),
+                    letter(kind, true),
+                    "{marker:?} {kind}"
+                );
+                assert_ne!(
+                    marker_letter(marker),
+                    letter(kind, false),
+                    "{marker:?} {kind}"
+                );
+            }
+        }
+    }
+
+    /// A symbol an expansion declares is drawn from its elements alone, each about the point
+    /// it is drawn at, in order: a new content needs no arm of render's own.
+    #[test]
+    fn a_new_symbol_is_drawn_from_its_declaration() {
+        const GOODS: &[SymbolElement] = &[
+            SymbolElement::Rect {
+                corner: (-5.0, -4.0),
+                size: (10.0, 8.0),
+                paint: r##"fill="#aa7744""##,
+            },
+            SymbolElement::Path {
+                d: "M-5,-4 L5,4",
+                paint: r##"stroke="#123456""##,
+            },
+            SymbolElement::Circle {
+                centre: (1.5, -2.0),
+                radius: 1.25,
+                paint: r##"fill="#654321""##,
+            },
+            SymbolElement::Ellipse {
+                centre: (0.0, 3.0),
+                radii: (4.0, 1.5),
+                paint: r##"fill="#abcdef""##,
+            },
+        ];
+        let mut svg = Svg::new();
+        symbol(&mut svg, Some(GOODS), Point::new(30.0, 20.0));
+        let svg = svg.finish(60.0, 40.0);
+        let positions: Vec<usize> = [
+            r##"<rect x="25" y="16" width="10" height="8" fill="#aa7744"/>"##,
+            r##"<path d="M25,16 L35,24" stroke="#123456"/>"##,
+            r##"<circle cx="31.5" cy="18" r="1.25" fill="#654321"/>"##,
+            r##"<ellipse cx="30" cy="23" rx="4" ry="1.5" fill="#abcdef"/>"##,
+        ]
+        .iter()
+        .map(|element| svg.find(element).expect(&svg))
+        .collect();
+        assert!(positions.is_sorted(), "{svg}");
+        assert!(!svg.contains("#d00000"), "{svg}");
     }
 
     /// A picture an expansion declares in its own module is drawn as declared, with no arm

@@ -996,12 +996,13 @@ fn draw_line(svg: &mut Svg, feature: &Feature, path: &str, ends: &[Point]) {
         path,
         &format!(r#"fill="none" stroke="{fill}" stroke-width="{inner}" stroke-linecap="butt""#),
     );
+    // A river's end shows what its contents declare drawn there (a spring; nothing where it
+    // runs into a forest), else a pool.
+    let end_picture = symbols::line_end_picture(feature.contents.keys().copied());
     for end in ends {
         if river {
-            if feature.count(ContentKind::Spring) > 0 {
-                symbols::spring(svg, *end);
-            } else if feature.count(ContentKind::ForestEnd) > 0 {
-                // The river runs into the forest of its tile: no pool at its end.
+            if let Some(picture) = end_picture {
+                symbols::symbol(svg, Some(picture), *end);
             } else {
                 svg.circle(
                     *end,
@@ -1170,7 +1171,7 @@ fn draw_symbols(svg: &mut Svg, tile: &Tile, layout: &TileLayout, rotation: Rotat
         let mut items: Vec<(ContentKind, u32)> = feature
             .contents
             .iter()
-            .filter(|(kind, _)| !matches!(kind, ContentKind::Spring | ContentKind::ForestEnd))
+            .filter(|(kind, _)| symbols::drawn_in_row(**kind))
             .map(|(kind, count)| (*kind, *count))
             .collect();
         items.sort();

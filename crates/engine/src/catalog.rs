@@ -3,7 +3,7 @@
 //! tables.
 
 use crate::model::{
-    Anchor, AnchorClass, ContentKind, FeatureKind, Half, Rotation, Side, Tile, TileKind,
+    Anchor, AnchorClass, ContentKind, FeatureKind, Half, MarkerSet, Rotation, Side, Tile, TileKind,
 };
 
 /// Where on a side a feature sits, for joining with the facing side of a neighbour.
@@ -161,11 +161,9 @@ pub fn content_index(content: ContentKind) -> usize {
 pub struct CompiledTile {
     pub id: String,
     pub kind: TileKind,
-    pub hill: bool,
-    pub vineyard: bool,
-    /// The tile shows a volcano (The River II's volcano lake; the 2002 Hunters and Gatherers
-    /// start tile).
-    pub volcano: bool,
+    /// The markers printed on the tile (a hill, a vineyard, a volcano), each asked with
+    /// [`MarkerSet::has`].
+    pub markers: MarkerSet,
     /// Edge letters in tile orientation, N E S W.
     pub edges: [u8; 4],
     /// Per rotation (indexed by `Rotation.0`), the edge letters the turned tile shows on the
@@ -313,9 +311,7 @@ impl CompiledTile {
         CompiledTile {
             id: tile.id.clone(),
             kind: tile.kind,
-            hill: tile.has_marker(crate::model::Marker::Hill),
-            vineyard: tile.has_marker(crate::model::Marker::Vineyard),
-            volcano: tile.has_marker(crate::model::Marker::Volcano),
+            markers: tile.markers.iter().copied().collect(),
             edges,
             rotated_edges,
             sides,

@@ -14,6 +14,7 @@ use carcspec_core::codes::Code;
 // rulesets (`crates/rules/src/lib.rs`), which the rulesets' own descriptors do not import.
 use super::{FigureSpec, VariantSpec};
 pub use super::{all, describe};
+use crate::pictures::SymbolPictures;
 
 /// One ruleset: its name and family ([`Ruleset`]), the tile set it is played with, the
 /// expansions it implements, its figures and its variants.
@@ -68,6 +69,9 @@ pub struct RulesetDescriptor {
     /// forest or river). The search's prospect prior counts what closing such a feature adds
     /// over that (docs/simulation.md).
     pub open_features_paid_at_end: &'static [FeatureKind],
+    /// The pictures of the markers and contents of the ruleset's own tiles (the base game's
+    /// pennant, Hunters and Gatherers' animals), which render draws.
+    pub pictures: &'static SymbolPictures,
     /// The lines `simulate`'s report gives the counts of the ruleset's and its expansions'
     /// own state (Hills & Sheep's flocks to the stable, the 2020 powers used).
     pub statistics: &'static [StatisticsLine],
@@ -133,7 +137,7 @@ pub struct BonusWording {
 }
 
 /// An expansion whose rules carcspec implements.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq)]
 pub struct ExpansionDescriptor {
     /// As an `expansion` line names it: `hills-and-sheep`.
     pub name: &'static str,
@@ -155,6 +159,9 @@ pub struct ExpansionDescriptor {
     pub figures: &'static [&'static str],
     /// The tile markers that mean something only with the expansion (hills, vineyards).
     pub markers: &'static [Marker],
+    /// The pictures of the markers and contents the expansion gives a meaning (Hills &
+    /// Sheep's hill and vineyard, Inns & Cathedrals' inn and cathedral), which render draws.
+    pub pictures: &'static SymbolPictures,
     /// The most players a game with the expansion seats where the expansion brings a colour
     /// of its own (Inns & Cathedrals' sixth, pink); `None` where it brings none.
     pub seats_up_to: Option<usize>,

@@ -21,8 +21,13 @@ pub use descriptor::BonusWording;
 pub mod hunters_gatherers;
 pub mod hunters_gatherers_2020;
 pub mod jcz;
+pub mod pictures;
 pub mod turn;
 
+pub use pictures::{
+    ContentPicture, ContentPlace, MarkerPicture, SymbolElement, SymbolPictures, content_picture,
+    marker_picture,
+};
 pub use turn::{
     Context, Decider, Decision, Move, MoveArg, Offer, Outcome, Phase, RulesetDecision, TAKE_BACK,
     TilePut, TurnView, Violation,
@@ -53,7 +58,8 @@ pub struct FigureSpec {
 /// (`FigureSpec::picture`) and, for an expansion's own figure, in the expansion's module: the
 /// strokes of its picture, so that render draws a new figure with no edit of its own (render
 /// reads no figure's name; a figure no descriptor declares is drawn as an unknown piece, not
-/// as a meeple).
+/// as a meeple). What is printed on tiles is drawn from data of the same kind
+/// ([`pictures`]).
 #[derive(Debug, PartialEq, Eq)]
 pub struct FigurePicture {
     /// What the picture shows, for messages and tests (`meeple`, `abbot`).

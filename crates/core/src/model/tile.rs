@@ -174,6 +174,41 @@ impl FromStr for Marker {
     }
 }
 
+/// A set of tile markers, one bit a marker: what a compiled tile shows, asked on the engine's
+/// hot paths (whether a placed tile has a hill, whether a neighbour has a vineyard) as cheaply
+/// as a field of its own, and with no field to add for a new marker.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct MarkerSet(u16);
+
+// One bit a marker: the set holds up to 16 kinds.
+const _: () = assert!(Marker::ALL.len() <= u16::BITS as usize);
+
+impl MarkerSet {
+    fn bit(marker: Marker) -> u16 {
+        1 << marker as u16
+    }
+
+    /// Whether the set holds `marker`.
+    #[inline]
+    pub fn has(self, marker: Marker) -> bool {
+        self.0 & MarkerSet::bit(marker) != 0
+    }
+
+    pub fn insert(&mut self, marker: Marker) {
+        self.0 |= MarkerSet::bit(marker);
+    }
+}
+
+impl FromIterator<Marker> for MarkerSet {
+    fn from_iter<I: IntoIterator<Item = Marker>>(markers: I) -> Self {
+        let mut set = MarkerSet::default();
+        for marker in markers {
+            set.insert(marker);
+        }
+        set
+    }
+}
+
 /// How a feature kind sits on the sides of a tile.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AnchorClass {
@@ -831,5 +866,26 @@ impl TileSet {
 
     pub fn is_expansion(&self) -> bool {
         !self.expansions.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Marker, MarkerSet};
+
+    /// Each marker has a bit of its own: a set of one marker holds that marker and no other,
+    /// and a set holds exactly what was put in it.
+    #[test]
+    fn a_marker_set_holds_exactly_its_markers() {
+        assert!(Marker::ALL.iter().all(|m| !MarkerSet::default().has(*m)));
+        for marker in Marker::ALL {
+            let set: MarkerSet = [marker].into_iter().collect();
+            for other in Marker::ALL {
+                assert_eq!(set.has(other), other == marker, "{marker:?} {other:?}");
+            }
+        }
+        let hill_and_volcano: MarkerSet = [Marker::Hill, Marker::Volcano].into_iter().collect();
+        assert!(hill_and_volcano.has(Marker::Hill) && hill_and_volcano.has(Marker::Volcano));
+        assert!(!hill_and_volcano.has(Marker::Vineyard));
     }
 }

@@ -1,18 +1,75 @@
 //! The Hills & Sheep steps of a turn: a token drawn for a shepherd just deployed, and the
 //! grow-or-stable choice for each field a tile extended that holds the player's shepherd.
-//! The bag and the decisions waiting are state of the game that the ruleset keeps.
+//! The bag and the decisions waiting are state of the game that the ruleset keeps. The
+//! pictures of the expansion's shepherd, hills and vineyards are declared here.
 
 use super::{Bag, CLOSED_FLOCK, CLOSED_FLOCK_TIMING, SHEPHERD, scatter, stable};
 use crate::chosen;
 use crate::descriptor::StatisticsLine;
 use crate::engine::{Engine, FigureId, NodeId};
+use crate::model::Marker;
 use crate::model::token_word;
 use crate::model::{FeatureKind, TokenDraw};
 use crate::turn::{
     Decider, Decision, Move, MoveArg, Offer, Outcome, RulesetDecision, TurnView, Violation, not_due,
 };
-use crate::{FigurePicture, MEEPLE_OUTLINE, Paint, PictureStroke};
+use crate::{
+    FigurePicture, MEEPLE_OUTLINE, MarkerPicture, Paint, PictureStroke, SymbolElement,
+    SymbolPictures,
+};
 use carcspec_core::codes;
+
+/// The pictures of the Hills & Sheep markers, each drawn on the pale disc of a marker.
+pub(super) const PICTURES: SymbolPictures = SymbolPictures {
+    markers: &[
+        // A green hill with tufts of grass.
+        MarkerPicture {
+            marker: Marker::Hill,
+            letter: '^',
+            elements: &[
+                SymbolElement::Path {
+                    d: "M-8,4 Q0,-12 8,4 Z",
+                    paint: r##"fill="#8ea24a" stroke="#4d5a22" stroke-width="1""##,
+                },
+                SymbolElement::Path {
+                    d: "M-3,-1 L-2,-3 M1,-2 L2,-4 M3,1 L4,-1",
+                    paint: r##"stroke="#4d5a22" stroke-width="0.8""##,
+                },
+            ],
+        },
+        // A bunch of grapes with its stalk and a leaf.
+        MarkerPicture {
+            marker: Marker::Vineyard,
+            letter: 'v',
+            elements: &[
+                SymbolElement::Path {
+                    d: "M0,-6 L1,-8",
+                    paint: r##"stroke="#4d3a1a" stroke-width="1""##,
+                },
+                SymbolElement::Path {
+                    d: "M1,-7 Q5,-9 6,-5 Q3,-4 1,-7 Z",
+                    paint: r##"fill="#4e9a2e""##,
+                },
+                grape(-3.0, -3.5),
+                grape(0.0, -3.5),
+                grape(3.0, -3.5),
+                grape(-1.5, -0.5),
+                grape(1.5, -0.5),
+                grape(0.0, 2.5),
+            ],
+        },
+    ],
+    contents: &[],
+};
+
+/// One grape of the vineyard's bunch, centred at `(x, y)`.
+const fn grape(x: f64, y: f64) -> SymbolElement {
+    SymbolElement::Circle {
+        centre: (x, y),
+        radius: 1.7,
+        paint: r##"fill="#6b2a8a" stroke="#3a1050" stroke-width="0.5""##,
+    }
+}
 
 /// The shepherd's picture: a meeple with a crook, standing by its flock in a field.
 pub const SHEPHERD_PICTURE: FigurePicture = FigurePicture {

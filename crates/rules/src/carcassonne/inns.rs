@@ -1,11 +1,73 @@
 //! Inns & Cathedrals (`../shared/rules/inns-and-cathedrals.md`): what an inn does to its road
 //! and a cathedral to its city, and the C1 tiny city of the base game. The large follower is a
 //! figure of the ruleset (`DESCRIPTOR.figures`, strength 2), counted by the majority like any follower.
+//! The inn's and the cathedral's pictures are declared here ([`PICTURES`]).
 
 use crate::descriptor::{CodeNote, ShippedSet};
 use crate::jcz::{JczElement, JczMeaning, JczPart};
-use crate::model::FeatureKind;
-use crate::{Breakdown, chosen};
+use crate::model::{ContentKind, FeatureKind};
+use crate::{Breakdown, ContentPicture, ContentPlace, SymbolElement, SymbolPictures, chosen};
+
+/// The pictures of the inn and the cathedral.
+pub(super) const PICTURES: SymbolPictures = SymbolPictures {
+    markers: &[],
+    contents: &[
+        // An inn: a foaming tankard on a round sign. Not a house: a house is what marks the
+        // end of a road, and the inn stands on roads that run on. Its ale (#e9a630) is a
+        // colour no other symbol uses, so that pictures and tests tell the inn by it.
+        ContentPicture {
+            content: ContentKind::Inn,
+            place: ContentPlace::Row,
+            elements: &[
+                SymbolElement::Circle {
+                    centre: (0.0, 0.0),
+                    radius: 9.0,
+                    paint: r##"fill="#fff3d6" stroke="#5a3a1a" stroke-width="1.2""##,
+                },
+                SymbolElement::Path {
+                    d: "M2.5,-1.5 Q7,-1.5 7,2 Q7,5.5 2.5,5",
+                    paint: r##"fill="none" stroke="#5a3a1a" stroke-width="1.6""##,
+                },
+                SymbolElement::Path {
+                    d: "M-4.5,-2.5 L2.5,-2.5 L2.5,6 Q-1,7 -4.5,6 Z",
+                    paint: r##"fill="#e9a630" stroke="#5a3a1a" stroke-width="0.9""##,
+                },
+                SymbolElement::Path {
+                    d: "M-2.5,-0.5 L-2.5,4.5 M0.5,-0.5 L0.5,4.5",
+                    paint: r##"stroke="#b36f12" stroke-width="0.8""##,
+                },
+                SymbolElement::Path {
+                    d: "M-5.3,-2 Q-6,-5 -3.5,-5 Q-2.5,-7.5 -0.5,-6 Q1.5,-7.5 2.8,-5 Q4.5,-4.5 3.3,-2 Z",
+                    paint: r##"fill="#ffffff" stroke="#8a8a8a" stroke-width="0.7""##,
+                },
+            ],
+        },
+        // A cathedral: a grey nave under a tall spire topped by a cross.
+        ContentPicture {
+            content: ContentKind::Cathedral,
+            place: ContentPlace::Row,
+            elements: &[
+                SymbolElement::Path {
+                    d: "M-7,7 L-7,0 L-2,-3 L-2,7 Z M2,7 L2,-3 L7,0 L7,7 Z",
+                    paint: r##"fill="#c9c4bb" stroke="#3a3a3a" stroke-width="0.8""##,
+                },
+                SymbolElement::Path {
+                    d: "M-2.5,7 L-2.5,-3 L0,-9 L2.5,-3 L2.5,7 Z",
+                    paint: r##"fill="#e3ded4" stroke="#3a3a3a" stroke-width="0.8""##,
+                },
+                SymbolElement::Path {
+                    d: "M0,-9 L0,-12 M-1.3,-10.8 L1.3,-10.8",
+                    paint: r##"stroke="#3a3a3a" stroke-width="0.8""##,
+                },
+                SymbolElement::Circle {
+                    centre: (0.0, 0.0),
+                    radius: 1.3,
+                    paint: r##"fill="#2553a8""##,
+                },
+            ],
+        },
+    ],
+};
 
 /// The expansion's tiles.
 pub(super) const TILE_SET: ShippedSet = ShippedSet {

@@ -8,8 +8,9 @@ pub mod inns;
 pub mod river;
 
 use super::{
-    Breakdown, Completion, Context, Counted, Decision, FigurePicture, FigureSpec, Move, Offer,
-    Outcome, Rules, ScoreEvent, Surrounded, TurnView, VariantSpec, Violation,
+    Breakdown, Completion, ContentPicture, ContentPlace, Context, Counted, Decision, FigurePicture,
+    FigureSpec, Move, Offer, Outcome, Rules, ScoreEvent, Surrounded, SymbolElement, SymbolPictures,
+    TurnView, VariantSpec, Violation,
 };
 use crate::descriptor::{CodeNote, ExpansionDescriptor, Printing, RulesetDescriptor, ShippedSet};
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
@@ -254,6 +255,28 @@ const HILLS_AND_SHEEP_JCZ: JczPart = JczPart {
     ],
 };
 
+/// The pictures of the base game's contents: its pennant.
+const PICTURES: SymbolPictures = SymbolPictures {
+    markers: &[],
+    contents: &[
+        // A blue shield with a white cross.
+        ContentPicture {
+            content: ContentKind::Pennant,
+            place: ContentPlace::Row,
+            elements: &[
+                SymbolElement::Path {
+                    d: "M-5,-6 L5,-6 L5,0 Q5,5 0,7 Q-5,5 -5,0 Z",
+                    paint: r##"fill="#2553a8" stroke="#ffffff" stroke-width="1.3""##,
+                },
+                SymbolElement::Path {
+                    d: "M0,-4 L0,4 M-3,-1 L3,-1",
+                    paint: r##"stroke="#ffffff" stroke-width="1""##,
+                },
+            ],
+        },
+    ],
+};
+
 /// The base game's 72 tiles.
 pub const BASE_TILE_SET: ShippedSet = ShippedSet {
     name: "carcassonne-base",
@@ -295,6 +318,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             jcz: &HILLS_AND_SHEEP_JCZ,
             figures: &["shepherd"],
             markers: &[Marker::Hill, Marker::Vineyard],
+            pictures: &flock::PICTURES,
             seats_up_to: None,
             codes: &[],
             code_notes: &HILLS_AND_SHEEP_CODE_NOTES,
@@ -308,6 +332,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             jcz: &inns::JCZ,
             figures: &["large-thief", "large-knight", "large-monk", "large-farmer"],
             markers: &[],
+            pictures: &inns::PICTURES,
             // “With 6 players, the 6th player uses the pink set.”
             seats_up_to: Some(6),
             codes: &[],
@@ -322,6 +347,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             jcz: &river::JCZ,
             figures: &[],
             markers: &[],
+            pictures: &SymbolPictures::NONE,
             seats_up_to: None,
             codes: river::CODES,
             code_notes: &[],
@@ -335,6 +361,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             jcz: &river::JCZ,
             figures: &[],
             markers: &[Marker::Volcano],
+            pictures: &SymbolPictures::NONE,
             seats_up_to: None,
             codes: river::CODES,
             code_notes: &[],
@@ -352,6 +379,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             jcz: &abbot::JCZ,
             figures: &["abbot"],
             markers: &[],
+            pictures: &SymbolPictures::NONE,
             seats_up_to: None,
             codes: abbot::CODES,
             code_notes: &abbot::CODE_NOTES,
@@ -472,6 +500,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         },
     ],
     open_features_paid_at_end: &[FeatureKind::City, FeatureKind::Road],
+    pictures: &PICTURES,
     statistics: &[flock::STATISTICS],
 };
 
@@ -666,8 +695,12 @@ impl Carcassonne {
                 .map(|f| &engine.figures[*f as usize])
                 .filter(|f| f.on_board && is_follower(f) && f.player == player)
                 .filter(|f| {
-                    f.node()
-                        .is_some_and(|node| engine.tile_of(engine.origin(node).0).hill)
+                    f.node().is_some_and(|node| {
+                        engine
+                            .tile_of(engine.origin(node).0)
+                            .markers
+                            .has(Marker::Hill)
+                    })
                 })
                 // The house rule weighs followers as the majority does: a large one as two.
                 .map(|f| super::strength_of(DESCRIPTOR.figures, f.kind) as usize)
@@ -758,7 +791,7 @@ impl Carcassonne {
             square[1..]
                 .iter()
                 .flatten()
-                .filter(|p| engine.tile_of(**p).vineyard)
+                .filter(|p| engine.tile_of(**p).markers.has(Marker::Vineyard))
                 .count()
         } else {
             0
@@ -890,7 +923,8 @@ impl Rules for Carcassonne {
 
     /// A hill tile takes the next tile of the stack under it (not `variant hills off`).
     fn after_draw(&self, tile: &CompiledTile, land_left: u32) -> Option<Decision> {
-        (tile.hill && self.hills && land_left > 0).then_some(Decision::UnderTile)
+        (tile.markers.has(Marker::Hill) && self.hills && land_left > 0)
+            .then_some(Decision::UnderTile)
     }
 
     fn deployed(&mut self, engine: &Engine, figure: FigureId, node: NodeId, setup: bool) {

@@ -13,7 +13,7 @@ use crate::Violation;
 use crate::descriptor::ShippedSet;
 use crate::engine::{CompiledTile, Engine, Slot};
 use crate::jcz::JczPart;
-use crate::model::{FeatureKind, Pos, Rotation, Side, TileKind};
+use crate::model::{FeatureKind, Marker, Pos, Rotation, Side, TileKind};
 
 carcspec_core::codes::codes! {
     /// The River's rule violations, in the registry through the expansion's descriptor
@@ -180,7 +180,9 @@ pub fn draw_group(tile: &CompiledTile) -> u8 {
 /// sets' springs are one tile, `RI/s`.)
 pub fn prepare_stacks(catalog: &[CompiledTile], counts: &mut [u32]) {
     let volcano_lake = |tile: &CompiledTile| {
-        tile.volcano && draw_group(tile) == LAKE && tile.kind != TileKind::Start
+        tile.markers.has(Marker::Volcano)
+            && draw_group(tile) == LAKE
+            && tile.kind != TileKind::Start
     };
     let has_volcano_lake = catalog
         .iter()
@@ -190,7 +192,7 @@ pub fn prepare_stacks(catalog: &[CompiledTile], counts: &mut [u32]) {
         return;
     }
     for (tile, count) in catalog.iter().zip(counts.iter_mut()) {
-        if draw_group(tile) == LAKE && !tile.volcano {
+        if draw_group(tile) == LAKE && !tile.markers.has(Marker::Volcano) {
             *count = 0;
         }
     }
@@ -517,7 +519,7 @@ pub fn deployment_violation(
     kind: FeatureKind,
     readings: Readings,
 ) -> Option<Violation> {
-    if tile.volcano && is_river_tile(tile) && !readings.plain_volcano {
+    if tile.markers.has(Marker::Volcano) && is_river_tile(tile) && !readings.plain_volcano {
         return Some(Violation::new(
             &RIVER_NO_FIGURE,
             format!("a figure on the volcano lake `{}`", tile.id),
@@ -538,7 +540,7 @@ pub fn deployment_violation(
 /// Whether placing the tile gives its player another turn at once (the volcano lake, unless
 /// it is a plain lake).
 pub fn another_turn(tile: &CompiledTile, readings: Readings) -> bool {
-    tile.volcano && is_river_tile(tile) && !readings.plain_volcano
+    tile.markers.has(Marker::Volcano) && is_river_tile(tile) && !readings.plain_volcano
 }
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
 //! Carcassonne: Hunters and Gatherers, the 2002 rules (`../shared/rules/hunters-and-gatherers.txt`).
 //! Readings of the text are recorded in `docs/rules/hunters-gatherers.md`.
 
+pub mod pictures;
+
 use super::{
     Breakdown, Completion, Context, FigurePicture, FigureSpec, Hooks, Rules, ScoreEvent,
     TileWarning, TurnView, VariantSpec, majority,
@@ -148,6 +150,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         },
     ],
     open_features_paid_at_end: &[],
+    pictures: &pictures::PICTURES,
     statistics: &[],
 };
 

@@ -114,6 +114,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         },
     ],
     open_features_paid_at_end: &[],
+    pictures: &super::hunters_gatherers::pictures::PICTURES,
     statistics: &[StatisticsLine {
         counts: &[POWERS_USED],
         text: "special powers used per game: {}",
