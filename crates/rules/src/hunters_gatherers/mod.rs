@@ -2,7 +2,7 @@
 //! Readings of the text are recorded in `docs/rules/hunters-gatherers.md`.
 
 use super::{
-    Breakdown, Completion, Context, FigurePicture, FigureSpec, Hooks, Rules, ScoreEvent,
+    Breakdown, Completion, Context, FigurePicture, FigureSpec, Hooks, Rules, ScoreEvent, Strength,
     TileWarning, TurnView, VariantSpec, majority,
 };
 use crate::descriptor::{CodeNote, RulesetDescriptor, ShippedSet};
@@ -62,7 +62,7 @@ pub(crate) const FIGURES: [FigureSpec; 4] = [
         pool: TRIBE,
         stands_on: &[FeatureKind::Forest],
         holds_river_system: false,
-        strength: 1,
+        strength: Strength::Fixed(1),
         picture: &FigurePicture::MEEPLE,
     },
     FigureSpec {
@@ -70,7 +70,7 @@ pub(crate) const FIGURES: [FigureSpec; 4] = [
         pool: TRIBE,
         stands_on: &[FeatureKind::River],
         holds_river_system: false,
-        strength: 1,
+        strength: Strength::Fixed(1),
         picture: &FigurePicture::MEEPLE,
     },
     FigureSpec {
@@ -78,7 +78,7 @@ pub(crate) const FIGURES: [FigureSpec; 4] = [
         pool: TRIBE,
         stands_on: &[FeatureKind::Meadow],
         holds_river_system: false,
-        strength: 1,
+        strength: Strength::Fixed(1),
         picture: &FigurePicture::MEEPLE,
     },
     FigureSpec {
@@ -86,7 +86,7 @@ pub(crate) const FIGURES: [FigureSpec; 4] = [
         pool: HUTS,
         stands_on: &[FeatureKind::River, FeatureKind::Lake],
         holds_river_system: true,
-        strength: 1,
+        strength: Strength::Fixed(1),
         picture: &HUT_PICTURE,
     },
 ];
@@ -312,9 +312,14 @@ impl Rules for HuntersGatherers {
         // Huts: “1 point for each fish in the river system” to the hut majority.
         for system in engine.system_roots() {
             let river_system = engine.system(system).clone();
-            let winners = majority(engine, &river_system.figures, DESCRIPTOR.figures, |f| {
-                f.kind == HUT
-            });
+            let contents = crate::system_contents(&river_system);
+            let winners = majority(
+                engine,
+                &river_system.figures,
+                DESCRIPTOR.figures,
+                &contents,
+                |f| f.kind == HUT,
+            );
             if !winners.is_empty() {
                 events.push(ScoreEvent {
                     players: winners,
@@ -360,7 +365,13 @@ impl Rules for HuntersGatherers {
                 .map(|f| f.player)
                 .collect();
             let winners = if on_shrine.is_empty() {
-                majority(engine, &hunters, DESCRIPTOR.figures, |_| true)
+                majority(
+                    engine,
+                    &hunters,
+                    DESCRIPTOR.figures,
+                    &component.contents,
+                    |_| true,
+                )
             } else {
                 let mut players = on_shrine;
                 players.sort_unstable();
@@ -448,6 +459,7 @@ pub(crate) fn score_to_majority(
         engine,
         &feature.figures,
         DESCRIPTOR.figures,
+        &feature.contents,
         is_tribe_member,
     );
     if !winners.is_empty() {

@@ -733,9 +733,14 @@ impl Rules for HuntersGatherers2020 {
         // per lake of its system (FR p6, p8).
         for system in engine.system_roots() {
             let river_system = engine.system(system).clone();
-            let winners = majority(engine, &river_system.figures, DESCRIPTOR.figures, |f| {
-                f.kind == HUT
-            });
+            let contents = crate::system_contents(&river_system);
+            let winners = majority(
+                engine,
+                &river_system.figures,
+                DESCRIPTOR.figures,
+                &contents,
+                |f| f.kind == HUT,
+            );
             if winners.is_empty() {
                 continue;
             }
@@ -766,9 +771,13 @@ impl Rules for HuntersGatherers2020 {
                 continue;
             }
             let component = engine.component(root).clone();
-            let winners = majority(engine, &component.figures, DESCRIPTOR.figures, |f| {
-                f.kind == HUNTER
-            });
+            let winners = majority(
+                engine,
+                &component.figures,
+                DESCRIPTOR.figures,
+                &component.contents,
+                |f| f.kind == HUNTER,
+            );
             if winners.is_empty() {
                 continue;
             }
