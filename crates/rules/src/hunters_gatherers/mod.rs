@@ -312,14 +312,7 @@ impl Rules for HuntersGatherers {
         // Huts: “1 point for each fish in the river system” to the hut majority.
         for system in engine.system_roots() {
             let river_system = engine.system(system).clone();
-            let contents = crate::system_contents(&river_system);
-            let winners = majority(
-                engine,
-                &river_system.figures,
-                DESCRIPTOR.figures,
-                &contents,
-                |f| f.kind == HUT,
-            );
+            let winners = hut_majority(engine, &river_system);
             if !winners.is_empty() {
                 events.push(ScoreEvent {
                     players: winners,
@@ -443,6 +436,21 @@ pub(crate) fn end_lake_fish(engine: &mut Engine, river: NodeId, each_end: bool) 
         .iter()
         .map(|lake| engine.component(*lake).count(ContentKind::Fish))
         .sum()
+}
+
+/// The players with the most huts on `river_system`, who score its fish: the same in both
+/// editions.
+pub(crate) fn hut_majority(
+    engine: &Engine,
+    river_system: &crate::engine::RiverSystem,
+) -> Vec<usize> {
+    majority(
+        engine,
+        &river_system.figures,
+        &FIGURES,
+        &crate::system_contents(river_system),
+        |f| f.kind == HUT,
+    )
 }
 
 /// A completed forest or river (`feature`, whose root is `root`) scores its points to the
