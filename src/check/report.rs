@@ -5,14 +5,20 @@ use serde::Serialize;
 
 use crate::diagnostic::{self, Diagnostic, Omitted, Span};
 
-/// Points scored by one event, for the report.
+/// Points scored by one event, for the report: or paid by one player to another.
 #[derive(Debug, Clone, Serialize)]
 pub struct ReportedEvent {
     /// The line of the move (or `end`) that caused the scoring.
     pub line: usize,
+    /// Who gained the points: a payment's payee.
     pub players: Vec<String>,
+    /// What each of `players` gained.
     pub points: u32,
     pub breakdown: String,
+    /// A payment's payer (The Tower's ransom), who lost `points` for each of `players`;
+    /// absent for a scoring.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub paid_by: Option<String>,
     /// What kind of scoring it is: the feature scored (`city`, a tiny city's too) or `flock`
     /// ([`crate::rules::ScoreEvent::family`]); `expect scored` names it.
     #[serde(skip)]
@@ -21,6 +27,62 @@ pub struct ReportedEvent {
     pub is_final: bool,
     #[serde(skip)]
     pub span: Span,
+}
+
+impl ReportedEvent {
+    /// The report's event of a scoring the runner kept, caused by the step at `span` (on
+    /// `line`).
+    pub(crate) fn of(scored: crate::play::Scored, line: usize, span: Span) -> ReportedEvent {
+        ReportedEvent {
+            line,
+            players: scored.players,
+            points: scored.points,
+            breakdown: scored.breakdown,
+            paid_by: scored.paid_by,
+            family: scored.family,
+            is_final: scored.is_final,
+            span,
+        }
+    }
+
+    /// What the event changed the score of the player named `name` by: its points for a
+    /// player who gained them, less them for a payer (less them for each payee), `None` for a
+    /// player it left alone.
+    pub fn points_of(&self, name: &str) -> Option<i64> {
+        let gained = self.players.iter().filter(|p| *p == name).count() as i64;
+        let paid = match &self.paid_by {
+            Some(payer) if payer == name => self.players.len() as i64,
+            _ => 0,
+        };
+        (gained > 0 || paid > 0).then(|| (gained - paid) * i64::from(self.points))
+    }
+
+    /// Who the event concerns, as the reports write it: "red, blue", "nobody", or for a
+    /// payment "red, paid by blue".
+    pub fn players_text(&self) -> String {
+        let mut text = String::new();
+        self.write_players(&mut text);
+        text
+    }
+
+    /// [`ReportedEvent::players_text`] written at the end of `text` (the check report writes
+    /// every scoring's line into one string).
+    pub fn write_players(&self, text: &mut String) {
+        match self.players.split_first() {
+            None => text.push_str("nobody"),
+            Some((first, others)) => {
+                text.push_str(first);
+                for player in others {
+                    text.push_str(", ");
+                    text.push_str(player);
+                }
+            }
+        }
+        if let Some(payer) = &self.paid_by {
+            text.push_str(", paid by ");
+            text.push_str(payer);
+        }
+    }
 }
 
 /// Everything the checker found in one game.

@@ -468,16 +468,7 @@ pub fn render_human(report: &CheckReport, color: bool) -> String {
             let _ = write!(line, "line {}", event.line);
         }
         let _ = write!(text, "  {line:>9}  {}: ", event.breakdown);
-        match event.players.split_first() {
-            None => text.push_str("nobody"),
-            Some((first, others)) => {
-                text.push_str(first);
-                for player in others {
-                    text.push_str(", ");
-                    text.push_str(player);
-                }
-            }
-        }
+        event.write_players(&mut text);
         text.push('\n');
     }
     if !report.players.is_empty() && !report.scores.is_empty() {

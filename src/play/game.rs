@@ -116,10 +116,13 @@ impl Setup {
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Scored {
     pub(crate) players: Vec<String>,
+    /// What each of `players` gained (a payment: what moved, the payer's score permitting).
     pub(crate) points: u32,
     pub(crate) breakdown: String,
     /// The scoring's family ([`crate::rules::ScoreEvent::family`]).
     pub(crate) family: String,
+    /// A payment's payer, who lost `points` for each of `players`.
+    pub(crate) paid_by: Option<String>,
     pub(crate) is_final: bool,
 }
 

@@ -9,7 +9,7 @@ mod names;
 pub(crate) mod transition;
 pub mod view;
 
-pub(crate) use game::{Game, Setup};
+pub(crate) use game::{Game, Scored, Setup};
 pub(crate) use transition::{GameMove, UnderTile};
 
 #[cfg(test)]

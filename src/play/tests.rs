@@ -1,5 +1,5 @@
 //! Tests of the runner's phases: a ruleset's own step between the figure step and the tile's
-//! scoring, played through the one runner.
+//! scoring, and points a ruleset has one player pay another, played through the one runner.
 
 use std::path::Path;
 
@@ -7,8 +7,8 @@ use super::{Game, GameMove, Setup};
 use crate::engine::{CompiledTile, Engine, FigureId, NodeId, PlacementId};
 use crate::model::{FeatureKind, Script};
 use crate::rules::{
-    self, Completion, Context, Decider, Decision, FigureSpec, Hooks, Move, MoveArg, Offer, Outcome,
-    Phase, Rules, RulesetDecision, ScoreEvent, TileWarning, TurnView,
+    self, Breakdown, Completion, Context, Decider, Decision, FigureSpec, Hooks, Move, MoveArg,
+    Offer, Outcome, Phase, Rules, RulesetDecision, ScoreEvent, TileWarning, TurnView,
 };
 
 /// A step of the test's ruleset before the tile's scoring, taken by the player after the
@@ -32,37 +32,50 @@ struct StepBeforeScoring {
     taken: Vec<PlacementId>,
 }
 
-impl Rules for StepBeforeScoring {
-    fn figure(&self, name: &str) -> Option<FigureSpec> {
-        self.inner.figure(name)
-    }
-    fn figure_names(&self) -> &'static [&'static str] {
-        self.inner.figure_names()
-    }
-    fn hooks(&self) -> Hooks {
-        Hooks {
-            before_scoring: true,
-            ..self.inner.hooks()
+/// The methods every ruleset implements, passed on to the wrapped ruleset `inner` of a test's
+/// ruleset, which adds its own hooks (`extra_hooks`) to the inner ruleset's.
+macro_rules! wrapped_rules {
+    ($extra_hooks:expr) => {
+        fn figure(&self, name: &str) -> Option<FigureSpec> {
+            self.inner.figure(name)
         }
-    }
-    fn expansions_in_play(&mut self, expansions: &[String]) {
-        self.inner.expansions_in_play(expansions);
-    }
-    fn blockers(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {
-        self.inner.blockers(at, figure, node)
-    }
-    fn blocked(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> bool {
-        self.inner.blocked(at, figure, node)
-    }
-    fn score_completed(&mut self, at: &mut Context, roots: &[NodeId], completion: &mut Completion) {
-        self.inner.score_completed(at, roots, completion);
-    }
-    fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
-        self.inner.final_scoring(engine)
-    }
-    fn tile_warning(&self, tile: &CompiledTile) -> Option<TileWarning> {
-        self.inner.tile_warning(tile)
-    }
+        fn figure_names(&self) -> &'static [&'static str] {
+            self.inner.figure_names()
+        }
+        fn hooks(&self) -> Hooks {
+            $extra_hooks(self.inner.hooks())
+        }
+        fn expansions_in_play(&mut self, expansions: &[String]) {
+            self.inner.expansions_in_play(expansions);
+        }
+        fn blockers(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {
+            self.inner.blockers(at, figure, node)
+        }
+        fn blocked(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> bool {
+            self.inner.blocked(at, figure, node)
+        }
+        fn score_completed(
+            &mut self,
+            at: &mut Context,
+            roots: &[NodeId],
+            completion: &mut Completion,
+        ) {
+            self.inner.score_completed(at, roots, completion);
+        }
+        fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
+            self.inner.final_scoring(engine)
+        }
+        fn tile_warning(&self, tile: &CompiledTile) -> Option<TileWarning> {
+            self.inner.tile_warning(tile)
+        }
+    };
+}
+
+impl Rules for StepBeforeScoring {
+    wrapped_rules!(|inner| Hooks {
+        before_scoring: true,
+        ..inner
+    });
     fn before_scoring(&mut self, at: &mut Context) -> Option<RulesetDecision> {
         let placement = at.placement?;
         if self.taken.contains(&placement) {
@@ -232,33 +245,7 @@ struct TileInsteadOfDraw {
 const PUT_TILE: &str = "put-tile";
 
 impl Rules for TileInsteadOfDraw {
-    fn figure(&self, name: &str) -> Option<FigureSpec> {
-        self.inner.figure(name)
-    }
-    fn figure_names(&self) -> &'static [&'static str] {
-        self.inner.figure_names()
-    }
-    fn hooks(&self) -> Hooks {
-        self.inner.hooks()
-    }
-    fn expansions_in_play(&mut self, expansions: &[String]) {
-        self.inner.expansions_in_play(expansions);
-    }
-    fn blockers(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {
-        self.inner.blockers(at, figure, node)
-    }
-    fn blocked(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> bool {
-        self.inner.blocked(at, figure, node)
-    }
-    fn score_completed(&mut self, at: &mut Context, roots: &[NodeId], completion: &mut Completion) {
-        self.inner.score_completed(at, roots, completion);
-    }
-    fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
-        self.inner.final_scoring(engine)
-    }
-    fn tile_warning(&self, tile: &CompiledTile) -> Option<TileWarning> {
-        self.inner.tile_warning(tile)
-    }
+    wrapped_rules!(|inner| inner);
     fn play(&mut self, engine: &mut Engine, mv: Move, setup: bool) -> Outcome {
         match mv {
             Move {
@@ -345,36 +332,10 @@ struct DeployAnywhere {
 }
 
 impl Rules for DeployAnywhere {
-    fn figure(&self, name: &str) -> Option<FigureSpec> {
-        self.inner.figure(name)
-    }
-    fn figure_names(&self) -> &'static [&'static str] {
-        self.inner.figure_names()
-    }
-    fn hooks(&self) -> Hooks {
-        Hooks {
-            deploys_elsewhere: true,
-            ..self.inner.hooks()
-        }
-    }
-    fn expansions_in_play(&mut self, expansions: &[String]) {
-        self.inner.expansions_in_play(expansions);
-    }
-    fn blockers(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {
-        self.inner.blockers(at, figure, node)
-    }
-    fn blocked(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> bool {
-        self.inner.blocked(at, figure, node)
-    }
-    fn score_completed(&mut self, at: &mut Context, roots: &[NodeId], completion: &mut Completion) {
-        self.inner.score_completed(at, roots, completion);
-    }
-    fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
-        self.inner.final_scoring(engine)
-    }
-    fn tile_warning(&self, tile: &CompiledTile) -> Option<TileWarning> {
-        self.inner.tile_warning(tile)
-    }
+    wrapped_rules!(|inner| Hooks {
+        deploys_elsewhere: true,
+        ..inner
+    });
     fn deployment_tiles(&self, at: &mut Context, into: &mut Vec<PlacementId>) {
         into.clear();
         into.extend((0..at.engine.placements.len()).map(|id| id as PlacementId));
@@ -427,4 +388,105 @@ fn a_ruleset_may_open_other_tiles_to_the_figure_step() {
     });
     assert!(game.violations.is_empty(), "{:?}", game.violations);
     assert_eq!(game.engine.figures[figure].node(), Some(on_start.node));
+}
+
+/// Carcassonne where, as each turn begins, the turn's player pays the other player the
+/// points of a payment (The Tower's ransom, paid at the start of the payer's turn): the
+/// payments come from the ruleset's [`Outcome`] as every effect's points do.
+#[derive(Clone)]
+struct PaysAsTurnsBegin {
+    inner: Box<dyn Rules>,
+    /// The points paid as each turn begins, in order.
+    payments: std::collections::VecDeque<u32>,
+}
+
+impl Rules for PaysAsTurnsBegin {
+    wrapped_rules!(|inner| Hooks {
+        turn_begins: true,
+        ..inner
+    });
+    fn turn_begins(&mut self, engine: &mut Engine, turn: &TurnView) -> Outcome {
+        let mut outcome = self.inner.turn_begins(engine, turn);
+        if let Some(points) = self.payments.pop_front() {
+            outcome.events.push(ScoreEvent {
+                players: vec![(turn.player + 1) % 2],
+                points,
+                feature: FeatureKind::City,
+                breakdown: Breakdown::Payment {
+                    payer: turn.player,
+                    reason: "ransom",
+                },
+            });
+        }
+        outcome
+    }
+}
+
+/// A payment moves points from its payer to its payee, in the scores, in the turn's points
+/// (`expect score`) and in the report's lines, and never takes the payer below 0: red pays 3
+/// with 0 points (nothing moves), scores a city of 4, blue pays 3 with 0, red pays 3 of its 4,
+/// blue pays 1, and red pays what it has left, 2 of 3.
+#[test]
+fn a_payment_moves_points_from_its_payer_to_its_payee_never_below_zero() {
+    let (mut game, city) = game_with(|inner| {
+        Box::new(PaysAsTurnsBegin {
+            inner,
+            payments: [3, 3, 3, 1, 3].into(),
+        })
+    });
+    assert_eq!(game.scores, [0, 0]);
+    close_the_city_with_a_follower(&mut game, city);
+    assert_eq!(game.scores, [4, 0]);
+    game.play(GameMove::Turn { player: 1 });
+    assert_eq!(game.scores, [4, 0]);
+    game.play(GameMove::Turn { player: 0 });
+    assert_eq!(game.scores, [1, 3]);
+    assert_eq!(
+        game.turn.as_ref().map(|turn| turn.points.clone()),
+        Some(vec![-3, 3]),
+        "the turn's points, as `expect score` reads them"
+    );
+    game.play(GameMove::Turn { player: 1 });
+    assert_eq!(game.scores, [2, 2]);
+    game.play(GameMove::Turn { player: 0 });
+    assert_eq!(game.scores, [0, 4]);
+    assert!(game.violations.is_empty(), "{:?}", game.violations);
+
+    // The report's lines, as the checker writes them from what the runner kept.
+    let events: Vec<crate::check::ReportedEvent> = std::mem::take(&mut game.scored)
+        .into_iter()
+        .enumerate()
+        .map(|(line, scored)| crate::check::ReportedEvent::of(scored, line + 1, Default::default()))
+        .collect();
+    let lines: Vec<String> = events
+        .iter()
+        .map(|e| format!("{}: {} ({})", e.breakdown, e.players_text(), e.family))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "ransom = 0: blue, paid by red (ransom)",
+            "city of 2 tiles = 4: red (city)",
+            "ransom = 0: red, paid by blue (ransom)",
+            "ransom = 3: blue, paid by red (ransom)",
+            "ransom = 1: red, paid by blue (ransom)",
+            "ransom = 2: blue, paid by red (ransom)",
+        ]
+    );
+    // What each event changed each player's score by, which every reader of the report sums.
+    let by_player =
+        |name: &str| -> Vec<Option<i64>> { events.iter().map(|e| e.points_of(name)).collect() };
+    assert_eq!(
+        by_player("red"),
+        [Some(0), Some(4), Some(0), Some(-3), Some(1), Some(-2)]
+    );
+    assert_eq!(
+        by_player("blue"),
+        [Some(0), None, Some(0), Some(3), Some(-1), Some(2)]
+    );
+    let json = serde_json::to_value(&events[3]).expect("an event serialises");
+    assert_eq!(json["paid_by"], "red");
+    assert_eq!(json["players"], serde_json::json!(["blue"]));
+    assert_eq!(json["points"], 3);
+    assert!(serde_json::to_value(&events[1]).expect("an event serialises")["paid_by"].is_null());
 }

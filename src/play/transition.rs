@@ -638,10 +638,16 @@ impl Game {
 
     fn apply_events(&mut self, events: &[ScoreEvent], is_final: bool) {
         for event in events {
+            // A payment moves what the payer has, up to its points: a score never goes
+            // below 0 (docs/rules/carcassonne.md, "Points paid between players").
+            let points = match event.payer() {
+                None => event.points,
+                Some(payer) => self.pay(payer, event.points, event.players.len()),
+            };
             for player in &event.players {
-                self.scores[*player] += i64::from(event.points);
+                self.scores[*player] += i64::from(points);
                 if let Some(turn) = self.turn.as_mut() {
-                    turn.points[*player] += i64::from(event.points);
+                    turn.points[*player] += i64::from(points);
                 }
             }
             if !self.keep_events {
@@ -653,12 +659,26 @@ impl Game {
                     .iter()
                     .map(|p| self.setup.players[*p].clone())
                     .collect(),
-                points: event.points,
-                breakdown: event.breakdown_text(),
+                points,
+                breakdown: event.breakdown.text(points),
                 family: event.family().to_string(),
+                paid_by: event.payer().map(|p| self.setup.players[p].clone()),
                 is_final,
             });
         }
+    }
+
+    /// Takes from `payer` what a payment of `points` to each of `payees` players moves: the
+    /// most each payee can be paid alike without the payer's score going below 0. Returns
+    /// what each payee gets.
+    fn pay(&mut self, payer: usize, points: u32, payees: usize) -> u32 {
+        let payees = payees.max(1) as i64;
+        let affordable = (self.scores[payer].max(0) / payees).min(i64::from(points));
+        self.scores[payer] -= affordable * payees;
+        if let Some(turn) = self.turn.as_mut() {
+            turn.points[payer] -= affordable * payees;
+        }
+        affordable as u32
     }
 
     /// Closes the current turn: the scoring of its last tile, what the ruleset finds at the

@@ -31,7 +31,7 @@ pub struct BoardFigure {
     pub kind: String,
     /// What the figure weighs in a majority (`FigureSpec::strength` of its ruleset): a figure
     /// heavier than a follower is drawn larger.
-    pub strength: u32,
+    pub strength: crate::rules::Strength,
     /// Its picture, as its ruleset declares it (`FigureSpec::picture`); `None` for a kind the
     /// ruleset does not declare, drawn as an unknown piece.
     pub picture: Option<&'static FigurePicture>,

@@ -6,7 +6,7 @@
 //! found in one place.
 
 use crate::model::{ContentKind, FeatureKind, Marker};
-use crate::rules::{self, ContentPlace, FigurePicture, Paint, SymbolElement};
+use crate::rules::{self, ContentPlace, FigurePicture, Paint, Strength, SymbolElement};
 
 use super::svg::{Point, Svg, num};
 
@@ -275,14 +275,16 @@ pub fn lying_figure(svg: &mut Svg, at: Point, fill: &str) {
 const HEAVY_FIGURE_SCALE: f64 = 1.5;
 
 /// Whether a figure of `strength` (its weight in a majority, `FigureSpec::strength` in the
-/// ruleset's descriptor) is drawn large: every figure heavier than one follower.
-pub fn is_drawn_large(strength: u32) -> bool {
-    strength > 1
+/// ruleset's descriptor) is drawn large: every figure heavier than one follower wherever it
+/// stands. A figure whose weight is a count of what its feature holds (the mayor: the city's
+/// pennants) has no one size: it is drawn as large as a follower, its picture telling it apart.
+pub fn is_drawn_large(strength: Strength) -> bool {
+    strength.fixed().is_some_and(|weight| weight > 1)
 }
 
 /// Draws `draw` scaled about `at` to the size of a figure of `strength`: larger for a figure
 /// heavier than a follower, as it is otherwise.
-pub fn sized_for(svg: &mut Svg, strength: u32, at: Point, draw: impl FnOnce(&mut Svg)) {
+pub fn sized_for(svg: &mut Svg, strength: Strength, at: Point, draw: impl FnOnce(&mut Svg)) {
     if !is_drawn_large(strength) {
         draw(svg);
         return;

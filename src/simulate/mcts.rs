@@ -467,8 +467,10 @@ impl Prospects {
             if gain == 0.0 || open_ends == 0 {
                 continue;
             }
-            let standing = engine.component(root).figures.clone();
-            let winners = crate::rules::majority(engine, &standing, self.figures, |_| true);
+            let feature = engine.component(root);
+            let (standing, contents) = (feature.figures.clone(), feature.contents);
+            let winners =
+                crate::rules::majority(engine, &standing, self.figures, &contents, |_| true);
             let worth = gain * engine.tile_count(root) as f64 / f64::from(open_ends + 1);
             for player in winners {
                 if let Some(value) = into.get_mut(player) {

@@ -457,6 +457,18 @@ mod tests {
             }
             for spec in descriptor.figures {
                 assert!(spec.pool < descriptor.pools.len(), "{:?}", spec.kind);
+                // A strength by a content counts one that every feature the figure stands on
+                // can hold (the mayor's pennants, in a city): else it would weigh 0 there.
+                if let crate::Strength::PerContent(content) = spec.strength {
+                    assert!(
+                        spec.stands_on
+                            .iter()
+                            .all(|kind| content.allowed_on().contains(kind)),
+                        "{:?} weighs the {} of features that hold none",
+                        spec.kind,
+                        content.name()
+                    );
+                }
             }
             for variant in descriptor.variants {
                 assert!(variant.values.len() >= 2, "{}", variant.name);

@@ -34,7 +34,7 @@ pub use turn::{
 };
 
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
-use crate::model::{FeatureKind, Ruleset};
+use crate::model::{ContentKind, FeatureKind, Ruleset};
 
 /// A kind of figure and where it may stand.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -48,10 +48,56 @@ pub struct FigureSpec {
     pub holds_river_system: bool,
     /// What the figure weighs when the majority on a feature is decided: 1 for every figure
     /// of the base games, 2 for the large follower of Inns & Cathedrals ("a large meeple
-    /// counts as two normal meeples").
-    pub strength: u32,
+    /// counts as two normal meeples"), or a count of what the feature holds (Abbey & Mayor's
+    /// mayor: the city's pennants).
+    pub strength: Strength,
     /// How render draws it (a heavier figure is drawn larger as well).
     pub picture: &'static FigurePicture,
+}
+
+/// What a figure weighs in the majority on the feature it stands on ([`FigureSpec::strength`]),
+/// read where the feature is scored ([`majority`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Strength {
+    /// The same on every feature: 1 for a follower, 2 for the large follower.
+    Fixed(u32),
+    /// The count of this content in the feature at the time it is scored, possibly 0 (the
+    /// mayor of Abbey & Mayor: “the number of pennants in the whole city”, pennants that
+    /// joined after the mayor included).
+    PerContent(ContentKind),
+}
+
+impl Strength {
+    /// The weight on a feature that holds `contents` (a [`Component`](crate::engine::Component)'s counts; a river
+    /// system's, [`system_contents`]). A fixed strength reads nothing of them.
+    #[inline]
+    pub fn on(self, contents: &Contents) -> u32 {
+        match self {
+            Strength::Fixed(weight) => weight,
+            Strength::PerContent(content) => contents[crate::engine::content_index(content)],
+        }
+    }
+
+    /// The weight wherever the figure stands, if it does not depend on the feature: what
+    /// render draws a heavier figure larger by.
+    pub fn fixed(self) -> Option<u32> {
+        match self {
+            Strength::Fixed(weight) => Some(weight),
+            Strength::PerContent(_) => None,
+        }
+    }
+}
+
+/// What a feature holds, content by content ([`crate::engine::content_index`]): a
+/// [`Component`](crate::engine::Component)'s `contents`.
+pub type Contents = [u32; crate::engine::CONTENT_KINDS];
+
+/// A river system's contents as a figure's strength reads them: its fish, the one content the
+/// engine counts across a system.
+pub fn system_contents(system: &crate::engine::RiverSystem) -> Contents {
+    let mut contents = [0; crate::engine::CONTENT_KINDS];
+    contents[crate::engine::content_index(ContentKind::Fish)] = system.fish;
+    contents
 }
 
 /// How a figure is drawn on a board, declared with it in its ruleset's descriptor
@@ -106,11 +152,15 @@ impl FigurePicture {
     };
 }
 
-/// Points for one feature, to one or more players.
+/// Points for one feature, to one or more players; or points one player pays another
+/// ([`Breakdown::Payment`]: The Tower's ransom).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ScoreEvent {
+    /// Who gains the points: the feature's majority, or a payment's payee (one player).
     pub players: Vec<usize>,
     pub points: u32,
+    /// The feature scored, whose name is the event's [`family`](ScoreEvent::family). A
+    /// payment scores no feature and names its family itself; its feature is read by nobody.
     pub feature: FeatureKind,
     /// How the points come about: "river of 3 segments + 3 fish = 6" once written out
     /// ([`ScoreEvent::breakdown_text`]).
@@ -124,14 +174,23 @@ impl ScoreEvent {
         self.breakdown.text(self.points)
     }
 
+    /// A payment's payer, who loses what its payee gains; `None` for a scoring.
+    pub fn payer(&self) -> Option<usize> {
+        match self.breakdown {
+            Breakdown::Payment { payer, .. } => Some(payer),
+            _ => None,
+        }
+    }
+
     /// What kind of scoring this is, by the feature scored (`city` for a tiny city too,
-    /// `road` for a road with an inn), `flock` for a flock to the stable, or the word a
-    /// ruleset's own text begins with (`huts`, `logboat`): the word `expect scored` and a
-    /// JCloisterZone test's "scored city" name (its harness compares the scoring's family,
-    /// `city` of `city.tiny`), never a prefix of the text.
+    /// `road` for a road with an inn), `flock` for a flock to the stable, a payment's reason
+    /// (`ransom`), or the word a ruleset's own text begins with (`huts`, `logboat`): the word
+    /// `expect scored` and a JCloisterZone test's "scored city" name (its harness compares the
+    /// scoring's family, `city` of `city.tiny`), never a prefix of the text.
     pub fn family(&self) -> &str {
         match &self.breakdown {
             Breakdown::Flock { .. } => "flock",
+            Breakdown::Payment { reason, .. } => reason,
             Breakdown::Text(text) => text
                 .split(|c: char| !(c.is_alphanumeric() || c == '-'))
                 .next()
@@ -178,6 +237,15 @@ pub enum Breakdown {
     Field { cities: usize },
     /// A flock guided to the stable (Hills & Sheep): its tokens and sheep.
     Flock { tokens: usize, sheep: u32 },
+    /// Points a player pays the event's player (The Tower's ransom: 3 to the player who holds
+    /// the payer's follower): the payer loses what the payee gains, never more than the
+    /// payer has (a score does not go below 0), and the event's points are what moved.
+    /// Written "ransom = 3"; the reports name the payer beside the payee.
+    Payment {
+        payer: usize,
+        /// Why the points are paid, one word: the event's family (`expect scored … ransom`).
+        reason: &'static str,
+    },
 }
 
 /// How a feature scored by its neighbours came to be scored ([`Breakdown::Neighbours`]).
@@ -298,6 +366,7 @@ impl Breakdown {
                 number(&mut text, *sheep as usize);
                 text.push_str(" sheep");
             }
+            Breakdown::Payment { reason, .. } => text.push_str(reason),
         }
         text.push_str(" = ");
         number(&mut text, points as usize);
@@ -895,13 +964,15 @@ pub(crate) fn any_figure_on(
 }
 
 /// The players with the most strength among the given figures that `counts` (all of them on
-/// a tie); empty when there are none. Each figure weighs its spec's strength (`specs`: the
-/// ruleset's figures, looked up by kind), so that a large follower outweighs one follower and
-/// ties with two.
+/// a tie); empty when there are none, or when the most is 0 (a mayor alone in a city without
+/// pennants wins nothing). Each figure weighs its spec's strength (`specs`: the ruleset's
+/// figures, looked up by kind) on the feature that holds `contents`, so that a large follower
+/// outweighs one follower and ties with two, and a mayor weighs the city's pennants.
 pub fn majority(
     engine: &Engine,
     figures: &[FigureId],
     specs: &[FigureSpec],
+    contents: &Contents,
     counts: impl Fn(&crate::engine::Figure) -> bool,
 ) -> Vec<usize> {
     let mut per_player: Vec<(usize, u32)> = Vec::new();
@@ -910,7 +981,7 @@ pub fn majority(
         if !figure.on_board || !counts(figure) {
             continue;
         }
-        let strength = strength_of(specs, figure.kind);
+        let strength = strength_of(specs, figure.kind).on(contents);
         match per_player.iter_mut().find(|(p, _)| *p == figure.player) {
             Some((_, n)) => *n += strength,
             None => per_player.push((figure.player, strength)),
@@ -928,11 +999,11 @@ pub fn majority(
 
 /// The strength of a figure of `kind` among `specs`. Every figure on the board was deployed
 /// from one of its ruleset's specs; a kind that is none of them weighs as one figure.
-pub fn strength_of(specs: &[FigureSpec], kind: FigureKind) -> u32 {
+pub fn strength_of(specs: &[FigureSpec], kind: FigureKind) -> Strength {
     specs
         .iter()
         .find(|spec| spec.kind == kind)
-        .map_or(1, |spec| spec.strength)
+        .map_or(Strength::Fixed(1), |spec| spec.strength)
 }
 
 /// The picture of a figure of `kind` among `specs` (a ruleset's descriptor's figures); `None`
@@ -1123,11 +1194,92 @@ mod tests {
                 3,
                 "huts: river system with 3 fish = 3",
             ),
+            (
+                Breakdown::Payment {
+                    payer: 1,
+                    reason: "ransom",
+                },
+                3,
+                "ransom = 3",
+            ),
         ];
         for (breakdown, points, text) in cases {
             assert_eq!(breakdown.text(points), text);
             assert_eq!(breakdown.is_flock(), text.starts_with("flock"));
         }
+    }
+
+    /// A figure whose strength is a count of what its feature holds (Abbey & Mayor's mayor:
+    /// the city's pennants) weighs that count in the majority, read at scoring: against one
+    /// follower, a mayor in a city of 0 pennants loses, of 1 ties, of 2 wins; alone in a city
+    /// of 0 pennants it wins nothing. A fixed strength reads none of the counts.
+    #[test]
+    fn a_per_content_strength_weighs_the_count_of_its_feature() {
+        use super::{FigureKind, FigurePicture, FigureSpec, Strength, majority};
+        use crate::engine::{Engine, content_index};
+        use crate::model::{ContentKind, FeatureKind, Pos, Rotation};
+        const MAYOR: FigureKind = FigureKind("mayor");
+        let spec = |kind, strength| FigureSpec {
+            kind,
+            pool: 0,
+            stands_on: &[FeatureKind::City],
+            holds_river_system: false,
+            strength,
+            picture: &FigurePicture::MEEPLE,
+        };
+        let specs = [
+            spec(crate::carcassonne::KNIGHT, Strength::Fixed(1)),
+            spec(MAYOR, Strength::PerContent(ContentKind::Pennant)),
+        ];
+        let catalog = super::shipped_tiles("carcassonne-base");
+        let (tile, feature) = catalog
+            .iter()
+            .enumerate()
+            .find_map(|(t, tile)| {
+                let city = tile
+                    .features
+                    .iter()
+                    .position(|f| f.kind == FeatureKind::City)?;
+                Some((t, city))
+            })
+            .expect("the base set has a city");
+        let mut engine = Engine::new(catalog);
+        let (placement, _) = engine.place(tile, Pos::new(0, 0), Rotation(0));
+        let city = engine.placement(placement).first_node + feature as u32;
+        let mayor = engine.deploy(0, MAYOR, city, false, 0);
+        let knight = engine.deploy(1, crate::carcassonne::KNIGHT, city, false, 0);
+        let held = engine.component(city).contents;
+        let with_pennants = |pennants: u32| {
+            let mut contents = held;
+            contents[content_index(ContentKind::Pennant)] = pennants;
+            contents
+        };
+        for (pennants, winners) in [(0, vec![1]), (1, vec![0, 1]), (2, vec![0])] {
+            let contents = with_pennants(pennants);
+            let both = [mayor, knight];
+            assert_eq!(
+                majority(&engine, &both, &specs, &contents, |_| true),
+                winners,
+                "{pennants} pennants"
+            );
+        }
+        assert_eq!(
+            majority(&engine, &[mayor], &specs, &with_pennants(0), |_| true),
+            Vec::<usize>::new(),
+            "a mayor alone in a city without pennants"
+        );
+        assert_eq!(
+            majority(&engine, &[mayor], &specs, &with_pennants(3), |_| true),
+            vec![0]
+        );
+        // The same figure weighed as one follower, whatever the city holds.
+        let fixed = [specs[0], spec(MAYOR, Strength::Fixed(1))];
+        assert_eq!(
+            majority(&engine, &[mayor, knight], &fixed, &with_pennants(2), |_| {
+                true
+            }),
+            vec![0, 1]
+        );
     }
 
     /// Numbers of every length are written as `format!` writes them.

@@ -105,26 +105,16 @@ impl Replay<'_> {
                 points,
             } => {
                 let name = self.player_name(*player).to_string();
-                let found = self.events.iter().any(|e| {
-                    i64::from(e.points) == *points
-                        && e.players.contains(&name)
-                        && e.family == *feature
-                });
+                // A payment's payer "scored" it less its points (`expect scored blue ransom -3`).
+                let found = self
+                    .events
+                    .iter()
+                    .any(|e| e.points_of(&name) == Some(*points) && e.family == *feature);
                 if found {
                     self.passed += 1;
                 } else {
                     self.failed += 1;
-                    let theirs: Vec<String> = self
-                        .events
-                        .iter()
-                        .filter(|e| e.players.contains(&name))
-                        .map(|e| e.breakdown.clone())
-                        .collect();
-                    let help = if theirs.is_empty() {
-                        format!("{name} scored nothing so far")
-                    } else {
-                        format!("{name}'s scorings: {}", theirs.join("; "))
-                    };
+                    let help = self.scorings_of(&name);
                     self.report(
                         &codes::SCORED_NOT_FOUND,
                         format!(
@@ -260,24 +250,28 @@ impl Replay<'_> {
     /// each with its breakdown, and their sum: the help of a score that does not match.
     pub(super) fn scoring_of(&self, player: usize, since: usize) -> String {
         let name = &self.script.players[player];
-        let events: Vec<&ReportedEvent> = self
+        let events: Vec<(&ReportedEvent, i64)> = self
             .events
             .iter()
-            .filter(|e| e.span.start >= since && e.players.contains(name))
+            .filter(|e| e.span.start >= since)
+            .filter_map(|e| Some((e, e.points_of(name)?)))
             .collect();
         if events.is_empty() {
             return format!("{name} scored nothing so far");
         }
-        let sum: u64 = events.iter().map(|e| u64::from(e.points)).sum();
+        let sum: i64 = events.iter().map(|(_, points)| points).sum();
         let listed: Vec<String> = events
             .iter()
-            .map(|e| {
+            .map(|(e, _)| {
                 let at = if e.is_final {
                     "final".to_string()
                 } else {
                     format!("line {}", e.line)
                 };
-                format!("{at} {}", e.breakdown)
+                match &e.paid_by {
+                    Some(payer) if payer == name => format!("{at} {} paid", e.breakdown),
+                    _ => format!("{at} {}", e.breakdown),
+                }
             })
             .collect();
         format!("{name} scored: {} (sum {sum})", listed.join(", "))

@@ -73,11 +73,10 @@ impl Replay<'_> {
                     "farm" => "field",
                     other => other,
                 };
-                let found = self.events.iter().any(|e| {
-                    i64::from(e.points) == points
-                        && e.players.contains(&player)
-                        && e.family == family
-                });
+                let found = self
+                    .events
+                    .iter()
+                    .any(|e| e.points_of(&player) == Some(points) && e.family == family);
                 found.then_some(()).ok_or_else(|| {
                     (
                         format!("{player} scored no {family} for {points} points"),
@@ -155,11 +154,13 @@ impl Replay<'_> {
             })
     }
 
-    fn scorings_of(&self, name: &str) -> String {
+    /// What the player named `name` scored (and paid) so far, for the help of a scoring not
+    /// found.
+    pub(super) fn scorings_of(&self, name: &str) -> String {
         let theirs: Vec<String> = self
             .events
             .iter()
-            .filter(|e| e.players.iter().any(|p| p == name))
+            .filter(|e| e.points_of(name).is_some())
             .map(|e| e.breakdown.clone())
             .collect();
         if theirs.is_empty() {

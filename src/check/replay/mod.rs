@@ -138,16 +138,12 @@ impl<'s> Replay<'s> {
         if !self.game.scored.is_empty() {
             let line = self.lines.line_of(self.text, self.current_step.start);
             let span = self.current_step;
-            self.events
-                .extend(self.game.scored.drain(..).map(|scored| ReportedEvent {
-                    line,
-                    players: scored.players,
-                    points: scored.points,
-                    breakdown: scored.breakdown,
-                    family: scored.family,
-                    is_final: scored.is_final,
-                    span,
-                }));
+            self.events.extend(
+                self.game
+                    .scored
+                    .drain(..)
+                    .map(|scored| ReportedEvent::of(scored, line, span)),
+            );
         }
     }
 

@@ -147,12 +147,7 @@ fn event_text(event: &ReportedEvent) -> String {
     } else {
         format!("line {}", event.line)
     };
-    let players = if event.players.is_empty() {
-        "nobody".to_string()
-    } else {
-        event.players.join(", ")
-    };
-    format!("{place}: {}: {players}", event.breakdown)
+    format!("{place}: {}: {}", event.breakdown, event.players_text())
 }
 
 /// The board of the game `text` (named `origin`, a `.game` or `.jcz` file) after the 1-based

@@ -223,9 +223,9 @@ pub(crate) fn completion(cx: &Context<'_>, position: Position) -> Vec<Completion
     }
 }
 
-/// `expect scored <player> <feature> <n>`: the feature kinds the player scored so far (the
-/// first word of each breakdown, which the expectation matches), then the points of the
-/// player's scorings of that kind, each with its breakdown.
+/// `expect scored <player> <feature> <n>`: the feature kinds the player scored so far (each
+/// scoring's family, which the expectation matches), then the points of the player's scorings
+/// of that kind (a payment's payer: less them), each with its breakdown.
 fn scored_completion(
     args: &[&str],
     index: usize,
@@ -237,18 +237,18 @@ fn scored_completion(
     let theirs = state
         .scorings
         .iter()
-        .filter(|(players, _, _)| players.iter().any(|p| p == player));
+        .filter_map(|event| Some((event, event.points_of(player)?)));
     let mut items: Vec<CompletionItem> = Vec::new();
     let mut add = |label: String, detail: String| {
         if !items.iter().any(|it| it.label == label) {
             items.push(item(label, CompletionItemKind::VALUE, detail));
         }
     };
-    for (_, breakdown, points) in theirs {
-        let kind = breakdown.split_whitespace().next().unwrap_or_default();
+    for (event, points) in theirs {
+        let kind = event.family.as_str();
         match index {
-            2 => add(kind.to_string(), breakdown.clone()),
-            3 if args.get(2) == Some(&kind) => add(points.to_string(), breakdown.clone()),
+            2 => add(kind.to_string(), event.breakdown.clone()),
+            3 if args.get(2) == Some(&kind) => add(points.to_string(), event.breakdown.clone()),
             _ => {}
         }
     }

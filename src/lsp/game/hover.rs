@@ -74,8 +74,7 @@ pub(crate) fn hover(cx: &Context<'_>, position: Position) -> Option<Hover> {
                 let points: i64 = analysis
                     .events
                     .iter()
-                    .filter(|e| e.players.contains(&word.text))
-                    .map(|e| i64::from(e.points))
+                    .filter_map(|e| e.points_of(&word.text))
                     .sum();
                 out.push_str(&format!("\n\npoints at the end of the game text: {points}"));
             }
@@ -185,18 +184,11 @@ fn turn_markdown(cx: &Context<'_>, view: &GameView<'_>, word: &Word) -> Option<S
         if event.span.start >= extent.end {
             break;
         }
-        for player in &event.players {
-            if let Some(at) = players.iter().position(|p| p == player) {
-                totals[at] += i64::from(event.points);
-            }
+        for (at, player) in players.iter().enumerate() {
+            totals[at] += event.points_of(player).unwrap_or(0);
         }
         if event.span.start >= extent.start {
-            let who = if event.players.is_empty() {
-                "nobody".to_string()
-            } else {
-                event.players.join(", ")
-            };
-            lines.push(format!("- {}: {who}", event.breakdown));
+            lines.push(format!("- {}: {}", event.breakdown, event.players_text()));
         }
     }
     let mut out = String::from("**this turn scored**\n");

@@ -45,10 +45,8 @@ pub(crate) fn inlay_hints(cx: &Context<'_>, range: Range) -> Vec<lsp_types::Inla
                 .get(k + 1)
                 .map_or(text.len(), |next| view.file.statements[*next].span.start);
             while let Some(event) = events.next_if(|e| e.span.start < turn_end) {
-                for player in &event.players {
-                    if let Some(seat) = players.iter().position(|p| p == player) {
-                        totals[seat] += i64::from(event.points);
-                    }
+                for (seat, player) in players.iter().enumerate() {
+                    totals[seat] += event.points_of(player).unwrap_or(0);
                 }
             }
             if statement.span.end >= first {

@@ -36,9 +36,8 @@ pub(crate) struct LineState {
     pub stack_left: HashMap<String, u32>,
     /// The player whose turn comes next.
     pub next_player: Option<usize>,
-    /// The scorings so far: the players who scored, the breakdown ("road of 3 tiles") and
-    /// the points.
-    pub scorings: Vec<(Vec<String>, String, u32)>,
+    /// The scorings so far (and the payments between players).
+    pub scorings: Vec<crate::check::ReportedEvent>,
 }
 
 /// The replay's state before the line that holds byte `offset`: from the states kept of the
@@ -111,11 +110,7 @@ pub(crate) fn before(cx: &Context<'_>, view: &GameView<'_>, offset: usize) -> Op
         hand: state.in_hand.clone(),
         next_player: Some(state.to_move),
         stack_left: state.stack.iter().cloned().collect(),
-        scorings: state
-            .events
-            .iter()
-            .map(|e| (e.players.clone(), e.breakdown.clone(), e.points))
-            .collect(),
+        scorings: state.events.clone(),
         ..LineState::default()
     };
     if let Some(tile) = &state.in_hand {
@@ -493,10 +488,8 @@ fn scores_line(
             .iter()
             .filter(|e| !e.is_final && e.span.start >= turn_start)
         {
-            for player in &event.players {
-                if let Some(at) = state.players.iter().position(|p| p == player) {
-                    points[at] += i64::from(event.points);
-                }
+            for (at, player) in state.players.iter().enumerate() {
+                points[at] += event.points_of(player).unwrap_or(0);
             }
         }
         points

@@ -287,11 +287,13 @@ impl Carcassonne {
         node: NodeId,
         complete: bool,
     ) -> Option<ScoreEvent> {
-        let figures = engine.figures_on(node);
+        let garden = engine.component(node);
+        let (figures, contents) = (garden.figures.clone(), garden.contents);
         let winners = crate::majority(
             engine,
             &figures,
             super::DESCRIPTOR.figures,
+            &contents,
             super::is_follower,
         );
         if winners.is_empty() {

@@ -9,8 +9,8 @@ pub mod river;
 
 use super::{
     Breakdown, Completion, ContentPicture, ContentPlace, Context, Counted, Decision, FigurePicture,
-    FigureSpec, Move, Offer, Outcome, Rules, ScoreEvent, Surrounded, SymbolElement, SymbolPictures,
-    TurnView, VariantSpec, Violation,
+    FigureSpec, Move, Offer, Outcome, Rules, ScoreEvent, Strength, Surrounded, SymbolElement,
+    SymbolPictures, TurnView, VariantSpec, Violation,
 };
 use crate::descriptor::{CodeNote, ExpansionDescriptor, Printing, RulesetDescriptor, ShippedSet};
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
@@ -45,7 +45,7 @@ const FIGURES: [FigureSpec; 10] = [
         pool: FOLLOWERS,
         stands_on: &[FeatureKind::Road],
         holds_river_system: false,
-        strength: 1,
+        strength: Strength::Fixed(1),
         picture: &FigurePicture::MEEPLE,
     },
     FigureSpec {
@@ -53,7 +53,7 @@ const FIGURES: [FigureSpec; 10] = [
         pool: FOLLOWERS,
         stands_on: &[FeatureKind::City],
         holds_river_system: false,
-        strength: 1,
+        strength: Strength::Fixed(1),
         picture: &FigurePicture::MEEPLE,
     },
     FigureSpec {
@@ -61,7 +61,7 @@ const FIGURES: [FigureSpec; 10] = [
         pool: FOLLOWERS,
         stands_on: &[FeatureKind::Monastery],
         holds_river_system: false,
-        strength: 1,
+        strength: Strength::Fixed(1),
         picture: &FigurePicture::MEEPLE,
     },
     FigureSpec {
@@ -69,7 +69,7 @@ const FIGURES: [FigureSpec; 10] = [
         pool: FOLLOWERS,
         stands_on: &[FeatureKind::Field],
         holds_river_system: false,
-        strength: 1,
+        strength: Strength::Fixed(1),
         picture: &FigurePicture::MEEPLE,
     },
     FigureSpec {
@@ -77,7 +77,7 @@ const FIGURES: [FigureSpec; 10] = [
         pool: SHEPHERDS,
         stands_on: &[FeatureKind::Field],
         holds_river_system: false,
-        strength: 1,
+        strength: Strength::Fixed(1),
         picture: &flock::SHEPHERD_PICTURE,
     },
     // Inns & Cathedrals: the large follower is “placed instead of a normal meeple, under
@@ -87,7 +87,7 @@ const FIGURES: [FigureSpec; 10] = [
         pool: LARGE_FOLLOWERS,
         stands_on: &[FeatureKind::Road],
         holds_river_system: false,
-        strength: LARGE_FOLLOWER_STRENGTH,
+        strength: Strength::Fixed(LARGE_FOLLOWER_STRENGTH),
         picture: &FigurePicture::MEEPLE,
     },
     FigureSpec {
@@ -95,7 +95,7 @@ const FIGURES: [FigureSpec; 10] = [
         pool: LARGE_FOLLOWERS,
         stands_on: &[FeatureKind::City],
         holds_river_system: false,
-        strength: LARGE_FOLLOWER_STRENGTH,
+        strength: Strength::Fixed(LARGE_FOLLOWER_STRENGTH),
         picture: &FigurePicture::MEEPLE,
     },
     FigureSpec {
@@ -103,7 +103,7 @@ const FIGURES: [FigureSpec; 10] = [
         pool: LARGE_FOLLOWERS,
         stands_on: &[FeatureKind::Monastery],
         holds_river_system: false,
-        strength: LARGE_FOLLOWER_STRENGTH,
+        strength: Strength::Fixed(LARGE_FOLLOWER_STRENGTH),
         picture: &FigurePicture::MEEPLE,
     },
     FigureSpec {
@@ -111,7 +111,7 @@ const FIGURES: [FigureSpec; 10] = [
         pool: LARGE_FOLLOWERS,
         stands_on: &[FeatureKind::Field],
         holds_river_system: false,
-        strength: LARGE_FOLLOWER_STRENGTH,
+        strength: Strength::Fixed(LARGE_FOLLOWER_STRENGTH),
         picture: &FigurePicture::MEEPLE,
     },
     // “you may put your abbot (instead of a meeple) on that monastery or garden”; “The abbot
@@ -121,7 +121,7 @@ const FIGURES: [FigureSpec; 10] = [
         pool: ABBOTS,
         stands_on: &[FeatureKind::Monastery, FeatureKind::Garden],
         holds_river_system: false,
-        strength: 1,
+        strength: Strength::Fixed(1),
         picture: &abbot::ABBOT_PICTURE,
     },
 ];
@@ -682,15 +682,27 @@ impl Carcassonne {
         }
     }
 
-    /// The players who score a feature: the follower majority, ties in full, unless a hill
-    /// breaks the tie (Hills & Sheep, "3. Scoring a hill").
-    fn winners(&self, engine: &Engine, figures: &[FigureId]) -> Vec<usize> {
-        let tied = super::majority(engine, figures, DESCRIPTOR.figures, is_follower);
+    /// The players who score a feature that holds `figures` and `contents`: the follower
+    /// majority, ties in full, unless a hill breaks the tie (Hills & Sheep, "3. Scoring a
+    /// hill").
+    fn winners(
+        &self,
+        engine: &Engine,
+        figures: &[FigureId],
+        contents: &super::Contents,
+    ) -> Vec<usize> {
+        let tied = super::majority(engine, figures, DESCRIPTOR.figures, contents, is_follower);
         if tied.len() < 2 || !self.hills {
             return tied;
         }
+        // What a tied player's followers on hills are worth to the tie-break: whether there is
+        // one (“the strength of the meeple placed on the hill is irrelevant”: a mayor of
+        // strength 0 counts), or, by the house rule, their weight as the majority weighs them
+        // (a large follower as two).
         let on_hills = |player: usize| {
-            figures
+            let mut followers = 0;
+            let mut weight = 0;
+            for figure in figures
                 .iter()
                 .map(|f| &engine.figures[*f as usize])
                 .filter(|f| f.on_board && is_follower(f) && f.player == player)
@@ -702,30 +714,27 @@ impl Carcassonne {
                             .has(Marker::Hill)
                     })
                 })
-                // The house rule weighs followers as the majority does: a large one as two.
-                .map(|f| super::strength_of(DESCRIPTOR.figures, f.kind) as usize)
-                .sum::<usize>()
+            {
+                followers += 1;
+                weight += super::strength_of(DESCRIPTOR.figures, figure.kind).on(contents);
+            }
+            if self.hill_tiebreak_by_count {
+                weight
+            } else {
+                followers.min(1)
+            }
         };
-        let counts: Vec<usize> = tied.iter().map(|p| on_hills(*p)).collect();
-        let best = if self.hill_tiebreak_by_count {
-            counts.iter().copied().max().unwrap_or(0)
-        } else {
-            // At least one follower on a hill: the tie stands when every tied player has one.
-            counts.iter().copied().map(|c| c.min(1)).max().unwrap_or(0)
-        };
+        let measures: Vec<u32> = tied.iter().map(|p| on_hills(*p)).collect();
+        // With no follower of a tied player on a hill the tie stands; else the tied players
+        // with the best measure share the points (by presence: the tie stands when every tied
+        // player has one).
+        let best = measures.iter().copied().max().unwrap_or(0);
         if best == 0 {
             return tied;
         }
-        let measure = |c: usize| {
-            if self.hill_tiebreak_by_count {
-                c
-            } else {
-                c.min(1)
-            }
-        };
         tied.into_iter()
-            .zip(counts)
-            .filter(|(_, c)| measure(*c) == best)
+            .zip(measures)
+            .filter(|(_, measure)| *measure == best)
             .map(|(p, _)| p)
             .collect()
     }
@@ -755,8 +764,9 @@ impl Carcassonne {
         let inns = counted(self.inns_scored, ContentKind::Inn);
         let cathedrals = counted(self.cathedrals_scored, ContentKind::Cathedral);
         let figures = component.figures.clone();
+        let contents = component.contents;
         // Nobody scores a feature without followers: its size and text are not worked out.
-        let winners = self.winners(engine, &figures);
+        let winners = self.winners(engine, &figures, &contents);
         if winners.is_empty() {
             return None;
         }
@@ -802,8 +812,9 @@ impl Carcassonne {
     /// A monastery's score: 9 when complete (plus 3 a vineyard around it), 1 + its neighbours
     /// at the end of the game (no vineyard bonus then).
     fn monastery(&self, engine: &mut Engine, node: NodeId, complete: bool) -> Option<ScoreEvent> {
-        let figures = engine.figures_on(node);
-        let winners = super::majority(engine, &figures, DESCRIPTOR.figures, is_follower);
+        let monastery = engine.component(node);
+        let (figures, contents) = (monastery.figures.clone(), monastery.contents);
+        let winners = super::majority(engine, &figures, DESCRIPTOR.figures, &contents, is_follower);
         if winners.is_empty() {
             return None;
         }
@@ -1060,7 +1071,7 @@ impl Rules for Carcassonne {
                         .filter(|c| engine.component(**c).open_ends == 0)
                         .count();
                     let points = 3 * completed as u32;
-                    let winners = self.winners(engine, &component.figures);
+                    let winners = self.winners(engine, &component.figures, &component.contents);
                     (!winners.is_empty()).then_some(ScoreEvent {
                         players: winners,
                         points,

@@ -4,7 +4,7 @@
 pub mod pictures;
 
 use super::{
-    Breakdown, Completion, Context, FigurePicture, FigureSpec, Hooks, Rules, ScoreEvent,
+    Breakdown, Completion, Context, FigurePicture, FigureSpec, Hooks, Rules, ScoreEvent, Strength,
     TileWarning, TurnView, VariantSpec, majority,
 };
 use crate::descriptor::{CodeNote, RulesetDescriptor, ShippedSet};
@@ -64,7 +64,7 @@ pub(crate) const FIGURES: [FigureSpec; 4] = [
         pool: TRIBE,
         stands_on: &[FeatureKind::Forest],
         holds_river_system: false,
-        strength: 1,
+        strength: Strength::Fixed(1),
         picture: &FigurePicture::MEEPLE,
     },
     FigureSpec {
@@ -72,7 +72,7 @@ pub(crate) const FIGURES: [FigureSpec; 4] = [
         pool: TRIBE,
         stands_on: &[FeatureKind::River],
         holds_river_system: false,
-        strength: 1,
+        strength: Strength::Fixed(1),
         picture: &FigurePicture::MEEPLE,
     },
     FigureSpec {
@@ -80,7 +80,7 @@ pub(crate) const FIGURES: [FigureSpec; 4] = [
         pool: TRIBE,
         stands_on: &[FeatureKind::Meadow],
         holds_river_system: false,
-        strength: 1,
+        strength: Strength::Fixed(1),
         picture: &FigurePicture::MEEPLE,
     },
     FigureSpec {
@@ -88,7 +88,7 @@ pub(crate) const FIGURES: [FigureSpec; 4] = [
         pool: HUTS,
         stands_on: &[FeatureKind::River, FeatureKind::Lake],
         holds_river_system: true,
-        strength: 1,
+        strength: Strength::Fixed(1),
         picture: &HUT_PICTURE,
     },
 ];
@@ -316,9 +316,7 @@ impl Rules for HuntersGatherers {
         // Huts: “1 point for each fish in the river system” to the hut majority.
         for system in engine.system_roots() {
             let river_system = engine.system(system).clone();
-            let winners = majority(engine, &river_system.figures, DESCRIPTOR.figures, |f| {
-                f.kind == HUT
-            });
+            let winners = hut_majority(engine, &river_system);
             if !winners.is_empty() {
                 events.push(ScoreEvent {
                     players: winners,
@@ -364,7 +362,13 @@ impl Rules for HuntersGatherers {
                 .map(|f| f.player)
                 .collect();
             let winners = if on_shrine.is_empty() {
-                majority(engine, &hunters, DESCRIPTOR.figures, |_| true)
+                majority(
+                    engine,
+                    &hunters,
+                    DESCRIPTOR.figures,
+                    &component.contents,
+                    |_| true,
+                )
             } else {
                 let mut players = on_shrine;
                 players.sort_unstable();
@@ -438,6 +442,21 @@ pub(crate) fn end_lake_fish(engine: &mut Engine, river: NodeId, each_end: bool) 
         .sum()
 }
 
+/// The players with the most huts on `river_system`, who score its fish: the same in both
+/// editions.
+pub(crate) fn hut_majority(
+    engine: &Engine,
+    river_system: &crate::engine::RiverSystem,
+) -> Vec<usize> {
+    majority(
+        engine,
+        &river_system.figures,
+        &FIGURES,
+        &crate::system_contents(river_system),
+        |f| f.kind == HUT,
+    )
+}
+
 /// A completed forest or river (`feature`, whose root is `root`) scores its points to the
 /// majority of its tribe members, and every figure on it but the huts goes home: the same in
 /// both editions.
@@ -452,6 +471,7 @@ pub(crate) fn score_to_majority(
         engine,
         &feature.figures,
         DESCRIPTOR.figures,
+        &feature.contents,
         is_tribe_member,
     );
     if !winners.is_empty() {

@@ -10,7 +10,7 @@
 //! of the game, read by the final scoring.
 
 use super::hunters_gatherers::{
-    FIGURE_NAMES, FIGURES, HUNTER, HUT, RETURNED_FIGURES_ON_BONUS_TILE, end_lake_fish,
+    FIGURE_NAMES, FIGURES, HUNTER, RETURNED_FIGURES_ON_BONUS_TILE, end_lake_fish, hut_majority,
     is_tribe_member, plural, score_to_majority,
 };
 use super::{
@@ -739,9 +739,7 @@ impl Rules for HuntersGatherers2020 {
         // per lake of its system (FR p6, p8).
         for system in engine.system_roots() {
             let river_system = engine.system(system).clone();
-            let winners = majority(engine, &river_system.figures, DESCRIPTOR.figures, |f| {
-                f.kind == HUT
-            });
+            let winners = hut_majority(engine, &river_system);
             if winners.is_empty() {
                 continue;
             }
@@ -772,9 +770,13 @@ impl Rules for HuntersGatherers2020 {
                 continue;
             }
             let component = engine.component(root).clone();
-            let winners = majority(engine, &component.figures, DESCRIPTOR.figures, |f| {
-                f.kind == HUNTER
-            });
+            let winners = majority(
+                engine,
+                &component.figures,
+                DESCRIPTOR.figures,
+                &component.contents,
+                |f| f.kind == HUNTER,
+            );
             if winners.is_empty() {
                 continue;
             }
