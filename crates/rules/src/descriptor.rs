@@ -72,8 +72,8 @@ pub struct RulesetDescriptor {
     /// The pictures of the markers and contents of the ruleset's own tiles (the base game's
     /// pennant, Hunters and Gatherers' animals), which render draws.
     pub pictures: &'static SymbolPictures,
-    /// The lines `simulate`'s report gives the counts of the ruleset's and its expansions'
-    /// own state (Hills & Sheep's flocks to the stable, the 2020 powers used).
+    /// The lines `simulate`'s report gives the counts of the ruleset's own state (the 2020
+    /// powers used); its expansions declare theirs.
     pub statistics: &'static [StatisticsLine],
 }
 
@@ -81,7 +81,7 @@ pub struct RulesetDescriptor {
 /// state: each count is asked of the ruleset by its name ([`crate::Rules::count`]) at the
 /// end of each game and reported as its mean per game (in the JSON report as
 /// `<name>_per_game`, for every ruleset's counts, 0 where a game keeps none).
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 pub struct StatisticsLine {
     pub counts: &'static [&'static str],
     /// The line for people, a `{}` for each count's mean per game (two decimals); shown
@@ -162,6 +162,9 @@ pub struct ExpansionDescriptor {
     /// The pictures of the markers and contents the expansion gives a meaning (Hills &
     /// Sheep's hill and vineyard, Inns & Cathedrals' inn and cathedral), which render draws.
     pub pictures: &'static SymbolPictures,
+    /// The lines `simulate`'s report gives the counts of the expansion's own state (Hills &
+    /// Sheep's flocks to the stable and wolves).
+    pub statistics: &'static [StatisticsLine],
     /// The most players a game with the expansion seats where the expansion brings a colour
     /// of its own (Inns & Cathedrals' sixth, pink); `None` where it brings none.
     pub seats_up_to: Option<usize>,

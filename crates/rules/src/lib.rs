@@ -883,9 +883,13 @@ pub fn all() -> impl Iterator<Item = &'static descriptor::RulesetDescriptor> {
     Ruleset::ALL.into_iter().map(describe)
 }
 
-/// Every ruleset's lines of `simulate`'s statistics, in the order of [`Ruleset::ALL`].
+/// Every line of `simulate`'s statistics: the rulesets' own, then their expansions', each in
+/// the order of [`Ruleset::ALL`].
 pub fn statistics() -> impl Iterator<Item = &'static descriptor::StatisticsLine> {
-    all().flat_map(|descriptor| descriptor.statistics)
+    let expansions = all().flat_map(|descriptor| descriptor.expansions);
+    all()
+        .flat_map(|descriptor| descriptor.statistics)
+        .chain(expansions.flat_map(|expansion| expansion.statistics))
 }
 
 /// The names of the counts of every line of [`statistics`], in order.
@@ -1298,7 +1302,12 @@ mod tests {
                 .map(|e| e.name.to_string())
                 .collect();
             rules.expansions_in_play(&expansions);
-            for name in descriptor.statistics.iter().flat_map(|line| line.counts) {
+            let lines = descriptor
+                .expansions
+                .iter()
+                .flat_map(|expansion| expansion.statistics)
+                .chain(descriptor.statistics);
+            for name in lines.flat_map(|line| line.counts) {
                 assert_eq!(
                     rules.count(name),
                     Some(0),

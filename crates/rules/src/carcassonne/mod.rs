@@ -319,6 +319,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             figures: &["shepherd"],
             markers: &[Marker::Hill, Marker::Vineyard],
             pictures: &flock::PICTURES,
+            statistics: &[flock::STATISTICS],
             seats_up_to: None,
             codes: &[],
             code_notes: &HILLS_AND_SHEEP_CODE_NOTES,
@@ -333,6 +334,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             figures: &["large-thief", "large-knight", "large-monk", "large-farmer"],
             markers: &[],
             pictures: &inns::PICTURES,
+            statistics: &[],
             // “With 6 players, the 6th player uses the pink set.”
             seats_up_to: Some(6),
             codes: &[],
@@ -348,6 +350,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             figures: &[],
             markers: &[],
             pictures: &SymbolPictures::NONE,
+            statistics: &[],
             seats_up_to: None,
             codes: river::CODES,
             code_notes: &[],
@@ -362,6 +365,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             figures: &[],
             markers: &[Marker::Volcano],
             pictures: &SymbolPictures::NONE,
+            statistics: &[],
             seats_up_to: None,
             codes: river::CODES,
             code_notes: &[],
@@ -380,6 +384,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             figures: &["abbot"],
             markers: &[],
             pictures: &SymbolPictures::NONE,
+            statistics: &[],
             seats_up_to: None,
             codes: abbot::CODES,
             code_notes: &abbot::CODE_NOTES,
@@ -501,7 +506,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     ],
     open_features_paid_at_end: &[FeatureKind::City, FeatureKind::Road],
     pictures: &PICTURES,
-    statistics: &[flock::STATISTICS],
+    statistics: &[],
 };
 
 /// What Hills & Sheep adds to the explanations of the shared codes: its shepherd.
