@@ -490,3 +490,42 @@ fn a_payment_moves_points_from_its_payer_to_its_payee_never_below_zero() {
     assert_eq!(json["points"], 3);
     assert!(serde_json::to_value(&events[1]).expect("an event serialises")["paid_by"].is_null());
 }
+
+/// Carcassonne that keeps the players' scores as they change, as a ruleset whose moves read
+/// a player's score does (The Tower's ransom).
+#[derive(Clone)]
+struct KeepsScores {
+    inner: Box<dyn Rules>,
+    scores: Vec<i64>,
+}
+
+impl Rules for KeepsScores {
+    wrapped_rules!(|inner| Hooks {
+        follows_scores: true,
+        ..inner
+    });
+    fn scores_changed(&mut self, scores: &[i64]) {
+        self.scores = scores.to_vec();
+    }
+    fn count(&self, name: &str) -> Option<u32> {
+        // The test reads the kept scores through the trait, as the runner holds the rules.
+        let player: usize = name.strip_prefix("score of ")?.parse().ok()?;
+        self.scores.get(player).map(|score| *score as u32)
+    }
+}
+
+/// A ruleset that follows the scores sees them after every scoring; the others are not asked.
+#[test]
+fn a_ruleset_that_follows_the_scores_sees_them_change() {
+    let (mut game, city) = game_with(|inner| {
+        Box::new(KeepsScores {
+            inner,
+            scores: Vec::new(),
+        })
+    });
+    assert_eq!(game.rules.count("score of 0"), None, "no points yet");
+    close_the_city_with_a_follower(&mut game, city);
+    assert_eq!(game.scores, [4, 0]);
+    assert_eq!(game.rules.count("score of 0"), Some(4));
+    assert_eq!(game.rules.count("score of 1"), Some(0));
+}

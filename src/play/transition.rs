@@ -637,6 +637,9 @@ impl Game {
     }
 
     fn apply_events(&mut self, events: &[ScoreEvent], is_final: bool) {
+        if events.is_empty() {
+            return;
+        }
         for event in events {
             // A payment moves what the payer has, up to its points: a score never goes
             // below 0 (docs/rules/carcassonne.md, "Points paid between players").
@@ -665,6 +668,9 @@ impl Game {
                 paid_by: event.payer().map(|p| self.setup.players[p].clone()),
                 is_final,
             });
+        }
+        if self.hooks.follows_scores {
+            self.rules.scores_changed(&self.scores);
         }
     }
 

@@ -531,6 +531,8 @@ pub struct Hooks {
     /// [`Rules::deployment_tiles`]: the figure step may deploy on tiles other than the one
     /// just placed.
     pub deploys_elsewhere: bool,
+    /// [`Rules::scores_changed`]: the ruleset keeps the players' scores for its own rules.
+    pub follows_scores: bool,
 }
 
 impl Hooks {
@@ -542,6 +544,7 @@ impl Hooks {
         turn_begins: false,
         before_scoring: false,
         deploys_elsewhere: false,
+        follows_scores: false,
     };
 
     /// Every hook asked.
@@ -552,6 +555,7 @@ impl Hooks {
         turn_begins: true,
         before_scoring: true,
         deploys_elsewhere: true,
+        follows_scores: true,
     };
 }
 
@@ -661,6 +665,10 @@ pub trait Rules: RulesClone + Send + Sync {
     fn deployment_tiles(&self, _at: &mut Context, into: &mut Vec<PlacementId>) {
         into.clear();
     }
+    /// The players' scores, each time points were scored or paid: a ruleset whose rules read
+    /// a player's score (The Tower's ransom, paid only by a player with the points) keeps them
+    /// for its offers and its moves. Asked only where [`Hooks::follows_scores`] is set.
+    fn scores_changed(&mut self, _scores: &[i64]) {}
     /// After the scoring of the tile just placed (`roots`: its features): what follows in the
     /// same turn (flocks the tile extended).
     fn after_scoring(

@@ -1115,6 +1115,8 @@ impl Rules for Carcassonne {
             before_scoring: false,
             // No expansion of these rules deploys off the tile just placed yet.
             deploys_elsewhere: false,
+            // Nor reads a player's score.
+            follows_scores: false,
         };
     }
 
