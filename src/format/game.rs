@@ -149,6 +149,7 @@ pub(crate) fn ruleset_move_line(
             format!("{keyword} at {pos} {rotation}")
         }
         MoveWordsRead::Place { pos, target } => format!("{keyword} at {pos} on {target}"),
+        MoveWordsRead::Supplied { figure, pos } => format!("{keyword} {figure} at {pos}"),
     }
 }
 

@@ -971,6 +971,13 @@ fn lower_move_words<S: StatementWords>(
             args.done()?;
             MoveWordsRead::Place { pos, target }
         }
+        MoveWords::Supplied => {
+            let figure = figure(args.next("a figure")?)?;
+            args.keyword("at")?;
+            let pos = args.position()?;
+            args.done()?;
+            MoveWordsRead::Supplied { figure, pos }
+        }
     })
 }
 
@@ -1422,6 +1429,7 @@ mod tests {
             (MoveWords::Position, "mv at 3,4"),
             (MoveWords::Placement, "mv at 3,4 r90"),
             (MoveWords::Place, "mv at 0,1 on ER+SL"),
+            (MoveWords::Supplied, "mv knight at 2,-1"),
         ];
         for (words, line) in cases {
             let read = lowered(words, &format!("{line}\n"))
@@ -1451,6 +1459,8 @@ mod tests {
             (MoveWords::Owned, "mv follower at 1,2 on N\n"),
             (MoveWords::Place, "mv at 1,2\n"),
             (MoveWords::Nothing, "mv 1,2\n"),
+            (MoveWords::Supplied, "mv knight 2,-1\n"),
+            (MoveWords::Supplied, "mv at 2,-1\n"),
         ] {
             assert!(lowered(words, line).is_err(), "{words:?}: `{line}` refused");
         }

@@ -951,7 +951,8 @@ impl Lowering<'_> {
             | MoveWords::Held
             | MoveWords::Position
             | MoveWords::Placement
-            | MoveWords::Place => {
+            | MoveWords::Place
+            | MoveWords::Supplied => {
                 self.unsupported(format!("the words of a `{message}` are not read yet"), span);
                 return Ok(None);
             }

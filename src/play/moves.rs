@@ -344,6 +344,10 @@ impl Game {
             MoveArg::Token(token) => MoveWordsRead::Token(token),
             MoveArg::Position(pos) => MoveWordsRead::Position(pos),
             MoveArg::Placement(pos, rotation) => MoveWordsRead::Placement(pos, rotation),
+            MoveArg::Supplied(kind, pos) => MoveWordsRead::Supplied {
+                figure: kind.0.into(),
+                pos,
+            },
             MoveArg::Feature(node) => {
                 let (placement, feature) = self.engine.origin(node);
                 MoveWordsRead::Place {

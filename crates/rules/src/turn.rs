@@ -14,7 +14,7 @@
 //! moves and reports what they break; the simulator asks for the same decisions and moves.
 
 use super::ScoreEvent;
-use crate::engine::{FigureId, NodeId};
+use crate::engine::{FigureId, FigureKind, NodeId};
 use crate::model::{Pos, Rotation, TokenDraw};
 use carcspec_core::codes::Code;
 
@@ -124,6 +124,9 @@ pub enum MoveArg {
     Placement(Pos, Rotation),
     /// A feature of a tile on the board (where a piece goes).
     Feature(NodeId),
+    /// A figure of this kind from the supply of the player who moves, onto the tile at a
+    /// position (a follower on top of a tower).
+    Supplied(FigureKind, Pos),
 }
 
 /// The keyword of a take-back: the turn's player takes a figure of theirs back to the supply,

@@ -124,6 +124,9 @@ pub enum MoveWords {
     Placement,
     /// A feature of a tile, with no figure named: `at <x>,<y> on <feature>` (where a piece goes).
     Place,
+    /// A figure from the supply of the player who moves, onto a tile: `<figure> at <x>,<y>`
+    /// (a follower on top of a tower).
+    Supplied,
 }
 
 impl MoveWords {
@@ -138,6 +141,7 @@ impl MoveWords {
             MoveWords::Position => &[Word("at"), POSITION],
             MoveWords::Placement => &[Word("at"), POSITION, OPTIONAL_ROTATION],
             MoveWords::Place => &[Word("at"), POSITION, Word("on"), FEATURE],
+            MoveWords::Supplied => &[FIGURE, Word("at"), POSITION],
         }
     }
 
@@ -938,6 +942,7 @@ mod tests {
         assert_eq!(usage(MoveWords::Position), "at <x>,<y>");
         assert_eq!(usage(MoveWords::Placement), "at <x>,<y> [rN]");
         assert_eq!(usage(MoveWords::Place), "at <x>,<y> on <feature>");
+        assert_eq!(usage(MoveWords::Supplied), "<figure> at <x>,<y>");
     }
 
     #[test]

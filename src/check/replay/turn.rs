@@ -52,6 +52,11 @@ impl Replay<'_> {
             MoveWordsRead::Token(token) => MoveArg::Token(*token),
             MoveWordsRead::Position(pos) => MoveArg::Position(*pos),
             MoveWordsRead::Placement(pos, rotation) => MoveArg::Placement(*pos, *rotation),
+            // What stands at the position is the ruleset's to judge (a tower to go on).
+            MoveWordsRead::Supplied { figure, pos } => match self.figure_spec(figure) {
+                Some(spec) => MoveArg::Supplied(spec.kind, *pos),
+                None => return,
+            },
             MoveWordsRead::Standing {
                 figure,
                 pos,
@@ -132,7 +137,8 @@ impl Replay<'_> {
             MoveWordsRead::Nothing
             | MoveWordsRead::Token(_)
             | MoveWordsRead::Position(_)
-            | MoveWordsRead::Placement(..) => None,
+            | MoveWordsRead::Placement(..)
+            | MoveWordsRead::Supplied { .. } => None,
         }
     }
 
@@ -474,6 +480,17 @@ mod tests {
                 };
                 assert_eq!(replay.game.words_of(words, arg), read);
             }
+            let supplied = MoveWordsRead::Supplied {
+                figure: crate::model::Name::new("knight"),
+                pos: Pos::new(0, 1),
+            };
+            let kind = crate::engine::FigureKind("knight");
+            assert_eq!(
+                replay
+                    .game
+                    .words_of(MoveWords::Supplied, MoveArg::Supplied(kind, Pos::new(0, 1))),
+                supplied
+            );
         });
     }
 

@@ -275,6 +275,11 @@ pub enum MoveWordsRead {
         pos: Pos,
         target: FeatureRef,
     },
+    /// A figure from the supply of the player who moves, onto the tile at a position.
+    Supplied {
+        figure: Name,
+        pos: Pos,
+    },
 }
 
 /// The most figures of one kind a player may start with (`supply`).
