@@ -226,6 +226,34 @@ mod tests {
             .collect()
     }
 
+    /// A tile whose sides close what they touch (`close_ends_facing`) completes the city it
+    /// faces without a matching side.
+    #[test]
+    fn a_tile_may_close_the_ends_that_face_it() {
+        let catalog = base_catalog();
+        let index = |id: &str| catalog.iter().position(|t| t.id == id).expect(id);
+        let (city, monastery) = (index("BA/C"), index("BA/L"));
+        let mut engine = Engine::new(catalog);
+        let (cap, _) = engine.place(city, Pos::new(0, 0), Rotation(0));
+        let city_node = engine.placement(cap).first_node
+            + engine
+                .tile_of(cap)
+                .features
+                .iter()
+                .position(|f| f.kind == crate::model::FeatureKind::City)
+                .expect("a city") as NodeId;
+        // A monastery north of the cap (y grows southwards): its field faces the city, which
+        // stays open.
+        let (abbey_like, _) = engine.place(monastery, Pos::new(0, -1), Rotation(0));
+        assert_eq!(engine.component(city_node).open_ends, 1);
+        engine.close_ends_facing(abbey_like);
+        assert_eq!(
+            engine.component(city_node).open_ends,
+            0,
+            "the city is closed"
+        );
+    }
+
     /// Lays the start tile and then `tiles` tiles more, the n-th of them the catalog's n-th
     /// tile (round the catalog) at the n-th of its legal placements (round the list; none when
     /// it fits nowhere), and checks on the way that the scan of a board so laid, a connected

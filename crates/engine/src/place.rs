@@ -302,6 +302,32 @@ impl Engine {
         }
     }
 
+    /// Closes every end of a neighbour's feature that faces the tile at `placement` and found
+    /// no partner on it: what a tile whose sides close every feature they touch does (Abbey &
+    /// Mayor's abbey, which matches nothing). The ruleset of such a tile asks it once the tile
+    /// lies; the features it closes are then complete, as a matching tile would leave them.
+    pub fn close_ends_facing(&mut self, placement: PlacementId) {
+        let mine = self.placements[placement as usize];
+        let catalog = Arc::clone(&self.catalog);
+        let mut unpartnered = Vec::new();
+        for (side, theirs) in Side::ALL.into_iter().zip(self.neighbours(mine.pos)) {
+            let Some(theirs) = theirs else { continue };
+            let theirs = self.placements[theirs as usize];
+            let my_entries = &catalog[mine.tile].side_entries[mine.rotation.to_tile(side).index()];
+            let their_side = theirs.rotation.to_tile(opposite(side)).index();
+            unpartnered.extend(
+                catalog[theirs.tile].side_entries[their_side]
+                    .iter()
+                    .filter(|entry| !my_entries.iter().any(|mine| mine.facing == entry.key))
+                    .map(|entry| theirs.first_node + entry.feature),
+            );
+        }
+        for node in unpartnered {
+            let root = self.features.find_mut(node);
+            self.close_end_of_root(root);
+        }
+    }
+
     /// Closes one open end of the feature rooted at `root`.
     fn close_end_of_root(&mut self, root: NodeId) {
         let component = &mut self.components[root as usize];
