@@ -189,7 +189,6 @@ impl ScoreEvent {
     /// scoring's family, `city` of `city.tiny`), never a prefix of the text.
     pub fn family(&self) -> &str {
         match &self.breakdown {
-            Breakdown::Flock { .. } => "flock",
             Breakdown::Payment { reason, .. } => reason,
             Breakdown::Text(text) => text
                 .split(|c: char| !(c.is_alphanumeric() || c == '-'))
@@ -235,8 +234,6 @@ pub enum Breakdown {
     },
     /// A field at the end of the game: the completed cities it touches.
     Field { cities: usize },
-    /// A flock guided to the stable (Hills & Sheep): its tokens and sheep.
-    Flock { tokens: usize, sheep: u32 },
     /// Points a player pays the event's player (The Tower's ransom: 3 to the player who holds
     /// the payer's follower): the payer loses what the payee gains, never more than the
     /// payer has (a score does not go below 0), and the event's points are what moved.
@@ -359,23 +356,11 @@ impl Breakdown {
                     " completed cities"
                 });
             }
-            Breakdown::Flock { tokens, sheep } => {
-                text.push_str("flock of ");
-                counted(&mut text, *tokens, "token");
-                text.push_str(", ");
-                number(&mut text, *sheep as usize);
-                text.push_str(" sheep");
-            }
             Breakdown::Payment { reason, .. } => text.push_str(reason),
         }
         text.push_str(" = ");
         number(&mut text, points as usize);
         text
-    }
-
-    /// A flock guided to the stable.
-    pub fn is_flock(&self) -> bool {
-        matches!(self, Breakdown::Flock { .. })
     }
 }
 
@@ -1139,14 +1124,6 @@ mod tests {
                 "field touching 0 completed cities = 0",
             ),
             (
-                Breakdown::Flock {
-                    tokens: 2,
-                    sheep: 5,
-                },
-                5,
-                "flock of 2 tokens, 5 sheep = 5",
-            ),
-            (
                 tiles("road", 5, 0, Some("an inn"), false),
                 10,
                 "road of 5 tiles with an inn = 10",
@@ -1217,7 +1194,6 @@ mod tests {
         ];
         for (breakdown, points, text) in cases {
             assert_eq!(breakdown.text(points), text);
-            assert_eq!(breakdown.is_flock(), text.starts_with("flock"));
         }
     }
 

@@ -1235,10 +1235,11 @@ pub fn stable(
         players,
         points: sheep,
         feature: FeatureKind::Field,
-        breakdown: Breakdown::Flock {
-            tokens: count,
-            sheep,
-        },
+        // Its own text, whose first word is its family (`expect scored … flock`).
+        breakdown: Breakdown::Text(format!(
+            "flock of {count} token{}, {sheep} sheep = {sheep}",
+            crate::diagnostic::plural(count)
+        )),
     });
     (event, shepherds)
 }
