@@ -53,15 +53,28 @@ impl Game {
         let Some(view) = self.turn_view() else {
             return false;
         };
-        let mut elsewhere = Vec::new();
+        self.tiles_opened(Some(&view), view.player, view.placed)
+            .contains(&placement)
+    }
+
+    /// The tiles besides `placed` that `player`'s figure step in `turn` may deploy on, as the
+    /// ruleset opens them ([`crate::rules::Rules::deployment_tiles`]).
+    fn tiles_opened(
+        &mut self,
+        turn: Option<&TurnView>,
+        player: usize,
+        placed: Option<PlacementId>,
+    ) -> Vec<PlacementId> {
+        let mut opened = Vec::new();
         let mut at = Context {
             engine: &mut self.engine,
-            turn: Some(&view),
-            player: view.player,
-            placement: view.placed,
+            turn,
+            player,
+            placement: placed,
         };
-        self.rules.deployment_tiles(&mut at, &mut elsewhere);
-        elsewhere.contains(&placement)
+        self.rules.deployment_tiles(&mut at, &mut opened);
+        opened.retain(|&tile| Some(tile) != placed);
+        opened
     }
 
     /// The position of an offered deployment's tile where it is not the tile just placed
@@ -141,15 +154,7 @@ impl Game {
         self.offer_on(placement, view.as_ref(), player, &usable, into);
         if self.hooks.deploys_elsewhere {
             // The other tiles the ruleset opens to this figure step (the magic portal).
-            let mut elsewhere = Vec::new();
-            let mut at = Context {
-                engine: &mut self.engine,
-                turn: view.as_ref(),
-                player,
-                placement: Some(placement),
-            };
-            self.rules.deployment_tiles(&mut at, &mut elsewhere);
-            for other in elsewhere.into_iter().filter(|&other| other != placement) {
+            for other in self.tiles_opened(view.as_ref(), player, Some(placement)) {
                 self.offer_on(other, view.as_ref(), player, &usable, into);
             }
         }

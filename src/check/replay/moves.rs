@@ -193,7 +193,8 @@ impl Replay<'_> {
     }
 
     /// `deploy <figure> on <feature>`: a figure on the tile just placed, checked as the
-    /// figure step allows.
+    /// figure step allows; `deploy <figure> at <x>,<y> on <feature>` names the tile, one the
+    /// ruleset opens to the figure step (V122 where it opens none).
     pub(super) fn deploy(&mut self, figure: &str, target: &FeatureRef, at: Option<Pos>) {
         if self.unknown_drawn {
             return;
