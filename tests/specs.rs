@@ -97,6 +97,7 @@ specs! {
         "carcassonne/farms.game" => farms,
         "carcassonne/field-touches-a-city-twice.game" => field_touches_a_city_twice,
         "carcassonne/incomplete-features-at-the-end.game" => incomplete_features_at_the_end,
+        "carcassonne/meeple-on-the-tile-just-placed.game" => meeple_on_the_tile_just_placed,
         "carcassonne/monastery-completed.game" => monastery_completed,
         "carcassonne/monastery-listed-after-its-road.game" => monastery_listed_after_its_road,
         "carcassonne/must-draw-and-place.game" => must_draw_and_place,
