@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::codes;
 use crate::diagnostic::Diagnostic;
-use crate::model::{Feature, Marker, Ruleset, Tile, TileKind, TileSet, TileSpans};
+use crate::model::{Feature, Marker, Ruleset, Side, Tile, TileKind, TileSet, TileSpans};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DocumentFormat {
@@ -40,6 +40,9 @@ struct TileDocument {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     markers: Vec<Marker>,
     features: Vec<Feature>,
+    /// The sides the tile closes (`closed:` in the tile language).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    closed: Vec<Side>,
 }
 
 /// Writes `set` as a JSON or YAML document.
@@ -59,6 +62,7 @@ pub fn write(set: &TileSet, format: DocumentFormat) -> String {
                 edges: Some(tile.edges(set.ruleset)),
                 markers: tile.markers.clone(),
                 features: tile.features.clone(),
+                closed: tile.closed.clone(),
             })
             .collect(),
     };
@@ -162,14 +166,28 @@ pub fn read(text: &str, format: DocumentFormat) -> (Option<TileSet>, Vec<Diagnos
                 kind: doc.kind,
                 markers: doc.markers,
                 features,
+                closed: doc.closed,
                 spans: TileSpans {
                     header: id_span,
                     id: id_span,
                     count: id_span,
                     kind: id_span,
                     markers: Vec::new(),
+                    closed: id_span,
                 },
             };
+            let mut closed = tile.closed.clone();
+            closed.sort_unstable();
+            if let Some(twice) = closed.windows(2).find(|pair| pair[0] == pair[1]) {
+                diagnostics.push(
+                    Diagnostic::new(
+                        &codes::BAD_CLOSED_SIDES,
+                        format!("tile `{}` closes side {} twice", tile.id, twice[0].letter()),
+                    )
+                    .at(id_span, "this tile")
+                    .help("list each side the tile closes once in `closed`"),
+                );
+            }
             if let Some(stated) = doc.edges {
                 let derived = tile.edges(ruleset);
                 if stated != derived {

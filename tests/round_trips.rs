@@ -222,12 +222,14 @@ fn model(origin: &str, text: String, format: Option<DocumentFormat>) -> Option<T
     Some(set)
 }
 
-const BODIES: [&str; 5] = [
+const BODIES: [&str; 7] = [
     "  road: E W\n  city c: N\n  field: EL WR touches=c\n  field: ER S WL\n",
     "  city: N E S W pennant=2\n",
     "  monastery: I\n  field: N E S W\n",
     "  road: N\n  road: E\n  road: S\n  road: W\n  field: NL WR\n  field: NR EL\n  field: ER SL\n  field: SR WL\n",
     "  city c: N W pennant\n  road: E S\n  field: EL SR touches=c\n  field: ER SL\n",
+    "  monastery: I\n  closed: N E S W\n",
+    "  road: E W\n  field: N EL WR\n  field: ER WL\n  closed: S\n",
 ];
 
 fn tile_set() -> impl Strategy<Value = String> {

@@ -111,6 +111,7 @@ specs! {
             "carcassonne/fan-expansion/cloister-crossing.game" => cloister_crossing,
             "carcassonne/fan-expansion/keep-city.game" => keep_city,
             "carcassonne/fan-expansion/twin-cities-farms.game" => twin_cities_farms,
+            "carcassonne/fan-expansion/walled-cloister.game" => walled_cloister,
         }
     }
     mod hills_and_sheep {

@@ -202,10 +202,25 @@ fn tile_to_ast(tile: &crate::model::Tile) -> TileDecl<'_> {
         modifiers.push(spanned(tile.kind.name()));
     }
     modifiers.extend(tile.markers.iter().map(|m| spanned(m.name())));
+    let mut features: Vec<FeatureDecl> = tile.features.iter().map(feature_to_ast).collect();
+    if !tile.closed.is_empty() {
+        features.push(FeatureDecl {
+            kind: spanned(crate::lower::tiles::CLOSED_SIDES),
+            label: None,
+            anchors: tile
+                .closed
+                .iter()
+                .map(|side| spanned(side.letter().to_string()))
+                .collect(),
+            attributes: Vec::new(),
+            comments: Comments::default(),
+            span: Span::default(),
+        });
+    }
     TileDecl {
         id: spanned(tile.id.clone()),
         modifiers,
-        features: tile.features.iter().map(feature_to_ast).collect(),
+        features,
         comments: Comments::default(),
         header_span: Span::default(),
         closing_comments: Vec::new(),

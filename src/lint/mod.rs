@@ -492,6 +492,34 @@ fn lint_side(tile: &Tile, side: Side, findings: &mut Vec<Diagnostic>) {
         }
     }
     let letter = side.letter();
+    if tile.closed.contains(&side) {
+        // A closed side is whole as it is: no feature may reach it.
+        if let Some(feature) = whole
+            .iter()
+            .chain(&middle)
+            .chain(&area_whole)
+            .chain(&halves[0])
+            .chain(&halves[1])
+            .next()
+        {
+            findings.push(
+                Diagnostic::new(
+                    &codes::CONFLICTING_SIDE_CLAIMS,
+                    format!(
+                        "tile `{}`: side {letter} is closed, but a {} reaches it",
+                        tile.id, feature.kind
+                    ),
+                )
+                .at(feature.spans.line, "this claim")
+                .also(tile.spans.closed, format!("closes side {letter}"))
+                .help(format!(
+                    "take {letter} out of the {} or out of `closed:`",
+                    feature.kind
+                )),
+            );
+        }
+        return;
+    }
     let conflict = |a: &Feature, b: &Feature, what: String| {
         Diagnostic::new(
             &codes::CONFLICTING_SIDE_CLAIMS,

@@ -453,6 +453,7 @@ mod tests {
                     Feature::new(*kind, anchors.iter().map(|a| a.parse().unwrap()).collect())
                 })
                 .collect(),
+            closed: Vec::new(),
             spans: Default::default(),
         }
     }

@@ -218,6 +218,7 @@ pub(crate) fn lower_tile(decl: &TileDecl, diagnostics: &mut Vec<Diagnostic>) -> 
         kind: TileKind::Land,
         markers: Vec::new(),
         features: Vec::new(),
+        closed: Vec::new(),
         spans: TileSpans {
             header: decl.header_span,
             id: decl.id.span,
@@ -280,12 +281,76 @@ pub(crate) fn lower_tile(decl: &TileDecl, diagnostics: &mut Vec<Diagnostic>) -> 
             );
         }
     }
-    tile.features = decl
-        .features
-        .iter()
-        .filter_map(|f| lower_feature(f, diagnostics))
-        .collect();
+    for decl in &decl.features {
+        if decl.kind.value == CLOSED_SIDES {
+            lower_closed_sides(&mut tile, decl, diagnostics);
+        } else if let Some(feature) = lower_feature(decl, diagnostics) {
+            tile.features.push(feature);
+        }
+    }
     tile
+}
+
+/// The word of the statement that closes sides of a tile: `closed: N E S W`. It is written
+/// like a feature (a word, a colon, sides) but is none: it says which sides no feature reaches.
+pub const CLOSED_SIDES: &str = "closed";
+
+/// Reads `closed: <side>...`: whole sides, each once, no label, no attributes, one such
+/// statement a tile. Every slip is one T124 at its place; the sides that were read are kept.
+fn lower_closed_sides(tile: &mut Tile, decl: &FeatureDecl, diagnostics: &mut Vec<Diagnostic>) {
+    let problem = |message: String, at: Span, label: &str| {
+        Diagnostic::new(&codes::BAD_CLOSED_SIDES, message)
+            .at(at, label.to_string())
+            .help("write the sides the tile closes once, as `closed: N E S W`")
+    };
+    if tile.spans.closed != Span::default() {
+        diagnostics.push(
+            problem(
+                format!("tile `{}` has two `closed:` lines", tile.id),
+                decl.span,
+                "a second `closed:` line",
+            )
+            .also(tile.spans.closed, "the first"),
+        );
+        return;
+    }
+    tile.spans.closed = decl.span;
+    if let Some(label) = &decl.label {
+        diagnostics.push(problem(
+            "`closed:` takes no label: it names no feature".into(),
+            label.span,
+            "a label",
+        ));
+    }
+    if let Some(attribute) = decl.attributes.first() {
+        diagnostics.push(problem(
+            format!("`closed:` takes sides only, not `{}`", attribute.key.value),
+            attribute.span,
+            "not a side",
+        ));
+    }
+    if decl.anchors.is_empty() {
+        diagnostics.push(problem(
+            "`closed:` names no side".into(),
+            decl.span,
+            "no side after the colon",
+        ));
+    }
+    for anchor in &decl.anchors {
+        match anchor.value.parse::<Anchor>() {
+            Ok(Anchor::Side(side)) if tile.closed.contains(&side) => diagnostics.push(problem(
+                format!("side {} is closed twice", side.letter()),
+                anchor.span,
+                "given again here",
+            )),
+            Ok(Anchor::Side(side)) => tile.closed.push(side),
+            _ => diagnostics.push(problem(
+                format!("`{}` is not a whole side", anchor.value),
+                anchor.span,
+                "not N, E, S or W",
+            )),
+        }
+    }
 }
 
 fn tile_kind(word: &str) -> Option<TileKind> {

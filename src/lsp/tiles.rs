@@ -263,6 +263,11 @@ pub(crate) fn feature_completion(words: &[&str]) -> Vec<CompletionItem> {
     match words {
         [] => feature_kinds()
             .map(|(k, d)| item(k, CompletionItemKind::KEYWORD, &d))
+            .chain(std::iter::once(item(
+                crate::lower::tiles::CLOSED_SIDES,
+                CompletionItemKind::KEYWORD,
+                "the sides the tile closes: whole sides no feature reaches",
+            )))
             .collect(),
         ["tile", ..] => tile_modifiers()
             .into_iter()

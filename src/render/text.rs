@@ -258,6 +258,20 @@ impl Block {
             block.owners[2][2] = None;
         }
 
+        // Closed sides as walls along the edge, corners included: no feature reaches them.
+        for &side in &tile.closed {
+            for along in 0..N {
+                let cell = match side {
+                    Side::N => (0, along),
+                    Side::E => (along, N - 1),
+                    Side::S => (N - 1, along),
+                    Side::W => (along, 0),
+                };
+                block.cells[cell.0][cell.1] = CLOSED_MARK;
+                block.owners[cell.0][cell.1] = None;
+            }
+        }
+
         // Markers in free inner corners.
         let mut free = [(3usize, 3usize), (3, 1), (1, 3), (1, 1)].into_iter();
         for marker in &tile.markers {
@@ -338,7 +352,8 @@ fn legend(text: &str) -> String {
         ),
         (AnchorClass::Inner, &[('*', "village")]),
     ];
-    const VIEW_MARKS: [(char, &str); 3] = [
+    const VIEW_MARKS: [(char, &str); 4] = [
+        (CLOSED_MARK, "closed side"),
         ('#', "highlighted"),
         ('?', "legal position"),
         (NEUTRAL_MARK, "a neutral piece"),
@@ -574,6 +589,9 @@ pub fn board_text(board: &Board) -> String {
 
 /// The mark of a neutral piece on a feature (`*` is a crossroads' village).
 const NEUTRAL_MARK: char = '@';
+
+/// A closed side of a tile (`closed:`), drawn as a wall.
+const CLOSED_MARK: char = '=';
 
 /// A figure's mark on a block: its player's number (9 for the ninth and later), or the
 /// neutral piece's mark.

@@ -55,6 +55,8 @@ pub mod colour {
     pub const HIGHLIGHT: &str = "#ffd400";
     pub const BRIDGE_DECK: &str = "#c9b99a";
     pub const BRIDGE_PARAPET: &str = "#4a3f35";
+    pub const CLOSED_WALL: &str = "#b8b0a2";
+    pub const CLOSED_WALL_EDGE: &str = "#5b544a";
 }
 
 /// A point of the border, `t` along the perimeter clockwise from the top-left corner.
@@ -678,6 +680,7 @@ pub fn draw(
         rotation.degrees()
     ));
     draw_ground(svg, tile, &layout, rotation, &decor.highlight);
+    draw_closed_sides(svg, tile);
     svg.close_group();
     draw_symbols(svg, tile, &layout, rotation);
     svg.rect(
@@ -691,6 +694,59 @@ pub fn draw(
         ),
     );
     svg.close_group();
+}
+
+/// A closed side (`closed:`) as a stone wall along the tile's edge, its blocks marked, so
+/// that it reads as the barrier it is: nothing crosses it.
+fn draw_closed_sides(svg: &mut Svg, tile: &Tile) {
+    const THICKNESS: f64 = 7.0;
+    const BLOCKS: usize = 8;
+    for &side in &tile.closed {
+        let start = perimeter_point(side_start(side));
+        let end = perimeter_point(side_start(side) + SIZE);
+        // Inwards from the side: the direction from its middle to the centre, one unit long.
+        let middle = side_middle(side);
+        let inward = Point::new(
+            (CENTRE.x - middle.x) / (SIZE / 2.0),
+            (CENTRE.y - middle.y) / (SIZE / 2.0),
+        );
+        let inner = |p: Point| Point::new(p.x + inward.x * THICKNESS, p.y + inward.y * THICKNESS);
+        let (inner_start, inner_end) = (inner(start), inner(end));
+        svg.path(
+            &format!(
+                "M {} {} L {} {} L {} {} L {} {} Z",
+                num(start.x),
+                num(start.y),
+                num(end.x),
+                num(end.y),
+                num(inner_end.x),
+                num(inner_end.y),
+                num(inner_start.x),
+                num(inner_start.y)
+            ),
+            &format!(
+                r#"fill="{}" stroke="{}" stroke-width="0.8""#,
+                colour::CLOSED_WALL,
+                colour::CLOSED_WALL_EDGE
+            ),
+        );
+        for block in 1..BLOCKS {
+            let along = block as f64 / BLOCKS as f64;
+            let at = Point::new(
+                start.x + (end.x - start.x) * along,
+                start.y + (end.y - start.y) * along,
+            );
+            let to = inner(at);
+            svg.line(
+                at,
+                to,
+                &format!(
+                    r#"stroke="{}" stroke-width="0.6""#,
+                    colour::CLOSED_WALL_EDGE
+                ),
+            );
+        }
+    }
 }
 
 fn area_colour(tile: &Tile) -> &'static str {

@@ -284,6 +284,7 @@ pub fn play(
                 kind: compiled.kind,
                 markers: Vec::new(),
                 features: Vec::new(),
+                closed: Vec::new(),
                 spans: Default::default(),
             })
         })

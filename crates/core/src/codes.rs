@@ -162,16 +162,23 @@ usually means the file is binary or was damaged. Remove the character.";
 tile set written by `carcspec tiles export` nests six levels; the limit only refuses documents
 that would take the YAML reader a long time to refuse, such as thousands of nested maps.";
 
+    BAD_CLOSED_SIDES = "T124" "bad-closed-sides" Error:
+"`closed: N E S W` lists the sides a tile closes: whole sides (`N E S W`), each once, with no
+label and no attributes, on one line a tile. A closed side is reached by no feature; it fits
+against any side and ends every feature that meets it (Abbey & Mayor's abbey).";
+
     UNCLAIMED_SIDE = "T201" "unclaimed-side" Error:
 "Every side of a tile must be claimed completely: by a whole-side feature (city, forest), or by a
 road or river in the middle with a field or meadow on each half, or by fields or meadows on both
-halves. A half-side that no feature claims leaves a hole in the tile.";
+halves, or closed (`closed: N`: no feature reaches it, as on Abbey & Mayor's abbey). A
+half-side that no feature claims leaves a hole in the tile.";
 
     CONFLICTING_SIDE_CLAIMS = "T202" "conflicting-side-claims" Error:
 "Two features claim the same side or half-side in ways that cannot both be true: a city and a
 field on one side, two roads on one side, two fields on the same half-side, a whole-side and a
-half-side claim together. Only cities may share a side, and only when the second one says so
-with `shares=<side>` (the Hills & Sheep tile with two city stretches on one side).";
+half-side claim together, a feature on a side the tile closes (`closed:`). Only cities may share
+a side, and only when the second one says so with `shares=<side>` (the Hills & Sheep tile with
+two city stretches on one side).";
 
     ROAD_ON_UNSPLIT_SIDE = "T203" "road-on-unsplit-side" Error:
 "A road (or river) runs through the middle of a side, so the side is split into two halves; a

@@ -170,6 +170,9 @@ pub struct CompiledTile {
     /// board sides N E S W, packed one byte a side from the low byte ([`pack_edges`]), so that
     /// whether it fits an open position is one mask and one comparison.
     pub rotated_edges: [u32; 4],
+    /// Per rotation, `0xFF` in the bytes of `rotated_edges` whose side the tile closes (see
+    /// `Tile::closed`): those sides fit any neighbour. All zero for a tile that closes none.
+    pub rotated_closed: [u32; 4],
     /// For each side (tile orientation), the (slot, feature index) pairs on it.
     pub sides: [Vec<(Slot, usize)>; 4],
     /// `sides` again, each entry packed for joining: see [`SideEntry`].
@@ -308,12 +311,22 @@ impl CompiledTile {
         let rotated_edges = Rotation::ALL.map(|rotation| {
             pack_edges(Side::ALL.map(|side| edges[rotation.to_tile(side).index()]))
         });
+        let rotated_closed = Rotation::ALL.map(|rotation| {
+            pack_edges(Side::ALL.map(|side| {
+                if tile.closed.contains(&rotation.to_tile(side)) {
+                    0xFF
+                } else {
+                    0
+                }
+            }))
+        });
         CompiledTile {
             id: tile.id.clone(),
             kind: tile.kind,
             markers: tile.markers.iter().copied().collect(),
             edges,
             rotated_edges,
+            rotated_closed,
             sides,
             side_entries,
             ends_on_side,
@@ -323,6 +336,18 @@ impl CompiledTile {
                 .any(|feature| matches!(feature.kind, FeatureKind::River | FeatureKind::Lake)),
             features,
         }
+    }
+
+    /// Whether the tile closes any of its sides (see `rotated_closed`).
+    #[inline]
+    pub fn closes_sides(&self) -> bool {
+        self.rotated_closed[0] != 0
+    }
+
+    /// Whether the tile, turned by `rotation`, closes board side `side`.
+    #[inline]
+    pub fn closes(&self, rotation: Rotation, side: Side) -> bool {
+        self.rotated_closed[rotation.0 as usize] >> (8 * side.index()) & 0xFF != 0
     }
 
     /// The feature of this tile that an anchor (in tile orientation) names, preferring one that

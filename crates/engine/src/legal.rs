@@ -7,7 +7,8 @@
 mod pick;
 
 use crate::board::{Cell, CellRef};
-use crate::model::{Pos, Rotation, Side};
+use crate::catalog::CompiledTile;
+use crate::model::{CLOSED_EDGE, Pos, Rotation, Side};
 use crate::{Engine, opposite};
 
 /// An integer whose order is the order of positions (x, then y), for sorting.
@@ -39,6 +40,18 @@ impl OpenPosition {
         rotated_edges & self.mask == self.wanted
     }
 
+    /// [`OpenPosition::admits`] for a tile that closes some of its sides: the bytes of those
+    /// sides (`0xFF` in `closed`) are not compared, since a closed side fits any neighbour.
+    fn admits_closing(&self, rotated_edges: u32, closed: u32) -> bool {
+        rotated_edges & self.mask & !closed == self.wanted & !closed
+    }
+
+    /// Whether `tile`, turned by `rotation`, fits here.
+    fn admits_tile(&self, tile: &CompiledTile, rotation: Rotation) -> bool {
+        let r = rotation.0 as usize;
+        self.admits_closing(tile.rotated_edges[r], tile.rotated_closed[r])
+    }
+
     /// The rotations of a tile (its packed edges in each rotation, `rotated`) that fit here, as
     /// bit `r` for rotation `r`. The four tests are combined without a branch each, so that the
     /// compiler can do them side by side.
@@ -50,11 +63,27 @@ impl OpenPosition {
         rotations
     }
 
-    /// Records the edge a new neighbour shows on `side` of this position.
+    /// [`OpenPosition::fitting_rotations`] for a tile that closes some of its sides (`closed`,
+    /// per rotation as [`CompiledTile::rotated_closed`]).
+    fn fitting_rotations_closing(&self, rotated: &[u32; 4], closed: &[u32; 4]) -> u8 {
+        let mut rotations = 0;
+        for r in 0..4 {
+            rotations |= u8::from(self.admits_closing(rotated[r], closed[r])) << r;
+        }
+        rotations
+    }
+
+    /// Records the edge a new neighbour shows on `side` of this position. A closed side
+    /// ([`CLOSED_EDGE`]) fits any side, so it asks nothing of the tile laid here.
     pub(crate) fn require(&mut self, side: Side, edge: u8) {
         let shift = 8 * side.index();
-        self.mask |= 0xFF << shift;
-        self.wanted = (self.wanted & !(0xFF << shift)) | (u32::from(edge) << shift);
+        self.wanted &= !(0xFF << shift);
+        if edge == CLOSED_EDGE {
+            self.mask &= !(0xFF << shift);
+        } else {
+            self.mask |= 0xFF << shift;
+            self.wanted |= u32::from(edge) << shift;
+        }
     }
 }
 
@@ -225,8 +254,7 @@ impl Engine {
         match self.board.at(pos) {
             Cell::Placed(_) => return Err(PlacementProblem::Occupied),
             Cell::Open(index) => {
-                let rotated = self.catalog[tile].rotated_edges[rotation.0 as usize];
-                if self.open[index as usize].admits(rotated) {
+                if self.open[index as usize].admits_tile(&self.catalog[tile], rotation) {
                     return Ok(());
                 }
             }
@@ -239,7 +267,10 @@ impl Engine {
                 touching = true;
                 let theirs = self.placements[neighbour as usize];
                 let their_edge = self.edge(theirs.tile, theirs.rotation, opposite(side));
-                if self.edge(tile, rotation, side) != their_edge {
+                let my_edge = self.edge(tile, rotation, side);
+                let fits =
+                    my_edge == their_edge || my_edge == CLOSED_EDGE || their_edge == CLOSED_EDGE;
+                if !fits {
                     mismatched.push(side);
                 }
             }
@@ -283,6 +314,23 @@ impl Engine {
     /// columns outnumber its open positions (tiles laid apart by illegal moves) is not counted
     /// per column, which keeps the scan linear in the open positions.
     pub fn scan_legal_placements(&self, tile: usize, into: &mut LegalPlacements) {
+        let compiled = &self.catalog[tile];
+        let rotated = compiled.rotated_edges;
+        // The test of a tile that closes a side is a step longer: it is not paid for the others.
+        if compiled.closes_sides() {
+            let closed = compiled.rotated_closed;
+            self.scan_fitting(into, |open| {
+                open.fitting_rotations_closing(&rotated, &closed)
+            });
+        } else {
+            self.scan_fitting(into, |open| open.fitting_rotations(&rotated));
+        }
+    }
+
+    /// The scan of [`Engine::scan_legal_placements`], with `fitting` the rotations that fit an
+    /// open position.
+    #[inline(always)]
+    fn scan_fitting(&self, into: &mut LegalPlacements, fitting_at: impl Fn(&OpenPosition) -> u8) {
         // The list is taken out of `into` while the scan writes it, so that the compiler keeps
         // its length and the count in registers (a write through `into` could otherwise change
         // them, as far as it knows).
@@ -302,7 +350,6 @@ impl Engine {
         into.first_column = first;
         let columns = &mut into.columns;
         let mut count = 0;
-        let rotated = self.catalog[tile].rotated_edges;
         // Without a branch on whether the tile fits: every position is written at `len`, which
         // moves on only when some rotation fits (a position that fits nowhere is overwritten
         // by the next), and every position adds its placements, 0 when none fits, to the
@@ -312,7 +359,7 @@ impl Engine {
         // are not counted (`width` 0) the table is not read, and the index is folded into it
         // only to stay within it.
         for open in &self.open {
-            let rotations = open.fitting_rotations(&rotated);
+            let rotations = fitting_at(open);
             let position = FittingPosition::new(open.key, rotations);
             fitting[len] = position;
             len += usize::from(rotations != 0);
@@ -335,7 +382,15 @@ impl Engine {
     }
 
     pub fn fits_somewhere(&self, tile: usize) -> bool {
-        let rotated = self.catalog[tile].rotated_edges;
+        let compiled = &self.catalog[tile];
+        if compiled.closes_sides() {
+            return self.open.iter().any(|open| {
+                Rotation::ALL
+                    .into_iter()
+                    .any(|rotation| open.admits_tile(compiled, rotation))
+            });
+        }
+        let rotated = compiled.rotated_edges;
         self.open
             .iter()
             .any(|open| rotated.iter().any(|edges| open.admits(*edges)))

@@ -226,32 +226,83 @@ mod tests {
             .collect()
     }
 
-    /// A tile whose sides close what they touch (`close_ends_facing`) completes the city it
-    /// faces without a matching side.
+    /// The base catalog and, last, a tile that closes its four sides around a monastery, as
+    /// Abbey & Mayor's abbey does (`closed: N E S W`).
+    fn catalog_with_closed_tile() -> Vec<CompiledTile> {
+        use crate::model::{Anchor, Feature, Tile, TileKind};
+        let mut catalog = base_catalog();
+        let closed = Tile {
+            id: "closed".into(),
+            count: 1,
+            kind: TileKind::Land,
+            markers: Vec::new(),
+            features: vec![Feature::new(FeatureKind::Monastery, vec![Anchor::Inner])],
+            closed: Side::ALL.to_vec(),
+            spans: Default::default(),
+        };
+        catalog.push(CompiledTile::compile(&closed, Ruleset::Carcassonne));
+        catalog
+    }
+
+    /// The node of the first feature of `kind` on placement `id`.
+    fn node_of(engine: &Engine, id: PlacementId, kind: FeatureKind) -> NodeId {
+        let index = engine
+            .tile_of(id)
+            .features
+            .iter()
+            .position(|f| f.kind == kind);
+        engine.placement(id).first_node + index.expect("a feature of that kind") as NodeId
+    }
+
+    /// A closed side ends the features that meet it, whichever of the two tiles is laid
+    /// first, and joins none: the city stays one tile long.
     #[test]
-    fn a_tile_may_close_the_ends_that_face_it() {
-        let catalog = base_catalog();
+    fn a_closed_side_ends_the_features_that_meet_it() {
+        let catalog = catalog_with_closed_tile();
         let index = |id: &str| catalog.iter().position(|t| t.id == id).expect(id);
-        let (city, monastery) = (index("BA/C"), index("BA/L"));
+        let (cap, closed) = (index("BA/C"), index("closed"));
+        // The closed tile north of the cap (y grows southwards), laid second, then first.
+        for closed_first in [false, true] {
+            let mut engine = Engine::new(catalog.clone());
+            let (cap_at, closed_at) = (Pos::new(0, 0), Pos::new(0, -1));
+            let (first, second) = if closed_first {
+                ((closed, closed_at), (cap, cap_at))
+            } else {
+                ((cap, cap_at), (closed, closed_at))
+            };
+            let (first_id, _) = engine.place(first.0, first.1, Rotation(0));
+            if !closed_first {
+                let city = node_of(&engine, first_id, FeatureKind::City);
+                assert_eq!(engine.component(city).open_ends, 1, "the city is open");
+            }
+            let (second_id, _) = engine.place(second.0, second.1, Rotation(0));
+            let cap_id = if closed_first { second_id } else { first_id };
+            let city = node_of(&engine, cap_id, FeatureKind::City);
+            assert_eq!(engine.component(city).open_ends, 0, "the city is closed");
+            assert_eq!(engine.component(city).segments, 1, "and joins nothing");
+        }
+    }
+
+    /// A closed side fits against any side: the closed tile fits every rotation of every open
+    /// position, and a tile laid only beside a closed side fits there in every rotation.
+    #[test]
+    fn a_closed_side_fits_any_side() {
+        let catalog = catalog_with_closed_tile();
+        let index = |id: &str| catalog.iter().position(|t| t.id == id).expect(id);
+        let (cap, closed) = (index("BA/C"), index("closed"));
         let mut engine = Engine::new(catalog);
-        let (cap, _) = engine.place(city, Pos::new(0, 0), Rotation(0));
-        let city_node = engine.placement(cap).first_node
-            + engine
-                .tile_of(cap)
-                .features
-                .iter()
-                .position(|f| f.kind == crate::model::FeatureKind::City)
-                .expect("a city") as NodeId;
-        // A monastery north of the cap (y grows southwards): its field faces the city, which
-        // stays open.
-        let (abbey_like, _) = engine.place(monastery, Pos::new(0, -1), Rotation(0));
-        assert_eq!(engine.component(city_node).open_ends, 1);
-        engine.close_ends_facing(abbey_like);
+        engine.place(cap, Pos::new(0, 0), Rotation(0));
+        assert_eq!(engine.legal_placements(closed).len(), 4 * 4);
         assert_eq!(
-            engine.component(city_node).open_ends,
-            0,
-            "the city is closed"
+            engine.check_placement(closed, Pos::new(0, -1), Rotation(1)),
+            Ok(())
         );
+        engine.place(closed, Pos::new(0, -1), Rotation(0));
+        // North of the closed tile only the closed side touches: the cap fits turned any way.
+        let north = Pos::new(0, -2);
+        let fitting = engine.legal_placements(cap);
+        assert_eq!(fitting.iter().filter(|(pos, _)| *pos == north).count(), 4);
+        assert!(engine.fits_somewhere(closed));
     }
 
     /// Lays the start tile and then `tiles` tiles more, the n-th of them the catalog's n-th

@@ -67,6 +67,13 @@ impl Engine {
             let their_slots =
                 &catalog[theirs.tile].sides[theirs.rotation.to_tile(opposite(side)).index()];
             let their_features = &catalog[theirs.tile].features;
+            if catalog[theirs.tile].closes(theirs.rotation, opposite(side)) {
+                // Each end of the tile on a closed side closes, joining nothing.
+                for &(_, feature) in my_slots {
+                    previews[feature].open_ends -= 1;
+                }
+                continue;
+            }
             for &(slot, feature) in my_slots {
                 let kind = features[feature].kind;
                 let mut partners = their_slots
@@ -256,6 +263,21 @@ impl Engine {
         let b = self.placements[theirs as usize];
         let a_slots = &catalog[a.tile].side_entries[a.rotation.to_tile(side).index()];
         let b_slots = &catalog[b.tile].side_entries[b.rotation.to_tile(opposite(side)).index()];
+        if catalog[a.tile].closes(a.rotation, side)
+            || catalog[b.tile].closes(b.rotation, opposite(side))
+        {
+            // A closed side ends every feature that meets it, and joins none (it has no
+            // entries of its own: no feature reaches it).
+            let ends = a_slots
+                .iter()
+                .map(|entry| a.first_node + entry.feature)
+                .chain(b_slots.iter().map(|entry| b.first_node + entry.feature));
+            for node in ends {
+                let root = self.features.find_mut(node);
+                self.close_end_of_root(root);
+            }
+            return;
+        }
         // Facing slots of features of the same kind (see `SideEntry`).
         let faces = |entry_a: &SideEntry, entry_b: &SideEntry| entry_a.facing == entry_b.key;
         let b_entry_of_key =
@@ -299,32 +321,6 @@ impl Engine {
             if let Some(root) = joined {
                 self.close_end_of_root(root);
             }
-        }
-    }
-
-    /// Closes every end of a neighbour's feature that faces the tile at `placement` and found
-    /// no partner on it: what a tile whose sides close every feature they touch does (Abbey &
-    /// Mayor's abbey, which matches nothing). The ruleset of such a tile asks it once the tile
-    /// lies; the features it closes are then complete, as a matching tile would leave them.
-    pub fn close_ends_facing(&mut self, placement: PlacementId) {
-        let mine = self.placements[placement as usize];
-        let catalog = Arc::clone(&self.catalog);
-        let mut unpartnered = Vec::new();
-        for (side, theirs) in Side::ALL.into_iter().zip(self.neighbours(mine.pos)) {
-            let Some(theirs) = theirs else { continue };
-            let theirs = self.placements[theirs as usize];
-            let my_entries = &catalog[mine.tile].side_entries[mine.rotation.to_tile(side).index()];
-            let their_side = theirs.rotation.to_tile(opposite(side)).index();
-            unpartnered.extend(
-                catalog[theirs.tile].side_entries[their_side]
-                    .iter()
-                    .filter(|entry| !my_entries.iter().any(|mine| mine.facing == entry.key))
-                    .map(|entry| theirs.first_node + entry.feature),
-            );
-        }
-        for node in unpartnered {
-            let root = self.features.find_mut(node);
-            self.close_end_of_root(root);
         }
     }
 

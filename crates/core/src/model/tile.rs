@@ -86,9 +86,11 @@ impl Ruleset {
 
     /// The letter of a side in `edges`: C city, R road, F field for Carcassonne (and I for
     /// The River's water, which meets only water); F forest, M meadow, R river for Hunters
-    /// and Gatherers. `river` says that a split side is split by a river.
+    /// and Gatherers; X a closed side (which fits any side) in both. `river` says that a split
+    /// side is split by a river.
     fn edge_letter(self, side_class: SideClass, river: bool) -> char {
         match (self.family(), side_class) {
+            (_, SideClass::Closed) => CLOSED_EDGE as char,
             (Ruleset::Carcassonne, SideClass::Split) if river => 'I',
             (_, SideClass::Whole(FeatureKind::City)) => 'C',
             (_, SideClass::Whole(_)) => 'F',
@@ -98,6 +100,9 @@ impl Ruleset {
         }
     }
 }
+
+/// The edge letter of a closed side (`Tile::closed`): it fits against every other letter.
+pub const CLOSED_EDGE: u8 = b'X';
 
 /// A fan expansion's name: a lowercase letter, then lowercase letters, digits and `-` (at
 /// most 64 characters), like the shipped sets' names.
@@ -769,6 +774,8 @@ pub struct TileSpans {
     pub kind: Span,
     /// One span per marker, in the order of `Tile::markers`.
     pub markers: Vec<Span>,
+    /// The `closed:` statement, where the tile has one.
+    pub closed: Span,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -779,6 +786,10 @@ pub struct Tile {
     pub kind: TileKind,
     pub markers: Vec<Marker>,
     pub features: Vec<Feature>,
+    /// The sides the tile closes (`closed: N E S W`), which no feature reaches: a closed side
+    /// fits against any side and ends every feature that meets it (Abbey & Mayor's abbey,
+    /// "matching nothing and closing every feature it touches").
+    pub closed: Vec<Side>,
     pub spans: TileSpans,
 }
 
@@ -791,6 +802,8 @@ pub enum SideClass {
     Split,
     /// Field or meadow along the whole side.
     Open,
+    /// No feature: the tile closes the side (see `Tile::closed`).
+    Closed,
 }
 
 impl Tile {
@@ -807,6 +820,9 @@ impl Tile {
     /// What runs along `side`, read from the features that claim it. A side no whole or middle
     /// feature claims is open; the linter reports sides whose claims do not fit together.
     pub fn side_class(&self, side: Side) -> SideClass {
+        if self.closed.contains(&side) {
+            return SideClass::Closed;
+        }
         let mut class = SideClass::Open;
         for feature in &self.features {
             let claims_side =
