@@ -48,8 +48,12 @@ impl OpenPosition {
 
     /// Whether `tile`, turned by `rotation`, fits here.
     fn admits_tile(&self, tile: &CompiledTile, rotation: Rotation) -> bool {
-        let r = rotation.0 as usize;
-        self.admits_closing(tile.rotated_edges[r], tile.rotated_closed[r])
+        let edges = tile.rotated_edges[rotation.0 as usize];
+        if tile.closes_sides() {
+            self.admits_closing(edges, tile.closed_mask(rotation))
+        } else {
+            self.admits(edges)
+        }
     }
 
     /// The rotations of a tile (its packed edges in each rotation, `rotated`) that fit here, as
@@ -59,16 +63,6 @@ impl OpenPosition {
         let mut rotations = 0;
         for (r, edges) in rotated.iter().enumerate() {
             rotations |= u8::from(self.admits(*edges)) << r;
-        }
-        rotations
-    }
-
-    /// [`OpenPosition::fitting_rotations`] for a tile that closes some of its sides (`closed`,
-    /// per rotation as [`CompiledTile::rotated_closed`]).
-    fn fitting_rotations_closing(&self, rotated: &[u32; 4], closed: &[u32; 4]) -> u8 {
-        let mut rotations = 0;
-        for r in 0..4 {
-            rotations |= u8::from(self.admits_closing(rotated[r], closed[r])) << r;
         }
         rotations
     }
@@ -314,23 +308,9 @@ impl Engine {
     /// columns outnumber its open positions (tiles laid apart by illegal moves) is not counted
     /// per column, which keeps the scan linear in the open positions.
     pub fn scan_legal_placements(&self, tile: usize, into: &mut LegalPlacements) {
-        let compiled = &self.catalog[tile];
-        let rotated = compiled.rotated_edges;
-        // The test of a tile that closes a side is a step longer: it is not paid for the others.
-        if compiled.closes_sides() {
-            let closed = compiled.rotated_closed;
-            self.scan_fitting(into, |open| {
-                open.fitting_rotations_closing(&rotated, &closed)
-            });
-        } else {
-            self.scan_fitting(into, |open| open.fitting_rotations(&rotated));
+        if self.catalog[tile].closes_sides() {
+            return self.scan_closing_tile(tile, into);
         }
-    }
-
-    /// The scan of [`Engine::scan_legal_placements`], with `fitting` the rotations that fit an
-    /// open position.
-    #[inline(always)]
-    fn scan_fitting(&self, into: &mut LegalPlacements, fitting_at: impl Fn(&OpenPosition) -> u8) {
         // The list is taken out of `into` while the scan writes it, so that the compiler keeps
         // its length and the count in registers (a write through `into` could otherwise change
         // them, as far as it knows).
@@ -350,6 +330,7 @@ impl Engine {
         into.first_column = first;
         let columns = &mut into.columns;
         let mut count = 0;
+        let rotated = self.catalog[tile].rotated_edges;
         // Without a branch on whether the tile fits: every position is written at `len`, which
         // moves on only when some rotation fits (a position that fits nowhere is overwritten
         // by the next), and every position adds its placements, 0 when none fits, to the
@@ -359,7 +340,7 @@ impl Engine {
         // are not counted (`width` 0) the table is not read, and the index is folded into it
         // only to stay within it.
         for open in &self.open {
-            let rotations = fitting_at(open);
+            let rotations = open.fitting_rotations(&rotated);
             let position = FittingPosition::new(open.key, rotations);
             fitting[len] = position;
             len += usize::from(rotations != 0);
@@ -370,6 +351,30 @@ impl Engine {
         into.fitting = fitting;
         into.positions = len;
         into.count = count;
+    }
+
+    /// [`Engine::scan_legal_placements`] for a tile that closes some of its sides, which fit
+    /// any neighbour: a test a step longer, kept out of the scan of the other tiles. The
+    /// placements are not counted per column (the tiles that close sides are few).
+    #[cold]
+    #[inline(never)]
+    fn scan_closing_tile(&self, tile: usize, into: &mut LegalPlacements) {
+        let compiled = &self.catalog[tile];
+        into.fitting.clear();
+        into.count = 0;
+        into.width = 0;
+        for open in &self.open {
+            let rotations = Rotation::ALL
+                .into_iter()
+                .filter(|&rotation| open.admits_tile(compiled, rotation))
+                .fold(0u8, |rotations, rotation| rotations | 1 << rotation.0);
+            if rotations != 0 {
+                let position = FittingPosition::new(open.key, rotations);
+                into.count += usize::from(position.placements);
+                into.fitting.push(position);
+            }
+        }
+        into.positions = into.fitting.len();
     }
 
     /// The placement of an order key ([`position_key`]) and a rotation.
