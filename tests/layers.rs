@@ -247,7 +247,10 @@ fn blank_comments_and_literals(text: &str) -> String {
     let mut i = 0;
     while i < chars.len() {
         let next = chars.get(i + 1).copied();
-        let after_ident = i > 0 && is_ident(chars[i - 1]);
+        // A raw string's `r` may follow a `b` (`br"…"`), else it starts a word of its own.
+        let after_ident = i > 0
+            && is_ident(chars[i - 1])
+            && !(chars[i - 1] == 'b' && (i < 2 || !is_ident(chars[i - 2])));
         if chars[i] == '/' && next == Some('/') {
             let end = chars[i..]
                 .iter()
@@ -277,16 +280,12 @@ fn blank_comments_and_literals(text: &str) -> String {
                 i += 1;
                 continue;
             }
+            let closes_at = |j: usize| {
+                chars[j] == '"'
+                    && chars[j + 1..].iter().take_while(|&&c| c == '#').count() >= hashes
+            };
             let mut j = i + 2 + hashes;
-            while j < chars.len()
-                && !(chars[j] == '"'
-                    && chars[j + 1..]
-                        .iter()
-                        .take(hashes)
-                        .filter(|&&c| c == '#')
-                        .count()
-                        == hashes)
-            {
+            while j < chars.len() && !closes_at(j) {
                 j += 1;
             }
             let end = j + 1 + hashes;
