@@ -10,18 +10,15 @@ pub use carcspec_syntax as syntax;
 pub use carcspec_engine as engine;
 // The rulesets (`crates/rules`), above the syntax and the engine.
 pub use carcspec_rules as rules;
+// The front layers (`crates/front`), above the rulesets: the formatter, the lints, the shipped
+// tile sets, lowering, interchange, loading and a game's setup, each at its path.
+pub(crate) use carcspec_front::setup;
+pub use carcspec_front::{format, interchange, lint, load, lower, shipped};
 
 pub mod check;
 pub mod cli;
-pub mod format;
-pub mod interchange;
-pub mod lint;
-pub mod load;
-pub mod lower;
 pub mod lsp;
 pub(crate) mod play;
 pub mod render;
 pub mod report;
-pub(crate) mod setup;
-pub mod shipped;
 pub mod simulate;

@@ -42,6 +42,8 @@ mod jcz;
 mod jcz_reading;
 #[path = "jcz_suite.rs"]
 mod jcz_suite;
+#[path = "layers.rs"]
+mod layers;
 #[path = "lsp.rs"]
 mod lsp;
 #[path = "lsp_neovim.rs"]

@@ -114,8 +114,8 @@ pub struct Players {
 
 /// A tile set shipped with carcspec (`tiles/`): its name, which games and commands may give
 /// wherever a tile-set path is accepted, and its text, built into the binary. Each is
-/// declared by the module of the ruleset or expansion it belongs to; `src/shipped.rs` lists
-/// what the descriptors hold.
+/// declared by the module of the ruleset or expansion it belongs to;
+/// `crates/front/src/shipped.rs` lists what the descriptors hold.
 #[derive(Debug, PartialEq, Eq)]
 pub struct ShippedSet {
     pub name: &'static str,

@@ -1,8 +1,8 @@
 //! How JCloisterZone's saved games show a ruleset's base game and each of its expansions: the
 //! part of a [`RulesetDescriptor`](super::descriptor::RulesetDescriptor) and of an
 //! [`ExpansionDescriptor`](super::descriptor::ExpansionDescriptor) that the `.jcz` import
-//! (`src/lower/jcz.rs`) reads, so that an expansion's elements, meeples, rules and implied
-//! variants are rows of its own descriptor, not names spelled again in the import.
+//! (`crates/front/src/lower/jcz.rs`) reads, so that an expansion's elements, meeples, rules and
+//! implied variants are rows of its own descriptor, not names spelled again in the import.
 
 use crate::model::FeatureKind;
 

@@ -1,12 +1,13 @@
 //! The statements of the game language, described once: each keyword, the part of a game file
 //! where it stands, the words it takes and what each word stands for, and a line of help.
 //!
-//! Lowering (`src/lower/game.rs`) gives the statements their meaning and checks their words one
-//! by one with its own diagnostics; the language server reads this table for the role of every
-//! word (hover, completion, references), for the keywords that may stand at a line and for the
-//! words that complete a fixed place; G001's help, the lowering's lists of expectations and
-//! `docs/game-language.md` are held to it by tests. Like the parser, the table knows no rules:
-//! which figures, tiles or codes exist is the ruleset's and the tile sets' business.
+//! Lowering (`crates/front/src/lower/game.rs`) gives the statements their meaning and checks
+//! their words one by one with its own diagnostics; the language server reads this table for the
+//! role of every word (hover, completion, references), for the keywords that may stand at a line
+//! and for the words that complete a fixed place; G001's help, the lowering's lists of
+//! expectations and `docs/game-language.md` are held to it by tests. Like the parser, the table
+//! knows no rules: which figures, tiles or codes exist is the ruleset's and the tile sets'
+//! business.
 
 /// Where in a game file a statement may stand: a file is header, then local tiles and setup,
 /// then turns.

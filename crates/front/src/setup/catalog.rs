@@ -562,6 +562,6 @@ fn lint_combination(sets: &[CombinedSet], local: &TileSet) -> Vec<Diagnostic> {
 }
 
 /// Whether a tile goes to the bonus stack rather than the land stack.
-pub(crate) fn is_bonus(tile: &CompiledTile) -> bool {
+pub fn is_bonus(tile: &CompiledTile) -> bool {
     tile.kind == TileKind::Bonus
 }

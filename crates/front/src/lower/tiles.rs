@@ -211,7 +211,7 @@ pub(crate) fn expansion_problem(ruleset: Ruleset, name: &str, span: Span) -> Opt
     }
 }
 
-pub(crate) fn lower_tile(decl: &TileDecl, diagnostics: &mut Vec<Diagnostic>) -> Tile {
+pub fn lower_tile(decl: &TileDecl, diagnostics: &mut Vec<Diagnostic>) -> Tile {
     let mut tile = Tile {
         id: decl.id.value.to_string(),
         count: 1,

@@ -19,7 +19,7 @@ fn jcz_parts() -> impl Iterator<Item = (Option<&'static ExpansionDescriptor>, &'
 
 /// The pool (an index into `RulesetDescriptor::pools`) JCloisterZone's meeple type `meeple_type` is
 /// taken from.
-pub(crate) fn meeple_pool(meeple_type: &str) -> Option<usize> {
+pub fn meeple_pool(meeple_type: &str) -> Option<usize> {
     jcz_parts()
         .flat_map(|(_, part)| part.meeples)
         .find(|(name, _)| *name == meeple_type)
@@ -27,7 +27,7 @@ pub(crate) fn meeple_pool(meeple_type: &str) -> Option<usize> {
 }
 
 /// The `source`s of JCloisterZone's `RETURN_MEEPLE` that carcspec plays (`ABBOT_RETURN`).
-pub(crate) fn take_back_sources() -> Vec<String> {
+pub fn take_back_sources() -> Vec<String> {
     jcz_parts()
         .filter_map(|(_, part)| part.take_back)
         .map(|(source, _)| source.to_string())

@@ -90,10 +90,12 @@ mod tests {
     use super::format;
     use crate::syntax::tiles::split_comment;
 
-    /// Every `.game` file of the repository (specs and fixtures).
+    /// Every `.game` file of the repository (specs and fixtures), from the repository's root
+    /// two folders above this crate's.
     fn games() -> Vec<std::path::PathBuf> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
         let mut found = Vec::new();
-        let mut stack = vec![std::path::PathBuf::from("spec"), "tests/fixtures".into()];
+        let mut stack = vec![root.join("spec"), root.join("tests/fixtures")];
         while let Some(dir) = stack.pop() {
             for entry in std::fs::read_dir(dir).unwrap() {
                 let path = entry.unwrap().path();
