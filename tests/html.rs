@@ -189,6 +189,29 @@ fn a_step_shows_its_scores_transcript_events_and_diagnostics_as_text() {
     assert!(page.contains("<a class=\"error\" href=\"#turn=1\">turn 1</a>"));
 }
 
+/// A player's supply on the page holds the pools of the game's expansions only: a base game's
+/// seven followers, and no shepherd, large follower or abbot; a game with Inns & Cathedrals
+/// adds its large follower.
+#[test]
+fn a_step_shows_the_supply_of_the_games_expansions_only() {
+    let dir = scratch("supply");
+    let supply_cell = |page: &str| {
+        let step = between(page, "<section class=\"step\" id=\"step-0\"", "</section>");
+        between(step, "<td class=\"muted\">", "</td>").to_string()
+    };
+    let base = replay_page("spec/carcassonne/city-with-pennant.game", &dir);
+    assert_eq!(supply_cell(&base), "7 followers");
+    let inns = replay_page(
+        "spec/inns-and-cathedrals/example-3-large-follower-majority.game",
+        &dir,
+    );
+    let inns = supply_cell(&inns);
+    assert!(
+        inns.starts_with("7 followers, ") && inns.contains(" large follower"),
+        "{inns}"
+    );
+}
+
 /// A game that breaks a rule at line 10: a second figure on the tile just placed.
 const FAILING: &str = "tests/fixtures/games/invalid/two-figures-on-one-tile.game";
 

@@ -661,6 +661,19 @@ fn completion_offers_keywords_tiles_anchors_and_legal_placements() {
         ["tribe-members", "huts"],
         "the supplies of Hunters and Gatherers"
     );
+    // A Carcassonne supply: the pools of the game's expansions, and no other.
+    client.change(
+        &uri,
+        7,
+        "ruleset carcassonne\nexpansion hills-and-sheep\nsupply \n",
+    );
+    let items = labels(&client.at("textDocument/completion", &uri, (2, 7)));
+    assert_eq!(
+        items,
+        ["followers", "shepherds"],
+        "Hills & Sheep's shepherds"
+    );
+    client.change(&uri, 8, typing);
     let items = labels(&client.at("textDocument/completion", &uri, (2, 8)));
     assert!(
         items.contains(&"returned-figures-on-bonus-tile".to_string()),

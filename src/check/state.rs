@@ -246,6 +246,7 @@ pub fn game_state_of_text_at(
     }
     let engine = replay.engine().clone();
     let pools = replay.pools();
+    // Only the pools in play: a base game's page shows no shepherd, large follower or abbot.
     let supplies = replay
         .supplies()
         .iter()
@@ -253,7 +254,9 @@ pub fn game_state_of_text_at(
             pools
                 .iter()
                 .zip(counts)
-                .map(|((name, _), n)| (*name, *n))
+                .enumerate()
+                .filter(|(pool, _)| replay.game().pool_in_play(*pool))
+                .map(|(_, ((name, _), n))| (*name, *n))
                 .collect()
         })
         .collect();

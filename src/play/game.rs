@@ -205,7 +205,11 @@ impl Game {
         let (land_left, bonus_left) = stack_sizes(&tiles, &counts);
         let players = setup.players.len();
         // Each player's supply: the ruleset's, or what the game's `supply` line says.
-        let supply = vec![rules::starting_supply(setup.ruleset, &setup.supply).collect(); players];
+        let supply = vec![
+            rules::starting_supply(setup.ruleset, &setup.expansions, &setup.supply)
+                .collect();
+            players
+        ];
         Game {
             setup,
             rules,
@@ -287,7 +291,11 @@ impl Game {
         (*land_left, *bonus_left) = stack_sizes(&engine.catalog, stack);
         for player_supply in supply.iter_mut() {
             player_supply.clear();
-            player_supply.extend(rules::starting_supply(setup.ruleset, &setup.supply));
+            player_supply.extend(rules::starting_supply(
+                setup.ruleset,
+                &setup.expansions,
+                &setup.supply,
+            ));
         }
         scores.fill(0);
         *turn = None;
@@ -344,6 +352,12 @@ impl Game {
     /// ruleset's descriptor.
     pub(crate) fn pools(&self) -> &'static [(&'static str, u32)] {
         rules::describe(self.setup.ruleset).pools
+    }
+
+    /// Whether pool `pool` of [`Game::pools`] is in this game: its figures are the ruleset's
+    /// own or an expansion's the game plays. A pool that is not starts empty and is not shown.
+    pub(crate) fn pool_in_play(&self, pool: usize) -> bool {
+        rules::describe(self.setup.ruleset).pool_in_play(pool, &self.setup.expansions)
     }
 
     /// The player who takes the decision due now: the turn's player, or the one the ruleset

@@ -388,6 +388,32 @@ impl RulesetDescriptor {
             .filter(|e| !expansions.iter().any(|declared| declared == e.name))
     }
 
+    /// Whether pool `pool` ([`RulesetDescriptor::pools`]) is in a game of `expansions`: one of
+    /// its figures is the ruleset's own or an expansion's that the game plays. The Hills &
+    /// Sheep shepherd's pool is empty in a game without `expansion hills-and-sheep`.
+    pub fn pool_in_play(&self, pool: usize, expansions: &[String]) -> bool {
+        self.figures.iter().any(|figure| {
+            figure.pool == pool
+                && self
+                    .missing_expansion_for(figure.kind.0, expansions)
+                    .is_none()
+        })
+    }
+
+    /// The expansion whose figures fill pool `pool`, when the ruleset's own figures do not:
+    /// what a message names when a game without it asks for that pool.
+    pub fn pool_owner(&self, pool: usize) -> Option<&'static ExpansionDescriptor> {
+        let mut figures = self.figures.iter().filter(|figure| figure.pool == pool);
+        let first = figures.next()?;
+        let owner = self
+            .expansions
+            .iter()
+            .find(|e| e.figures.contains(&first.kind.0))?;
+        figures
+            .all(|figure| owner.figures.contains(&figure.kind.0))
+            .then_some(owner)
+    }
+
     /// The spec of the figure `name` among the ruleset's figures.
     pub fn figure(&self, name: &str) -> Option<&'static FigureSpec> {
         self.figures.iter().find(|spec| spec.kind.0 == name)

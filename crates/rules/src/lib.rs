@@ -919,18 +919,30 @@ pub fn pool_word(pool: &str) -> String {
     format!("{}s", pool.replace(' ', "-"))
 }
 
-/// Each pool's figures a player starts with: the ruleset's count, or what the game's
-/// `supply` line says (`overrides`: pool words, as [`pool_word`] writes them, and counts).
+/// Each pool's figures a player starts with in a game of `expansions`: none in a pool that
+/// no figure in play fills (the shepherd's without Hills & Sheep:
+/// [`descriptor::RulesetDescriptor::pool_in_play`]); otherwise the ruleset's count, or what
+/// the game's `supply` line says (`overrides`: pool words, as [`pool_word`] writes them, and
+/// counts).
 pub fn starting_supply<'a>(
     ruleset: Ruleset,
+    expansions: &'a [String],
     overrides: &'a [(String, u32)],
 ) -> impl Iterator<Item = u32> + 'a {
-    describe(ruleset).pools.iter().map(|(name, n)| {
-        overrides
-            .iter()
-            .find(|(pool, _)| *pool == pool_word(name))
-            .map_or(*n, |(_, count)| *count)
-    })
+    let descriptor = describe(ruleset);
+    descriptor
+        .pools
+        .iter()
+        .enumerate()
+        .map(move |(index, (name, n))| {
+            if !descriptor.pool_in_play(index, expansions) {
+                return 0;
+            }
+            overrides
+                .iter()
+                .find(|(pool, _)| *pool == pool_word(name))
+                .map_or(*n, |(_, count)| *count)
+        })
 }
 
 /// Whether a figure on the feature of `node` (on its river system when `system`) is one that

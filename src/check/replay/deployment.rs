@@ -162,9 +162,13 @@ impl Replay<'_> {
                 )
             } else {
                 // The game's own supply, which a `supply` line may set below the ruleset's.
-                let start = crate::rules::starting_supply(self.script.ruleset, &self.script.supply)
-                    .nth(pool)
-                    .unwrap_or(0);
+                let start = crate::rules::starting_supply(
+                    self.script.ruleset,
+                    &self.script.expansions,
+                    &self.script.supply,
+                )
+                .nth(pool)
+                .unwrap_or(0);
                 match start {
                     0 => format!("{name} has no {pool_name}s in this game"),
                     1 => format!("{name}'s one {pool_name} is in play"),

@@ -29,6 +29,20 @@ impl Replay<'_> {
         for (pool, expected) in pools {
             match words.iter().position(|w| w == pool) {
                 Some(index) if self.game.supply[player][index] == *expected => {}
+                Some(index) if !self.game.pool_in_play(index) => {
+                    let descriptor = crate::rules::describe(self.script.ruleset);
+                    let owner = descriptor
+                        .pool_owner(index)
+                        .map_or(String::new(), |expansion| {
+                            format!(
+                                ": they are {}'s, and the game has no `expansion {}`",
+                                expansion.title, expansion.name
+                            )
+                        });
+                    wrong.push(format!(
+                        "{name} has no {pool}{owner}; the game expects {expected}"
+                    ))
+                }
                 Some(index) => wrong.push(format!(
                     "{name} has {} {pool} in the supply, the game expects {expected}",
                     self.game.supply[player][index]
@@ -39,7 +53,9 @@ impl Replay<'_> {
         let actual: Vec<String> = words
             .iter()
             .zip(&self.game.supply[player])
-            .map(|(w, n)| format!("{w} {n}"))
+            .enumerate()
+            .filter(|(index, _)| self.game.pool_in_play(*index))
+            .map(|(_, (w, n))| format!("{w} {n}"))
             .collect();
         self.holds(
             wrong.is_empty(),

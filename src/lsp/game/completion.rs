@@ -171,10 +171,14 @@ pub(crate) fn completion(cx: &Context<'_>, position: Position) -> Vec<Completion
         Role::Pool => view
             .ruleset
             .map(|ruleset| {
-                crate::rules::describe(ruleset)
+                // The pools of the game's expansions only: a base game has no shepherds.
+                let descriptor = crate::rules::describe(ruleset);
+                descriptor
                     .pools
                     .iter()
-                    .map(|(name, n)| {
+                    .enumerate()
+                    .filter(|(pool, _)| descriptor.pool_in_play(*pool, &view.expansions))
+                    .map(|(_, (name, n))| {
                         let word = crate::rules::pool_word(name);
                         item(
                             word,

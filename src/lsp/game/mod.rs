@@ -53,6 +53,8 @@ pub(crate) struct GameView<'t> {
     pub file: GameFile<'t>,
     pub words: Vec<Word>,
     pub ruleset: Option<Ruleset>,
+    /// The expansions its `expansion` lines name.
+    pub expansions: Vec<String>,
     pub players: Vec<String>,
     /// The tile sets it names that could be read.
     pub sets: Vec<std::sync::Arc<NamedSet>>,
@@ -65,6 +67,7 @@ impl<'t> GameView<'t> {
         let mut words = Vec::new();
         let mut ruleset = None;
         let mut players = Vec::new();
+        let mut expansions = Vec::new();
         let mut set_names = Vec::new();
         for (at, statement) in file.statements.iter().enumerate() {
             let keyword = statement.keyword.value.as_ref();
@@ -86,6 +89,7 @@ impl<'t> GameView<'t> {
             }
             match keyword {
                 "ruleset" => ruleset = values.first().and_then(|r| r.parse().ok()),
+                "expansion" => expansions.extend(values.iter().map(ToString::to_string)),
                 "players" if players.is_empty() => {
                     players = values.iter().map(ToString::to_string).collect();
                 }
@@ -108,6 +112,7 @@ impl<'t> GameView<'t> {
             file,
             words,
             ruleset,
+            expansions,
             players,
             sets,
             path: path.map(Path::to_path_buf),

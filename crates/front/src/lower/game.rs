@@ -124,7 +124,8 @@ struct Header {
     tile_sets: Vec<(String, u32, Span)>,
     start: Option<(String, Span)>,
     players: Option<(Vec<String>, Span)>,
-    supply: Vec<(String, u32)>,
+    /// Each pool's count of the `supply` line, with the place of the pool's word.
+    supply: Vec<(String, u32, Span)>,
 }
 
 /// The ruleset's figures, as the moves of a game name them.
@@ -479,6 +480,14 @@ impl GameLowering {
             diagnostics.extend(seats_problem(ruleset.name(), seats, players.len(), *span));
         }
 
+        if let Some((ruleset, _)) = header.ruleset {
+            diagnostics.extend(supply_of_absent_expansions(
+                ruleset,
+                &header.supply,
+                &header.expansions,
+            ));
+        }
+
         let ruleset = header.ruleset.map(|(r, _)| r);
         let mut local_tiles: Vec<Tile> = Vec::new();
         let mut incomplete_tiles = Vec::new();
@@ -503,7 +512,11 @@ impl GameLowering {
                 start: header.start,
                 local_tiles,
                 players,
-                supply: header.supply,
+                supply: header
+                    .supply
+                    .into_iter()
+                    .map(|(pool, count, _)| (pool, count))
+                    .collect(),
                 steps,
             }),
             _ => None,
@@ -515,6 +528,44 @@ impl GameLowering {
             omitted,
         }
     }
+}
+
+/// The pools of a `supply` line that no figure of the game fills: an expansion's pool in a
+/// game without that expansion (`supply shepherds 2` without Hills & Sheep), G005 as its
+/// figure would be.
+fn supply_of_absent_expansions(
+    ruleset: Ruleset,
+    supply: &[(String, u32, Span)],
+    expansions: &[String],
+) -> Vec<Diagnostic> {
+    let descriptor = rules::describe(ruleset);
+    supply
+        .iter()
+        .filter_map(|(word, _, span)| {
+            let pool = descriptor
+                .pools
+                .iter()
+                .position(|(name, _)| rules::pool_word(name) == *word)?;
+            if descriptor.pool_in_play(pool, expansions) {
+                return None;
+            }
+            let expansion = descriptor.pool_owner(pool)?;
+            Some(
+                Diagnostic::new(
+                    &codes::UNKNOWN_FIGURE,
+                    format!("the {word} belong to the {} expansion", expansion.title),
+                )
+                .at(
+                    *span,
+                    format!("no `expansion {}` in this game", expansion.name),
+                )
+                .help(format!(
+                    "add `expansion {}` to the header, or leave the {word} out of `supply`",
+                    expansion.name
+                )),
+            )
+        })
+        .collect()
 }
 
 /// A diagnostic when `players` is outside `range`, the seats of `game`.
@@ -618,7 +669,9 @@ fn lower_header(header: &mut Header, statement: &Statement<'_>) -> Result<(), Di
                     .help(format!("supplies: {}", pools.join(", "))));
                 }
                 let count = args.count(MAX_SUPPLY)?;
-                header.supply.push((word.value.to_string(), count));
+                header
+                    .supply
+                    .push((word.value.to_string(), count, word.span));
             }
         }
         "ruleset" => {
