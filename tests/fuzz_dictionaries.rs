@@ -135,7 +135,7 @@ fn tiles_dictionary() -> String {
     words.extend([TileKind::Start, TileKind::Land, TileKind::Bonus].map(|k| k.name().to_string()));
     words.extend(Marker::ALL.iter().map(|m| m.name().to_string()));
     words.extend(FeatureKind::ALL.iter().map(|f| f.name().to_string()));
-    words.push(carcspec::lower::tiles::CLOSED_SIDES.to_string());
+    words.push(carcspec::syntax::tiles::CLOSED_SIDES.to_string());
     for content in ContentKind::ALL {
         words.push(content.name().to_string());
         words.push(format!("{}=", content.name()));

@@ -264,7 +264,7 @@ pub(crate) fn feature_completion(words: &[&str]) -> Vec<CompletionItem> {
         [] => feature_kinds()
             .map(|(k, d)| item(k, CompletionItemKind::KEYWORD, &d))
             .chain(std::iter::once(item(
-                crate::lower::tiles::CLOSED_SIDES,
+                crate::syntax::tiles::CLOSED_SIDES,
                 CompletionItemKind::KEYWORD,
                 "the sides the tile closes: whole sides no feature reaches",
             )))

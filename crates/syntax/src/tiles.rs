@@ -65,6 +65,11 @@ pub struct FeatureDecl<'a> {
     pub span: Span,
 }
 
+/// The word of the statement that closes sides of a tile: `closed: N E S W`. It is written
+/// like a feature (a word, a colon, sides) and parsed as one, but is none: it says which sides
+/// no feature reaches (docs/tile-language.md, "Closed sides").
+pub const CLOSED_SIDES: &str = "closed";
+
 /// `key` or `key=value,value…`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Attribute<'a> {

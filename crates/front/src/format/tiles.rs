@@ -205,7 +205,7 @@ fn tile_to_ast(tile: &crate::model::Tile) -> TileDecl<'_> {
     let mut features: Vec<FeatureDecl> = tile.features.iter().map(feature_to_ast).collect();
     if !tile.closed.is_empty() {
         features.push(FeatureDecl {
-            kind: spanned(crate::lower::tiles::CLOSED_SIDES),
+            kind: spanned(crate::syntax::tiles::CLOSED_SIDES),
             label: None,
             anchors: tile
                 .closed

@@ -7,7 +7,7 @@ use crate::model::{
     TileKind, TileSet, TileSpans,
 };
 use crate::rules::descriptor::ExpansionKind;
-use crate::syntax::tiles::{Attribute, FeatureDecl, HeaderValue, TileDecl, TileFile};
+use crate::syntax::tiles::{Attribute, CLOSED_SIDES, FeatureDecl, HeaderValue, TileDecl, TileFile};
 use crate::syntax::{Spanned, Text};
 
 /// The result of lowering a tile file.
@@ -290,10 +290,6 @@ pub fn lower_tile(decl: &TileDecl, diagnostics: &mut Vec<Diagnostic>) -> Tile {
     }
     tile
 }
-
-/// The word of the statement that closes sides of a tile: `closed: N E S W`. It is written
-/// like a feature (a word, a colon, sides) but is none: it says which sides no feature reaches.
-pub const CLOSED_SIDES: &str = "closed";
 
 /// Reads `closed: <side>...`: whole sides, each once, no label, no attributes, one such
 /// statement a tile. Every slip is one T124 at its place; the sides that were read are kept.
