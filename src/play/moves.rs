@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use super::game::Game;
 use super::names::{Deployment, SlotTable, feature_name};
 use crate::engine::{FigureId, NodeId, PlacementId, Spot};
-use crate::model::{FeatureKind, FeatureRef, MoveWordsRead, Pos};
+use crate::model::{Anchor, FeatureKind, FeatureRef, Half, MoveWordsRead, Pos};
 use crate::rules::{Context, Move, MoveArg, Phase, TurnView};
 use crate::syntax::statements::MoveWords;
 
@@ -265,7 +265,27 @@ impl Game {
                 {
                     return Err(tile.features_claiming_directly(in_tile, accept).collect());
                 }
-                tile.feature_at(in_tile, accept)
+                let found = tile.feature_at(in_tile, accept);
+                // A whole side that a road splits, named for a figure that stands on what lies
+                // beside the road (a farmer on `E`): the side's halves say which is meant, one
+                // feature on both, or two to choose from — never the road the figure cannot
+                // stand on.
+                if let (Anchor::Side(side), Some(at_side)) = (in_tile, found)
+                    && !accept(tile.features[at_side].kind)
+                {
+                    let mut beside: Vec<usize> = [Half::L, Half::R]
+                        .into_iter()
+                        .filter_map(|half| tile.feature_at(Anchor::Half(side, half), accept))
+                        .filter(|&feature| accept(tile.features[feature].kind))
+                        .collect();
+                    beside.dedup();
+                    match beside.as_slice() {
+                        [only] => return Ok(*only),
+                        [_, _] => return Err(beside),
+                        _ => {}
+                    }
+                }
+                found
             }
             FeatureRef::Anchors(named) => {
                 let in_tile = named.iter().map(|a| placed.rotation.anchor_to_tile(*a));

@@ -53,7 +53,22 @@ impl Replay<'_> {
                             }
                         })
                         .collect();
-                    let help = if tile.features[candidates[0]].label.is_some() {
+                    // Two fields beside a road that splits the side named: its halves tell them
+                    // apart (two city stretches sharing a side are told apart by their labels).
+                    let beside_a_road = candidates.iter().all(|f| {
+                        tile.features[*f].kind.anchor_class() == crate::model::AnchorClass::Area
+                    });
+                    let split_side = match target {
+                        FeatureRef::Anchor(crate::model::Anchor::Side(side)) if beside_a_road => {
+                            Some(side.letter())
+                        }
+                        _ => None,
+                    };
+                    let help = if let Some(side) = split_side {
+                        format!(
+                            "side {side} is split in two: name the half the figure stands on, `{side}L` or `{side}R`"
+                        )
+                    } else if tile.features[candidates[0]].label.is_some() {
                         "name the feature by its label".to_string()
                     } else {
                         format!(

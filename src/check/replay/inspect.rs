@@ -82,6 +82,12 @@ impl Replay<'_> {
         &self.game.supply
     }
 
+    /// How many copies of `tile` lie on the board, for a message that says no copy is left.
+    pub(super) fn copies_in_play(&self, tile: usize) -> usize {
+        let placements = &self.game.engine.placements;
+        placements.iter().filter(|p| p.tile == tile).count()
+    }
+
     pub(crate) fn pools(&self) -> &'static [(&'static str, u32)] {
         self.game.pools()
     }

@@ -76,6 +76,12 @@ pub(crate) struct Replay<'s> {
     undoable_last: bool,
 }
 
+/// Why a tile has no copy left, for the messages that say so (V101): a game's copies are
+/// counted as its tile sets give them, less a start tile sent back to the box.
+const COPIES_HELP: &str = "a game has the copies its tile sets count (`xN`), less the start copy \
+    an expansion's start tile sends back to the box (The River's spring); lay or draw another \
+    tile, or raise the count in the tile set";
+
 impl<'s> Replay<'s> {
     pub(crate) fn new(
         script: &'s Script,

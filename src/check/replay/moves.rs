@@ -3,7 +3,7 @@
 //! (its checks of a complete turn) and of the game (`end`). The ruleset's own moves and
 //! `under` are `turn.rs`'s, the take-back `powers.rs`'s.
 
-use super::{Replay, label};
+use super::{COPIES_HELP, Replay, label};
 use crate::codes;
 use crate::engine::{PlacementId, Pos, Rotation};
 use crate::model::FeatureRef;
@@ -89,6 +89,9 @@ impl Replay<'_> {
                 "begin the next turn with `turn <player>`",
             );
         }
+        // A bonus tile drawn from a used-up pile is one cause, reported once, as the pile
+        // used up (V112), not also as a tile no longer in the stack (V101).
+        let mut pile_used_up = false;
         // A ruleset without bonus tiles answered a `bonus` line above.
         if bonus && let Some(wording) = self.bonus_wording() {
             let turn = self.game.turn.as_ref().expect("in a turn");
@@ -96,6 +99,7 @@ impl Replay<'_> {
                 let why = if turn.bonus_drawn {
                     "this turn already had its bonus tile".to_string()
                 } else if self.game.bonus_left == 0 {
+                    pile_used_up = true;
                     format!("{} is used up", wording.pile)
                 } else {
                     format!(
@@ -116,20 +120,26 @@ impl Replay<'_> {
             }
         }
         if !self.game.apply_draw(tile, bonus) {
-            let why = if is_bonus(&self.game.engine.catalog[tile]) != bonus {
+            let drawn_as_what_it_is = is_bonus(&self.game.engine.catalog[tile]) == bonus;
+            if pile_used_up && drawn_as_what_it_is {
+                self.sync();
+                return;
+            }
+            let why = if !drawn_as_what_it_is {
                 if bonus {
                     format!("`{id}` is a land tile, not a bonus tile")
                 } else {
                     format!("`{id}` is a bonus tile, drawn only as a bonus")
                 }
             } else {
-                format!("every copy of `{id}` has already been drawn")
+                let copies = self.copies_in_play(tile);
+                format!("every copy of `{id}` has already been drawn: {copies} on the board")
             };
             self.report(
                 &codes::TILE_NOT_IN_STACK,
                 format!("tile `{id}` is not in the stack"),
                 &why,
-                "draw a tile that is still in the stack",
+                COPIES_HELP,
             );
         }
         // What the ruleset found in the draw (a tile out of The River's order).

@@ -3,7 +3,7 @@
 //! what the tiles have where they clash. Apart from the turn's moves (`moves.rs`), which
 //! place the tile in hand through the same check.
 
-use super::{Replay, label};
+use super::{COPIES_HELP, Replay, label};
 use crate::codes;
 use crate::engine::{PlacementProblem, Pos, Rotation};
 
@@ -32,11 +32,12 @@ impl Replay<'_> {
     pub(super) fn lay(&mut self, id: &str, pos: Pos, rotation: Rotation) {
         let Some(tile) = self.tile(id) else { return };
         if !self.game.take_from_stack(tile) {
+            let copies = self.copies_in_play(tile);
             self.report(
                 &codes::TILE_NOT_IN_STACK,
-                format!("every copy of tile `{id}` is already in play"),
+                format!("every copy of tile `{id}` is already in play: {copies} on the board"),
                 "no copy left",
-                "raise the tile's count, or lay another tile",
+                COPIES_HELP,
             );
         }
         // A setup shows part of a board, like a rulebook picture: its tiles must match where
