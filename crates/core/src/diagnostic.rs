@@ -265,6 +265,17 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 
 /// The ending of a noun counted `n` times in a message: none for one, `s` for any other number
 /// (`format!("{n} point{}", plural(n))`: "1 point", "0 points").
+/// The indefinite article of `word` in a message: `an` before a vowel (`an abbot`), `a`
+/// otherwise (`a monk`). The names carcspec writes this way (figures, features) are plain
+/// words, whose first letter says it.
+pub fn article(word: &str) -> &'static str {
+    if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
 pub fn plural<N: PartialEq + From<u8>>(n: N) -> &'static str {
     if n == N::from(1) { "" } else { "s" }
 }

@@ -162,9 +162,18 @@ impl Replay<'_> {
             let allowed: Vec<&str> = spec.stands_on.iter().map(|k| k.name()).collect();
             self.report(
                 &codes::WRONG_FEATURE_FOR_FIGURE,
-                format!("a {} cannot stand on a {kind}", spec.kind.0),
+                format!(
+                    "{} {} cannot stand on a {kind}",
+                    crate::diagnostic::article(spec.kind.0),
+                    spec.kind.0
+                ),
                 "wrong feature for this figure",
-                &format!("a {} stands on: {}", spec.kind.0, allowed.join(", ")),
+                &format!(
+                    "{} {} stands on: {}",
+                    crate::diagnostic::article(spec.kind.0),
+                    spec.kind.0,
+                    allowed.join(", ")
+                ),
             );
         }
         let pool = spec.pool;
