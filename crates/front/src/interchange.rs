@@ -290,18 +290,31 @@ fn yaml_too_deep(text: &str) -> Option<usize> {
         if indents.len() + entries + flow > MAX_YAML_DEPTH {
             return Some(line_start + indent);
         }
+        // Quotes are read within a line: a bound from above needs no more (a quote opened
+        // and not closed on its line hides nothing past it).
         let mut quote: Option<char> = None;
         let mut previous = ' ';
-        for (at, c) in line.char_indices() {
+        // The last character outside quotes that is not white space, on this line.
+        let mut last_mark: Option<char> = None;
+        let mut chars = line.char_indices().peekable();
+        while let Some((at, c)) = chars.next() {
+            // Where a value may begin: a quoted scalar or a flow collection opens only there
+            // (after `key: `, `- `, `? `, at the start of the line, or inside a flow
+            // collection); elsewhere a quote or a bracket is text of a plain scalar
+            // (`source: the fan's {braces}`).
+            let value_starts = (flow > 0 && "[{,".contains(previous))
+                || (previous.is_whitespace() && last_mark.is_none_or(|m| ":-?,[{".contains(m)));
             match (quote, c) {
                 (Some('"'), '\\') if previous != '\\' => {}
+                // In single quotes, `''` is a quote of the text, not the end of it.
+                (Some('\''), '\'') if chars.peek().is_some_and(|(_, next)| *next == '\'') => {
+                    chars.next();
+                }
                 (Some(q), c) if c == q && !(q == '"' && previous == '\\') => quote = None,
                 (Some(_), _) => {}
                 (None, '#') if previous.is_whitespace() => break,
-                (None, '"' | '\'') if previous.is_whitespace() || "[{,:".contains(previous) => {
-                    quote = Some(c)
-                }
-                (None, '[' | '{') => {
+                (None, '"' | '\'') if value_starts => quote = Some(c),
+                (None, '[' | '{') if value_starts => {
                     flow += 1;
                     if indents.len() + entries + flow > MAX_YAML_DEPTH {
                         return Some(line_start + at);
@@ -309,6 +322,9 @@ fn yaml_too_deep(text: &str) -> Option<usize> {
                 }
                 (None, ']' | '}') => flow = flow.saturating_sub(1),
                 _ => {}
+            }
+            if quote.is_none() && !c.is_whitespace() {
+                last_mark = Some(c);
             }
             previous = if previous == '\\' && c == '\\' {
                 ' '
