@@ -294,16 +294,14 @@ fn yaml_too_deep(text: &str) -> Option<usize> {
         // and not closed on its line hides nothing past it).
         let mut quote: Option<char> = None;
         let mut previous = ' ';
-        // The last character outside quotes that is not white space, on this line.
-        let mut last_mark: Option<char> = None;
+        // Whether a value may begin here: at the start of the line, after an entry's `- ` or
+        // `? `, after `key: `, and inside a flow collection after `[`, `{` or `,`. A quoted
+        // scalar or a flow collection opens only there; elsewhere a quote or a bracket is text
+        // of a plain scalar (`source: the fan's {braces}, [more]`).
+        let mut value_starts = true;
         let mut chars = line.char_indices().peekable();
         while let Some((at, c)) = chars.next() {
-            // Where a value may begin: a quoted scalar or a flow collection opens only there
-            // (after `key: `, `- `, `? `, at the start of the line, or inside a flow
-            // collection); elsewhere a quote or a bracket is text of a plain scalar
-            // (`source: the fan's {braces}`).
-            let value_starts = (flow > 0 && "[{,".contains(previous))
-                || (previous.is_whitespace() && last_mark.is_none_or(|m| ":-?,[{".contains(m)));
+            let spaced = chars.peek().is_none_or(|(_, next)| next.is_whitespace());
             match (quote, c) {
                 (Some('"'), '\\') if previous != '\\' => {}
                 // In single quotes, `''` is a quote of the text, not the end of it.
@@ -313,18 +311,25 @@ fn yaml_too_deep(text: &str) -> Option<usize> {
                 (Some(q), c) if c == q && !(q == '"' && previous == '\\') => quote = None,
                 (Some(_), _) => {}
                 (None, '#') if previous.is_whitespace() => break,
-                (None, '"' | '\'') if value_starts => quote = Some(c),
+                (None, c) if c.is_whitespace() => {}
+                (None, '"' | '\'') if value_starts => {
+                    quote = Some(c);
+                    value_starts = false;
+                }
                 (None, '[' | '{') if value_starts => {
                     flow += 1;
                     if indents.len() + entries + flow > MAX_YAML_DEPTH {
                         return Some(line_start + at);
                     }
                 }
-                (None, ']' | '}') => flow = flow.saturating_sub(1),
-                _ => {}
-            }
-            if quote.is_none() && !c.is_whitespace() {
-                last_mark = Some(c);
+                (None, ',') if flow > 0 => value_starts = true,
+                (None, ']' | '}') if flow > 0 => {
+                    flow -= 1;
+                    value_starts = false;
+                }
+                (None, '-' | '?') if value_starts && spaced => {}
+                (None, ':') if spaced => value_starts = true,
+                (None, _) => value_starts = false,
             }
             previous = if previous == '\\' && c == '\\' {
                 ' '
