@@ -360,7 +360,12 @@ impl Engine {
     #[inline(never)]
     fn scan_closing_tile(&self, tile: usize, into: &mut LegalPlacements) {
         let compiled = &self.catalog[tile];
-        into.fitting.clear();
+        // The list keeps its length (see `LegalPlacements::fitting`): written by index.
+        if into.fitting.len() < self.open.len() {
+            into.fitting
+                .resize(self.open.len(), FittingPosition::new(0, 0));
+        }
+        into.positions = 0;
         into.count = 0;
         into.width = 0;
         for open in &self.open {
@@ -371,10 +376,10 @@ impl Engine {
             if rotations != 0 {
                 let position = FittingPosition::new(open.key, rotations);
                 into.count += usize::from(position.placements);
-                into.fitting.push(position);
+                into.fitting[into.positions] = position;
+                into.positions += 1;
             }
         }
-        into.positions = into.fitting.len();
     }
 
     /// The placement of an order key ([`position_key`]) and a rotation.
