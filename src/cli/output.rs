@@ -410,7 +410,10 @@ impl FileReport for InputProblem {
 /// the order of `inputs`, whatever the threads. At most a window of a few inputs per thread is
 /// in flight: a result that is ready before its predecessors waits in a small reorder buffer,
 /// and no new input starts until the oldest one is reported, so memory holds a window of
-/// reports, never the archive's.
+/// reports, never the archive's. One thread is this one: the inputs are worked and reported in
+/// turn, with no pool and no channel (handing every file to a worker and its report back
+/// wakes a thread twice a file, which cost about a sixth of `check --threads 1`'s time on
+/// small games: docs/performance.md).
 pub(crate) fn run_ordered<T: Sync, W: Write>(
     inputs: &[T],
     threads: usize,
@@ -421,6 +424,16 @@ pub(crate) fn run_ordered<T: Sync, W: Write>(
         .num_threads(threads)
         .build()
         .map_err(io::Error::other)?;
+    if pool.current_num_threads() == 1 {
+        drop(pool);
+        for input in inputs {
+            let started = std::time::Instant::now();
+            let report = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(input)))
+                .map_err(|_| io::Error::other("internal error while checking"))?;
+            reporter.file(report.as_ref(), started.elapsed())?;
+        }
+        return Ok(());
+    }
     let window = pool.current_num_threads() * 8;
     let work = &work;
     type Done = (usize, Option<Box<dyn FileReport>>, std::time::Duration);
