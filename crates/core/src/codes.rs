@@ -171,7 +171,9 @@ against any side and ends every feature that meets it (Abbey & Mayor's abbey).";
 "Every side of a tile must be claimed completely: by a whole-side feature (city, forest), or by a
 road or river in the middle with a field or meadow on each half, or by fields or meadows on both
 halves, or closed (`closed: N`: no feature reaches it, as on Abbey & Mayor's abbey). A
-half-side that no feature claims leaves a hole in the tile.";
+half-side that no feature claims leaves a hole in the tile. The unclaimed halves of one stretch
+of land (next to each other around the border, not parted by a road or river) are one finding
+that names them all, as one missing field is one mistake.";
 
     CONFLICTING_SIDE_CLAIMS = "T202" "conflicting-side-claims" Error:
 "Two features claim the same side or half-side in ways that cannot both be true: a city and a

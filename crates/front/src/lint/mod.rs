@@ -145,9 +145,11 @@ fn lint_tile(set: &TileSet, tile: &Tile, check_sides: bool, findings: &mut Vec<D
         }
     }
     if check_sides {
+        let mut unclaimed = UnclaimedHalves::default();
         for side in Side::ALL {
-            lint_side(tile, side, findings);
+            lint_side(tile, side, &mut unclaimed, findings);
         }
+        unclaimed.report(tile, findings);
         // A tile with errors of its own (sides that do not fit together, a bad `shares=`) has
         // no plane to read: its topology is checked once they are fixed.
         if findings[before..].iter().all(|d| !d.is_error()) {
@@ -471,9 +473,125 @@ fn lint_references(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic
     }
 }
 
+/// The half sides no feature claims, gathered over the four sides so that one missing field
+/// is one finding (T201) naming all it leaves unclaimed, not one finding a half.
+#[derive(Default)]
+struct UnclaimedHalves {
+    /// By ring position, clockwise from the north side's left half: NL NR EL ER SL SR WL WR
+    /// (left and right as seen from the tile's centre, so each side's left half comes first).
+    halves: [bool; 8],
+    /// The sides a road or river runs through: their two halves lie in different fields.
+    split: [bool; 4],
+}
+
+impl UnclaimedHalves {
+    fn ring_position(side: Side, half: Half) -> usize {
+        2 * side.index() + usize::from(half == Half::R)
+    }
+
+    fn half_at(position: usize) -> (Side, Half) {
+        let half = if position % 2 == 0 { Half::L } else { Half::R };
+        (Side::ALL[position / 2], half)
+    }
+
+    /// Whether the halves at ring positions `position` and the next one lie in one stretch of
+    /// land: always across a corner, and across a side's middle unless a road or river
+    /// runs through it.
+    fn joined_to_next(&self, position: usize) -> bool {
+        position % 2 == 1 || !self.split[position / 2]
+    }
+
+    /// The unclaimed stretches, each the ring positions it covers in order. A stretch across
+    /// the ring's start (WR then NL) is one stretch.
+    fn stretches(&self) -> Vec<Vec<usize>> {
+        // Start after a break, so that no stretch is cut by the ring's start: at a position
+        // whose predecessor is claimed or not joined to it.
+        let Some(start) = (0..8).find(|&p| {
+            let previous = (p + 7) % 8;
+            !self.halves[p] || !self.halves[previous] || !self.joined_to_next(previous)
+        }) else {
+            // Every half unclaimed and joined all round: the whole border is one stretch.
+            return vec![(0..8).collect()];
+        };
+        let mut stretches: Vec<Vec<usize>> = Vec::new();
+        let mut current: Vec<usize> = Vec::new();
+        for offset in 0..8 {
+            let position = (start + offset) % 8;
+            if !self.halves[position] {
+                stretches.extend((!current.is_empty()).then(|| std::mem::take(&mut current)));
+                continue;
+            }
+            current.push(position);
+            if !self.joined_to_next(position) {
+                stretches.push(std::mem::take(&mut current));
+            }
+        }
+        stretches.extend((!current.is_empty()).then_some(current));
+        stretches
+    }
+
+    /// The anchors that write a stretch: a side whose two halves it holds is written whole.
+    fn anchors(stretch: &[usize]) -> Vec<Anchor> {
+        let mut anchors = Vec::new();
+        let mut positions = stretch.iter().peekable();
+        while let Some(&position) = positions.next() {
+            let (side, half) = Self::half_at(position);
+            if half == Half::L && positions.peek() == Some(&&(position + 1)) {
+                positions.next();
+                anchors.push(Anchor::Side(side));
+            } else {
+                anchors.push(Anchor::Half(side, half));
+            }
+        }
+        anchors
+    }
+
+    fn report(&self, tile: &Tile, findings: &mut Vec<Diagnostic>) {
+        for stretch in self.stretches() {
+            let anchors = Self::anchors(&stretch);
+            let written: Vec<String> = anchors.iter().map(Anchor::to_string).collect();
+            let (what, verb, help) = match written.as_slice() {
+                [one] => (
+                    one.clone(),
+                    "is",
+                    format!("add {one} to the field or meadow that lies there"),
+                ),
+                [init @ .., last] => (
+                    format!("{} and {last}", init.join(", ")),
+                    "are",
+                    format!(
+                        "they are one stretch of land: add {} to the field or meadow that lies \
+                         there, or write one of its own (`field: {}`)",
+                        written.join(" "),
+                        written.join(" ")
+                    ),
+                ),
+                [] => continue,
+            };
+            findings.push(
+                Diagnostic::new(
+                    &codes::UNCLAIMED_SIDE,
+                    format!("tile `{}`: no feature claims {what}", tile.id),
+                )
+                .at(
+                    tile.spans.id,
+                    format!("{what} {verb} claimed by no feature"),
+                )
+                .help(help),
+            );
+        }
+    }
+}
+
 /// Checks that the claims on `side` form one of the profiles of the tile model: whole, split
-/// (area | middle | area) or open (areas on both halves).
-fn lint_side(tile: &Tile, side: Side, findings: &mut Vec<Diagnostic>) {
+/// (area | middle | area) or open (areas on both halves). The halves no feature claims are
+/// gathered in `unclaimed`, to be reported once for the whole tile.
+fn lint_side(
+    tile: &Tile,
+    side: Side,
+    unclaimed: &mut UnclaimedHalves,
+    findings: &mut Vec<Diagnostic>,
+) {
     let mut whole = Vec::new();
     let mut middle = Vec::new();
     let mut area_whole = Vec::new();
@@ -582,14 +700,10 @@ fn lint_side(tile: &Tile, side: Side, findings: &mut Vec<Diagnostic>) {
             .collect();
         let name = Anchor::Half(side, half);
         match claims.as_slice() {
-            [] => findings.push(
-                Diagnostic::new(
-                    &codes::UNCLAIMED_SIDE,
-                    format!("tile `{}`: no feature claims {name}", tile.id),
-                )
-                .at(tile.spans.id, format!("{name} is claimed by no feature"))
-                .help(format!("add {name} to the field or meadow that lies there")),
-            ),
+            [] => {
+                unclaimed.halves[UnclaimedHalves::ring_position(side, half)] = true;
+                unclaimed.split[side.index()] = !middle.is_empty();
+            }
             [_] => {}
             [a, b, ..] => findings.push(conflict(
                 a,
