@@ -109,6 +109,8 @@ specs! {
         mod fan_expansion {
             "carcassonne/fan-expansion/city-gate-road.game" => city_gate_road,
             "carcassonne/fan-expansion/cloister-crossing.game" => cloister_crossing,
+            "carcassonne/fan-expansion/garden-and-cathedral-decoration.game" => garden_and_cathedral_decoration,
+            "carcassonne/fan-expansion/inn-without-its-expansion.game" => inn_without_its_expansion,
             "carcassonne/fan-expansion/keep-city.game" => keep_city,
             "carcassonne/fan-expansion/twin-cities-farms.game" => twin_cities_farms,
             "carcassonne/fan-expansion/walled-cloister.game" => walled_cloister,

@@ -65,8 +65,8 @@ macro_rules! wrapped_rules {
         fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
             self.inner.final_scoring(engine)
         }
-        fn tile_warning(&self, tile: &CompiledTile) -> Option<TileWarning> {
-            self.inner.tile_warning(tile)
+        fn tile_warning(&self, tile: &CompiledTile, shipped: bool) -> Option<TileWarning> {
+            self.inner.tile_warning(tile, shipped)
         }
     };
 }

@@ -672,6 +672,18 @@ and ends in the forest). The tile plays as its forests,
 meadows, rivers and lakes. The ruleset `hunters-gatherers` plays these contents. The warning is
 V190 the other way round, a separate code because V190's name says what it warns of.";
 
+    CONTENT_WITHOUT_EXPANSION = "V192" "content-without-expansion" Warning:
+"A tile placed in the game carries something that only an expansion gives a meaning (an inn
+or a cathedral of Inns & Cathedrals, a garden of the abbot and gardens, a hill or vineyard of
+Hills & Sheep, The River II's volcano), and the game does not play that expansion. By the
+rules it is decoration: “Special features (inn, volcano, pig-herd) follow the rules of their own
+expansions; if those expansions are not in play they are decoration” (The River, §9.2.6). An
+inn's road scores 1 a tile, a cathedral's city 2 a tile, and nobody stands on a garden. To play
+it, declare the expansion in the game (`expansion inns-and-cathedrals`). A tile warns once a
+game, and only a tile of the game's own or of a tile set read from a file: the shipped sets'
+symbols of another box are decoration by design (The River II's inn and volcano, the gardens
+of the base set's second printing).";
+
     SCORE_MISMATCH = "X001" "score-mismatch" Error:
 "An `expect score` of a turn does not match the points the player scored in that turn.";
 

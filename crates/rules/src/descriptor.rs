@@ -7,7 +7,7 @@
 
 pub use super::codes::CodeNote;
 pub use super::jcz::{JczElement, JczMeaning, JczPart};
-use crate::model::{FeatureKind, Marker, Ruleset};
+use crate::model::{ContentKind, FeatureKind, Marker, Ruleset};
 use carcspec_core::codes::Code;
 
 // The lookup of a ruleset's descriptor names every ruleset, so it lives with the list of
@@ -159,6 +159,12 @@ pub struct ExpansionDescriptor {
     pub figures: &'static [&'static str],
     /// The tile markers that mean something only with the expansion (hills, vineyards).
     pub markers: &'static [Marker],
+    /// The contents of a feature that mean something only with the expansion (Inns &
+    /// Cathedrals' inn and cathedral): in a game without it they are decoration (V192).
+    pub contents: &'static [ContentKind],
+    /// The features that mean something only with the expansion (the abbot's garden): in a
+    /// game without it nobody stands on them and they score nothing (V192).
+    pub features: &'static [FeatureKind],
     /// The pictures of the markers and contents the expansion gives a meaning (Hills &
     /// Sheep's hill and vineyard, Inns & Cathedrals' inn and cathedral), which render draws.
     pub pictures: &'static SymbolPictures,

@@ -467,7 +467,7 @@ pub struct VariantSpec {
 pub struct TileWarning {
     pub code: &'static carcspec_core::codes::Code,
     pub message: String,
-    pub help: &'static str,
+    pub help: std::borrow::Cow<'static, str>,
 }
 
 /// A copy of a game's rules with the state they keep (a bag of tokens, covered animals): the
@@ -573,8 +573,9 @@ pub trait Rules: RulesClone + Send + Sync {
     fn score_completed(&mut self, at: &mut Context, roots: &[NodeId], completion: &mut Completion);
     /// Scores the end of the game and takes the figures off incomplete features.
     fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent>;
-    /// A warning about a tile that does not fully belong to this ruleset, if any.
-    fn tile_warning(&self, tile: &CompiledTile) -> Option<TileWarning>;
+    /// A warning about a tile that does not fully belong to this ruleset or to the game's
+    /// expansions, if any. `shipped`: the tile is of a shipped tile set (an official printing).
+    fn tile_warning(&self, tile: &CompiledTile, shipped: bool) -> Option<TileWarning>;
 
     // The turn: the common steps (draw, place or discard, deploy or pass) are laid out by
     // `turn::next_decision`; a ruleset adds its own decisions, draws and effects here, and

@@ -59,6 +59,8 @@ pub(crate) struct Replay<'s> {
     failed: usize,
     events: Vec<ReportedEvent>,
     warned_tiles: Vec<usize>,
+    /// Whether each tile of the catalog is of a shipped tile set ([`Catalog::shipped`]).
+    shipped_tiles: Vec<bool>,
     /// Assertions the game states that carcspec cannot check.
     not_applicable: Vec<String>,
     /// Finds the line of a step for the scoring events.
@@ -94,6 +96,7 @@ impl<'s> Replay<'s> {
             text,
             game: Game::new(catalog.tiles, catalog.counts, rules, Setup::of(script)),
             ids: catalog.ids,
+            shipped_tiles: catalog.shipped,
             stopped: false,
             placement_steps: Vec::new(),
             figure_steps: Vec::new(),

@@ -144,13 +144,13 @@ impl Replay<'_> {
             }
         }
         if !self.warned_tiles.contains(&tile)
-            && let Some(warning) = self
-                .game
-                .rules
-                .tile_warning(&self.game.engine.catalog[tile])
+            && let Some(warning) = self.game.rules.tile_warning(
+                &self.game.engine.catalog[tile],
+                self.shipped_tiles.get(tile).copied().unwrap_or(false),
+            )
         {
             self.warned_tiles.push(tile);
-            self.report(warning.code, warning.message, "placed here", warning.help);
+            self.report(warning.code, warning.message, "placed here", &warning.help);
         }
         true
     }

@@ -25,6 +25,10 @@ pub struct Catalog {
     pub counts: Vec<u32>,
     /// The index in `tiles` of each tile id.
     pub ids: Arc<TileIds>,
+    /// Whether each tile (index as in `tiles`) is of a shipped tile set: an official printing,
+    /// whose symbols of another expansion are decoration by that expansion's own rules, where
+    /// a symbol on a tile of the game's own is warned of (V192).
+    pub shipped: Vec<bool>,
 }
 
 /// The tiles of the game: its tile sets (a bare shipped name is the shipped set, anything else
@@ -131,6 +135,7 @@ pub fn build_catalog_with(
             multiplier: *multiplier,
             span: *span,
             origin: name.clone(),
+            shipped: crate::shipped::tiles(target).is_some(),
         });
     }
     // A tile set that could not be played (reported above) may be the one of the expansion:
@@ -171,6 +176,7 @@ pub fn build_catalog_with(
         tiles: Arc::new([]),
         counts: Vec::new(),
         ids: Arc::default(),
+        shipped: Vec::new(),
     };
     let total: u64 = sets
         .iter()
@@ -201,6 +207,7 @@ pub fn build_catalog_with(
         catalog.tiles = Arc::clone(&only.prepared.compiled);
         catalog.ids = Arc::clone(&only.prepared.ids);
         catalog.counts = only.counts().collect();
+        catalog.shipped = vec![only.shipped; catalog.counts.len()];
     } else {
         let mut tiles = Vec::new();
         let mut seen: HashMap<&str, (Option<usize>, Span)> = HashMap::new();
@@ -236,6 +243,9 @@ pub fn build_catalog_with(
                     None => CompiledTile::compile(tile, script.ruleset),
                 });
                 catalog.counts.push(tile.count.saturating_mul(multiplier));
+                catalog
+                    .shipped
+                    .push(from.is_some_and(|set| sets[set].shipped));
             }
         }
         catalog.ids = Arc::new(tile_sets::ids_of(&tiles));
@@ -277,6 +287,8 @@ struct CombinedSet {
     /// The game's `tiles` line that names it.
     span: Span,
     origin: String,
+    /// Whether the set is a shipped one (named by its bare name).
+    shipped: bool,
 }
 
 impl CombinedSet {

@@ -16,6 +16,7 @@ use crate::descriptor::{CodeNote, ExpansionDescriptor, Printing, RulesetDescript
 use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, PlacementId};
 use crate::jcz::{JczElement, JczMeaning, JczMove, JczPart};
 use crate::model::{ContentKind, FeatureKind, Marker, Pos, Ruleset};
+use carcspec_core::diagnostic::article;
 
 pub const THIEF: FigureKind = FigureKind("thief");
 pub const KNIGHT: FigureKind = FigureKind("knight");
@@ -318,6 +319,8 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             jcz: &HILLS_AND_SHEEP_JCZ,
             figures: &["shepherd"],
             markers: &[Marker::Hill, Marker::Vineyard],
+            contents: &[],
+            features: &[],
             pictures: &flock::PICTURES,
             statistics: &[flock::STATISTICS],
             seats_up_to: None,
@@ -333,6 +336,8 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             jcz: &inns::JCZ,
             figures: &["large-thief", "large-knight", "large-monk", "large-farmer"],
             markers: &[],
+            contents: &[ContentKind::Inn, ContentKind::Cathedral],
+            features: &[],
             pictures: &inns::PICTURES,
             statistics: &[],
             // “With 6 players, the 6th player uses the pink set.”
@@ -349,6 +354,8 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             jcz: &river::JCZ,
             figures: &[],
             markers: &[],
+            contents: &[],
+            features: &[],
             pictures: &SymbolPictures::NONE,
             statistics: &[],
             seats_up_to: None,
@@ -364,6 +371,8 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             jcz: &river::JCZ,
             figures: &[],
             markers: &[Marker::Volcano],
+            contents: &[],
+            features: &[],
             pictures: &SymbolPictures::NONE,
             statistics: &[],
             seats_up_to: None,
@@ -383,6 +392,8 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             jcz: &abbot::JCZ,
             figures: &["abbot"],
             markers: &[],
+            contents: &[],
+            features: &[FeatureKind::Garden],
             pictures: &SymbolPictures::NONE,
             statistics: &[],
             seats_up_to: None,
@@ -549,6 +560,10 @@ pub struct Carcassonne {
     /// features (inn, volcano, pig-herd) follow the rules of their own expansions; if those
     /// expansions are not in play they are decoration”, The River §9.2.6).
     pub inns_in_play: bool,
+    /// The ruleset's expansions the game does not play: what they give a meaning to on a tile
+    /// (an inn, a garden, a hill) is decoration in this game, and the first tile placed with
+    /// it warns (V192).
+    pub absent_expansions: Vec<&'static ExpansionDescriptor>,
     /// Whether an abbot was deployed in this game: until one is, no abbot's return is due,
     /// and the figure step of every tile does not look through the figures for one.
     pub abbot_deployed: bool,
@@ -682,6 +697,7 @@ impl Carcassonne {
             river: river::Readings::from_variants(variants),
             // Until the game's expansions are told (`Rules::expansions_in_play`).
             inns_in_play: false,
+            absent_expansions: Vec::new(),
             abbot_deployed: false,
             hooks: super::Hooks::ALL,
         }
@@ -1091,12 +1107,69 @@ impl Rules for Carcassonne {
         events
     }
 
-    fn tile_warning(&self, _tile: &CompiledTile) -> Option<super::TileWarning> {
-        None
+    fn tile_warning(&self, tile: &CompiledTile, shipped: bool) -> Option<super::TileWarning> {
+        // What an expansion the game does not play gives a meaning to is decoration (“if those
+        // expansions are not in play they are decoration”, The River §9.2.6). An official
+        // printing's symbols of another box are meant so (The River II's inn and volcano, the
+        // gardens of the base set's second printing): only a tile of the game's own, or of a
+        // tile set it reads from a file, is warned of, where an author may have meant the
+        // symbol to score.
+        if shipped {
+            return None;
+        }
+        let mut decoration: Vec<String> = Vec::new();
+        let mut owners: Vec<&ExpansionDescriptor> = Vec::new();
+        for expansion in &self.absent_expansions {
+            let before = decoration.len();
+            for feature in &tile.features {
+                if expansion.features.contains(&feature.kind) {
+                    decoration.push(format!("a {}", feature.kind));
+                }
+                for content in expansion.contents {
+                    if feature.contents[crate::engine::content_index(*content)] > 0 {
+                        decoration.push(format!("{} {}", article(content.name()), content.name()));
+                    }
+                }
+            }
+            for marker in expansion.markers {
+                if tile.markers.has(*marker) {
+                    decoration.push(format!("{} {}", article(marker.name()), marker.name()));
+                }
+            }
+            if decoration.len() > before {
+                owners.push(expansion);
+            }
+        }
+        decoration.dedup();
+        let titles: Vec<&str> = owners.iter().map(|e| e.title).collect();
+        let declarations: Vec<String> = owners
+            .iter()
+            .map(|e| format!("`expansion {}`", e.name))
+            .collect();
+        (!decoration.is_empty()).then(|| super::TileWarning {
+            code: &carcspec_core::codes::CONTENT_WITHOUT_EXPANSION,
+            message: format!(
+                "tile `{}` has {}, which only {} gives a meaning; the game does not play it, so \
+                 it is decoration",
+                tile.id,
+                decoration.join(" and "),
+                titles.join(" and ")
+            ),
+            help: format!(
+                "declare {} in the game to play it",
+                declarations.join(" and ")
+            )
+            .into(),
+        })
     }
 
     fn expansions_in_play(&mut self, expansions: &[String]) {
         self.inns_in_play = expansions.iter().any(|e| e == INNS_AND_CATHEDRALS);
+        self.absent_expansions = DESCRIPTOR
+            .expansions
+            .iter()
+            .filter(|e| !expansions.iter().any(|declared| declared == e.name))
+            .collect();
         // The expansions' figures bring their hooks: a flock needs a shepherd, a return an
         // abbot.
         let in_play = |figure: FigureKind| {

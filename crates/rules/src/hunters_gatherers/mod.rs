@@ -416,14 +416,14 @@ impl Rules for HuntersGatherers {
         events
     }
 
-    fn tile_warning(&self, tile: &CompiledTile) -> Option<TileWarning> {
+    fn tile_warning(&self, tile: &CompiledTile, _shipped: bool) -> Option<TileWarning> {
         tile.features.iter().any(|f| f.has_power).then(|| TileWarning {
             code: &carcspec_core::codes::V2_POWER_IGNORED,
             message: format!(
                 "tile `{}` has a special power of the 2020 edition, which the 2002 rules ignore",
                 tile.id
             ),
-            help: "the tile plays without its power; `ruleset hunters-gatherers-2020` plays it",
+            help: "the tile plays without its power; `ruleset hunters-gatherers-2020` plays it".into(),
         })
     }
 }

@@ -838,7 +838,7 @@ impl Rules for HuntersGatherers2020 {
         events
     }
 
-    fn tile_warning(&self, tile: &CompiledTile) -> Option<TileWarning> {
+    fn tile_warning(&self, tile: &CompiledTile, _shipped: bool) -> Option<TileWarning> {
         // Every power of the 2020 tiles is played; the 2002 tiles' gold, fire and shrine have
         // no rule here (a forest earns a menhir tile by its menhir alone, FR p4–5), and a
         // spring is no river's end ("both ends reach a forest or a lake", FR p4–5) unless the
@@ -873,7 +873,7 @@ impl Rules for HuntersGatherers2020 {
                     ""
                 }
             ),
-            help: "the tile plays without them; `ruleset hunters-gatherers` plays them",
+            help: "the tile plays without them; `ruleset hunters-gatherers` plays them".into(),
         })
     }
 }
