@@ -126,7 +126,21 @@ impl Replay<'_> {
             return;
         };
         // A setup shows figures as a picture does: several may already share a feature.
+        let before = self.diagnostics.len();
         self.check_deployment(player, &spec, node, false);
+        if self.diagnostics.len() > before {
+            // A figure the rules refuse there (a thief on a garden) or that the supply lacks
+            // is not put: a setup is a picture of a legal board, and a figure that could not
+            // stand there must not score (docs/game-language.md, "Setup"). A move in a turn
+            // is deployed all the same, so that the replay goes on as written.
+            for refused in &mut self.diagnostics[before..] {
+                let help = refused.help.take().unwrap_or_default();
+                refused.help = Some(format!(
+                    "{help} (the setup does not put the {figure}: the game goes on without it)"
+                ));
+            }
+            return;
+        }
         self.game.stand(player, &spec, node);
         self.note_steps();
         self.sync();
@@ -160,6 +174,27 @@ impl Replay<'_> {
             );
         } else if !spec.stands_on.contains(&kind) {
             let allowed: Vec<&str> = spec.stands_on.iter().map(|k| k.name()).collect();
+            // And which of the game's figures may stand there: "only an abbot" on a garden.
+            let descriptor = crate::rules::describe(self.script.ruleset);
+            let standing: Vec<&str> = descriptor
+                .figures
+                .iter()
+                .filter(|f| {
+                    f.stands_on.contains(&kind)
+                        && descriptor
+                            .missing_expansion_for(f.kind.0, &self.script.expansions)
+                            .is_none()
+                })
+                .map(|f| f.kind.0)
+                .collect();
+            let who_stands_there = match standing.as_slice() {
+                [] => format!("; no figure of this game stands on a {kind}"),
+                [one] => format!(
+                    "; only {} {one} stands on a {kind}",
+                    crate::diagnostic::article(one)
+                ),
+                many => format!("; on a {kind} stand: {}", many.join(", ")),
+            };
             self.report(
                 &codes::WRONG_FEATURE_FOR_FIGURE,
                 format!(
@@ -169,7 +204,7 @@ impl Replay<'_> {
                 ),
                 "wrong feature for this figure",
                 &format!(
-                    "{} {} stands on: {}",
+                    "{} {} stands on: {}{who_stands_there}",
                     crate::diagnostic::article(spec.kind.0),
                     spec.kind.0,
                     allowed.join(", ")

@@ -25,10 +25,23 @@ impl Replay<'_> {
         let name = self.player_name(player).to_string();
         if !self.game.take_back_due() {
             let refusal = self.game.rules.take_back_not_due(&self.game.engine, &view);
+            // Another player's figure named: say whose it is, and who may take it back.
+            let owners = self.owners_of(figure, pos, target);
+            let label = match owners.as_slice() {
+                [] => refusal.label,
+                owners if owners.contains(&player) => refusal.label,
+                owners => {
+                    let names: Vec<&str> = owners.iter().map(|&o| self.player_name(o)).collect();
+                    format!(
+                        "the {figure} there is {}'s: only its owner takes it back, in their own turn",
+                        names.join(" and ")
+                    )
+                }
+            };
             self.report(
                 refusal.code,
                 format!("{name}{}", refusal.message),
-                &refusal.label,
+                &label,
                 &refusal.help,
             );
             return;
@@ -65,5 +78,32 @@ impl Replay<'_> {
         }
         self.game.apply_take_back(id);
         self.sync();
+    }
+
+    /// The players whose `figure` stands where a `return` names, found without reporting
+    /// anything (an unknown figure, tile or feature finds nobody).
+    fn owners_of(&self, figure: &str, pos: Pos, target: &FeatureRef) -> Vec<usize> {
+        let Some(spec) = self.game.rules.figure(figure) else {
+            return Vec::new();
+        };
+        let Some(placement) = self.game.engine.at(pos) else {
+            return Vec::new();
+        };
+        let Ok(feature) = self.game.locate(placement, target, spec.stands_on) else {
+            return Vec::new();
+        };
+        let engine = &self.game.engine;
+        let mut owners: Vec<usize> = engine
+            .figures
+            .iter()
+            .filter(|f| f.on_board && f.kind == spec.kind)
+            .filter(|f| {
+                f.node()
+                    .is_some_and(|node| engine.origin(node) == (placement, feature))
+            })
+            .map(|f| f.player)
+            .collect();
+        owners.dedup();
+        owners
     }
 }

@@ -490,7 +490,11 @@ impl UnclaimedHalves {
     }
 
     fn half_at(position: usize) -> (Side, Half) {
-        let half = if position.is_multiple_of(2) { Half::L } else { Half::R };
+        let half = if position.is_multiple_of(2) {
+            Half::L
+        } else {
+            Half::R
+        };
         (Side::ALL[position / 2], half)
     }
 
