@@ -33,7 +33,8 @@ impl Replay<'_> {
                 owners => {
                     let names: Vec<&str> = owners.iter().map(|&o| self.player_name(o)).collect();
                     format!(
-                        "the {figure} there is {}'s: only its owner takes it back, in their own turn",
+                        "{}; the {figure} there is {}'s",
+                        refusal.label,
                         names.join(" and ")
                     )
                 }

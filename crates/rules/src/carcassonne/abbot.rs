@@ -186,7 +186,7 @@ impl Carcassonne {
     /// Why a `return` is not due: the figure step is over (a figure was deployed: the return
     /// replaces the deployment), or the player has no abbot on the board.
     pub(super) fn abbot_return_not_due(&self, engine: &Engine, turn: &TurnView) -> Violation {
-        let help = "the abbot's return replaces the figure step of your turn: after `place`, `return abbot at <x>,<y> on <feature>` instead of `deploy` or `pass`";
+        let help = "the abbot's return replaces the figure step of your turn: after `place`, `return abbot at <x>,<y> on <feature>` instead of `deploy` or `pass`; a player takes back only their own abbot, in their own turn";
         if turn.placed.is_some() && turn.deployed && !turn.took_back {
             return Violation::new(
                 &codes::RETURN_AND_DEPLOY,
