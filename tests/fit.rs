@@ -344,3 +344,33 @@ fn fit_takes_the_next_tile_by_default_and_prints_json() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("did you mean `FOREST-END`"));
 }
+
+/// V104's help gives the `fit` command to run, with the game's path, the tile and the line of
+/// the refused placement filled in: run as written, it lists the tile's placements.
+#[test]
+fn the_edges_do_not_match_help_is_a_fit_command_that_runs() {
+    let path = "tests/fixtures/games/invalid/edges-do-not-match.game";
+    let report = check::check_file(Path::new(path));
+    let helps: Vec<&str> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.code.code == "V104")
+        .filter_map(|d| d.help.as_deref())
+        .collect();
+    assert_eq!(helps.len(), 2, "{helps:?}");
+    for help in helps {
+        let command = help
+            .split('`')
+            .nth(1)
+            .unwrap_or_else(|| panic!("no command in {help}"));
+        let words: Vec<&str> = command.split_whitespace().collect();
+        assert_eq!(&words[..3], &["carcspec", "fit", path], "{command}");
+        let output = carcspec(&words[1..]);
+        assert_eq!(output.status.code(), Some(0), "{command}: {output:?}");
+        let printed = String::from_utf8(output.stdout).unwrap();
+        assert!(
+            printed.starts_with(&format!("expect placements {} ", words[3])),
+            "{command}: {printed}"
+        );
+    }
+}

@@ -293,6 +293,27 @@ const KEEP_ENGINE_UP_TO: usize = 1_000;
 /// Replays a lowered game. `earlier` are the diagnostics found before (syntax, lowering) and
 /// the count of those left out; a game with errors there is not replayed, since it would be
 /// replayed wrongly.
+/// Where a help names the game's own file (`carcspec fit <GAME> …`): the replay writes this
+/// and the report puts the game's path in its place, or leaves it for a text without one
+/// (standard input).
+pub(crate) const GAME_PATH: &str = "<GAME>";
+
+/// `help` with the game's path for [`GAME_PATH`], quoted for a shell when it needs to be.
+fn with_game_path(help: String, origin: &str) -> String {
+    if origin.is_empty() || origin == "-" || !help.contains(GAME_PATH) {
+        return help;
+    }
+    let plain = origin
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "/._-+,:@".contains(c));
+    let path = if plain {
+        origin.to_string()
+    } else {
+        format!("'{}'", origin.replace('\'', r"'\''"))
+    };
+    help.replace(GAME_PATH, &path)
+}
+
 fn check_script(
     origin: &str,
     text: String,
@@ -362,6 +383,11 @@ fn check_script(
     let (mut report, engine) = replay.finish_keeping_engine();
     if engine.placements.len() <= KEEP_ENGINE_UP_TO {
         SPARE_ENGINE.set(Some(engine));
+    }
+    for diagnostic in &mut report.diagnostics {
+        if let Some(help) = diagnostic.help.take() {
+            diagnostic.help = Some(with_game_path(help, origin));
+        }
     }
     report.origin = origin.to_string();
     report.text = text;

@@ -359,18 +359,10 @@ Gatherers; `thief`, `knight`, `monk`, `farmer` and (Hills & Sheep) `shepherd` in
 "A game needs `ruleset <name>` and `players <name> <name>…` before its first move, each once.";
 
     UNKNOWN_VARIANT = "G007" "unknown-variant" Error:
-"The rule variant, or its value, is not one the ruleset offers. `carcspec explain G007` and
-`docs/rules/` list the variants:
-
-  hunters-gatherers: `variant returned-figures-on-bonus-tile forbidden | allowed` — may a
-  figure that scoring returned in this turn be deployed on the turn's bonus tile? The rules say
-  returned figures are used again “from the next turn onwards” (default `forbidden`).
-
-  carcassonne: `variant hill-tiebreaker at-least-one-follower | number-of-followers` — how a
-  hill breaks a tie (default: the rules' at least one follower; the other is the text's house
-  rule). `variant closed-flock choose-first | stable-at-once` — when your tile closes the field
-  of your own shepherd, do you first grow or stable as usual (the rulebook's Example 3, and
-  JCloisterZone), or is the flock guided to the stable at once?";
+"The rule variant, or its value, is not one the ruleset offers. A variant line is `variant
+<name> <value>`; the first value of each is the rules' own reading, the default. `carcspec
+explain G007` lists every variant of every ruleset (below, drawn from the rulesets themselves),
+and `docs/rules/` says where each comes from.";
 
     TILE_SET_PROBLEM = "G008" "tile-set-problem" Error:
 "A tile set that the game names cannot be used: it cannot be read, has errors (run
@@ -496,7 +488,8 @@ nowhere, it is set aside (removed from the game) and the player draws another.�
 
     WRONG_PLAYER = "V106" "wrong-player" Error:
 "The turn is taken by a player whose turn it is not. Players take turns in the order of the
-`players` line.
+`players` line, and a game (an excerpt too) starts with its first player: an excerpt that shows
+blue's turn first lists blue first (`players blue red`).
 
 Rule: “Play progresses in a clockwise fashion.” (Hunters and Gatherers, Playing the game). In
 Carcassonne, as in JCloisterZone, turns pass from player to player in a fixed order: the order

@@ -68,6 +68,9 @@ pub fn explanation(code: &Code) -> Cow<'static, str> {
             crate::syntax::statements::listed()
         ));
     }
+    if std::ptr::eq(code, &codes::UNKNOWN_VARIANT) {
+        return Cow::Owned(format!("{}\n\n{}", code.explanation, variants_listed()));
+    }
     let mut notes = owners()
         .flat_map(|owner| owner.code_notes)
         .filter(|note| std::ptr::eq(note.code, code))
@@ -84,6 +87,30 @@ pub fn explanation(code: &Code) -> Cow<'static, str> {
         after_item = item;
     }
     Cow::Owned(text)
+}
+
+/// Every ruleset's variants, each with its values (the default first) and what it decides.
+fn variants_listed() -> String {
+    super::all()
+        .filter(|ruleset| !ruleset.variants.is_empty())
+        .map(|ruleset| {
+            let variants: Vec<String> = ruleset
+                .variants
+                .iter()
+                .map(|v| {
+                    format!(
+                        "  - `variant {} {}`: {} (default `{}`)",
+                        v.name,
+                        v.values.join(" | "),
+                        v.help,
+                        v.values.first().copied().unwrap_or_default()
+                    )
+                })
+                .collect();
+            format!("{}:\n{}", ruleset.ruleset.name(), variants.join("\n"))
+        })
+        .collect::<Vec<_>>()
+        .join("\n\n")
 }
 
 /// A ruleset or an expansion, as the registry reads it: its own codes and its notes.
@@ -110,6 +137,21 @@ fn owners() -> impl Iterator<Item = Owner> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// G007's explanation lists every variant of every ruleset with all its values and its
+    /// default, as the message of G007 does: a variant added to a ruleset is explained at once.
+    #[test]
+    fn g007_lists_every_variant_of_every_ruleset() {
+        let text = explanation(&codes::UNKNOWN_VARIANT);
+        for ruleset in super::super::all() {
+            assert!(text.contains(&format!("{}:", ruleset.ruleset.name())));
+            for variant in ruleset.variants {
+                let line = format!("`variant {} {}`", variant.name, variant.values.join(" | "));
+                assert!(text.contains(&line), "{line} missing from:\n{text}");
+                assert!(text.contains(&format!("(default `{}`)", variant.values[0])));
+            }
+        }
+    }
 
     #[test]
     fn every_code_is_listed_once_in_the_order_of_its_range_and_number() {

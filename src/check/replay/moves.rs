@@ -35,6 +35,21 @@ impl Replay<'_> {
         }
         if player != self.game.next_player {
             let expected = self.player_name(self.game.next_player).to_string();
+            let first_turn = self.turn_started == crate::diagnostic::Span::default();
+            let help = if first_turn && self.script.excerpt {
+                format!(
+                    "an excerpt starts with the first player of the `players` line ({expected}): \
+                     write the players from the one whose turn comes first, `players {}`",
+                    self.players_from(player).join(" ")
+                )
+            } else if first_turn {
+                format!(
+                    "the game starts with the first player of the `players` line ({expected}); \
+                     players take turns in its order"
+                )
+            } else {
+                "players take turns in the order of the `players` line".to_string()
+            };
             self.report(
                 &codes::WRONG_PLAYER,
                 format!(
@@ -42,12 +57,20 @@ impl Replay<'_> {
                     self.player_name(player)
                 ),
                 "out of turn",
-                "players take turns in the order of the `players` line",
+                &help,
             );
         }
         self.game.open_turn(player);
         self.turn_started = self.current_step;
         self.unknown_drawn = false;
+    }
+
+    /// The players in the order of the `players` line, from `first` on (round the table).
+    fn players_from(&self, first: usize) -> Vec<&str> {
+        let players = &self.script.players;
+        (0..players.len())
+            .map(|offset| players[(first + offset) % players.len()].as_str())
+            .collect()
     }
 
     /// `draw <tile>` (`bonus <tile>`: a bonus tile): the tile taken from the stack into the

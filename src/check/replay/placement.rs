@@ -130,6 +130,9 @@ impl Replay<'_> {
                         }
                     })
                     .collect();
+                // The command to run, but for the game's path, which the report fills in
+                // (`crate::check::GAME_PATH`): the replay reads text, not a file.
+                let line = self.lines.line_of(self.text, self.current_step.start);
                 self.report(
                     &codes::EDGES_DO_NOT_MATCH,
                     format!(
@@ -137,7 +140,10 @@ impl Replay<'_> {
                         clashes.join("; ")
                     ),
                     "the sides do not match",
-                    "turn the tile or place it elsewhere; `carcspec fit <GAME> <TILE> --at <LINE>` lists where it fits",
+                    &format!(
+                        "turn the tile or place it elsewhere; `carcspec fit {} {id} --at {line}` lists where it fits",
+                        crate::check::GAME_PATH
+                    ),
                 )
                 .secondary
                 .extend(labels);
