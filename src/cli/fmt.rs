@@ -78,7 +78,7 @@ pub fn run_tiles(args: &FmtArgs, quiet: bool) -> i32 {
 /// the summary, keeping what needs attention.
 fn format_files(args: &FmtArgs, languages: &[Language], command: &str, quiet: bool) -> i32 {
     let mut exit = EXIT_CLEAN;
-    let (mut files, mut canonical) = (0, 0);
+    let (mut files, mut canonical, mut not_formatted) = (0, 0, 0);
     for name in &args.paths {
         if name == "-" {
             exit = exit.max(format_stdin(args, languages));
@@ -122,15 +122,32 @@ fn format_files(args: &FmtArgs, languages: &[Language], command: &str, quiet: bo
                 Ok(Formatted::Canonical) => canonical += 1,
                 Ok(Formatted::Rewritten) => {}
                 Ok(Formatted::NotCanonical) => exit = exit.max(EXIT_FINDINGS),
-                Err(code) => exit = exit.max(code),
+                Err(code) => {
+                    not_formatted += 1;
+                    exit = exit.max(code);
+                }
             }
         }
     }
     if files > 0 && !quiet {
-        println!(
-            "{canonical} of {files} file{} already in canonical layout",
-            if files == 1 { "" } else { "s" }
-        );
+        // A file that could not be read or formatted (syntax errors) is counted apart: it is
+        // neither canonical nor rewritten, and its diagnostics above say why.
+        let read = files - not_formatted;
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        let mut parts = Vec::new();
+        if read > 0 {
+            parts.push(format!(
+                "{canonical} of {read} file{} already in canonical layout",
+                plural(read)
+            ));
+        }
+        if not_formatted > 0 {
+            parts.push(format!(
+                "{not_formatted} file{} not formatted (errors above)",
+                plural(not_formatted)
+            ));
+        }
+        println!("{}", parts.join("; "));
     }
     exit
 }

@@ -184,7 +184,9 @@ pub fn to_lsp(
     if let Some(label) = diagnostic
         .primary
         .as_ref()
-        .filter(|l| !l.message.is_empty())
+        // A label that repeats what the message says (a syntax error's "expected a position
+        // `x,y`") is not said twice.
+        .filter(|l| !l.message.is_empty() && !diagnostic.message.contains(&l.message))
     {
         message.push_str(&format!(" ({})", label.message));
     }
@@ -268,5 +270,26 @@ mod tests {
         });
         let code = analysis.diagnostics[0].code.clone();
         assert_eq!(code, Some(NumberOrString::String("L001".into())));
+    }
+
+    /// A label is added to the message in brackets, unless the message says it already.
+    #[test]
+    fn a_label_the_message_repeats_is_not_added_twice() {
+        let uri = Uri::from_str("file:///x.game").unwrap();
+        let text = "place at\n";
+        let index = LineIndex::new(text, Encoding::Utf16);
+        let code = &crate::codes::BAD_STATEMENT;
+        let repeated = Diagnostic::new(code, "`place`: expected a position `x,y`")
+            .at(Span::new(8, 8), "expected a position `x,y`");
+        assert_eq!(
+            to_lsp(&repeated, text, &index, &uri).message,
+            "`place`: expected a position `x,y`"
+        );
+        let other = Diagnostic::new(code, "`place`: expected a position `x,y`")
+            .at(Span::new(0, 5), "this statement");
+        assert_eq!(
+            to_lsp(&other, text, &index, &uri).message,
+            "`place`: expected a position `x,y` (this statement)"
+        );
     }
 }

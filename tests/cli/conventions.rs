@@ -45,6 +45,12 @@ fn fmt_refuses_a_game_with_a_line_it_cannot_parse_and_leaves_it() {
         );
         assert!(stderr(&output).contains("G001"), "{}", stderr(&output));
         assert!(!stdout(&output).contains("already in canonical layout\n0 of"));
+        // Counted as a file not formatted, not as one of those not in canonical layout.
+        assert_eq!(
+            stdout(&output),
+            "1 file not formatted (errors above)\n",
+            "{args:?}"
+        );
         assert_eq!(std::fs::read_to_string(&game).unwrap(), text);
     }
 }
