@@ -260,6 +260,7 @@ specs! {
     }
     mod the_river {
         "the-river/both-rivers.game" => both_rivers,
+        "the-river/excerpt-after-the-river.game" => excerpt_after_the_river,
         "the-river/no-figure-on-the-river.game" => no_figure_on_the_river,
         "the-river/no-third-turn-the-same-way.game" => no_third_turn_the_same_way,
         "the-river/no-u-turn-to-the-left.game" => no_u_turn_to_the_left,

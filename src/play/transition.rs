@@ -224,6 +224,23 @@ impl Game {
         true
     }
 
+    /// An excerpt starts where its first draw says: the tiles of the draw groups before the
+    /// drawn tile's (The River's river tiles, before a land tile) were drawn before the
+    /// excerpt begins, off its picture, and leave the stacks, so that its draws follow what
+    /// it shows (docs/game-language.md, "Recorded games and excerpts").
+    pub(crate) fn begin_excerpt_at(&mut self, tile: usize) {
+        if !self.ordered_draws {
+            return;
+        }
+        let group = self.rules.draw_group(&self.engine.catalog[tile]);
+        for index in 0..self.stack.len() {
+            let other = &self.engine.catalog[index];
+            if index != tile && !is_bonus(other) && self.rules.draw_group(other) < group {
+                while self.take_from_stack(index) {}
+            }
+        }
+    }
+
     /// A setup's `lay`: the tile lies on the board, outside any turn.
     pub(crate) fn lay(&mut self, tile: usize, pos: Pos, rotation: Rotation) {
         let (_, roots) = self.put_tile(tile, pos, rotation);

@@ -59,6 +59,8 @@ pub(crate) struct Replay<'s> {
     failed: usize,
     events: Vec<ReportedEvent>,
     warned_tiles: Vec<usize>,
+    /// Whether an excerpt has drawn its first land tile ([`Game::begin_excerpt_at`]).
+    excerpt_draws_begun: bool,
     /// Whether each tile of the catalog is of a shipped tile set ([`Catalog::shipped`]).
     shipped_tiles: Vec<bool>,
     /// Assertions the game states that carcspec cannot check.
@@ -110,6 +112,7 @@ impl<'s> Replay<'s> {
             failed: 0,
             events: Vec::new(),
             warned_tiles: Vec::new(),
+            excerpt_draws_begun: false,
             not_applicable: Vec::new(),
             lines: LineCursor::default(),
             omitted: Omitted::default(),

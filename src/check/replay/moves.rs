@@ -142,6 +142,10 @@ impl Replay<'_> {
                 );
             }
         }
+        if self.script.excerpt && !bonus && !self.excerpt_draws_begun {
+            self.excerpt_draws_begun = true;
+            self.game.begin_excerpt_at(tile);
+        }
         if !self.game.apply_draw(tile, bonus) {
             let drawn_as_what_it_is = is_bonus(&self.game.engine.catalog[tile]) == bonus;
             if pile_used_up && drawn_as_what_it_is {

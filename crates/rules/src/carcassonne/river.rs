@@ -213,6 +213,16 @@ pub fn draw_violation(catalog: &[CompiledTile], stack: &[u32], tile: usize) -> O
         .map(|(_, (t, _))| (draw_group(t), t))
         .filter(|(g, _)| *g < group)
         .min_by_key(|(g, _)| *g)?;
+    // How many tiles of that group are left, not only one of them.
+    let left: u32 = catalog
+        .iter()
+        .zip(stack)
+        .enumerate()
+        .filter(|(index, (t, _))| {
+            *index != tile && t.kind != TileKind::Bonus && draw_group(t) == earlier.0
+        })
+        .map(|(_, (_, n))| *n)
+        .sum();
     let (what, help) = match (group, earlier.0) {
         (LAND, _) => (
             "a land tile drawn while river tiles are left",
@@ -227,9 +237,16 @@ pub fn draw_violation(catalog: &[CompiledTile], stack: &[u32], tile: usize) -> O
             "the lake is the last river tile: draw the other river tiles first",
         ),
     };
+    let still = match left {
+        1 => format!("`{}` is still in the stack", earlier.1.id),
+        _ => format!(
+            "{left} of them are still in the stack, `{}` among them",
+            earlier.1.id
+        ),
+    };
     Some(Violation::new(
         &RIVER_DRAW_ORDER,
-        format!("{what} (`{}` is still in the stack)", earlier.1.id),
+        format!("{what} ({still})"),
         "drawn out of the river's order",
         help,
     ))
