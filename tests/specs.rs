@@ -261,6 +261,8 @@ specs! {
     mod the_river {
         "the-river/both-rivers.game" => both_rivers,
         "the-river/excerpt-after-the-river.game" => excerpt_after_the_river,
+        "the-river/river-2-branch-turns-after-the-fork.game" => river_2_branch_turns_after_the_fork,
+        "the-river/river-2-volcano-no-abbot-return.game" => river_2_volcano_no_abbot_return,
         "the-river/no-figure-on-the-river.game" => no_figure_on_the_river,
         "the-river/no-third-turn-the-same-way.game" => no_third_turn_the_same_way,
         "the-river/no-u-turn-to-the-left.game" => no_u_turn_to_the_left,

@@ -158,7 +158,18 @@ impl Carcassonne {
             && turn.placed.is_some()
             && turn.figure_step_open()
             && !turn.took_back
+            && !self.volcano_turn(engine, turn)
             && Self::abbots_on_board(engine, turn.player).next().is_some()
+    }
+
+    /// Whether the turn placed The River II's volcano lake, whose player “immediately takes
+    /// another turn drawing a normal tile, doing nothing else with the volcano turn” (river
+    /// digest §9.2.5): its figure step holds no abbot's return either, since the return is
+    /// that step's move (docs/rules/carcassonne.md, "The abbot and gardens").
+    fn volcano_turn(&self, engine: &Engine, turn: &TurnView) -> bool {
+        turn.placed.is_some_and(|placement| {
+            super::river::another_turn(engine.tile_of(placement), self.river)
+        })
     }
 
     /// The abbots the player may take back, in the order of their ids, into `into`: on a
@@ -197,6 +208,9 @@ impl Carcassonne {
         }
         let why = match turn.placed {
             None => "no tile was placed in this turn yet",
+            Some(_) if self.volcano_turn(engine, turn) => {
+                "the volcano lake's turn does nothing else: its player plays again at once"
+            }
             Some(_) if turn.took_back => "the abbot's return was this turn's figure step already",
             Some(_) if !turn.figure_step_open() => "the tile's figure step is over",
             // A tile placed, its figure step open and no take-back yet: the return is due

@@ -13,7 +13,7 @@ use crate::Violation;
 use crate::descriptor::ShippedSet;
 use crate::engine::{CompiledTile, Engine, Slot};
 use crate::jcz::JczPart;
-use crate::model::{FeatureKind, Marker, Pos, Rotation, Side, TileKind};
+use crate::model::{ContentKind, FeatureKind, Marker, Pos, Rotation, Side, TileKind};
 
 carcspec_core::codes::codes! {
     /// The River's rule violations, in the registry through the expansion's descriptor
@@ -280,33 +280,72 @@ fn bend(entry: Side, exit: Side) -> i8 {
     }
 }
 
+/// Where the river enters the tile at `pos` that it leaves through the side `joined`: the
+/// other end of the same river; on The River II's fork, whose three arms are rivers of their
+/// own, the trunk — the arm that meets the spring, or else the tile laid before the fork (“The
+/// first player's first turn is placing the fork (attached to the spring)”). A branch leaves
+/// the fork as it leaves a curve or a straight, so its bends count from the trunk on: a branch
+/// that leaves the fork to the left may not turn left again at once (no 180° turn, river
+/// digest §9.2.4). `None` at the spring, a lake or a tile the river does not run through.
+fn entry_of(engine: &Engine, pos: Pos, joined: Side) -> Option<Side> {
+    let placement = engine.at(pos)?;
+    let placed = engine.placement(placement);
+    let arms = arms_on_board(&engine.catalog[placed.tile], placed.rotation);
+    let &(_, feature) = arms.iter().find(|(side, _)| *side == joined)?;
+    let same: Vec<Side> = arms
+        .iter()
+        .filter(|(side, f)| *f == feature && *side != joined)
+        .map(|(side, _)| *side)
+        .collect();
+    match same.as_slice() {
+        [entry] => return Some(*entry),
+        [] => {}
+        _ => return None,
+    }
+    let others: Vec<Side> = arms
+        .iter()
+        .filter(|(_, f)| *f != feature)
+        .map(|(side, _)| *side)
+        .collect();
+    if others.len() != 2 {
+        return None;
+    }
+    let neighbour = |side: Side| engine.at(pos.neighbour(side));
+    let spring = crate::engine::content_index(ContentKind::Spring);
+    let is_spring = |side: Side| {
+        neighbour(side).is_some_and(|p| {
+            let tile = &engine.catalog[engine.placement(p).tile];
+            tile.features.iter().any(|f| f.contents[spring] > 0)
+        })
+    };
+    others
+        .iter()
+        .copied()
+        .find(|side| is_spring(*side))
+        .or_else(|| {
+            others
+                .iter()
+                .copied()
+                .filter(|side| neighbour(*side).is_some_and(|p| p < placement))
+                .min_by_key(|side| neighbour(*side))
+        })
+}
+
 /// The bends of the river upstream of the side `joined` of the tile at `pos`, nearest first,
-/// straights left out, back to the spring or the fork.
+/// straights left out, back to the spring (through the fork: [`entry_of`]).
 fn bends_upstream(engine: &Engine, mut pos: Pos, mut joined: Side) -> Vec<i8> {
     let mut bends = Vec::new();
     // A river on a board is at most as long as the tiles placed.
     for _ in 0..engine.placements.len() {
-        let Some(placement) = engine.at(pos) else {
+        let Some(entry) = entry_of(engine, pos, joined) else {
             break;
         };
-        let placed = engine.placement(placement);
-        let tile = &engine.catalog[placed.tile];
-        let arms = arms_on_board(tile, placed.rotation);
-        let Some(&(_, feature)) = arms.iter().find(|(side, _)| *side == joined) else {
-            break;
-        };
-        let others: Vec<Side> = arms
-            .iter()
-            .filter(|(side, f)| *f == feature && *side != joined)
-            .map(|(side, _)| *side)
-            .collect();
-        let [entry] = others.as_slice() else { break };
-        match bend(*entry, joined) {
+        match bend(entry, joined) {
             0 => {}
             turn => bends.push(turn),
         }
-        pos = pos.neighbour(*entry);
-        joined = opposite(*entry);
+        pos = pos.neighbour(entry);
+        joined = opposite(entry);
     }
     bends
 }
@@ -373,21 +412,8 @@ pub fn placement_violation(
     let way = if turn > 0 { "right" } else { "left" };
     // The curve just upstream, with no straight between (the tile next to this one).
     let next_bend = {
-        let neighbour = engine.at(pos.neighbour(entry)).map(|p| engine.placement(p));
-        neighbour.and_then(|placed| {
-            let arms = arms_on_board(&engine.catalog[placed.tile], placed.rotation);
-            let facing = opposite(entry);
-            let (_, feature) = arms.iter().find(|(side, _)| *side == facing)?;
-            let others: Vec<Side> = arms
-                .iter()
-                .filter(|(side, f)| f == feature && *side != facing)
-                .map(|(side, _)| *side)
-                .collect();
-            let [before] = others.as_slice() else {
-                return None;
-            };
-            Some(bend(*before, facing))
-        })
+        let facing = opposite(entry);
+        entry_of(engine, pos.neighbour(entry), facing).map(|before| bend(before, facing))
     };
     if next_bend == Some(turn) {
         return Some(Violation::new(
