@@ -387,7 +387,11 @@ fn import(file: &str, stdin_filename: Option<&str>) -> i32 {
             if !warnings.is_empty() {
                 eprint!("{}", crate::report::render(file, &text, &warnings, false));
             }
-            print!("{}", crate::format::game::print_script(&script, Some(file)));
+            let origin = format!("Imported by carcspec from {file}.");
+            print!(
+                "{}",
+                crate::format::game::print_script(&script, Some(&origin))
+            );
             EXIT_CLEAN
         }
         Err(diagnostics) => {

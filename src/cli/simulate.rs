@@ -489,12 +489,12 @@ pub fn run(args: SimulateArgs) -> i32 {
             }
         }
         let path = Path::new(dir).join(format!("game-{:05}.game", index + 1));
-        let source = format!(
-            "carcspec simulate, seed {}, game {}",
+        let origin = format!(
+            "Played by carcspec simulate, seed {}, game {}.",
             config.seed,
             index + 1
         );
-        let text = crate::format::game::print_script(&game.script, Some(&source));
+        let text = crate::format::game::print_script(&game.script, Some(&origin));
         std::fs::write(&path, text)
             .map_err(|error| format!("cannot write `{}`: {error}", path.display()))
     };

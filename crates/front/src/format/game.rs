@@ -25,11 +25,12 @@ fn token(draw: &TokenDraw) -> String {
     }
 }
 
-/// Writes `script` as a game file; `source` (a path, say) is named in a first comment.
-pub fn print_script(script: &Script, source: Option<&str>) -> String {
+/// Writes `script` as a game file, with `origin` as its first line, a comment (where the game
+/// comes from: "Imported by carcspec from game.jcz.", "Played by carcspec simulate, …").
+pub fn print_script(script: &Script, origin: Option<&str>) -> String {
     let mut out = String::new();
-    if let Some(source) = source {
-        let _ = writeln!(out, "# Imported by carcspec from {source}.");
+    if let Some(origin) = origin {
+        let _ = writeln!(out, "# {origin}");
     }
     if let Some(title) = &script.title {
         let _ = writeln!(out, "game {}", super::tiles::quote(title));
