@@ -128,7 +128,10 @@ fn imported_games_check_to_the_same_report() {
         let text = std::fs::read_to_string(&path).unwrap();
         let script =
             check::import_jcz(&text).unwrap_or_else(|d| panic!("{}: {d:?}", path.display()));
-        let printed = carcspec::format::game::print_script(&script, Some("a saved game"));
+        let printed = carcspec::format::game::print_script(
+            &script,
+            Some("Imported by carcspec from a saved game."),
+        );
         let from_game = check::check_text("imported.game", printed.clone(), Path::new("."));
         let mut from_jcz = check::check_jcz_text("saved.jcz", text);
         // The import reports an element declared but not played (J004) beside the printed
@@ -148,8 +151,10 @@ fn the_import_of_the_fixture_is_stable() {
     let text =
         std::fs::read_to_string("tests/fixtures/jcz/valid/road-between-crossroads.jcz").unwrap();
     let script = check::import_jcz(&text).unwrap();
-    let printed =
-        carcspec::format::game::print_script(&script, Some("road-between-crossroads.jcz"));
+    let printed = carcspec::format::game::print_script(
+        &script,
+        Some("Imported by carcspec from road-between-crossroads.jcz."),
+    );
     insta::with_settings!({
         snapshot_path => "../snapshots/jcz",
         prepend_module_to_snapshot => false,

@@ -300,7 +300,7 @@ impl Game {
     /// that the checker reads back as that very feature: its anchors in board orientation,
     /// or else its label where the anchors name several features (the two lakes at `I` of
     /// `HG/83`); `None` for a feature that neither names.
-    fn name_feature(
+    pub(crate) fn name_feature(
         &self,
         placement: PlacementId,
         feature: usize,

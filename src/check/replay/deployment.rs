@@ -36,11 +36,30 @@ impl Replay<'_> {
                 let tile = &self.game.engine.catalog[self.game.engine.placement(placement).tile];
                 let id = tile.id.clone();
                 if candidates.is_empty() {
+                    // What the figure could stand on, each as the checker reads it back.
+                    let names: Vec<String> = (0..tile.features.len())
+                        .filter(|f| stands_on.contains(&tile.features[*f].kind))
+                        .filter_map(|f| {
+                            let name = self.game.name_feature(placement, f, stands_on)?;
+                            Some(format!("`{name}` ({})", tile.features[f].kind))
+                        })
+                        .collect();
+                    let help = match names.as_slice() {
+                        [] => format!(
+                            "no feature of tile `{id}` is one the figure stands on; anchors are \
+                             N E S W, NL NR EL ER SL SR WL WR and I, in board orientation"
+                        ),
+                        _ => format!(
+                            "name an anchor in board orientation (after the tile's rotation) or a \
+                             label of the tile; the figure may stand on {}",
+                            names.join(", ")
+                        ),
+                    };
                     self.report(
                         &codes::NO_SUCH_FEATURE,
                         format!("tile `{id}` has no feature at `{target}`"),
                         "nothing to stand on there",
-                        "name an anchor in board orientation (after the tile's rotation) or a label of the tile",
+                        &help,
                     );
                 } else {
                     let names: Vec<String> = candidates

@@ -1269,12 +1269,13 @@ impl<'s, S: StatementWords> Args<'s, S> {
                 .help("anchors are N E S W, NL NR EL ER SL SR WL WR and I, in board orientation; join several with `+`")
         };
         if !word.value.contains('+') {
-            // One anchor, the common case: no list.
-            return word
-                .value
-                .parse::<Anchor>()
-                .map(FeatureRef::Anchor)
-                .map_err(|()| unknown(word.value));
+            // One anchor, the common case: no list. A word that is no anchor names a label (a
+            // label may begin with a capital, `G`): whether the tile has it is the replay's to
+            // say (V111), which lists what the figure may stand on there.
+            return Ok(word.value.parse::<Anchor>().map_or_else(
+                |()| FeatureRef::Label(word.value.to_string()),
+                FeatureRef::Anchor,
+            ));
         }
         let anchors = word
             .value
