@@ -3,7 +3,7 @@
 //! (`expect violation`) and of the legal placements. The expectations about the state of
 //! the game are `state.rs`'s, those of JCloisterZone's tests `harness.rs`'s.
 
-use super::Replay;
+use super::{Replay, label};
 use crate::check::report::ReportedEvent;
 use crate::codes::{self, Code};
 use crate::engine::{Pos, Rotation};
@@ -90,12 +90,34 @@ impl Replay<'_> {
                         } else {
                             format!("the move breaks {}", broken.join(", "))
                         };
-                        self.report(
+                        // The same violation reported by an earlier move (the expectation
+                        // one statement late): say where, so that it can be moved there.
+                        let earlier = self.diagnostics
+                            [..self.action_start.min(self.diagnostics.len())]
+                            .iter()
+                            .rev()
+                            .find(|d| d.code.code == name || d.code.name == name)
+                            .and_then(|d| d.primary.as_ref().map(|label| label.span));
+                        let help = match earlier {
+                            Some(span) => format!(
+                                "`{name}` was reported for the move on line {}: `expect violation` \
+                                 follows the move that breaks the rule, so move it to just after that one",
+                                self.lines.line_of(self.text, span.start)
+                            ),
+                            None => "`expect violation` follows the move that breaks the rule"
+                                .to_string(),
+                        };
+                        let reported = self.report(
                             &codes::VIOLATION_NOT_FOUND,
                             format!("expected the violation `{name}`, but {got}"),
                             "this expectation does not hold",
-                            "`expect violation` follows the move that breaks the rule",
+                            &help,
                         );
+                        if let Some(span) = earlier {
+                            reported
+                                .secondary
+                                .extend(label(span, &format!("`{name}` was reported here")));
+                        }
                     }
                 }
             }
