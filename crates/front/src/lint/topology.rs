@@ -280,10 +280,35 @@ fn crosses(
             None => parts.push((run, vec![anchor.to_string()])),
         }
     }
+    // The tile's other areas of the kind on either side are the same land: each side's area
+    // takes them in, and they go (a field next to a field with nothing between would be drawn
+    // with a hedge across it). Naming only the crossing area's halves would leave them apart.
+    let mut merged = 0;
+    for other in &tile.features {
+        if std::ptr::eq(other, area) || other.kind != area.kind {
+            continue;
+        }
+        let runs = separation.runs(&covered_positions(other));
+        let [run] = runs.as_slice() else {
+            continue;
+        };
+        if let Some((_, names)) = parts.iter_mut().find(|(r, _)| r == run) {
+            names.extend(other.anchors.iter().map(Anchor::to_string));
+            merged += 1;
+        }
+    }
     let split: Vec<String> = parts
         .iter()
         .map(|(_, names)| format!("`{}: {}`", area.kind, names.join(" ")))
         .collect();
+    let merging = match merged {
+        0 => String::new(),
+        1 => format!(" in place of it and of the other {} beside it", area.kind),
+        _ => format!(
+            " in place of it and of the {merged} other {}s beside it",
+            area.kind
+        ),
+    };
     Diagnostic::new(
         &codes::FIELD_CROSSES_ROAD,
         format!(
@@ -299,7 +324,7 @@ fn crosses(
     )
     .also(separator.spans.line, "divides the tile")
     .help(format!(
-        "a {} cannot cross a {}: write one {} for each side, {}",
+        "a {} cannot cross a {}: write one {} for each side, {}{merging}",
         area.kind,
         separator.kind,
         area.kind,
