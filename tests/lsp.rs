@@ -1059,18 +1059,35 @@ fn completion_of_figures_and_legal_spots() {
         "{}",
         detail("E")
     );
-    assert!(
+    // The spots are the named figure's: a knight stands on no field, so no field is marked.
+    let legal_fields = |items: &serde_json::Value| {
         items
             .as_array()
             .unwrap()
             .iter()
-            .any(|i| i["detail"].as_str().unwrap().contains("field")
-                && i["detail"].as_str().unwrap().contains("· legal")),
+            .filter(|i| {
+                let detail = i["detail"].as_str().unwrap();
+                detail.starts_with("field") && detail.contains("· legal")
+            })
+            .count()
+    };
+    assert_eq!(legal_fields(&items), 0, "{items}");
+    // A farmer's are the fields.
+    let typing = format!("{}deploy farmer on \n", &text[..cut]);
+    client.change(&uri, 3, &typing);
+    let items = client.at("textDocument/completion", &uri, (line, 17));
+    assert!(legal_fields(&items) > 0, "{items}");
+    assert!(
+        !items.as_array().unwrap().iter().any(|i| i["detail"]
+            .as_str()
+            .unwrap()
+            .starts_with("city")
+            && i["detail"].as_str().unwrap().contains("· legal")),
         "{items}"
     );
 
     let typing = format!("{}deploy \n", &text[..cut]);
-    client.change(&uri, 2, &typing);
+    client.change(&uri, 4, &typing);
     let items = client.at("textDocument/completion", &uri, (line, 7));
     let knight = items
         .as_array()
@@ -2690,5 +2707,52 @@ fn the_outline_has_turns_with_their_moves_and_follows_edits() {
         first,
         "the text back, its outline back"
     );
+    client.shutdown();
+}
+
+/// Completion after `expect` offers the forms the game can hold, in the table's order: in a
+/// base game no `bag` (Hills & Sheep), `covered` (the 2020 rules) or `bonus` (Hunters and
+/// Gatherers), `score` first; with Hills & Sheep, `bag` too.
+#[test]
+fn completion_of_expect_offers_the_game_s_forms_in_order() {
+    let mut client = Client::start();
+    let path = Path::new("spec/carcassonne/occupied-feature.game");
+    let uri = path_uri(path);
+    let labels_in_order = |items: &serde_json::Value| -> Vec<String> {
+        let mut items: Vec<(String, String)> = items
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| {
+                (
+                    i["sortText"].as_str().unwrap_or_default().to_string(),
+                    i["label"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        items.sort();
+        items.into_iter().map(|(_, label)| label).collect()
+    };
+    let base = "ruleset carcassonne\ntiles carcassonne-base\nplayers red blue\nturn red\nexpect \n";
+    client.open(&uri, "carcspec-game", base);
+    let offered = labels_in_order(&client.at("textDocument/completion", &uri, (4, 7)));
+    assert_eq!(
+        offered.first().map(String::as_str),
+        Some("score"),
+        "{offered:?}"
+    );
+    for absent in ["bag", "covered", "bonus"] {
+        assert!(
+            !offered.iter().any(|l| l == absent),
+            "{absent} in {offered:?}"
+        );
+    }
+    let with_sheep = base.replace(
+        "players",
+        "expansion hills-and-sheep\ntiles hills-and-sheep\nplayers",
+    );
+    client.change(&uri, 2, &with_sheep);
+    let offered = labels_in_order(&client.at("textDocument/completion", &uri, (6, 7)));
+    assert!(offered.iter().any(|l| l == "bag"), "{offered:?}");
     client.shutdown();
 }

@@ -94,10 +94,43 @@ pub(crate) fn completion(cx: &Context<'_>, position: Position) -> Vec<Completion
     let role = statements::role_of(keyword, args, index);
     let state = || state::before(cx, &view, offset);
     match role {
-        Role::Fixed if *keyword == "expect" && index == 0 => statements::EXPECTATIONS
-            .iter()
-            .filter_map(|form| Some(item(form.word?, CompletionItemKind::KEYWORD, form.usage())))
-            .collect(),
+        Role::Fixed if *keyword == "expect" && index == 0 => {
+            // The forms this game can hold, in the table's order (the common ones first): a
+            // count that the game's rules do not keep (`bag` without Hills & Sheep, `covered`
+            // outside the 2020 rules) and `bonus` in a ruleset without bonus tiles are left out.
+            let rules = view.ruleset.map(|ruleset| {
+                let mut rules = crate::rules::for_ruleset(ruleset, &[]);
+                rules.expansions_in_play(&view.expansions);
+                rules
+            });
+            let holds = |word: &str| {
+                let Some(ruleset) = view.ruleset else {
+                    return true;
+                };
+                if word == "bonus" {
+                    return crate::rules::describe(ruleset).bonus.is_some();
+                }
+                match (statements::counted_expectation(word), &rules) {
+                    (Some(counted), Some(rules)) => {
+                        let player = counted.of_each_player.then_some(0);
+                        rules.counted(word, player).is_some()
+                    }
+                    _ => true,
+                }
+            };
+            statements::EXPECTATIONS
+                .iter()
+                .enumerate()
+                .filter_map(|(order, form)| {
+                    let word = form.word?;
+                    holds(word).then(|| {
+                        let mut it = item(word, CompletionItemKind::KEYWORD, form.usage());
+                        it.sort_text = Some(format!("{order:02}"));
+                        it
+                    })
+                })
+                .collect()
+        }
         Role::Fixed => statements::fixed_words(keyword, args, index)
             .into_iter()
             .map(|w| item(w, CompletionItemKind::KEYWORD, ""))
@@ -331,12 +364,20 @@ fn target_completion(
     let Some((tile, _)) = view.tile(&id) else {
         return Vec::new();
     };
-    // The legal deployments are those of the tile just placed: they mark a `deploy`'s targets.
+    // The legal deployments are those of the tile just placed: they mark a `deploy`'s targets,
+    // those of the figure the statement names once it names one (`deploy thief on `: the
+    // roads, not the cities a knight would take).
+    let figure = view
+        .words
+        .iter()
+        .find(|w| w.statement == statement && w.role == Role::Figure)
+        .map(|w| w.text.as_str());
     let legal: Vec<String> = state
         .filter(|_| is_deploy || !names_position)
         .map(|s| {
             s.deployments
                 .iter()
+                .filter(|(kind, _)| figure.is_none_or(|figure| figure == *kind))
                 .map(|(_, target)| target.clone())
                 .collect()
         })
@@ -360,7 +401,9 @@ fn target_completion(
             let is_legal = legal.contains(&name) || legal.contains(&joined);
             let mut it = item(
                 name.clone(),
-                CompletionItemKind::FIELD,
+                // A place on the tile, not a field of a record (the kind "Field" reads as
+                // Carcassonne's field in editors that show the kind): a value of the statement.
+                CompletionItemKind::VALUE,
                 format!(
                     "{} at {joined} on `{id}` r{}{}",
                     feature.kind.name(),
