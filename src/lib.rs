@@ -14,11 +14,12 @@ pub use carcspec_rules as rules;
 // tile sets, lowering, interchange, loading and a game's setup, each at its path.
 pub(crate) use carcspec_front::setup;
 pub use carcspec_front::{format, interchange, lint, load, lower, shipped};
+// The game runner (`crates/play`), above the setup; the crate's own, as before.
+pub(crate) use carcspec_play as play;
 
 pub mod check;
 pub mod cli;
 pub mod lsp;
-pub(crate) mod play;
 pub mod render;
 pub mod report;
 pub mod simulate;

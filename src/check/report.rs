@@ -213,6 +213,72 @@ mod tests {
         }
     }
 
+    /// The report of a payment names its payer, and each event changes the players' scores by
+    /// its points: the six scorings the runner keeps of The Tower's ransom paid back and forth
+    /// (the runner's test `a_payment_moves_points_from_its_payer_to_its_payee_never_below_zero`
+    /// plays them).
+    #[test]
+    fn a_payment_is_reported_with_its_payer() {
+        let scored =
+            |player: &str, points, breakdown: &str, paid_by: Option<&str>, family: &str| {
+                crate::play::Scored {
+                    players: vec![player.to_string()],
+                    points,
+                    breakdown: breakdown.to_string(),
+                    family: family.to_string(),
+                    paid_by: paid_by.map(str::to_string),
+                    is_final: false,
+                }
+            };
+        let kept = [
+            scored("blue", 0, "ransom = 0", Some("red"), "ransom"),
+            scored("red", 4, "city of 2 tiles = 4", None, "city"),
+            scored("red", 0, "ransom = 0", Some("blue"), "ransom"),
+            scored("blue", 3, "ransom = 3", Some("red"), "ransom"),
+            scored("red", 1, "ransom = 1", Some("blue"), "ransom"),
+            scored("blue", 2, "ransom = 2", Some("red"), "ransom"),
+        ];
+        // The report's lines, as the checker writes them from what the runner kept.
+        let events: Vec<ReportedEvent> = kept
+            .into_iter()
+            .enumerate()
+            .map(|(line, scored)| ReportedEvent::of(scored, line + 1, Default::default()))
+            .collect();
+        let lines: Vec<String> = events
+            .iter()
+            .map(|e| format!("{}: {} ({})", e.breakdown, e.players_text(), e.family))
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                "ransom = 0: blue, paid by red (ransom)",
+                "city of 2 tiles = 4: red (city)",
+                "ransom = 0: red, paid by blue (ransom)",
+                "ransom = 3: blue, paid by red (ransom)",
+                "ransom = 1: red, paid by blue (ransom)",
+                "ransom = 2: blue, paid by red (ransom)",
+            ]
+        );
+        // What each event changed each player's score by, which every reader of the report sums.
+        let by_player =
+            |name: &str| -> Vec<Option<i64>> { events.iter().map(|e| e.points_of(name)).collect() };
+        assert_eq!(
+            by_player("red"),
+            [Some(0), Some(4), Some(0), Some(-3), Some(1), Some(-2)]
+        );
+        assert_eq!(
+            by_player("blue"),
+            [Some(0), None, Some(0), Some(3), Some(-1), Some(2)]
+        );
+        let json = serde_json::to_value(&events[3]).expect("an event serialises");
+        assert_eq!(json["paid_by"], "red");
+        assert_eq!(json["players"], serde_json::json!(["blue"]));
+        assert_eq!(json["points"], 3);
+        assert!(
+            serde_json::to_value(&events[1]).expect("an event serialises")["paid_by"].is_null()
+        );
+    }
+
     #[test]
     fn line_cursor_counts_lines_forwards_and_backwards() {
         let text = "a\nbc\n\nd";

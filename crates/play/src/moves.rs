@@ -15,7 +15,7 @@ use crate::syntax::statements::MoveWords;
 /// A legal deployment as [`Game::offered_deployments`] lists it: its feature's name stays in
 /// the game's table of names ([`Game::target_of`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct Offered {
+pub struct Offered {
     pub figure: &'static str,
     pub kind: FeatureKind,
     pub node: NodeId,
@@ -29,7 +29,7 @@ pub(crate) struct Offered {
 impl Game {
     /// Every legal deployment on the tile just placed: each feature and each figure that may
     /// stand there, from the supply, on a feature no figure blocks.
-    pub(crate) fn legal_deployments(&mut self) -> Vec<Deployment> {
+    pub fn legal_deployments(&mut self) -> Vec<Deployment> {
         let mut offered = Vec::new();
         self.offered_deployments(&mut offered);
         offered
@@ -46,7 +46,7 @@ impl Game {
 
     /// Whether the figure step of the turn opens `placement`, a tile other than the one just
     /// placed, to a deployment ([`crate::rules::Rules::deployment_tiles`]).
-    pub(crate) fn deploys_on(&mut self, placement: PlacementId) -> bool {
+    pub fn deploys_on(&mut self, placement: PlacementId) -> bool {
         if !self.hooks.deploys_elsewhere {
             return false;
         }
@@ -80,13 +80,13 @@ impl Game {
     /// The position of an offered deployment's tile where it is not the tile just placed
     /// (the game language writes it: `deploy <figure> at <x>,<y> on <feature>`).
     #[inline]
-    pub(crate) fn deployment_elsewhere(&self, offered: &Offered) -> Option<Pos> {
+    pub fn deployment_elsewhere(&self, offered: &Offered) -> Option<Pos> {
         let placed = self.turn.as_ref()?.placed.as_ref()?.placement;
         (offered.placement != placed).then(|| self.engine.placement(offered.placement).pos)
     }
 
     /// The feature an offered deployment names, as the game language writes it.
-    pub(crate) fn target_of(&self, offered: &Offered) -> &FeatureRef {
+    pub fn target_of(&self, offered: &Offered) -> &FeatureRef {
         let (slot, index) = offered.name;
         match self.slot_tables[slot]
             .get()
@@ -101,7 +101,7 @@ impl Game {
     /// The legal deployments of [`Game::legal_deployments`], into `into` (emptied first),
     /// with their features' names left in the game's table: the simulator asks for them on
     /// every tile placed and clones the name of the one it chooses only.
-    pub(crate) fn offered_deployments(&mut self, into: &mut Vec<Offered>) {
+    pub fn offered_deployments(&mut self, into: &mut Vec<Offered>) {
         into.clear();
         let Some(turn) = self.turn.as_ref() else {
             return;
@@ -244,7 +244,7 @@ impl Game {
     /// The feature (index on its tile) that a deployment's target names on a placement:
     /// `Err` with the candidates when it names several (an anchor shared by two lakes), `Err`
     /// with none when it names nothing.
-    pub(crate) fn locate(
+    pub fn locate(
         &self,
         placement: PlacementId,
         target: &FeatureRef,
@@ -336,7 +336,7 @@ impl Game {
     }
 
     /// The player's figure of `kind` standing on `node`, if any.
-    pub(crate) fn figure_at(&self, player: usize, kind: &str, node: NodeId) -> Option<FigureId> {
+    pub fn figure_at(&self, player: usize, kind: &str, node: NodeId) -> Option<FigureId> {
         self.engine
             .figures
             .iter()
@@ -352,7 +352,7 @@ impl Game {
     /// the words its statement declares: a figure is named where it stands (or stood: a
     /// figure taken back is named after it left the board) or whose hands hold it, a feature
     /// by its tile's position and its name.
-    pub(crate) fn action_of(&self, mv: Move) -> crate::model::Action {
+    pub fn action_of(&self, mv: Move) -> crate::model::Action {
         use crate::syntax::statements;
         let words =
             statements::ruleset_move(mv.keyword).map_or(MoveWords::Nothing, |(_, row)| row.words);
@@ -363,7 +363,7 @@ impl Game {
     }
 
     /// What `arg` names, in `words`.
-    pub(crate) fn words_of(&self, words: MoveWords, arg: MoveArg) -> MoveWordsRead {
+    pub fn words_of(&self, words: MoveWords, arg: MoveArg) -> MoveWordsRead {
         match arg {
             MoveArg::Nothing => MoveWordsRead::Nothing,
             MoveArg::Token(token) => MoveWordsRead::Token(token),

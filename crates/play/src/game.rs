@@ -17,49 +17,49 @@ use crate::setup::catalog::is_bonus;
 
 /// The tile the current player holds.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Hand {
-    pub(crate) tile: usize,
-    pub(crate) bonus: bool,
+pub struct Hand {
+    pub tile: usize,
+    pub bonus: bool,
 }
 
 /// The last tile placed in the turn (whether it is scored yet is the turn's phase:
 /// [`Phase::before_scoring`]).
 #[derive(Debug, Clone)]
-pub(crate) struct PlacedNow {
-    pub(crate) placement: PlacementId,
+pub struct PlacedNow {
+    pub placement: PlacementId,
     pub(crate) bonus: bool,
     /// The features the tile is part of, until its scoring (which hands the list back).
     pub(crate) roots: Vec<NodeId>,
     /// A figure was deployed on it (in its figure step; the checker plays a second
     /// deployment, or one after the scoring, as written).
-    pub(crate) deployed: bool,
+    pub deployed: bool,
     /// The figure the tile's figure step took back (`return`: the shaman, the abbot), with its
     /// owner and pool: one a tile.
     pub(crate) took_back: Option<(usize, usize)>,
     /// The take-back came instead of the deployment (the abbot's return): it was the tile's
     /// figure step.
-    pub(crate) took_back_instead: bool,
+    pub took_back_instead: bool,
 }
 
 #[derive(Debug, Clone)]
-pub(crate) struct Turn {
-    pub(crate) player: usize,
+pub struct Turn {
+    pub player: usize,
     /// The step the turn is at; the fields below are what the turn has had so far.
-    pub(crate) phase: Phase,
+    pub phase: Phase,
     /// The decision of the ruleset's step before the tile's scoring, while the turn is in
     /// [`Phase::RulesetSteps`]: what [`Rules::before_scoring`] named last.
     pub(crate) ruleset_step: Option<RulesetDecision>,
     /// The tile drawn, while it is in hand ([`Phase::Tile`]).
-    pub(crate) hand: Option<Hand>,
-    pub(crate) placed: Option<PlacedNow>,
-    pub(crate) land_placed: bool,
+    pub hand: Option<Hand>,
+    pub placed: Option<PlacedNow>,
+    pub land_placed: bool,
     /// A land tile was drawn in this turn (placed, discarded or still in hand).
-    pub(crate) land_drawn: bool,
+    pub land_drawn: bool,
     /// The last tile drawn was discarded and the next draw is due: `Some(true)` for a bonus
     /// tile, `Some(false)` for a land tile.
-    pub(crate) redraw_due: Option<bool>,
-    pub(crate) bonus_earned: bool,
-    pub(crate) bonus_drawn: bool,
+    pub redraw_due: Option<bool>,
+    pub bonus_earned: bool,
+    pub bonus_drawn: bool,
     /// Figures returned to the supply by this turn's scoring, per player and pool: “From the
     /// next turn onwards, the player can then use them again” is about the player's own.
     /// One list, at `player * pools + pool`: emptied at each turn in one go.
@@ -67,14 +67,14 @@ pub(crate) struct Turn {
     /// The ruleset's pools of figures (the stride of `returned`).
     pub(crate) pools: usize,
     /// Points each player scored in this turn.
-    pub(crate) points: Vec<i64>,
+    pub points: Vec<i64>,
     /// Figures deployed from this index on were deployed in this turn.
     pub(crate) first_figure: usize,
 }
 
 impl Turn {
     /// Whether a hill tile was drawn and the tile under it is not recorded yet.
-    pub(crate) fn under_due(&self) -> bool {
+    pub fn under_due(&self) -> bool {
         matches!(self.phase, Phase::Tile { under_due: true })
     }
 
@@ -93,15 +93,15 @@ impl Turn {
 /// What of a game's header the runner plays with: the ruleset, the players, the expansions
 /// (which figures are in play) and the supply a `supply` line sets.
 #[derive(Debug, Clone)]
-pub(crate) struct Setup {
-    pub(crate) ruleset: Ruleset,
-    pub(crate) players: Vec<String>,
+pub struct Setup {
+    pub ruleset: Ruleset,
+    pub players: Vec<String>,
     pub(crate) expansions: Vec<String>,
     pub(crate) supply: Vec<(String, u32)>,
 }
 
 impl Setup {
-    pub(crate) fn of(script: &Script) -> Setup {
+    pub fn of(script: &Script) -> Setup {
         Setup {
             ruleset: script.ruleset,
             players: script.players.clone(),
@@ -114,46 +114,46 @@ impl Setup {
 /// A scoring, as the runner keeps it for a report ([`Game::keep_events`]): the players by
 /// name, the points and their breakdown written out.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Scored {
-    pub(crate) players: Vec<String>,
+pub struct Scored {
+    pub players: Vec<String>,
     /// What each of `players` gained (a payment: what moved, the payer's score permitting).
-    pub(crate) points: u32,
-    pub(crate) breakdown: String,
+    pub points: u32,
+    pub breakdown: String,
     /// The scoring's family ([`crate::rules::ScoreEvent::family`]).
-    pub(crate) family: String,
+    pub family: String,
     /// A payment's payer, who lost `points` for each of `players`.
-    pub(crate) paid_by: Option<String>,
-    pub(crate) is_final: bool,
+    pub paid_by: Option<String>,
+    pub is_final: bool,
 }
 
 /// One game in play. The checker validates a transcript's moves and applies them here; the
 /// simulator applies the moves it picked from the ruleset's offers through [`Game::play`].
 /// A clone is a game of its own (the search policy plays copies of a game to their end).
 #[derive(Clone)]
-pub(crate) struct Game {
-    pub(crate) setup: Setup,
-    pub(crate) rules: Box<dyn Rules>,
-    pub(crate) engine: Engine,
+pub struct Game {
+    pub setup: Setup,
+    pub rules: Box<dyn Rules>,
+    pub engine: Engine,
     /// Copies left in the stacks, per catalog index.
-    pub(crate) stack: Vec<u32>,
-    pub(crate) land_left: u32,
-    pub(crate) bonus_left: u32,
-    pub(crate) supply: Vec<Vec<u32>>,
-    pub(crate) scores: Vec<i64>,
-    pub(crate) turn: Option<Turn>,
-    pub(crate) next_player: usize,
+    pub stack: Vec<u32>,
+    pub land_left: u32,
+    pub bonus_left: u32,
+    pub supply: Vec<Vec<u32>>,
+    pub scores: Vec<i64>,
+    pub turn: Option<Turn>,
+    pub next_player: usize,
     pub(crate) turns_started: bool,
-    pub(crate) game_over: bool,
-    pub(crate) final_scored: bool,
+    pub game_over: bool,
+    pub final_scored: bool,
     /// The rules the moves applied broke, in order, until the caller takes them: the checker
     /// reports them after each call, the simulator rejects a game with one.
-    pub(crate) violations: Vec<Violation>,
+    pub violations: Vec<Violation>,
     /// The scorings so far, kept when [`Game::keep_events`] is on, until the caller takes
     /// them (the checker, after each call).
-    pub(crate) scored: Vec<Scored>,
+    pub scored: Vec<Scored>,
     /// Whether scorings are kept (`scored`); the simulator, which shows none, turns it off,
     /// so that no text is written for them.
-    pub(crate) keep_events: bool,
+    pub keep_events: bool,
     /// What the move generator worked out of each tile and rotation (`moves.rs`), shared by
     /// the game's copies.
     pub(super) slot_tables: Arc<[OnceLock<SlotTable>]>,
@@ -188,7 +188,7 @@ pub(crate) struct Game {
 
 impl Game {
     /// A new game of `setup` with the tiles of `tiles`, `counts` copies of each in the stacks.
-    pub(crate) fn new(
+    pub fn new(
         tiles: Arc<[CompiledTile]>,
         mut counts: Vec<u32>,
         mut rules: Box<dyn Rules>,
@@ -244,7 +244,7 @@ impl Game {
     /// Empties the game for the next one of the same setup and catalog, with `rules` (a new
     /// value: it holds the game's own state) and the stacks' `counts`: the engine is cleared
     /// with its capacity kept, and so are the game's own lists.
-    pub(crate) fn restart(&mut self, counts: &[u32], rules: Box<dyn Rules>) {
+    pub fn restart(&mut self, counts: &[u32], rules: Box<dyn Rules>) {
         // Every field is named, so that a field added to the game must be reset here too.
         let Game {
             setup,
@@ -310,12 +310,12 @@ impl Game {
     }
 
     /// The game's engine, taken back for the next game (`Engine::clear`).
-    pub(crate) fn into_engine(self) -> Engine {
+    pub fn into_engine(self) -> Engine {
         self.engine
     }
 
     /// The turn in play, as the ruleset sees it (`None` between turns).
-    pub(crate) fn turn_view(&self) -> Option<TurnView> {
+    pub fn turn_view(&self) -> Option<TurnView> {
         let turn = self.turn.as_ref()?;
         let placed = turn.placed.as_ref();
         Some(TurnView {
@@ -336,7 +336,7 @@ impl Game {
 
     /// The decision the game waits for now, as the ruleset lays out the turn (`None` between
     /// turns and after the end of the game).
-    pub(crate) fn decision(&self) -> Option<Decision> {
+    pub fn decision(&self) -> Option<Decision> {
         if self.game_over {
             return None;
         }
@@ -350,20 +350,20 @@ impl Game {
 
     /// Each player's pools of figures: (name, the count a player starts with), from the
     /// ruleset's descriptor.
-    pub(crate) fn pools(&self) -> &'static [(&'static str, u32)] {
+    pub fn pools(&self) -> &'static [(&'static str, u32)] {
         rules::describe(self.setup.ruleset).pools
     }
 
     /// Whether pool `pool` of [`Game::pools`] is in this game: its figures are the ruleset's
     /// own or an expansion's the game plays. A pool that is not starts empty and is not shown.
-    pub(crate) fn pool_in_play(&self, pool: usize) -> bool {
+    pub fn pool_in_play(&self, pool: usize) -> bool {
         rules::describe(self.setup.ruleset).pool_in_play(pool, &self.setup.expansions)
     }
 
     /// The player who takes the decision due now: the turn's player, or the one the ruleset
     /// names for a decision of its own; `None` for chance's decisions, between turns and after
     /// the end of the game.
-    pub(crate) fn current_player(&self) -> Option<usize> {
+    pub fn current_player(&self) -> Option<usize> {
         let player = self.turn.as_ref()?.player;
         self.decision()?.decider(player)
     }
@@ -378,7 +378,7 @@ impl Game {
     /// its own decisions, and its moves of a common one (a take-back in the figure step),
     /// less a take-back whose figure the game language cannot name (the simulator writes
     /// every move it plays).
-    pub(crate) fn offers(&mut self, decision: Decision) -> Vec<Offer> {
+    pub fn offers(&mut self, decision: Decision) -> Vec<Offer> {
         let mut offers = Vec::new();
         if decision == Decision::DeployOrPass && !self.hooks.figure_step_moves {
             return offers;
@@ -397,7 +397,7 @@ impl Game {
 
     /// Whether a move of this statement keyword answers the ruleset's pending decision (the
     /// `flock` drawn for a shepherd just deployed), rather than leaving it.
-    pub(crate) fn answers_pending(&mut self, keyword: &str) -> bool {
+    pub fn answers_pending(&mut self, keyword: &str) -> bool {
         if !self.hooks.own_decisions {
             return false;
         }
@@ -413,14 +413,14 @@ impl Game {
 
     /// A count the ruleset keeps of its own state ([`crate::rules::Rules::count`]: the
     /// statistics' counts), 0 where it keeps none.
-    pub(crate) fn ruleset_count(&self, name: &str) -> u32 {
+    pub fn ruleset_count(&self, name: &str) -> u32 {
         self.rules.count(name).unwrap_or(0)
     }
 
     /// The figures of a pool that `player` may deploy now, as the ruleset counts them: the
     /// supply, less what it keeps back (Hunters and Gatherers: on the turn's bonus tile, the
     /// player's own figures that came back in this turn).
-    pub(crate) fn usable_figures(&self, player: usize, pool: usize) -> u32 {
+    pub fn usable_figures(&self, player: usize, pool: usize) -> u32 {
         self.usable_figures_in(self.turn_view().as_ref(), player, pool)
     }
 
@@ -453,7 +453,7 @@ impl Game {
     }
 
     /// Whether the turn's player may take a figure back now (`return`), as the ruleset says.
-    pub(crate) fn take_back_due(&self) -> bool {
+    pub fn take_back_due(&self) -> bool {
         self.turn_view()
             .is_some_and(|view| self.rules.take_back_due(&self.engine, &view))
     }
@@ -472,7 +472,7 @@ fn ordered_draws(rules: &dyn Rules, catalog: &[CompiledTile]) -> bool {
 impl Game {
     /// Every legal position and rotation of `tile` on the board as it is, sorted: where its
     /// sides match, and where the ruleset's own placement rules allow it (a river tile).
-    pub(crate) fn legal_placements(&self, tile: usize) -> Vec<(Pos, Rotation)> {
+    pub fn legal_placements(&self, tile: usize) -> Vec<(Pos, Rotation)> {
         let mut scan = LegalPlacements::default();
         self.scan_legal_placements(tile, &mut scan);
         scan.sorted().collect()
@@ -481,7 +481,7 @@ impl Game {
     /// The legal placements of [`Game::legal_placements`], scanned into `into` (emptied
     /// first) in its order, for a caller that picks one of them ([`LegalPlacements::kth`])
     /// or walks them and keeps the buffer from move to move.
-    pub(crate) fn scan_legal_placements(&self, tile: usize, into: &mut LegalPlacements) {
+    pub fn scan_legal_placements(&self, tile: usize, into: &mut LegalPlacements) {
         self.engine.scan_legal_placements(tile, into);
         if self.placement_ruled[tile] {
             into.retain(|pos, rotation| {
@@ -505,7 +505,7 @@ impl Game {
     }
 
     /// Whether `tile` has a legal placement ([`Game::legal_placements`]).
-    pub(crate) fn fits_somewhere(&self, tile: usize) -> bool {
+    pub fn fits_somewhere(&self, tile: usize) -> bool {
         if self.placement_ruled[tile] {
             !self.legal_placements(tile).is_empty()
         } else {
@@ -516,7 +516,7 @@ impl Game {
     /// The player whose turn comes after the turn in play: the same player again where the
     /// ruleset gives another turn (the volcano lake of The River II), else the next in seat
     /// order; between turns, the player whose turn is next.
-    pub(crate) fn player_after_turn(&self) -> usize {
+    pub fn player_after_turn(&self) -> usize {
         let (Some(turn), Some(view)) = (self.turn.as_ref(), self.turn_view()) else {
             return self.next_player;
         };
@@ -530,7 +530,7 @@ impl Game {
     /// The player who places the next tile: the turn's player while the turn's tile is still
     /// to be placed (drawn or not), otherwise the player of the next turn
     /// ([`Game::player_after_turn`]).
-    pub(crate) fn player_to_place(&self) -> usize {
+    pub fn player_to_place(&self) -> usize {
         match self.turn.as_ref() {
             Some(turn) if turn.placed.is_none() || turn.hand.is_some() => turn.player,
             _ => self.player_after_turn(),
@@ -539,7 +539,7 @@ impl Game {
 
     /// The land and bonus tiles left in the stacks, a catalog index a copy, in catalog order
     /// (the simulator shuffles them into its decks; the search deals them to its copies).
-    pub(crate) fn tiles_left(&self) -> (Vec<usize>, Vec<usize>) {
+    pub fn tiles_left(&self) -> (Vec<usize>, Vec<usize>) {
         let catalog = &self.engine.catalog;
         let copies = |bonus: bool| {
             self.stack
@@ -565,7 +565,7 @@ impl Game {
     /// Puts a shuffled land deck into the ruleset's draw order, drawn from its end (The
     /// River's tiles first, its lake last), each group keeping its shuffled order; a ruleset
     /// without groups leaves it as it is.
-    pub(crate) fn order_deck(&self, land: &mut [usize]) {
+    pub fn order_deck(&self, land: &mut [usize]) {
         if self.ordered_draws {
             let (rules, catalog) = (&self.rules, &self.engine.catalog);
             land.sort_by_key(|tile| std::cmp::Reverse(rules.draw_group(&catalog[*tile])));
@@ -581,7 +581,7 @@ impl Game {
     /// The copy takes the runner's transitions without the checks of [`Game::play`]: the tile
     /// asked about may have no copy left in the stack, and a hill's tile under it is not
     /// known, and neither changes where a figure may stand.
-    pub(crate) fn deployments_if_placed(
+    pub fn deployments_if_placed(
         &self,
         tile: usize,
         pos: Pos,

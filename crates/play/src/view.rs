@@ -124,14 +124,15 @@ fn spot_of(engine: &Engine, figure: &Figure) -> PieceSpot {
 
 /// A small board with a piece in each kind of spot, for the tests of the view and of render:
 /// no ruleset puts pieces off the features yet, so the tests put them through the engine.
-#[cfg(test)]
-pub(crate) mod fixture {
+/// Compiled for the tests of the renderer too (the crate's feature `fixture`).
+#[cfg(any(test, feature = "fixture"))]
+pub mod fixture {
     use crate::engine::{CompiledTile, Engine, Figure, FigureId, FigureKind, NodeId, Pos, Spot};
     use crate::model::{FeatureKind, Rotation, Ruleset, TileKind};
 
     /// The ids of the pieces [`board_with_a_piece_in_each_spot`] puts.
     #[derive(Debug)]
-    pub(crate) struct Pieces {
+    pub struct Pieces {
         pub road: NodeId,
         pub follower: FigureId,
         pub dragon: FigureId,
@@ -150,7 +151,7 @@ pub(crate) mod fixture {
     /// at 1,0, blue's barn on the corner, two floors and blue's knight on the tower of the tile
     /// at 0,1, and a knight of blue held by red. The base game declares the thief and the
     /// knight, not the other pieces.
-    pub(crate) fn board_with_a_piece_in_each_spot() -> (Engine, Pieces) {
+    pub fn board_with_a_piece_in_each_spot() -> (Engine, Pieces) {
         let set = crate::load::load("carcassonne-base")
             .ok()
             .and_then(|loaded| loaded.usable().cloned())

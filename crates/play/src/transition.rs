@@ -17,7 +17,7 @@ use crate::setup::catalog::is_bonus;
 
 /// The tile that `under` puts under a hill tile.
 #[derive(Debug, Clone, Copy)]
-pub(crate) enum UnderTile {
+pub enum UnderTile {
     /// A tile of the catalog.
     Named(usize),
     /// `under ?`: a tile the transcript does not name, which still leaves the stack.
@@ -29,7 +29,7 @@ pub(crate) enum UnderTile {
 /// A move chosen among those the ruleset offers, by catalog index, node and figure id rather
 /// than by the text's names (a transcript keeps the text), for [`Game::play`].
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) enum GameMove {
+pub enum GameMove {
     /// `turn`: the player whose turn is next begins it (the previous turn ends).
     Turn { player: usize },
     /// `draw` (or `bonus`) of the tile with this catalog index.
@@ -55,7 +55,7 @@ pub(crate) enum GameMove {
 impl Game {
     /// Plays a move taken from the ruleset's offers without validating it (debug builds
     /// assert that it is legal): what the ruleset breaks is left in `violations`.
-    pub(crate) fn play(&mut self, mv: GameMove) {
+    pub fn play(&mut self, mv: GameMove) {
         // As the checker before every move but the pending decision's own (`flock`): the
         // ruleset's pending decision (there is none when the moves follow `decision()`) is
         // left.
@@ -188,7 +188,7 @@ impl Game {
 
     /// The ruleset's pending decision is left by another move: what that breaks.
     #[inline]
-    pub(crate) fn leave_pending(&mut self) {
+    pub fn leave_pending(&mut self) {
         if self.hooks.own_decisions
             && let Some(violation) = self.rules.leave_pending()
         {
@@ -198,7 +198,7 @@ impl Game {
 
     /// Lays the start tile of the catalog at 0,0 before the first turn; `false` when the
     /// catalog has none.
-    pub(crate) fn lay_start_tile(&mut self) -> bool {
+    pub fn lay_start_tile(&mut self) -> bool {
         let start = (0..self.engine.catalog.len())
             .find(|i| self.engine.catalog[*i].kind == TileKind::Start);
         let Some(tile) = start else {
@@ -210,7 +210,7 @@ impl Game {
     }
 
     /// A copy of `tile` leaves its stack; `false` when none is left.
-    pub(crate) fn take_from_stack(&mut self, tile: usize) -> bool {
+    pub fn take_from_stack(&mut self, tile: usize) -> bool {
         if self.stack[tile] == 0 {
             return false;
         }
@@ -225,14 +225,14 @@ impl Game {
     }
 
     /// A setup's `lay`: the tile lies on the board, outside any turn.
-    pub(crate) fn lay(&mut self, tile: usize, pos: Pos, rotation: Rotation) {
+    pub fn lay(&mut self, tile: usize, pos: Pos, rotation: Rotation) {
         let (_, roots) = self.put_tile(tile, pos, rotation);
         self.spare_roots = roots;
     }
 
     /// Starts `player`'s turn: the next player is the one after, and the turn's lists are
     /// emptied.
-    pub(crate) fn open_turn(&mut self, player: usize) {
+    pub fn open_turn(&mut self, player: usize) {
         self.turns_started = true;
         let players = self.setup.players.len();
         self.next_player = (player + 1) % players;
@@ -269,7 +269,7 @@ impl Game {
     /// stack (returns whether it was) and comes into the hand; the ruleset says whether a tile
     /// goes under it (a hill). The tile placed before is scored already: the callers settle
     /// it first, since the checks of a draw read what its scoring earned (a bonus tile).
-    pub(crate) fn apply_draw(&mut self, tile: usize, bonus: bool) -> bool {
+    pub fn apply_draw(&mut self, tile: usize, bonus: bool) -> bool {
         if self.ordered_draws
             && !bonus
             && self.stack[tile] > 0
@@ -300,7 +300,7 @@ impl Game {
 
     /// `under <tile>`: the hill tile's tile is recorded; it leaves the land stack. Returns
     /// whether a named tile was a land tile still in the stack.
-    pub(crate) fn apply_under(&mut self, tile: UnderTile) -> bool {
+    pub fn apply_under(&mut self, tile: UnderTile) -> bool {
         if let Some(turn) = self.turn.as_mut() {
             // The hill tile in hand is placed next; one discarded before its tile was
             // recorded leaves the turn to draw again.
@@ -325,7 +325,7 @@ impl Game {
 
     /// `discard`: the tile in hand leaves the game (returned, `None` when the hand is empty).
     /// The ruleset says whether a bonus tile is drawn again (a land tile always is).
-    pub(crate) fn apply_discard(&mut self) -> Option<Hand> {
+    pub fn apply_discard(&mut self) -> Option<Hand> {
         let redrawn_bonus = self.rules.unplaceable_bonus_tile_redrawn();
         let turn = self.turn.as_mut().expect("in a turn");
         let hand = turn.hand.take()?;
@@ -349,7 +349,7 @@ impl Game {
     /// its immediate effects act. `at` is `None` for a position already taken, the one move
     /// the checker cannot play as written: the tile is then gone. The hand must hold a tile,
     /// and the tile placed before is scored already (the callers settle it first).
-    pub(crate) fn apply_place(&mut self, at: Option<(Pos, Rotation)>) {
+    pub fn apply_place(&mut self, at: Option<(Pos, Rotation)>) {
         let turn = self.turn.as_mut().expect("in a turn");
         let hand = turn.hand.take().expect("a tile in hand to place");
         if !hand.bonus {
@@ -410,7 +410,7 @@ impl Game {
     /// `deploy <figure> on <feature>`: the turn's player's figure of `spec` stands on the node
     /// (`None` when the text names no figure of the game or no feature: no figure), and the
     /// tile's figure step is over ([`Game::end_figure_step`]).
-    pub(crate) fn apply_deploy(&mut self, deployment: Option<(&FigureSpec, NodeId)>) {
+    pub fn apply_deploy(&mut self, deployment: Option<(&FigureSpec, NodeId)>) {
         let player = self.turn.as_ref().expect("in a turn").player;
         if let Some((spec, node)) = deployment {
             self.stand(player, spec, node);
@@ -423,7 +423,7 @@ impl Game {
 
     /// `pass`: no figure on the tile just placed; its figure step is over
     /// ([`Game::end_figure_step`]).
-    pub(crate) fn apply_pass(&mut self) {
+    pub fn apply_pass(&mut self) {
         self.end_figure_step();
     }
 
@@ -470,7 +470,7 @@ impl Game {
 
     /// A figure of `player`'s supply stands on `node` (a deployment, or a setup's `put`), and
     /// the ruleset learns of it.
-    pub(crate) fn stand(&mut self, player: usize, spec: &FigureSpec, node: NodeId) -> FigureId {
+    pub fn stand(&mut self, player: usize, spec: &FigureSpec, node: NodeId) -> FigureId {
         let pool = spec.pool;
         self.supply[player][pool] = self.supply[player][pool].saturating_sub(1);
         let tag = self.engine.figures.len();
@@ -488,7 +488,7 @@ impl Game {
     /// a take-back that the ruleset says was the tile's figure step (the abbot's, instead of
     /// the deployment: [`Outcome::figure_step_done`]) is followed at once by the tile's
     /// scoring, as after a deployment.
-    pub(crate) fn apply_take_back(&mut self, figure: FigureId) {
+    pub fn apply_take_back(&mut self, figure: FigureId) {
         let setup = !self.turns_started;
         let outcome = self
             .rules
@@ -513,7 +513,7 @@ impl Game {
     /// take-back's transition), played by the ruleset; what it brings is applied. In the
     /// ruleset's steps before the tile's scoring ([`Phase::RulesetSteps`]), the ruleset is
     /// asked for its next decision there, and the tile is scored when it has none left.
-    pub(crate) fn ruleset_move(&mut self, mv: Move) {
+    pub fn ruleset_move(&mut self, mv: Move) {
         if let Some(figure) = mv.taken_back() {
             self.apply_take_back(figure);
             return;
@@ -573,7 +573,7 @@ impl Game {
     /// notes an earned bonus tile; nothing when the tile is scored already (most calls: each
     /// draw, placement and end of turn settles the tile before).
     #[inline]
-    pub(crate) fn settle(&mut self) {
+    pub fn settle(&mut self) {
         if self.turn.as_ref().is_some_and(|t| t.phase.before_scoring()) {
             self.settle_placed();
         }
@@ -702,7 +702,7 @@ impl Game {
 
     /// The turn ends ([`Phase::TurnEnds`]): what the ruleset finds at its end (a flock step
     /// left out).
-    pub(crate) fn rules_end_turn(&mut self) {
+    pub fn rules_end_turn(&mut self) {
         if let Some(turn) = self.turn.as_mut() {
             turn.phase = Phase::TurnEnds;
         }
@@ -715,7 +715,7 @@ impl Game {
 
     /// The turn is over (its tile scored, the ruleset asked): the game ends when the land
     /// stack is empty.
-    pub(crate) fn close_turn(&mut self) {
+    pub fn close_turn(&mut self) {
         if self.land_left == 0 && !self.game_over {
             // “The game ends at the end of the turn in which the last land tile is placed.”
             self.final_scoring();
@@ -734,7 +734,7 @@ impl Game {
     }
 
     /// Final scoring; the game is over.
-    pub(crate) fn final_scoring(&mut self) {
+    pub fn final_scoring(&mut self) {
         // The figures final scoring takes off the board (tribe members in incomplete forests
         // and rivers) go home as every other: into their owners' supplies.
         let mut standing = Vec::with_capacity(self.engine.figures.len());

@@ -10,7 +10,7 @@ use crate::rules::Standing;
 /// A legal deployment on the tile just placed, as the game language names it: an occupation
 /// the ruleset allows, with the feature written so that the checker reads it back.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Deployment {
+pub struct Deployment {
     pub figure: &'static str,
     pub target: FeatureRef,
     /// The position of the feature's tile where it is not the tile just placed (the magic
