@@ -16,10 +16,11 @@ pub(crate) use carcspec_front::setup;
 pub use carcspec_front::{format, interchange, lint, load, lower, shipped};
 // The game runner (`crates/play`), above the setup; the crate's own, as before.
 pub(crate) use carcspec_play as play;
+// The renderer (`crates/render`), above the runner.
+pub use carcspec_render as render;
 
 pub mod check;
 pub mod cli;
 pub mod lsp;
-pub mod render;
 pub mod report;
 pub mod simulate;

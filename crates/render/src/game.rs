@@ -301,7 +301,7 @@ mod tests {
         let board = pieces_board(&tiles);
         let svg = super::super::board_svg(&board);
         insta::with_settings!({
-            snapshot_path => "../../snapshots/render",
+            snapshot_path => "../../../snapshots/render",
             prepend_module_to_snapshot => false,
             omit_expression => true,
         }, {

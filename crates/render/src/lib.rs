@@ -6,6 +6,18 @@
 //!
 //! Pictures are drawn from the tile model, never from artwork (see `tile.rs` for how anchors
 //! become shapes), so any tile that lints clean can be drawn.
+//!
+//! A crate of its own (`carcspec-render`) on the game runner's views and the layers below, so
+//! that it imports none of the checker, the simulator or anything else above it is Cargo's
+//! rule.
+
+// The layers below, at the paths the modules name them by.
+pub(crate) use carcspec_core::{diagnostic, model};
+pub(crate) use carcspec_engine as engine;
+#[cfg(test)]
+pub(crate) use carcspec_front::load;
+pub(crate) use carcspec_play as play;
+pub(crate) use carcspec_rules as rules;
 
 mod board;
 pub mod chart;
