@@ -18,9 +18,10 @@ pub use carcspec_front::{format, interchange, lint, load, lower, shipped};
 pub(crate) use carcspec_play as play;
 // The renderer (`crates/render`), above the runner.
 pub use carcspec_render as render;
+// The simulator (`crates/simulate`), above the runner and the renderer.
+pub use carcspec_simulate as simulate;
 
 pub mod check;
 pub mod cli;
 pub mod lsp;
 pub mod report;
-pub mod simulate;

@@ -45,6 +45,6 @@ impl Rng {
 }
 
 /// The generator of game `index` of a run with `seed`: each game's own, whatever the threads.
-pub(crate) fn game_rng(seed: u64, index: usize) -> Rng {
+pub fn game_rng(seed: u64, index: usize) -> Rng {
     Rng::new(seed ^ (index as u64).wrapping_mul(0xA076_1D64_78BD_642F))
 }

@@ -29,7 +29,7 @@ pub fn play(
 }
 
 /// A game for the games of `config`, to be started for each game by [`play_on`].
-pub(crate) fn new_game(config: &Config, header: &Script, catalog: &Catalog) -> Game {
+pub fn new_game(config: &Config, header: &Script, catalog: &Catalog) -> Game {
     let rules = rules::for_ruleset(config.ruleset, &config.variants);
     Game::new(
         catalog.tiles.clone(),
@@ -57,7 +57,7 @@ thread_local! {
 
 /// One game, as [`play`], on a game of the same header and catalog that earlier games may
 /// have used: it is emptied first (keeping its tables' capacity).
-pub(crate) fn play_on(
+pub fn play_on(
     game: &mut Game,
     config: &Config,
     header: &Script,

@@ -10,6 +10,17 @@
 //! (`policy.rs`); what a game showed (`outcome.rs`); the statistics (`stats.rs`), the shards
 //! (`shard.rs`), the search (`mcts.rs`), the seats' own policies (`seats.rs`), the order of
 //! the games over the threads (`ordered.rs`) and the balance reports (`compare.rs`).
+//!
+//! A crate of its own (`carcspec-simulate`) on the runner, the renderer (a report's charts)
+//! and the layers below, so that it imports nothing of the checker is Cargo's rule.
+
+// The layers below, at the paths the modules name them by.
+pub(crate) use carcspec_core::{codes, diagnostic, model};
+pub(crate) use carcspec_engine as engine;
+pub(crate) use carcspec_front::{format, load, setup};
+pub(crate) use carcspec_play as play;
+pub(crate) use carcspec_render as render;
+pub(crate) use carcspec_rules as rules;
 
 pub mod compare;
 mod config;
@@ -35,12 +46,11 @@ pub use config::{Config, PLAYER_NAMES, Policy, RunOptions, header, readings};
 use outcome::tile_outcomes;
 pub use outcome::{GameResult, TileOutcome, nominal_points};
 pub use playthrough::play;
-pub(crate) use playthrough::{MoveBuffers, new_game, play_out, play_seated};
-// The replay's tests play games on a game they reuse, as a run's threads do.
-#[cfg(test)]
-pub(crate) use playthrough::play_on;
+pub(crate) use playthrough::{MoveBuffers, play_out, play_seated};
+// The checker's replay tests play games on a game they reuse, as a run's threads do.
+pub use playthrough::{new_game, play_on};
 pub use rng::Rng;
-pub(crate) use rng::game_rng;
+pub use rng::game_rng;
 
 /// Why [`run`] stopped before the end.
 #[derive(Debug)]
