@@ -1,6 +1,21 @@
 //! The checker: replays a game against the rules of its ruleset, reports every violation (and
 //! goes on as the move says, so that later moves are still checked), evaluates the game's
 //! expectations, and keeps the scoring events and the scores.
+//!
+//! A crate of its own (`carcspec-check`) on the game runner and the layers below, so that it
+//! imports none of the renderer, the simulator, the reports or the command line is Cargo's
+//! rule.
+
+// The layers below, at the paths the modules name them by.
+pub(crate) use carcspec_core::{codes, diagnostic, input, model};
+pub(crate) use carcspec_engine as engine;
+pub(crate) use carcspec_front::{lower, setup};
+pub(crate) use carcspec_play as play;
+pub(crate) use carcspec_rules as rules;
+pub(crate) use carcspec_syntax as syntax;
+// The replay's tests play the simulator's games (a dependency of the tests only).
+#[cfg(test)]
+pub(crate) use carcspec_simulate as simulate;
 
 mod import;
 pub(crate) mod replay;
@@ -26,7 +41,6 @@ use crate::diagnostic::{Diagnostic, Omitted, Span};
 use crate::engine::Engine;
 use crate::lower::game::GameLowering;
 use crate::model::{Script, Step};
-use crate::syntax;
 
 /// A game of up to this many moves is parsed and lowered once, its moves kept for the replay:
 /// eight a tile of the largest game a game may be (`MAX_TILES_PER_GAME`, G020), more than a
@@ -153,9 +167,9 @@ pub fn check_text(origin: &str, text: String, base_dir: &Path) -> CheckReport {
 }
 
 /// [`check_text`], keeping the moves of a game of up to `keep_up_to` moves (for the tests of
-/// the two ways a game is read).
-#[cfg(test)]
-fn check_text_keeping(
+/// the two ways a game is read, which render the reports with the command line's).
+#[doc(hidden)]
+pub fn check_text_keeping(
     origin: &str,
     text: String,
     tile_sets: (&Path, &TileSetCache),
@@ -366,154 +380,4 @@ fn check_script(
     report.origin = origin.to_string();
     report.text = text;
     report
-}
-
-#[cfg(test)]
-mod tests {
-    /// The line breaks counted eight bytes at a time are those counted one byte at a time, for
-    /// every length and alignment, with line breaks next to every other byte value (`\n` + 1
-    /// and `\n` + 0x80 above all).
-    use super::{
-        CheckOptions, GameFormat, GameInput, TileSetCache, check, check_text, check_text_keeping,
-    };
-
-    /// Every game under `spec/` and `tests/fixtures/games/`.
-    fn every_spec_and_fixture_game() -> Vec<std::path::PathBuf> {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let mut games = crate::cli::files_below(&root.join("spec"), &["game"]);
-        games.extend(crate::cli::files_below(
-            &root.join("tests/fixtures/games"),
-            &["game"],
-        ));
-        games
-    }
-
-    /// A game read once (its moves kept) and read twice (its moves lowered again as they are
-    /// replayed) is reported the same: every spec and game fixture, both ways.
-    #[test]
-    fn kept_and_streamed_moves_report_the_same() {
-        let games = every_spec_and_fixture_game();
-        let cache = TileSetCache::default();
-        let mut checked = 0;
-        for path in games {
-            // A fixture of bytes that are not UTF-8 never gets as far as the lowering.
-            let Ok(text) = std::fs::read_to_string(&path) else {
-                continue;
-            };
-            let base = (path.parent().unwrap(), &cache);
-            let check = |keep_up_to| {
-                let report = check_text_keeping("g.game", text.clone(), base, keep_up_to);
-                crate::cli::render_check_report(&report, false)
-            };
-            let kept = check(usize::MAX);
-            assert_eq!(kept, check(0), "{}", path.display());
-            // A game with more moves than may be kept drops them on the way.
-            assert_eq!(kept, check(3), "{}", path.display());
-            checked += 1;
-        }
-        assert!(checked > 100, "only {checked} games found");
-    }
-
-    /// A game checked without its scorings is reported as with them, but for the list of
-    /// scorings: empty, or (for a game with expectations, which read it) the same. Every spec
-    /// and game fixture, as it is and without its expectations.
-    #[test]
-    fn scorings_left_out_change_nothing_else() {
-        use super::{KEEP_MOVES_UP_TO, ScoreEvents, check_normalized_text};
-        let games = every_spec_and_fixture_game();
-        let cache = TileSetCache::default();
-        let (mut scored, mut with_expectations) = (0, 0);
-        for path in games {
-            let Ok(text) = std::fs::read_to_string(&path) else {
-                continue;
-            };
-            let without_expectations: String = text
-                .lines()
-                .filter(|line| !line.trim_start().starts_with("expect"))
-                .flat_map(|line| [line, "\n"])
-                .collect();
-            for text in [text.clone(), without_expectations] {
-                let check = |events| {
-                    let base = path.parent().unwrap();
-                    let text = crate::input::normalize(text.clone());
-                    check_normalized_text("g.game", text, (base, &cache, events), KEEP_MOVES_UP_TO)
-                };
-                let mut reported = check(ScoreEvents::Reported);
-                let left_out = check(ScoreEvents::LeftOut);
-                if text.contains("\nexpect") {
-                    with_expectations += 1;
-                } else {
-                    assert!(left_out.events.is_empty(), "{}", path.display());
-                    scored += usize::from(!reported.events.is_empty());
-                    reported.events.clear();
-                }
-                assert_eq!(
-                    crate::cli::render_check_report(&reported, false),
-                    crate::cli::render_check_report(&left_out, false),
-                    "{}",
-                    path.display()
-                );
-            }
-        }
-        assert!(
-            scored > 50 && with_expectations > 50,
-            "{scored} {with_expectations}"
-        );
-    }
-
-    /// Games of one run share their tile sets: each must still be reported as if it were
-    /// checked alone — a start choice, a multiplier or the game's own tiles stay the game's,
-    /// and a broken set is reported for every game that names it.
-    #[test]
-    fn games_sharing_tile_sets_report_as_if_checked_alone() {
-        let dir = std::env::temp_dir().join(format!("carcspec-shared-sets-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(
-            dir.join("fan.tiles"),
-            "tileset fan\nruleset carcassonne\n\ntile F x3 start {\n  field: N E S W\n}\n",
-        )
-        .unwrap();
-        std::fs::write(
-            dir.join("broken.tiles"),
-            "tileset broken\nruleset carcassonne\n\ntile B {\n  field: N E S\n}\n",
-        )
-        .unwrap();
-        let header = "ruleset carcassonne\nplayers red blue\n";
-        let moves = "turn red\ndraw BA/L\nplace at 1,0\nstop\n";
-        let games = [
-            format!("{header}tiles carcassonne-base\nstart BA/L\n{moves}"),
-            format!("{header}tiles carcassonne-base\n{moves}"),
-            format!("{header}tiles carcassonne-base x2\n{moves}"),
-            format!("{header}tiles ./broken.tiles\n{moves}"),
-            format!("{header}tiles ./fan.tiles\nturn red\ndraw F\nplace at 1,0\nend\n"),
-            format!("{header}tiles ./fan.tiles x2\ntiles carcassonne-base\nstart F\n{moves}"),
-            format!("{header}tiles ./broken.tiles\ntiles carcassonne-base\n{moves}"),
-            format!("{header}tiles carcassonne-base\ntile BA/L {{\n  field: N E S W\n}}\n{moves}"),
-            format!("{header}tiles carcassonne-base\n{moves}"),
-        ];
-        let render = |report: &super::CheckReport| crate::cli::render_check_report(report, false);
-        let cache = TileSetCache::default();
-        // Twice through, so that every game also follows every other.
-        for game in games.iter().chain(&games) {
-            let alone = check_text("g.game", game.clone(), &dir);
-            let input = GameInput::Text {
-                origin: "g.game",
-                text: game.clone(),
-                format: GameFormat::Game,
-            };
-            let options = CheckOptions {
-                base_dir: &dir,
-                tile_sets: Some(&cache),
-                ..CheckOptions::default()
-            };
-            let shared = check(input, &options);
-            assert_eq!(render(&shared), render(&alone), "{game}");
-        }
-        // The cases differ where a leak would show: the start choice changes the game, and the
-        // broken set is reported.
-        let alone = |game: &String| render(&check_text("g.game", game.clone(), &dir));
-        assert_ne!(alone(&games[0]), alone(&games[1]));
-        assert!(alone(&games[3]).contains("the tile set `./broken.tiles` has errors"));
-        let _ = std::fs::remove_dir_all(&dir);
-    }
 }

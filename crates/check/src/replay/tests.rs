@@ -8,10 +8,10 @@ mod equivalence {
     use std::path::Path;
 
     use super::super::Replay;
-    use crate::check::{Catalog, build_catalog};
     use crate::model::{Action, Ruleset};
     use crate::play::Game;
     use crate::simulate::{self, Config, Policy, Rng};
+    use crate::{Catalog, build_catalog};
 
     /// What a game has reached: the scores, the supplies and stacks, every tile and figure on
     /// the board (where it stands, or that it went home).
@@ -117,11 +117,17 @@ mod equivalence {
             ],
             Ruleset::HuntersGatherers => vec![
                 vec!["hunters-gatherers-v2"],
-                vec!["spec/hunters-gatherers/rulebook.tiles"],
+                vec![concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/../../spec/hunters-gatherers/rulebook.tiles"
+                )],
             ],
             Ruleset::HuntersGatherers2020 => vec![
                 vec!["hunters-gatherers-v2"],
-                vec!["spec/hunters-gatherers-2020/rulebook.tiles"],
+                vec![concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/../../spec/hunters-gatherers-2020/rulebook.tiles"
+                )],
             ],
         }
     }
@@ -256,12 +262,12 @@ pub(super) mod generator {
     use std::path::Path;
 
     use super::super::Replay;
-    use crate::check::build_catalog;
+    use crate::build_catalog;
     use crate::engine::{NodeId, Pos};
     use crate::model::{FeatureKind, FeatureRef, Script};
 
     /// The game `text` (tile sets next to the Hunters and Gatherers specs), lowered.
-    pub(in crate::check::replay) fn script_of(text: &str) -> Script {
+    pub(in crate::replay) fn script_of(text: &str) -> Script {
         let (file, diagnostics) = crate::syntax::game::parse(text);
         assert!(diagnostics.is_empty(), "{diagnostics:?}");
         crate::lower::game::lower(&file).script.expect("a script")
@@ -277,12 +283,15 @@ pub(super) mod generator {
     }
 
     /// The replay of `script` before its first step, its board begun (the game lays its own).
-    pub(in crate::check::replay) fn begun<'s>(script: &'s Script, text: &'s str) -> Replay<'s> {
+    pub(in crate::replay) fn begun<'s>(script: &'s Script, text: &'s str) -> Replay<'s> {
         let mut diagnostics = Vec::new();
         let catalog = build_catalog(
             script,
             &[],
-            Path::new("spec/hunters-gatherers"),
+            Path::new(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../spec/hunters-gatherers"
+            )),
             &mut diagnostics,
         );
         assert!(diagnostics.is_empty(), "{diagnostics:?}");

@@ -4,10 +4,10 @@
 //! the game are `state.rs`'s, those of JCloisterZone's tests `harness.rs`'s.
 
 use super::Replay;
-use crate::check::report::ReportedEvent;
 use crate::codes::{self, Code};
 use crate::engine::{Pos, Rotation};
 use crate::model::Expectation;
+use crate::report::ReportedEvent;
 
 impl Replay<'_> {
     /// Ends the turn, for an expectation of the final scores (`what`, by `statement`): with

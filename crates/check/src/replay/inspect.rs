@@ -1,10 +1,10 @@
-//! Read-only views of a replay's state between two steps, for [`crate::check::state`]: the
+//! Read-only views of a replay's state between two steps, for [`crate::state`]: the
 //! game as the runner holds it, and what was found so far.
 
 use super::Replay;
-use crate::check::report::ReportedEvent;
 use crate::diagnostic::Diagnostic;
 use crate::engine::Engine;
+use crate::report::ReportedEvent;
 
 impl Replay<'_> {
     /// The game as the moves so far left it.
