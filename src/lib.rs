@@ -22,7 +22,8 @@ pub use carcspec_check as check;
 pub use carcspec_render as render;
 // The simulator (`crates/simulate`), above the runner and the renderer.
 pub use carcspec_simulate as simulate;
+// The reports (`crates/report`), above the renderer.
+pub use carcspec_report as report;
 
 pub mod cli;
 pub mod lsp;
-pub mod report;

@@ -1,5 +1,14 @@
 //! Reports: diagnostics rendered for people (ariadne, with the source) and for machines (JSON,
 //! SARIF, JUnit XML, GitHub Actions workflow commands).
+//!
+//! A crate of its own (`carcspec-report`) on the renderer (the HTML page's pictures and
+//! styles) and the layers below, so that it imports nothing of the checker or the command line
+//! is Cargo's rule.
+
+// The layers below, at the paths the modules name them by.
+pub(crate) use carcspec_core::{codes, diagnostic};
+pub(crate) use carcspec_render as render;
+pub(crate) use carcspec_rules as rules;
 
 pub mod github;
 pub mod html;
