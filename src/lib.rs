@@ -24,6 +24,7 @@ pub use carcspec_render as render;
 pub use carcspec_simulate as simulate;
 // The reports (`crates/report`), above the renderer.
 pub use carcspec_report as report;
+// The language server (`crates/lsp`), above the checker and the renderer.
+pub use carcspec_lsp as lsp;
 
 pub mod cli;
-pub mod lsp;

@@ -3,8 +3,8 @@
 use lsp_types::{CompletionItem, CompletionItemKind, Position};
 
 use super::{GameView, Role, state, target_before};
-use crate::lsp::Context;
-use crate::lsp::describe::to_board;
+use crate::Context;
+use crate::describe::to_board;
 use crate::model::{Pos, Ruleset};
 use crate::rules::codes;
 use crate::syntax::game::Statement;
@@ -82,7 +82,7 @@ pub(crate) fn completion(cx: &Context<'_>, position: Position) -> Vec<Completion
                 .find('}')
                 .is_none_or(|close| offset <= t.header_span.start + close)
     }) {
-        return crate::lsp::tiles::feature_completion(&words);
+        return crate::tiles::feature_completion(&words);
     }
     let Some((keyword, args)) = words.split_first() else {
         return keywords_for(&view, statement)

@@ -3,9 +3,9 @@
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position, Range};
 
 use super::{GameView, Role, TileSource, Word, target_before};
+use crate::Context;
+use crate::describe::{describe_anchor, tile_markdown, to_board};
 use crate::diagnostic::Span;
-use crate::lsp::Context;
-use crate::lsp::describe::{describe_anchor, tile_markdown, to_board};
 use crate::model::Anchor;
 use crate::rules::codes;
 
@@ -48,7 +48,7 @@ pub(crate) fn hover(cx: &Context<'_>, position: Position) -> Option<Hover> {
         Role::Target => target_markdown(cx, &view, word)?,
         Role::Code => {
             let code = codes::find(&word.text)?;
-            crate::lsp::analysis::explanation_markdown(code)
+            crate::analysis::explanation_markdown(code)
         }
         Role::Keyword if word.text == "turn" => turn_markdown(cx, &view, word)?,
         Role::Position | Role::Rotation

@@ -3,8 +3,8 @@
 use lsp_types::{Location, Position, Range};
 
 use super::{GameView, Role, TileSource};
+use crate::Context;
 use crate::diagnostic::Span;
-use crate::lsp::Context;
 use crate::rules::codes;
 
 pub(crate) fn definition(cx: &Context<'_>, position: Position) -> Option<Vec<Location>> {
@@ -43,7 +43,7 @@ pub(crate) fn definition(cx: &Context<'_>, position: Position) -> Option<Vec<Loc
             }
         }
         Role::Code => {
-            let uri = crate::lsp::analysis::explanation_uri(codes::find(&word.text)?)?;
+            let uri = crate::analysis::explanation_uri(codes::find(&word.text)?)?;
             Location::new(uri, Range::default())
         }
         _ => return None,

@@ -18,10 +18,10 @@ use serde_json::{Value, json};
 
 use super::GameView;
 use super::state::{placements_line, state_before_line};
+use crate::Context;
+use crate::analysis::base_dir;
 use crate::check::{GameFormat, StatePoint, drawn_tiles, game_state_of_text_at};
-use crate::lsp::Context;
-use crate::lsp::analysis::base_dir;
-use crate::lsp::long::Answer;
+use crate::long::Answer;
 use crate::model::Tile;
 
 /// The commands the server runs for its lenses.
@@ -267,8 +267,8 @@ fn render_board(cx: &Context<'_>, turns: usize) -> Answer {
     let stem = path
         .and_then(|p| p.file_stem())
         .map_or_else(|| "game".to_string(), |s| s.to_string_lossy().into_owned());
-    let Some(file) = crate::lsp::cache_dir()
-        .map(|dir| dir.join("boards").join(format!("{stem}-turn-{turns}.png")))
+    let Some(file) =
+        crate::cache_dir().map(|dir| dir.join("boards").join(format!("{stem}-turn-{turns}.png")))
     else {
         return failed("no folder to write the picture to".into());
     };
@@ -280,7 +280,7 @@ fn render_board(cx: &Context<'_>, turns: usize) -> Answer {
     if let Err(error) = written {
         return failed(format!("{} could not be written: {error}", file.display()));
     }
-    let uri = crate::lsp::text::path_to_uri(&file).map(|u| u.as_str().to_string());
+    let uri = crate::text::path_to_uri(&file).map(|u| u.as_str().to_string());
     cx.work.show(
         MessageType::INFO,
         &format!("the board after turn {turns}: {}", file.display()),

@@ -10,10 +10,10 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use crate::analysis::base_dir;
 use crate::diagnostic::Span;
-use crate::lsp::analysis::base_dir;
-use crate::lsp::sets::NamedSet;
 use crate::model::{Pos, Rotation, Ruleset, Tile};
+use crate::sets::NamedSet;
 use crate::syntax::game::GameFile;
 use crate::syntax::statements::{self};
 

@@ -12,12 +12,12 @@ use std::sync::{Arc, Mutex};
 use lsp_types::{CodeAction, CodeActionKind, CodeActionOrCommand, Range, TextEdit, WorkspaceEdit};
 
 use super::GameView;
+use crate::Context;
+use crate::analysis::base_dir;
 use crate::check::{GameFormat, GameState, game_state_of_text};
 use crate::codes;
 use crate::diagnostic::{Span, edit_distance};
 use crate::engine::Pos;
-use crate::lsp::Context;
-use crate::lsp::analysis::base_dir;
 use crate::model::{Expectation, Rotation};
 
 /// The state of the replay before the statement at the cursor.

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use lsp_types::Range;
 
 use super::GameView;
-use crate::lsp::Context;
+use crate::Context;
 
 /// Inlay hints in `range`: after each `turn` line, the scores once that turn is over (from
 /// the last check of this version, so none while it runs); after each `draw` or `bonus`, the

@@ -31,6 +31,17 @@
 // and equality depend on the text only (rust-analyzer allows this lint for the same reason).
 #![allow(clippy::mutable_key_type)]
 
+// A crate of its own (`carcspec-lsp`) on the checker, the renderer and the layers below, so
+// that it imports nothing of the command line is Cargo's rule. The layers below, at the paths
+// the modules name them by:
+pub(crate) use carcspec_check as check;
+pub(crate) use carcspec_core::{codes, diagnostic, input, model};
+pub(crate) use carcspec_engine as engine;
+pub(crate) use carcspec_front::{format, load, lower, shipped};
+pub(crate) use carcspec_render as render;
+pub(crate) use carcspec_rules as rules;
+pub(crate) use carcspec_syntax as syntax;
+
 mod actions;
 pub mod analysis;
 mod cache;

@@ -9,7 +9,7 @@ use lsp_types::{
 };
 
 use super::{GameView, Role};
-use crate::lsp::Context;
+use crate::Context;
 
 /// The token types, in the legend's order (a token names its type by this index).
 const TYPES: [&str; 10] = [

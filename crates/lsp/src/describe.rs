@@ -1,8 +1,8 @@
 //! What game files and tile sets share in the server: how tiles and anchors are described in
 //! words and Markdown, where a tile block ends, and a folding range over lines.
 
+use crate::Context;
 use crate::diagnostic::Span;
-use crate::lsp::Context;
 use crate::model::{Anchor, Half, Rotation, Ruleset, Side, Tile};
 
 /// An anchor of a tile in board orientation, for a tile turned by `rotation`.

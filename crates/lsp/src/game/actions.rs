@@ -8,10 +8,10 @@ use lsp_types::{
 };
 
 use super::{GameView, Role, state};
+use crate::Context;
 use crate::codes;
+use crate::describe::to_board;
 use crate::diagnostic::{Span, edit_distance, nearest};
-use crate::lsp::Context;
-use crate::lsp::describe::to_board;
 use crate::model::{Rotation, Tile};
 
 /// Quick fixes for the diagnostics under the cursor, and the legal-placements expectation for
@@ -23,7 +23,7 @@ pub(crate) fn code_actions(
     let text = cx.document.text.as_str();
     let view = GameView::new(text, cx.document.path.as_deref());
     let mut actions = Vec::new();
-    let wanted = |kind: &lsp_types::CodeActionKind| crate::lsp::kind_wanted(params, kind);
+    let wanted = |kind: &lsp_types::CodeActionKind| crate::kind_wanted(params, kind);
     let edit = |range: Range, new_text: String| {
         let mut changes = HashMap::new();
         changes.insert(

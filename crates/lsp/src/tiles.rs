@@ -424,7 +424,7 @@ pub(crate) fn code_actions(
     cx: &Context<'_>,
     params: &lsp_types::CodeActionParams,
 ) -> Vec<CodeActionOrCommand> {
-    if !crate::lsp::kind_wanted(params, &CodeActionKind::QUICKFIX) {
+    if !crate::kind_wanted(params, &CodeActionKind::QUICKFIX) {
         return Vec::new();
     }
     let text = cx.document.text.as_str();

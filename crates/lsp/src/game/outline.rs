@@ -2,9 +2,9 @@
 
 use lsp_types::{DocumentSymbol, Range, SymbolKind, TextEdit};
 
+use crate::Context;
+use crate::describe::{fold, tile_block_end};
 use crate::diagnostic::Span;
-use crate::lsp::Context;
-use crate::lsp::describe::{fold, tile_block_end};
 
 /// `carcspec fmt`'s layout, as one edit of the whole text; nothing when the file has syntax
 /// errors (the formatter never guesses at a broken file) or is already formatted.
