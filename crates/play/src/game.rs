@@ -315,6 +315,9 @@ impl Game {
     }
 
     /// The turn in play, as the ruleset sees it (`None` between turns).
+    // Inlined into the simulator's and the checker's turns (other crates, and no LTO): a call
+    // across the crates' boundary at each of their questions of the game.
+    #[inline]
     pub fn turn_view(&self) -> Option<TurnView> {
         let turn = self.turn.as_ref()?;
         let placed = turn.placed.as_ref();
@@ -336,6 +339,8 @@ impl Game {
 
     /// The decision the game waits for now, as the ruleset lays out the turn (`None` between
     /// turns and after the end of the game).
+    // Inlined into the simulator's turn, at each decision, as `Game::turn_view` is.
+    #[inline]
     pub fn decision(&self) -> Option<Decision> {
         if self.game_over {
             return None;
@@ -363,6 +368,8 @@ impl Game {
     /// The player who takes the decision due now: the turn's player, or the one the ruleset
     /// names for a decision of its own; `None` for chance's decisions, between turns and after
     /// the end of the game.
+    // Inlined into the simulator's turn, as `Game::decision` is.
+    #[inline]
     pub fn current_player(&self) -> Option<usize> {
         let player = self.turn.as_ref()?.player;
         self.decision()?.decider(player)
@@ -378,6 +385,9 @@ impl Game {
     /// its own decisions, and its moves of a common one (a take-back in the figure step),
     /// less a take-back whose figure the game language cannot name (the simulator writes
     /// every move it plays).
+    // Inlined into the simulator's turn, where most decisions take the first return (no
+    // figure-step moves): a call across the crates' boundary for nothing otherwise.
+    #[inline]
     pub fn offers(&mut self, decision: Decision) -> Vec<Offer> {
         let mut offers = Vec::new();
         if decision == Decision::DeployOrPass && !self.hooks.figure_step_moves {
@@ -481,6 +491,8 @@ impl Game {
     /// The legal placements of [`Game::legal_placements`], scanned into `into` (emptied
     /// first) in its order, for a caller that picks one of them ([`LegalPlacements::kth`])
     /// or walks them and keeps the buffer from move to move.
+    // Inlined into the simulator's turn, as `Game::decision` is: a wrapper of the engine's.
+    #[inline]
     pub fn scan_legal_placements(&self, tile: usize, into: &mut LegalPlacements) {
         self.engine.scan_legal_placements(tile, into);
         if self.placement_ruled[tile] {
@@ -516,6 +528,8 @@ impl Game {
     /// The player whose turn comes after the turn in play: the same player again where the
     /// ruleset gives another turn (the volcano lake of The River II), else the next in seat
     /// order; between turns, the player whose turn is next.
+    // Inlined into the simulator's turn, as `Game::decision` is.
+    #[inline]
     pub fn player_after_turn(&self) -> usize {
         let (Some(turn), Some(view)) = (self.turn.as_ref(), self.turn_view()) else {
             return self.next_player;

@@ -86,6 +86,8 @@ impl Game {
     }
 
     /// The feature an offered deployment names, as the game language writes it.
+    // Inlined into the simulator's deployments (another crate, and no LTO), at each one.
+    #[inline]
     pub fn target_of(&self, offered: &Offered) -> &FeatureRef {
         let (slot, index) = offered.name;
         match self.slot_tables[slot]
