@@ -1,7 +1,7 @@
 //! The moves of a game applied: one transition each for `turn`, `draw` and `bonus`, `under`,
 //! `discard`, `place`, `deploy`, `pass`, `return`, a ruleset's own moves and `end`, with the
 //! scoring of a placed tile (`settle`), the end of a turn and final scoring. The checker
-//! (`src/check/replay/`) validates a transcript's move, reports what it breaks, and calls
+//! (`crates/check/src/replay/`) validates a transcript's move, reports what it breaks, and calls
 //! these; the simulator applies the moves it took from the ruleset's offers through
 //! [`Game::play`], which calls the same ones without validating them again. So a game changes
 //! the same way whoever plays it: the stacks, the hand, the supply, the figures and every

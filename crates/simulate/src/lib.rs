@@ -1,6 +1,6 @@
 //! Simulation: complete random (or greedy) games of a ruleset on given tile sets, played through
 //! the game runner and move generator that the checker applies transcripts with
-//! (`src/play/`), so that every simulated game is legal by the same rules that check
+//! (`crates/play/src/`), so that every simulated game is legal by the same rules that check
 //! transcripts. Deterministic for a seed, whatever the number of
 //! threads: game `i` draws from a generator seeded by (seed, i).
 //!

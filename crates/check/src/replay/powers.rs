@@ -1,7 +1,7 @@
 //! The take-back of a figure: `return` (one of the player's own figures back to the
 //! supply: the 2020 shaman, the abbot). When a take-back is due and what it does is the
 //! ruleset's (`Rules::take_back_due`, `Rules::play`), the `return` itself the runner's
-//! (`src/play/transition.rs`); this maps the text to it and reports.
+//! (`crates/play/src/transition.rs`); this maps the text to it and reports.
 
 use super::{Replay, label};
 use crate::codes;
