@@ -11,14 +11,20 @@ pub use carcspec_engine as engine;
 // The rulesets (`crates/rules`), above the syntax and the engine.
 pub use carcspec_rules as rules;
 // The front layers (`crates/front`), above the rulesets: the formatter, the lints, the shipped
-// tile sets, lowering, interchange, loading and a game's setup, each at its path.
-pub(crate) use carcspec_front::setup;
+// tile sets, lowering, interchange and loading, each at its path (a game's setup is the front
+// crate's, for the layers above it).
 pub use carcspec_front::{format, interchange, lint, load, lower, shipped};
+// The game runner (`crates/play`) is not re-exported: the layers above it name it, the command
+// line does not (it was the crate's own).
+// The checker (`crates/check`), above the runner.
+pub use carcspec_check as check;
+// The renderer (`crates/render`), above the runner.
+pub use carcspec_render as render;
+// The simulator (`crates/simulate`), above the runner and the renderer.
+pub use carcspec_simulate as simulate;
+// The reports (`crates/report`), above the renderer.
+pub use carcspec_report as report;
+// The language server (`crates/lsp`), above the checker and the renderer.
+pub use carcspec_lsp as lsp;
 
-pub mod check;
 pub mod cli;
-pub mod lsp;
-pub(crate) mod play;
-pub mod render;
-pub mod report;
-pub mod simulate;

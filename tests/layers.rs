@@ -1,16 +1,21 @@
-//! The layers above the crates' boundaries, as a fact drawn from the code's own paths: every
+//! The layers as a fact drawn from the code's own paths and the crates' manifests: every
 //! reference a module's code makes to another top-level module (`crate::lint`,
 //! `use crate::{lower, shipped}`, `super::cli` from a top-level module's file,
-//! `carcspec_front::load`) runs down the table [`LAYERS`] or stays within one layer, and no two
-//! top-level modules name each other. docs/architecture.md states the same table.
+//! `carcspec_front::load`) runs down the table [`LAYERS`] or stays within one layer, no two
+//! top-level modules name each other, and every layer crate depends only on crates of its own
+//! layer or below. docs/architecture.md states the same table.
 //!
-//! It reads the sources of the main crate (`src/`) and of the front layers' crate
-//! (`crates/front/src/`); the crates below (`crates/core`, `crates/syntax`, `crates/engine`,
-//! `crates/rules`) import nothing above them by Cargo's rule. Skipped, because only the code
-//! that ships has to respect the layers (a test may drive a higher layer to check a lower one,
-//! as the unit tests of `check` read the command line's report):
+//! It reads the sources of the crates that hold more than one layer: the main crate (`src/`,
+//! the command line) and the front layers' crate (`crates/front/src/`); every other crate
+//! (`crates/core`, `crates/syntax`, `crates/engine`, `crates/rules`, `crates/play`,
+//! `crates/check`, `crates/render`, `crates/simulate`, `crates/report`, `crates/lsp`) imports
+//! only what its manifest names, by Cargo's rule, and [`CRATES`] places each manifest's
+//! dependencies in the table. Skipped, because only the code that ships has to respect the
+//! layers (a test may drive a higher layer to check a lower one, as the checker's replay tests
+//! play the simulator's games):
 //! - items under `#[cfg(test)]` (a `mod tests { … }`, a test-only function or `use`) and the
-//!   files of test-only modules declared by `#[cfg(test)] mod tests;` (`tests.rs`);
+//!   files of test-only modules declared by `#[cfg(test)] mod tests;` (`tests.rs`), and a
+//!   manifest's dev-dependencies;
 //! - comments, doc comments included (an intra-doc link is no import), and the text of string
 //!   and character literals;
 //! - the crate roots (`src/lib.rs`, `src/main.rs`, `crates/front/src/lib.rs`), which declare
@@ -39,6 +44,33 @@ const LAYERS: &[&[&str]] = &[
 
 /// The source folders read, from the repository's root.
 const SOURCE_ROOTS: &[&str] = &["src", "crates/front/src"];
+
+/// Each crate under `crates/` (its folder's name) with the top-level modules it holds: the
+/// crate itself is one of [`LAYERS`]'s modules, the core and the front crate hold several.
+const CRATES: &[(&str, &[&str])] = &[
+    ("core", &["codes", "diagnostic", "input", "model"]),
+    ("syntax", &["syntax"]),
+    ("engine", &["engine"]),
+    ("rules", &["rules"]),
+    (
+        "front",
+        &[
+            "format",
+            "lint",
+            "shipped",
+            "lower",
+            "interchange",
+            "load",
+            "setup",
+        ],
+    ),
+    ("play", &["play"]),
+    ("check", &["check"]),
+    ("render", &["render"]),
+    ("simulate", &["simulate"]),
+    ("report", &["report"]),
+    ("lsp", &["lsp"]),
+];
 
 /// One place where a module names another.
 #[derive(Debug, Clone)]
@@ -125,6 +157,69 @@ fn every_module_has_a_layer() {
         references().len() > 100,
         "the sources' references were found (a reading that finds none checks nothing)"
     );
+}
+
+/// Every crate under `crates/` is placed in [`CRATES`], and each depends (its manifest's
+/// `[dependencies]`) on crates whose modules all lie at or below the lowest layer of its own:
+/// the simulator names no checker, the checker no renderer, the reports no language server.
+#[test]
+fn the_crates_depend_down_the_layers() {
+    let modules_of = |name: &str| CRATES.iter().find(|(c, _)| *c == name).map(|(_, m)| *m);
+    let layers = |modules: &[&str]| {
+        modules
+            .iter()
+            .map(|m| layer_of(m).unwrap())
+            .collect::<Vec<_>>()
+    };
+    let mut upward = Vec::new();
+    let mut read = 0;
+    for entry in std::fs::read_dir(repository().join("crates")).unwrap() {
+        let dir = entry.unwrap().path();
+        let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+        let modules = modules_of(&name)
+            .unwrap_or_else(|| panic!("crates/{name} has no place in CRATES (and LAYERS)"));
+        let own = *layers(modules).iter().min().unwrap();
+        let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap();
+        for dependency in layer_dependencies(&manifest) {
+            let theirs = modules_of(&dependency).unwrap_or_else(|| {
+                panic!("crates/{name} depends on carcspec-{dependency}, not in CRATES")
+            });
+            let highest = *layers(theirs).iter().max().unwrap();
+            if highest > own {
+                upward.push(format!(
+                    "crates/{name} (layer {}) depends on carcspec-{dependency} (layer {})",
+                    own + 1,
+                    highest + 1
+                ));
+            }
+            read += 1;
+        }
+    }
+    assert!(
+        upward.is_empty(),
+        "dependencies running up a layer:\n{}",
+        upward.join("\n")
+    );
+    assert!(read > 20, "the manifests' dependencies were found ({read})");
+}
+
+/// The layer crates a manifest's `[dependencies]` name (`carcspec-play = …` is `play`), its
+/// dev-dependencies left out.
+fn layer_dependencies(manifest: &str) -> Vec<String> {
+    let mut in_dependencies = false;
+    let mut found = Vec::new();
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_dependencies = line == "[dependencies]";
+        } else if in_dependencies && let Some(rest) = line.strip_prefix("carcspec-") {
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            found.push(name);
+        }
+    }
+    found
 }
 
 /// docs/architecture.md states the layers as the table above: each layer's modules in
@@ -429,7 +524,9 @@ fn named_modules(code: &str, modules: &[String]) -> Vec<(usize, String)> {
                 Some(here)
             }
             "carcspec_front" | "carcspec_core" => Some(Vec::new()),
-            "carcspec_syntax" | "carcspec_engine" | "carcspec_rules" => {
+            "carcspec_syntax" | "carcspec_engine" | "carcspec_rules" | "carcspec_play"
+            | "carcspec_check" | "carcspec_render" | "carcspec_simulate" | "carcspec_report"
+            | "carcspec_lsp" => {
                 found.push((line, word.trim_start_matches("carcspec_").to_string()));
                 None
             }

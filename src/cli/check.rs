@@ -530,3 +530,6 @@ fn to_json(report: &CheckReport) -> CheckJson<'_> {
         not_applicable: &report.not_applicable,
     }
 }
+
+#[cfg(test)]
+mod tests;

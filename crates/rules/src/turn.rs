@@ -248,7 +248,7 @@ impl Outcome {
 }
 
 /// The step a turn is at. The runner holds it and moves it on with each move
-/// (`src/play/transition.rs`); [`next_decision`] reads the decision due off it, and a ruleset
+/// (`crates/play/src/transition.rs`); [`next_decision`] reads the decision due off it, and a ruleset
 /// sees it in [`TurnView`]. A turn goes
 /// `TurnBegins → Tile → FigureStep → RulesetSteps → Scoring`, then back to `Tile` for a bonus
 /// tile, and ends with `TurnEnds`; a discard goes back to the step before the draw.
