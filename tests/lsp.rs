@@ -2756,3 +2756,49 @@ fn completion_of_expect_offers_the_game_s_forms_in_order() {
     assert!(offered.iter().any(|l| l == "bag"), "{offered:?}");
     client.shutdown();
 }
+
+/// Completion in a tile set offers what its ruleset's tiles can have: in a Carcassonne set no
+/// forest, meadow, gold, mushrooms or animals, and no bonus tile, but the inn and the hill; in
+/// a Hunters and Gatherers set the forest and the gold, and no city.
+#[test]
+fn tile_completion_follows_the_set_s_ruleset() {
+    let mut client = Client::start();
+    let uri = path_uri(Path::new(
+        "tests/fixtures/tiles/valid/carcassonne-minimal.tiles",
+    ));
+    let labels = |items: &serde_json::Value| -> Vec<String> {
+        items
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["label"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let text = "tileset x\nruleset carcassonne\n\ntile A {\n  \n  road: W E \n}\ntile B \n";
+    client.open(&uri, "carcspec-tiles", text);
+    let kinds = labels(&client.at("textDocument/completion", &uri, (4, 2)));
+    assert!(kinds.contains(&"city".to_string()), "{kinds:?}");
+    for absent in ["forest", "meadow"] {
+        assert!(
+            !kinds.contains(&absent.to_string()),
+            "{absent} in {kinds:?}"
+        );
+    }
+    let attributes = labels(&client.at("textDocument/completion", &uri, (5, 13)));
+    assert!(attributes.contains(&"inn".to_string()), "{attributes:?}");
+    for absent in ["gold", "mushrooms", "deer", "power="] {
+        assert!(
+            !attributes.contains(&absent.to_string()),
+            "{absent} in {attributes:?}"
+        );
+    }
+    let modifiers = labels(&client.at("textDocument/completion", &uri, (7, 7)));
+    assert!(modifiers.contains(&"hill".to_string()), "{modifiers:?}");
+    assert!(!modifiers.contains(&"bonus".to_string()), "{modifiers:?}");
+    let hunters = text.replace("ruleset carcassonne", "ruleset hunters-gatherers");
+    client.change(&uri, 2, &hunters);
+    let kinds = labels(&client.at("textDocument/completion", &uri, (4, 2)));
+    assert!(kinds.contains(&"forest".to_string()), "{kinds:?}");
+    assert!(!kinds.contains(&"city".to_string()), "{kinds:?}");
+    client.shutdown();
+}

@@ -210,17 +210,23 @@ fn item(label: &str, kind: CompletionItemKind, detail: &str) -> CompletionItem {
 }
 
 /// The feature kinds of the tile language, each with the ruleset whose tiles have it and where
-/// its anchors go, read from the model so that a new kind is completed without a list here.
-fn feature_kinds() -> impl Iterator<Item = (&'static str, String)> {
-    FeatureKind::ALL.into_iter().map(|kind| {
-        let anchors = match kind.anchor_class() {
-            AnchorClass::Whole => "whole sides",
-            AnchorClass::Middle => "middles of sides",
-            AnchorClass::Area => "sides, half-sides, or I",
-            AnchorClass::Inner => "I",
-        };
-        (kind.name(), format!("{}: {anchors}", kind.ruleset().name()))
-    })
+/// its anchors go, read from the model so that a new kind is completed without a list here:
+/// those of `family`'s tiles when the set says its ruleset (a Carcassonne set is offered no
+/// forest or meadow).
+fn feature_kinds(family: Option<Ruleset>) -> impl Iterator<Item = (&'static str, String)> {
+    let belongs = move |kind: FeatureKind| family.is_none_or(|family| kind.belongs_to(family));
+    FeatureKind::ALL
+        .into_iter()
+        .filter(move |kind| belongs(*kind))
+        .map(|kind| {
+            let anchors = match kind.anchor_class() {
+                AnchorClass::Whole => "whole sides",
+                AnchorClass::Middle => "middles of sides",
+                AnchorClass::Area => "sides, half-sides, or I",
+                AnchorClass::Inner => "I",
+            };
+            (kind.name(), format!("{}: {anchors}", kind.ruleset().name()))
+        })
 }
 
 const ANCHORS: &[&str] = &[
@@ -228,10 +234,13 @@ const ANCHORS: &[&str] = &[
 ];
 
 /// The attributes of a feature line: the contents of the model (with the features each goes
-/// on), and the tile language's references and powers.
-fn attributes() -> Vec<(&'static str, String)> {
+/// on), and the tile language's references and powers; with `family`, those its tiles may
+/// carry (what its lint accepts: a content on one of its features, a reference to one).
+fn attributes(family: Option<Ruleset>) -> Vec<(&'static str, String)> {
+    let belongs = |kind: FeatureKind| family.is_none_or(|family| kind.belongs_to(family));
     let mut attributes: Vec<(&'static str, String)> = ContentKind::ALL
         .into_iter()
+        .filter(|content| family.is_none_or(|family| content.belongs_to(family)))
         .map(|content| {
             let on: Vec<&str> = content.allowed_on().iter().map(|k| k.name()).collect();
             (content.name(), format!("on a {}", on.join(" or ")))
@@ -239,29 +248,67 @@ fn attributes() -> Vec<(&'static str, String)> {
         .collect();
     attributes.extend(
         [
-            ("touches=", "field: the cities it touches"),
-            ("shares=", "city: a second stretch on a side"),
-            ("into=", "river: flows into this lake"),
-            ("power=", "meadow, lake: a 2020 special power"),
+            (
+                "touches=",
+                "field: the cities it touches",
+                FeatureKind::Field,
+            ),
+            (
+                "shares=",
+                "city: a second stretch on a side",
+                FeatureKind::City,
+            ),
+            ("into=", "river: flows into this lake", FeatureKind::River),
+            (
+                "power=",
+                "meadow, lake: a 2020 special power",
+                FeatureKind::Meadow,
+            ),
         ]
-        .map(|(name, detail)| (name, detail.to_string())),
+        .into_iter()
+        .filter(|(_, _, on)| belongs(*on))
+        .map(|(name, detail, _)| (name, detail.to_string())),
     );
     attributes
 }
 
 /// The words that may follow a tile's id on its `tile` line: a count, the kinds of tile, and
-/// the markers of the model.
-fn tile_modifiers() -> Vec<&'static str> {
-    let mut words = vec!["x2", "start", "land", "bonus"];
-    words.extend(Marker::ALL.map(Marker::name));
+/// the markers of the model (with `family`, those its tiles may have: a bonus tile and the
+/// markers of its own or its expansions').
+fn tile_modifiers(family: Option<Ruleset>) -> Vec<&'static str> {
+    let mut words = vec!["x2", "start", "land"];
+    if family.is_none_or(|family| family == Ruleset::HuntersGatherers) {
+        words.push("bonus");
+    }
+    words.extend(
+        Marker::ALL
+            .into_iter()
+            .filter(|marker| {
+                family.is_none_or(|family| {
+                    crate::rules::descriptor::owner_of_marker_in(*marker, family).0 == family
+                })
+            })
+            .map(Marker::name),
+    );
     words.push("{");
     words
 }
 
-/// Completion inside a tile block, from the words typed on the line so far.
-pub(crate) fn feature_completion(words: &[&str]) -> Vec<CompletionItem> {
+/// The ruleset family a tile set's `ruleset` line names, if it names one.
+fn family_of(text: &str) -> Option<Ruleset> {
+    text.lines()
+        .map(str::split_whitespace)
+        .find_map(|mut words| match (words.next(), words.next()) {
+            (Some("ruleset"), Some(name)) => name.parse::<Ruleset>().ok().map(Ruleset::family),
+            _ => None,
+        })
+}
+
+/// Completion inside a tile block, from the words typed on the line so far; `family` (the
+/// ruleset of the set or of the game) keeps out what its tiles cannot have.
+pub(crate) fn feature_completion(words: &[&str], family: Option<Ruleset>) -> Vec<CompletionItem> {
     match words {
-        [] => feature_kinds()
+        [] => feature_kinds(family)
             .map(|(k, d)| item(k, CompletionItemKind::KEYWORD, &d))
             .chain(std::iter::once(item(
                 crate::syntax::tiles::CLOSED_SIDES,
@@ -269,7 +316,7 @@ pub(crate) fn feature_completion(words: &[&str]) -> Vec<CompletionItem> {
                 "the sides the tile closes: whole sides no feature reaches",
             )))
             .collect(),
-        ["tile", ..] => tile_modifiers()
+        ["tile", ..] => tile_modifiers(family)
             .into_iter()
             .map(|m| item(m, CompletionItemKind::KEYWORD, "tile modifier"))
             .collect(),
@@ -282,7 +329,7 @@ pub(crate) fn feature_completion(words: &[&str]) -> Vec<CompletionItem> {
                 })
                 .collect();
             items.extend(
-                attributes()
+                attributes(family)
                     .into_iter()
                     .map(|(a, d)| item(a, CompletionItemKind::PROPERTY, &d)),
             );
@@ -312,7 +359,7 @@ pub(crate) fn completion(cx: &Context<'_>, position: Position) -> Vec<Completion
         .find(|l| l.starts_with('}') || (l.starts_with("tile ") && l.ends_with('{')))
         .is_some_and(|l| l.starts_with("tile "));
     if in_tile || words.first() == Some(&"tile") {
-        return feature_completion(&words);
+        return feature_completion(&words, family_of(text));
     }
     match words.as_slice() {
         [] => [

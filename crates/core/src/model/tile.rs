@@ -447,6 +447,13 @@ impl ContentKind {
     }
 
     /// The features this content makes sense on.
+    /// Whether the tiles of the ruleset family `family` may carry the content: it goes on one
+    /// of the family's features (a pennant on a Carcassonne city, no gold on a Carcassonne
+    /// tile, which has no forest).
+    pub fn belongs_to(self, family: Ruleset) -> bool {
+        self.allowed_on().iter().any(|kind| kind.belongs_to(family))
+    }
+
     pub fn allowed_on(self) -> &'static [FeatureKind] {
         use FeatureKind::*;
         match self {

@@ -82,7 +82,7 @@ pub(crate) fn completion(cx: &Context<'_>, position: Position) -> Vec<Completion
                 .find('}')
                 .is_none_or(|close| offset <= t.header_span.start + close)
     }) {
-        return crate::tiles::feature_completion(&words);
+        return crate::tiles::feature_completion(&words, view.ruleset.map(Ruleset::family));
     }
     let Some((keyword, args)) = words.split_first() else {
         return keywords_for(&view, statement)
