@@ -532,6 +532,9 @@ const HILLS_AND_SHEEP_CODE_NOTES: [CodeNote; 2] = [
     },
 ];
 
+// `Carcassonne::absent_expansions` holds a bit for each expansion.
+const _: () = assert!(DESCRIPTOR.expansions.len() <= 32);
+
 #[derive(Debug, Default, Clone)]
 pub struct Carcassonne {
     /// Followers may lie in fields (not `variant farmers off`).
@@ -560,10 +563,11 @@ pub struct Carcassonne {
     /// features (inn, volcano, pig-herd) follow the rules of their own expansions; if those
     /// expansions are not in play they are decoration”, The River §9.2.6).
     pub inns_in_play: bool,
-    /// The ruleset's expansions the game does not play: what they give a meaning to on a tile
-    /// (an inn, a garden, a hill) is decoration in this game, and the first tile placed with
-    /// it warns (V192).
-    pub absent_expansions: Vec<&'static ExpansionDescriptor>,
+    /// The ruleset's expansions the game does not play, a bit each by their place in
+    /// `DESCRIPTOR.expansions` (no list to copy with the rules, which the search copies at
+    /// every playout): what they give a meaning to on a tile (an inn, a garden, a hill) is
+    /// decoration in this game, and the first tile placed with it warns (V192).
+    pub absent_expansions: u32,
     /// Whether an abbot was deployed in this game: until one is, no abbot's return is due,
     /// and the figure step of every tile does not look through the figures for one.
     pub abbot_deployed: bool,
@@ -697,7 +701,7 @@ impl Carcassonne {
             river: river::Readings::from_variants(variants),
             // Until the game's expansions are told (`Rules::expansions_in_play`).
             inns_in_play: false,
-            absent_expansions: Vec::new(),
+            absent_expansions: 0,
             abbot_deployed: false,
             hooks: super::Hooks::ALL,
         }
@@ -1119,7 +1123,13 @@ impl Rules for Carcassonne {
         }
         let mut decoration: Vec<String> = Vec::new();
         let mut owners: Vec<&ExpansionDescriptor> = Vec::new();
-        for expansion in &self.absent_expansions {
+        let absent = DESCRIPTOR
+            .expansions
+            .iter()
+            .enumerate()
+            .filter(|(index, _)| self.absent_expansions & (1 << index) != 0)
+            .map(|(_, expansion)| expansion);
+        for expansion in absent {
             let before = decoration.len();
             for feature in &tile.features {
                 if expansion.features.contains(&feature.kind) {
@@ -1168,8 +1178,9 @@ impl Rules for Carcassonne {
         self.absent_expansions = DESCRIPTOR
             .expansions
             .iter()
-            .filter(|e| !expansions.iter().any(|declared| declared == e.name))
-            .collect();
+            .enumerate()
+            .filter(|(_, e)| !expansions.iter().any(|declared| declared == e.name))
+            .fold(0, |bits, (index, _)| bits | (1 << index));
         // The expansions' figures bring their hooks: a flock needs a shepherd, a return an
         // abbot.
         let in_play = |figure: FigureKind| {
