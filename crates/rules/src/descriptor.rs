@@ -59,6 +59,10 @@ pub struct RulesetDescriptor {
     /// tiles: the 2002 rules' gold nugget (a menhir of the v2 tiles counts as one), the 2020
     /// rules' menhir.
     pub bonus: Option<BonusWording>,
+    /// What the ruleset's take-back takes (`return`: the 2020 shaman, the abbot), for the help
+    /// of a `return` that names no figure of the player's; `None` where no move of the ruleset
+    /// takes a figure back.
+    pub take_back_help: Option<&'static str>,
     /// The codes of the ruleset's own rules, beyond the registry's shared ones (`crates/core/src/codes.rs`):
     /// [`super::codes::all`] lists them with the others.
     pub codes: &'static [&'static Code],

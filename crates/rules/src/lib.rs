@@ -780,11 +780,6 @@ pub trait Rules: RulesClone + Send + Sync {
     ) -> Option<(Violation, &'static str)> {
         None
     }
-    /// The help of a `return` that names no figure of the player's: what the take-back takes.
-    fn take_back_help(&self) -> &'static str {
-        "a `return` takes back one of the player's own figures on the board"
-    }
-
     /// Whether a bonus tile that fits nowhere is replaced by another draw.
     fn unplaceable_bonus_tile_redrawn(&self) -> bool {
         true

@@ -47,7 +47,9 @@ impl Replay<'_> {
             );
             return;
         }
-        let help = self.game.rules.take_back_help();
+        let help = crate::rules::describe(self.script.ruleset)
+            .take_back_help
+            .unwrap_or("a `return` takes back one of the player's own figures on the board");
         let Some(id) = self.standing_figure(
             player,
             figure,

@@ -502,6 +502,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         rulebook: (2, 5),
         by_variant: Some((PLAYER_COUNT, "jcloisterzone", (1, 6))),
     },
+    take_back_help: Some("the abbot goes home early from the player's own monastery or garden"),
     bonus: None,
     codes: &[],
     code_notes: &[
@@ -947,10 +948,6 @@ impl Rules for Carcassonne {
         figure: FigureId,
     ) -> Option<(Violation, &'static str)> {
         self.abbot_return_refused(engine, figure)
-    }
-
-    fn take_back_help(&self) -> &'static str {
-        "the abbot goes home early from the player's own monastery or garden"
     }
 
     fn leave_pending(&mut self) -> Option<Violation> {

@@ -130,6 +130,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         rulebook: (2, 5),
         by_variant: None,
     },
+    take_back_help: None,
     bonus: Some(super::BonusWording {
         forest: "a forest with a gold nugget",
         forest_short: "a forest with gold",

@@ -94,6 +94,7 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         rulebook: (2, 5),
         by_variant: None,
     },
+    take_back_help: Some("the shaman takes back one of the player's own figures on the board"),
     bonus: Some(BonusWording {
         forest: "a forest with a menhir",
         forest_short: "a forest with a menhir",
@@ -634,10 +635,6 @@ impl Rules for HuntersGatherers2020 {
                 "the hut was built here",
             )
         })
-    }
-
-    fn take_back_help(&self) -> &'static str {
-        "the shaman takes back one of the player's own figures on the board"
     }
 
     /// Why a `return` is not due: no tile placed yet, the tile took a figure back already,
