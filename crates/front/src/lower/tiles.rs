@@ -373,7 +373,17 @@ fn lower_feature(decl: &FeatureDecl, diagnostics: &mut Vec<Diagnostic>) -> Optio
                 format!("unknown feature kind `{}`", decl.kind.value),
             )
             .at(decl.kind.span, "not a feature kind")
-            .help(format!("feature kinds are {}", feature_kind_list())),
+            .help({
+                let kinds: Vec<String> = FeatureKind::ALL
+                    .iter()
+                    .map(|k| k.name().to_string())
+                    .collect();
+                let listed = format!("feature kinds are {}", feature_kind_list());
+                match crate::diagnostic::did_you_mean(&decl.kind.value, &kinds, 1) {
+                    Some(meant) => format!("{meant} ({listed})"),
+                    None => listed,
+                }
+            }),
         );
         return None;
     };

@@ -155,9 +155,14 @@ pub fn build_catalog_with(
                     format!("the game declares the expansion `{expansion}`, but none of its tile sets is of it"),
                 )
                 .at(script.expansion_span(expansion), "declared here")
-                .help(format!(
-                    "name the tile set of `{expansion}` with `tiles <path>`, or remove `expansion {expansion}`"
-                )),
+                .help(match expansion_meant(script.ruleset, expansion) {
+                    Some(meant) => format!(
+                        "{meant} (an expansion of these rules); or name the tile set of `{expansion}` with `tiles <path>`"
+                    ),
+                    None => format!(
+                        "name the tile set of `{expansion}` with `tiles <path>`, or remove `expansion {expansion}`"
+                    ),
+                }),
             );
         }
     }
@@ -253,6 +258,27 @@ pub fn build_catalog_with(
     }
     choose_start_tile(script, &mut catalog, &sets, &local, diagnostics);
     catalog
+}
+
+/// "did you mean `abbot-and-gardens`?" for an expansion name that is no expansion of the
+/// ruleset but is close to one: a word of its name (`abbot`, `inns`), or a few edits away
+/// (`hills-and-shep`). `None` when none is close (a fan expansion's own name).
+fn expansion_meant(ruleset: crate::model::Ruleset, written: &str) -> Option<String> {
+    let names: Vec<String> = crate::rules::descriptor::describe(ruleset)
+        .expansion_names()
+        .map(str::to_string)
+        .collect();
+    let by_word: Vec<String> = names
+        .iter()
+        .filter(|name| name.split('-').any(|word| word == written))
+        .cloned()
+        .collect();
+    let close = match by_word.is_empty() {
+        true => crate::diagnostic::nearest(written, &names, 2),
+        false => by_word,
+    };
+    let quoted: Vec<String> = close.iter().map(|n| format!("`{n}`")).collect();
+    (!quoted.is_empty()).then(|| format!("did you mean {}?", quoted.join(" or ")))
 }
 
 /// Whether the set is of an expansion whose start tile replaces the base set's (The River).
