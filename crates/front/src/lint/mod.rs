@@ -116,7 +116,7 @@ fn lint_tile(set: &TileSet, tile: &Tile, check_sides: bool, findings: &mut Vec<D
     lint_membership(set, tile, findings);
     let mut labels: HashMap<&str, Span> = HashMap::new();
     for feature in &tile.features {
-        lint_anchors(tile, feature, findings);
+        lint_anchors(tile, feature, check_sides, findings);
         lint_contents(set.ruleset, tile, feature, findings);
         lint_references(tile, feature, findings);
         rivers::lint_river_ends(tile, feature, findings);
@@ -236,7 +236,9 @@ fn spans_or_unknown(spans: &[Span]) -> impl Iterator<Item = Span> + '_ {
         .chain(std::iter::repeat(Span::default()))
 }
 
-fn lint_anchors(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>) {
+/// `complete`: the tile lost nothing to an error already reported (a feature whose only
+/// anchor was unknown, T110, has no anchor left, and is not reported again for that).
+fn lint_anchors(tile: &Tile, feature: &Feature, complete: bool, findings: &mut Vec<Diagnostic>) {
     let class = feature.kind.anchor_class();
     let invalid = |message: String, span: Span, help: String| {
         Diagnostic::new(&codes::INVALID_ANCHOR, message)
@@ -244,6 +246,9 @@ fn lint_anchors(tile: &Tile, feature: &Feature, findings: &mut Vec<Diagnostic>) 
             .help(help)
     };
     if feature.anchors.is_empty() {
+        if !complete {
+            return;
+        }
         findings.push(
             Diagnostic::new(
                 &codes::INVALID_ANCHOR,

@@ -430,12 +430,43 @@ fn lower_feature(decl: &FeatureDecl, diagnostics: &mut Vec<Diagnostic>) -> Optio
 }
 
 fn unknown_anchor(anchor: &Spanned<Text<'_>>) -> Diagnostic {
+    let listed = "anchors are N E S W, the half-sides NL NR EL ER SL SR WL WR, and I (inside)";
+    let help = match anchors_run_together(&anchor.value) {
+        Some(apart) => format!("did you mean `{apart}`? anchors are written apart ({listed})"),
+        None => listed.to_string(),
+    };
     Diagnostic::new(
         &codes::UNKNOWN_ANCHOR,
         format!("unknown anchor `{}`", anchor.value),
     )
     .at(anchor.span, "not an anchor")
-    .help("anchors are N E S W, the half-sides NL NR EL ER SL SR WL WR, and I (inside)")
+    .help(help)
+}
+
+/// `written` as anchors written apart, when it is anchors run together: whole sides (`NE`:
+/// `N E`, `nesw`: `N E S W`) or half-sides (`NLER`: `NL ER`). `None` for anything else.
+fn anchors_run_together(written: &str) -> Option<String> {
+    let upper = written.to_uppercase();
+    if upper.len() < 2 || !upper.is_ascii() {
+        return None;
+    }
+    // Half-sides first (`NL` is one anchor, not `N` and `L`), then whole sides.
+    let mut anchors: Vec<&str> = Vec::new();
+    let mut rest = upper.as_str();
+    while !rest.is_empty() {
+        let two = rest
+            .get(..2)
+            .filter(|pair| matches!(*pair, "NL" | "NR" | "EL" | "ER" | "SL" | "SR" | "WL" | "WR"));
+        let taken = match two {
+            Some(pair) => pair,
+            None => rest
+                .get(..1)
+                .filter(|one| matches!(*one, "N" | "E" | "S" | "W"))?,
+        };
+        anchors.push(taken);
+        rest = &rest[taken.len()..];
+    }
+    (anchors.len() > 1).then(|| anchors.join(" "))
 }
 
 fn lower_attribute(
