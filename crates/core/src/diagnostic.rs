@@ -220,18 +220,35 @@ pub fn limit(diagnostics: &mut Vec<Diagnostic>) {
     limit_with(diagnostics, Omitted::default());
 }
 
-/// The `limit` names nearest to `written` by edit distance (at most half its length away).
+/// The `limit` names nearest to `written` by edit distance (at most half its length away),
+/// regardless of case; among names as near, those nearer as written, case and all, first
+/// (`BA/Rrr`: `BA/RRR`, then `BA/Rr` before `BA/CRRR`).
 pub fn nearest(written: &str, names: &[String], limit: usize) -> Vec<String> {
-    let mut scored: Vec<(usize, &String)> = names
+    let lower = written.to_lowercase();
+    let mut scored: Vec<(usize, usize, &String)> = names
         .iter()
-        .map(|n| (edit_distance(&written.to_lowercase(), &n.to_lowercase()), n))
-        .filter(|(d, n)| *d <= written.len().max(n.len()).div_ceil(2))
+        .map(|n| {
+            let folded = edit_distance(&lower, &n.to_lowercase());
+            (folded, edit_distance(written, n), n)
+        })
+        .filter(|(d, _, n)| *d <= written.len().max(n.len()).div_ceil(2))
         .collect();
     scored.sort();
+    // The names as near as the last one kept come too (a few more at most): which of names
+    // one edit away is meant, the order of their letters cannot say.
+    let last = scored
+        .get(limit.saturating_sub(1))
+        .map(|(folded, exact, _)| (*folded, *exact));
+    let ties = scored
+        .iter()
+        .skip(limit)
+        .take_while(|(folded, exact, _)| Some((*folded, *exact)) == last)
+        .take(3)
+        .count();
     scored
         .into_iter()
-        .take(limit)
-        .map(|(_, n)| n.clone())
+        .take(limit + ties)
+        .map(|(_, _, n)| n.clone())
         .collect()
 }
 
@@ -311,6 +328,23 @@ pub fn offset_at(text: &str, line: usize, column: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::line_column;
+
+    /// The name that differs only in case comes first; the names one edit away that tie with
+    /// the last one kept come too, so that `BA/Rr` (one `r` too many) is not left out for the
+    /// order of the letters; a name far off never comes.
+    #[test]
+    fn nearest_keeps_the_names_as_near_as_the_last() {
+        let names: Vec<String> = ["BA/RRR", "BA/RCr", "BA/RFr", "BA/Rr", "BA/CCCC", "BA/L"]
+            .map(String::from)
+            .to_vec();
+        let near = super::nearest("BA/Rrr", &names, 3);
+        assert_eq!(near.first().map(String::as_str), Some("BA/RRR"), "{near:?}");
+        assert!(near.iter().any(|n| n == "BA/Rr"), "{near:?}");
+        assert!(
+            !near.iter().any(|n| n == "BA/CCCC" || n == "BA/L"),
+            "{near:?}"
+        );
+    }
 
     #[test]
     fn offset_at_inverts_line_column() {
