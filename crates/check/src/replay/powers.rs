@@ -5,6 +5,7 @@
 
 use super::{Replay, label};
 use crate::codes;
+use crate::engine::NodeId;
 use crate::model::{FeatureRef, Pos};
 
 impl Replay<'_> {
@@ -95,17 +96,8 @@ impl Replay<'_> {
         let Ok(feature) = self.game.locate(placement, target, spec.stands_on) else {
             return Vec::new();
         };
-        let engine = &self.game.engine;
-        let mut owners: Vec<usize> = engine
-            .figures
-            .iter()
-            .filter(|f| f.on_board && f.kind == spec.kind)
-            .filter(|f| {
-                f.node()
-                    .is_some_and(|node| engine.origin(node) == (placement, feature))
-            })
-            .map(|f| f.player)
-            .collect();
+        let node = self.game.engine.placement(placement).first_node + feature as NodeId;
+        let mut owners = self.players_with_figure_on(spec.kind, node);
         owners.dedup();
         owners
     }

@@ -4,7 +4,7 @@
 
 use super::Replay;
 use crate::codes::{self, Code};
-use crate::engine::{FigureId, Spot};
+use crate::engine::{FigureId, FigureKind, NodeId, Spot};
 use crate::model::{FeatureKind, FeatureRef, MoveWordsRead, Pos};
 use crate::play::UnderTile;
 use crate::rules::turn::{Move, MoveArg, TAKE_BACK};
@@ -168,12 +168,9 @@ impl Replay<'_> {
         let standing = self.game.figure_at(player, spec.kind.0, node);
         if standing.is_none() {
             let others: Vec<String> = self
-                .game
-                .engine
-                .figures
-                .iter()
-                .filter(|f| f.on_board && f.node() == Some(node) && f.kind == spec.kind)
-                .map(|f| self.script.players[f.player].clone())
+                .players_with_figure_on(spec.kind, node)
+                .into_iter()
+                .map(|player| self.script.players[player].clone())
                 .collect();
             let why = if others.is_empty() {
                 format!("no {figure} stands on {target} at {pos}")
@@ -189,6 +186,18 @@ impl Replay<'_> {
             );
         }
         standing
+    }
+
+    /// The players (one entry a figure) whose figure of `kind` stands on the feature `node`
+    /// names, whoever's turn it is: which player's figure a move named.
+    pub(super) fn players_with_figure_on(&self, kind: FigureKind, node: NodeId) -> Vec<usize> {
+        self.game
+            .engine
+            .figures
+            .iter()
+            .filter(|f| f.on_board && f.node() == Some(node) && f.kind == kind)
+            .map(|f| f.player)
+            .collect()
     }
 
     /// A move of the ruleset's own decisions (`flock`, `grow`, `stable`), played by the
