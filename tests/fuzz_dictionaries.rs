@@ -112,7 +112,7 @@ fn fixed_words(args: &[Arg], words: &mut Vec<String>) {
     for arg in args {
         match arg {
             Arg::Word(word) => words.push(word.to_string()),
-            Arg::Slot(..) => {}
+            Arg::Slot(..) | Arg::Counts(..) => {}
             Arg::Optional(inner) | Arg::Repeat(inner) => fixed_words(inner, words),
             Arg::Forms(forms) => forms_words(forms, words),
         }

@@ -62,6 +62,10 @@ pub enum Arg {
     Optional(&'static [Arg]),
     /// Words repeated up to the end of the statement.
     Repeat(&'static [Arg]),
+    /// Pairs of a name of this role and a count (`followers 5 shepherds 1`), taken while the
+    /// word after the name is a number: inside a `Repeat`, the word that follows a count and is
+    /// not followed by one begins the next repetition (`red followers 5 blue followers 6`).
+    Counts(Role, &'static str),
     /// One of several forms, picked by the next word: the form that starts with that word, or
     /// else the form that starts with no word of its own.
     Forms(&'static [Form]),
@@ -207,6 +211,7 @@ fn write_args(args: &[Arg], out: &mut String) {
                     out.push_str(&format!("({words})…"));
                 }
             }
+            Arg::Counts(_, name) => out.push_str(&format!("({name} <n>)…")),
             Arg::Forms(forms) => {
                 let usages: Vec<String> = forms.iter().map(Form::usage).collect();
                 out.push_str(&usages.join(" | "));
@@ -216,7 +221,7 @@ fn write_args(args: &[Arg], out: &mut String) {
 }
 
 use crate::codes::{self, Code};
-use Arg::{Optional, Repeat, Slot, Word};
+use Arg::{Counts, Optional, Repeat, Slot, Word};
 
 const POSITION: Arg = Slot(Role::Position, "<x>,<y>");
 const ROTATION: Arg = Slot(Role::Rotation, "rN");
@@ -286,8 +291,8 @@ pub const EXPECTATIONS: &[Form] = &[
     },
     Form {
         word: Some("supply"),
-        args: &[PLAYER, Repeat(&[POOL, COUNT])],
-        summary: "the player's supply holds exactly n of each pool named",
+        args: &[Repeat(&[PLAYER, Counts(Role::Pool, "<pool>")])],
+        summary: "each player's supply holds exactly n of each pool named",
     },
     Form {
         word: Some("stands"),
@@ -774,6 +779,16 @@ fn walk(args: &[Arg], words: &[&str], roles: &mut Vec<Role>) {
                     }
                 }
             }
+            Arg::Counts(role, _) => {
+                let mut first = true;
+                while roles.len() < words.len() && (first || counted_at(words, roles.len())) {
+                    roles.push(*role);
+                    if roles.len() < words.len() {
+                        roles.push(Role::Other);
+                    }
+                    first = false;
+                }
+            }
             Arg::Forms(forms) => match pick(forms, words[roles.len()]) {
                 Some(form) => {
                     if form.word.is_some() {
@@ -811,6 +826,13 @@ fn fixed_at(
                 *at += 1;
             }
             Arg::Slot(..) => *at += 1,
+            Arg::Counts(..) => {
+                let mut first = true;
+                while *at <= target && *at < words.len() && (first || counted_at(words, *at)) {
+                    *at += 2;
+                    first = false;
+                }
+            }
             Arg::Optional(inner) => {
                 if *at == target {
                     if let Some(Arg::Word(word)) = inner.first() {
@@ -870,6 +892,16 @@ fn takes(inner: &[Arg], word: &str) -> bool {
         Some(Arg::Slot(Role::Multiplier, _)) => is_multiplier(word),
         Some(_) => true,
         None => false,
+    }
+}
+
+/// Whether the word at `at` is followed by a count, so that it is a name of a `Counts` pair
+/// rather than the first word of what follows the pairs. A word still being typed (the empty
+/// word, or the last one) continues the pairs, which completion offers.
+fn counted_at(words: &[&str], at: usize) -> bool {
+    match words.get(at + 1) {
+        Some(next) => next.bytes().all(|b| b.is_ascii_digit()),
+        None => true,
     }
 }
 
@@ -1010,6 +1042,11 @@ mod tests {
         assert_eq!(
             roles_of("expect supply red huts 1"),
             [Fixed, Player, Pool, Other]
+        );
+        // A word after a count that no count follows is the next player's name.
+        assert_eq!(
+            roles_of("expect supply red huts 1 tribe-members 4 blue huts 2"),
+            [Fixed, Player, Pool, Other, Pool, Other, Player, Pool, Other]
         );
         assert_eq!(
             roles_of("variant player-count jcloisterzone"),

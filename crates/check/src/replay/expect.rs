@@ -150,9 +150,7 @@ impl Replay<'_> {
             }
             Expectation::Unsupported(text) => self.not_applicable.push(text.clone()),
             Expectation::Harness(text) => self.expect_harness(text),
-            Expectation::Supply { player, pools } => {
-                self.expect_supply(*player, pools);
-            }
+            Expectation::Supply(supplies) => self.expect_supply(supplies),
             Expectation::Figure {
                 player,
                 figure,

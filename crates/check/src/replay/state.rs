@@ -16,52 +16,76 @@ impl Replay<'_> {
         }
     }
 
-    /// `expect supply <player> <pool> <n> ...`
-    pub(super) fn expect_supply(&mut self, player: usize, pools: &[(String, u32)]) {
+    /// `expect supply (<player> (<pool> <n>)…)…`: one expectation, which holds when every
+    /// pool named for every player holds; the help shows the supplies of the players named.
+    pub(super) fn expect_supply(&mut self, supplies: &[(usize, Vec<(String, u32)>)]) {
         let words: Vec<String> = self
             .game
             .pools()
             .iter()
             .map(|(name, _)| crate::rules::pool_word(name))
             .collect();
-        let name = self.player_name(player).to_string();
         let mut wrong = Vec::new();
-        for (pool, expected) in pools {
-            match words.iter().position(|w| w == pool) {
-                Some(index) if self.game.supply[player][index] == *expected => {}
-                Some(index) if !self.game.pool_in_play(index) => {
-                    let descriptor = crate::rules::describe(self.script.ruleset);
-                    let owner = descriptor
-                        .pool_owner(index)
-                        .map_or(String::new(), |expansion| {
-                            format!(
-                                ": they are {}'s, and the game has no `expansion {}`",
-                                expansion.title, expansion.name
-                            )
-                        });
-                    wrong.push(format!(
-                        "{name} has no {pool}{owner}; the game expects {expected}"
-                    ))
+        let mut shown: Vec<usize> = Vec::new();
+        for (player, pools) in supplies {
+            let player = *player;
+            let name = self.player_name(player).to_string();
+            for (pool, expected) in pools {
+                match words.iter().position(|w| w == pool) {
+                    Some(index) if self.game.supply[player][index] == *expected => {}
+                    Some(index) if !self.game.pool_in_play(index) => {
+                        let descriptor = crate::rules::describe(self.script.ruleset);
+                        let owner =
+                            descriptor
+                                .pool_owner(index)
+                                .map_or(String::new(), |expansion| {
+                                    format!(
+                                        ": they are {}'s, and the game has no `expansion {}`",
+                                        expansion.title, expansion.name
+                                    )
+                                });
+                        wrong.push(format!(
+                            "{name} has no {pool}{owner}; the game expects {expected}"
+                        ))
+                    }
+                    Some(index) => wrong.push(format!(
+                        "{name} has {} {pool} in the supply, the game expects {expected}",
+                        self.game.supply[player][index]
+                    )),
+                    None => {
+                        let message = format!("this game has no supply `{pool}`");
+                        if !wrong.contains(&message) {
+                            wrong.push(message);
+                        }
+                    }
                 }
-                Some(index) => wrong.push(format!(
-                    "{name} has {} {pool} in the supply, the game expects {expected}",
-                    self.game.supply[player][index]
-                )),
-                None => wrong.push(format!("this game has no supply `{pool}`")),
+            }
+            if !shown.contains(&player) {
+                shown.push(player);
             }
         }
-        let actual: Vec<String> = words
+        let help: Vec<String> = shown
             .iter()
-            .zip(&self.game.supply[player])
-            .enumerate()
-            .filter(|(index, _)| self.game.pool_in_play(*index))
-            .map(|(_, (w, n))| format!("{w} {n}"))
+            .map(|&player| {
+                let actual: Vec<String> = words
+                    .iter()
+                    .zip(&self.game.supply[player])
+                    .enumerate()
+                    .filter(|(index, _)| self.game.pool_in_play(*index))
+                    .map(|(_, (w, n))| format!("{w} {n}"))
+                    .collect();
+                format!(
+                    "{}'s supply: {}",
+                    self.player_name(player),
+                    actual.join(", ")
+                )
+            })
             .collect();
         self.holds(
             wrong.is_empty(),
             &codes::SUPPLY_MISMATCH,
             wrong.join("; "),
-            &format!("{name}'s supply: {}", actual.join(", ")),
+            &help.join("; "),
         );
     }
 

@@ -343,12 +343,10 @@ pub enum Expectation {
         feature: String,
         points: i64,
     },
-    /// Each named supply (`followers`, `shepherds`, `tribe-members`, `huts`) of the player
-    /// holds exactly this many figures.
-    Supply {
-        player: usize,
-        pools: Vec<(String, u32)>,
-    },
+    /// Each named supply (`followers`, `shepherds`, `tribe-members`, `huts`) of each player
+    /// named holds exactly this many figures: the players in the order written, each with the
+    /// pools named for them.
+    Supply(Vec<(usize, Vec<(String, u32)>)>),
     /// A figure of the player, of this kind, stands on the feature named at the tile at
     /// `pos` — or, with `home`, the figure deployed there is back in the player's supply.
     Figure {

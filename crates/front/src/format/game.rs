@@ -185,12 +185,18 @@ pub fn expectation_line(expectation: &Expectation, player: &dyn Fn(usize) -> Str
         } => {
             format!("expect scored {} {} {points}", player(*p), word(feature))
         }
-        Expectation::Supply { player: p, pools } => {
-            let pools: Vec<String> = pools
+        Expectation::Supply(supplies) => {
+            let supplies: Vec<String> = supplies
                 .iter()
-                .map(|(pool, n)| format!("{pool} {n}"))
+                .map(|(p, pools)| {
+                    let pools: Vec<String> = pools
+                        .iter()
+                        .map(|(pool, n)| format!("{pool} {n}"))
+                        .collect();
+                    format!("{} {}", player(*p), pools.join(" "))
+                })
                 .collect();
-            format!("expect supply {} {}", player(*p), pools.join(" "))
+            format!("expect supply {}", supplies.join(" "))
         }
         Expectation::Figure {
             player: p,

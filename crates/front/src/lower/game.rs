@@ -872,16 +872,25 @@ fn lower_expectation(
         "unsupported" => Expectation::Unsupported(args.word("the assertion, in quotes")?),
         "jcloisterzone" => Expectation::Harness(args.word("the assertion, in quotes")?),
         "supply" => {
-            let player = args.player(players)?;
-            let mut pools = Vec::new();
+            let mut supplies = Vec::new();
             while args.has_more() {
-                let pool = args.word("a supply: followers, shepherds, tribe-members, huts")?;
-                pools.push((pool, args.count(MAX_SUPPLY)?));
+                let player = args.player(players)?;
+                let mut pools = Vec::new();
+                // After a player's first pool, a declared player's name not followed by a
+                // count begins the next player's pools (`red followers 5 blue followers 6`).
+                while args.has_more() && (pools.is_empty() || !args.next_begins_player(players)) {
+                    let pool = args.word("a supply: followers, shepherds, tribe-members, huts")?;
+                    pools.push((pool, args.count(MAX_SUPPLY)?));
+                }
+                if pools.is_empty() {
+                    return Err(args.error("expected a supply and a count: `tribe-members 2`"));
+                }
+                supplies.push((player, pools));
             }
-            if pools.is_empty() {
-                return Err(args.error("expected a supply and a count: `tribe-members 2`"));
+            if supplies.is_empty() {
+                return Err(args.error("expected a player and a supply: `red followers 5`"));
             }
-            Expectation::Supply { player, pools }
+            Expectation::Supply(supplies)
         }
         "stands" | "home" => {
             let player = args.player(players)?;
@@ -1088,6 +1097,20 @@ impl<'s, S: StatementWords> Args<'s, S> {
         self.statement
             .word(self.at)
             .is_some_and(|w| w.value == word)
+    }
+
+    /// Whether the next word is a declared player's name with no count after it: the first
+    /// word of the next player's part of `expect supply`, not a pool.
+    fn next_begins_player(&self, players: &[String]) -> bool {
+        let is_player = self
+            .statement
+            .word(self.at)
+            .is_some_and(|w| players.iter().any(|p| p == w.value));
+        let counted = self
+            .statement
+            .word(self.at + 1)
+            .is_some_and(|w| w.value.bytes().all(|b| b.is_ascii_digit()));
+        is_player && !counted
     }
 
     fn error(&self, message: &str) -> Diagnostic {
