@@ -508,3 +508,23 @@ fn import_reports_its_warnings_beside_the_transcript() {
         "{stdout}"
     );
 }
+
+/// A saved game's assertions stand before its moves in the text and are checked after them:
+/// its report follows the replay, so the illegal move comes before the assertions it makes
+/// fail, and the move's finding points at what the move says (its `rotation` and `position`),
+/// not at its `"type"`.
+#[test]
+fn a_saved_games_report_follows_the_replay_and_points_at_the_values() {
+    let report = check::check_file(Path::new(
+        "tests/fixtures/jcz/invalid/illegal-move.V103-X002-X006.jcz",
+    ));
+    let codes: Vec<&str> = report.diagnostics.iter().map(|d| d.code.code).collect();
+    assert_eq!(codes.first(), Some(&"V103"), "{codes:?}");
+    assert!(codes[1..].iter().all(|c| c.starts_with('X')), "{codes:?}");
+    let primary = report.diagnostics[0].primary.as_ref().unwrap().span;
+    let shown = &report.text[primary.start..primary.end];
+    assert!(
+        shown.starts_with("\"R0\"") && shown.contains("5,") && shown.ends_with(']'),
+        "{shown:?}"
+    );
+}

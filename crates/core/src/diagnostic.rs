@@ -199,7 +199,22 @@ fn is_summary(diagnostic: &Diagnostic) -> bool {
 ///
 /// A summary made before, by a stage that kept its first diagnostics already, is kept as it
 /// is, not counted.
-pub fn limit_with(diagnostics: &mut Vec<Diagnostic>, mut omitted: Omitted) {
+pub fn limit_with(diagnostics: &mut Vec<Diagnostic>, omitted: Omitted) {
+    limit_in_order(diagnostics, omitted, Order::ByPosition);
+}
+
+/// The order of a report's diagnostics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    /// By position in the text: a report that reads top to bottom.
+    ByPosition,
+    /// As they were found: the order of the game where the text's order is not the game's
+    /// (a saved game's assertions stand before its moves, and are checked after them).
+    AsFound,
+}
+
+/// As [`limit_with`], with the diagnostics in `order`.
+pub fn limit_in_order(diagnostics: &mut Vec<Diagnostic>, mut omitted: Omitted, order: Order) {
     let mut earlier_summaries = Vec::new();
     if diagnostics.iter().any(is_summary) {
         let (summaries, others) = std::mem::take(diagnostics)
@@ -208,7 +223,9 @@ pub fn limit_with(diagnostics: &mut Vec<Diagnostic>, mut omitted: Omitted) {
         earlier_summaries = summaries;
         *diagnostics = others;
     }
-    sort_by_position(diagnostics);
+    if order == Order::ByPosition {
+        sort_by_position(diagnostics);
+    }
     omitted.keep_first(diagnostics);
     diagnostics.extend(earlier_summaries);
     diagnostics.extend(omitted.summary());

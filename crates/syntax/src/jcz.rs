@@ -81,6 +81,10 @@ pub struct JczDocument {
     /// The span of each replay message, in order: its `"type"` key, or its first character
     /// when it has none.
     pub message_spans: Vec<Span>,
+    /// The spans of the values of each replay message's payload, by key (`tileId`,
+    /// `position`, `pointer`: a container from its opening to its closing bracket), in the
+    /// order of `message_spans`.
+    payload_spans: Vec<Vec<(String, Span)>>,
     /// The span of each element of `test.assertions`, in order.
     pub assertion_spans: Vec<Span>,
     /// The span of each element of `setup.start`, in order.
@@ -97,6 +101,19 @@ impl JczDocument {
     /// The span of the key at `path` (`players`, `setup/sets/basic:1`), if the text has it.
     pub fn key_span(&self, path: &str) -> Span {
         self.key_spans.get(path).copied().unwrap_or_default()
+    }
+
+    /// Where the values of replay message `message`'s payload at `keys` stand: from the first
+    /// of them in the text to the end of the last (a placement's `rotation` and `position`),
+    /// so that a diagnostic about a move points at what the move says rather than at its
+    /// `type`. `None` when the payload has none of them.
+    pub fn payload_span(&self, message: usize, keys: &[&str]) -> Option<Span> {
+        self.payload_spans
+            .get(message)?
+            .iter()
+            .filter(|(key, _)| keys.contains(&key.as_str()))
+            .map(|(_, span)| *span)
+            .reduce(|a, b| Span::new(a.start.min(b.start), a.end.max(b.end)))
     }
 }
 
@@ -132,6 +149,7 @@ pub fn parse(text: &str) -> Result<JczDocument, Vec<Diagnostic>> {
     let mut document = JczDocument {
         root,
         message_spans: Vec::new(),
+        payload_spans: Vec::new(),
         assertion_spans: Vec::new(),
         start_spans: Vec::new(),
         key_spans: HashMap::new(),
@@ -433,6 +451,15 @@ fn locate(text: &str, document: &mut JczDocument, unknown: &mut UnknownKeys) {
                     let index = stack.last().map(|f| f.segment.clone()).unwrap_or_default();
                     unknown.message_ended(&index);
                 }
+                // A container that is a payload's value ends here.
+                if in_payload(&stack[..stack.len().saturating_sub(1)])
+                    && let Some((_, span)) = document
+                        .payload_spans
+                        .last_mut()
+                        .and_then(|values| values.last_mut())
+                {
+                    span.end = at + 1;
+                }
                 stack.pop();
                 at += 1;
             }
@@ -526,6 +553,14 @@ fn in_path(stack: &[Frame], path: &[&str]) -> bool {
             .all(|(frame, segment)| frame.segment == *segment)
 }
 
+/// Whether the innermost container is a replay message's payload (`replay/<n>/payload`).
+fn in_payload(stack: &[Frame]) -> bool {
+    stack.len() == 4
+        && stack[1].segment == "replay"
+        && stack[3].segment == "payload"
+        && stack[3].object
+}
+
 /// Notes a value that starts at `span` in the current container; returns its path segment.
 fn value_starts(stack: &mut [Frame], document: &mut JczDocument, span: Span) -> String {
     let depth = stack.len();
@@ -539,8 +574,14 @@ fn value_starts(stack: &mut [Frame], document: &mut JczDocument, span: Span) -> 
         top.index += 1;
         (top.index - 1).to_string()
     };
+    if in_payload(stack)
+        && let Some(values) = document.payload_spans.last_mut()
+    {
+        values.push((segment.clone(), span));
+    }
     if in_array && depth == 2 && in_path(stack, &["replay"]) {
         document.message_spans.push(span);
+        document.payload_spans.push(Vec::new());
     } else if in_array && depth == 3 && in_path(stack, &["test", "assertions"]) {
         document.assertion_spans.push(span);
     } else if in_array && depth == 3 && in_path(stack, &["setup", "start"]) {

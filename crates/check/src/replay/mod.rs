@@ -74,6 +74,11 @@ pub(crate) struct Replay<'s> {
     /// about the game as a whole.
     first_step: Option<Span>,
     last_step: Option<Span>,
+    /// Whether every step so far stands after the one before it in the text, so that the
+    /// report in the text's order is the game's order (a saved game's assertions stand
+    /// before its moves: its report keeps the order the replay found them in).
+    steps_in_text_order: bool,
+    last_placed_step_start: usize,
     /// The last move applied (not an expectation) is one JCloisterZone lets its player undo:
     /// it drew no random number and left the turn with its player (`expect jcloisterzone
     /// "Undo is allowed"`).
@@ -118,6 +123,8 @@ impl<'s> Replay<'s> {
             omitted: Omitted::default(),
             first_step: script.steps.first().map(|s| s.span),
             last_step: None,
+            steps_in_text_order: true,
+            last_placed_step_start: 0,
             undoable_last: false,
         }
     }
@@ -224,6 +231,11 @@ impl<'s> Replay<'s> {
     /// Plays one step of the game.
     pub(crate) fn apply(&mut self, step: &Step) {
         self.current_step = step.span;
+        // A step written nowhere (a saved game's `end`, which the import adds) has no place.
+        if step.span != Span::default() {
+            self.steps_in_text_order &= step.span.start >= self.last_placed_step_start;
+            self.last_placed_step_start = step.span.start;
+        }
         self.last_step = Some(step.span);
         if !matches!(step.action, Action::Expect(_)) {
             // A draw from a bag (`flock`, `grow`) is chance's, which JCloisterZone does not undo.
@@ -258,7 +270,16 @@ impl<'s> Replay<'s> {
                 );
             }
         }
-        diagnostic::limit_with(&mut self.diagnostics, std::mem::take(&mut self.omitted));
+        let order = if self.steps_in_text_order {
+            diagnostic::Order::ByPosition
+        } else {
+            diagnostic::Order::AsFound
+        };
+        diagnostic::limit_in_order(
+            &mut self.diagnostics,
+            std::mem::take(&mut self.omitted),
+            order,
+        );
         let report = CheckReport {
             origin: String::new(),
             text: String::new(),

@@ -64,6 +64,23 @@ fn jcz_parts_in_play(
 /// JCloisterZone's player slots: a saved game has 1 to 6 players.
 const JCZ_PLAYER_SLOTS: usize = 6;
 
+/// The keys of a replay message's payload that say what the move is (all but the random
+/// number it drew): where the findings about the move point.
+const PAYLOAD_KEYS_OF_A_MOVE: &[&str] = &[
+    "tileId",
+    "rotation",
+    "position",
+    "pointer",
+    "meepleId",
+    "figureId",
+    "to",
+    "token",
+    "value",
+    "source",
+    "supplyIndex",
+    "price",
+];
+
 use super::jcz_draw::{Drawn, PackTile, TilePack};
 use super::jcz_harness::{self, HarnessAssertion, location_anchors};
 use crate::codes;
@@ -684,7 +701,7 @@ impl Lowering<'_> {
         let mut last_placed: Option<Pos> = None;
         let mut ended = false;
         for (index, message) in messages.iter().enumerate() {
-            let span = document
+            let type_span = document
                 .message_spans
                 .get(index)
                 .copied()
@@ -693,6 +710,14 @@ impl Lowering<'_> {
                 .get("type")
                 .and_then(Value::as_str)
                 .unwrap_or_default();
+            // What a move's findings point at: the values its payload holds (a deployment's
+            // pointer and meeple), else the message's `type`.
+            let value_span =
+                |keys: &[&str]| document.payload_span(index, keys).unwrap_or(type_span);
+            let span = match kind {
+                "PLACE_TILE" => type_span,
+                _ => value_span(PAYLOAD_KEYS_OF_A_MOVE),
+            };
             let payload = message.get("payload").unwrap_or(&Value::Null);
             // A message's random number is the generator's from now on (`COMMIT`'s is the
             // next turn's draw).
@@ -740,36 +765,47 @@ impl Lowering<'_> {
                         .unwrap_or_default()
                         .to_string();
                     last_placed = None;
-                    if !self.is_name(&tile, "tile id", span) || !self.is_playable_tile(&tile, span)
+                    let tile_span = value_span(&["tileId"]);
+                    if !self.is_name(&tile, "tile id", tile_span)
+                        || !self.is_playable_tile(&tile, tile_span)
                     {
                         continue;
                     }
                     let pos = match position(payload.get("position")) {
                         Ok(pos) => pos,
                         Err(problem) => {
-                            self.bad(format!("a tile placement: {problem}"), span);
+                            self.bad(
+                                format!("a tile placement: {problem}"),
+                                value_span(&["position"]),
+                            );
                             continue;
                         }
                     };
                     let Some(rotation) = rotation(payload.get("rotation")) else {
                         self.bad(
                             "a tile placement has no rotation R0, R90, R180 or R270".into(),
-                            span,
+                            value_span(&["rotation"]),
                         );
                         continue;
                     };
                     push(script, Action::Turn { player });
                     let hill = self.hills_in_play && self.hills.contains(&tile);
-                    push(
-                        script,
-                        Action::Draw {
+                    script.steps.push(Step {
+                        action: Action::Draw {
                             tile: tile.as_str().into(),
                         },
-                    );
+                        span: tile_span,
+                    });
                     if hill {
-                        push(script, Action::Under { tile: None });
+                        script.steps.push(Step {
+                            action: Action::Under { tile: None },
+                            span: tile_span,
+                        });
                     }
-                    push(script, Action::Place { pos, rotation });
+                    script.steps.push(Step {
+                        action: Action::Place { pos, rotation },
+                        span: value_span(&["rotation", "position"]),
+                    });
                     last_placed = Some(pos);
                     if let Some(pack) = pack.as_mut() {
                         pack.drawn(&tile);
