@@ -109,7 +109,17 @@ impl<R: BufRead> Reader<R> {
         };
         let mut body = vec![0; length];
         match self.input.read_exact(&mut body) {
-            Ok(()) => Ok(Some(decode(&body))),
+            Ok(()) => {
+                let incoming = decode(&body);
+                // A body that is not JSON may be a frame whose length is wrong: one shorter
+                // than its body leaves the rest of it in front of the next header, one longer
+                // took the start of the next message. The reader looks for the next header
+                // instead of reading what follows as headers, so only this frame is lost.
+                if matches!(&incoming, Incoming::Malformed(m) if m.code == PARSE_ERROR) {
+                    self.resync = true;
+                }
+                Ok(Some(incoming))
+            }
             Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => Ok(None),
             Err(e) => Err(e),
         }
@@ -366,6 +376,28 @@ mod tests {
             );
         }
         assert!(reader.read_next().expect("read").is_none());
+    }
+
+    #[test]
+    fn a_frame_whose_length_is_short_of_its_body_costs_only_itself() {
+        let good = r#"{"jsonrpc":"2.0","id":2,"method":"next"}"#;
+        let first = r#"{"jsonrpc":"2.0","id":1,"method":"first","params":{}}"#;
+        // The first frame says 10 bytes where its body has more: the rest of the body stands
+        // before the next header, on its line.
+        let input = format!("Content-Length: 10\r\n\r\n{first}{}", frame(good));
+        assert_eq!(
+            read_all(input.as_bytes()),
+            vec![Err((PARSE_ERROR, "null".into())), Ok("next".into())]
+        );
+        // A body with a line break in the part left over, then the next request.
+        let input = format!(
+            "Content-Length: 10\r\n\r\n{{\"jsonrpc\":\n\"2.0\"}}\r\n{}",
+            frame(good)
+        );
+        assert_eq!(
+            read_all(input.as_bytes()),
+            vec![Err((PARSE_ERROR, "null".into())), Ok("next".into())]
+        );
     }
 
     #[test]
