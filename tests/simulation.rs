@@ -897,7 +897,7 @@ mod balance {
                 flagged: vec![false, false],
             },
         ];
-        let svg = tile_figures_chart("Tiles", "a test", &panels, &rows);
+        let svg = tile_figures_chart("Tiles", "a test", "the shifts", &panels, &rows);
         assert_eq!(svg.matches(r#"class="tile-row""#).count(), 2);
         assert!(svg.contains(&format!(r#"data-tile="{}""#, set.tiles[0].id)));
         // Dots: two figures a row, and the first row's two baselines.
@@ -943,10 +943,31 @@ mod balance {
                 path.to_str().expect("a UTF-8 path"),
             ]);
             assert!(output.status.success(), "{}", stderr(&output));
-            assert!(stdout(&output).contains("shift B − A"));
+            let report = stdout(&output);
+            assert!(report.contains("shift B − A"));
+            // Shares in percent, their shifts in percentage points; the score in points.
+            let city = report
+                .lines()
+                .find(|l| l.trim_start().starts_with("city completed"))
+                .expect("the cities' shift");
+            assert!(city.contains(" %  B ") && city.contains(" pp ["), "{city}");
+            let score = report
+                .lines()
+                .find(|l| l.trim_start().starts_with("final score"))
+                .expect("the score's shift");
+            assert!(!score.contains('%') && !score.contains("pp"), "{score}");
             let bytes = std::fs::read(&path).expect("the chart is written");
             if name.ends_with(".svg") {
                 let text = String::from_utf8(bytes).expect("UTF-8");
+                // The headline shifts are in the chart too.
+                let headline = text
+                    .lines()
+                    .find(|l| l.contains(r#"class="headline""#))
+                    .expect("the headline");
+                assert!(
+                    headline.contains("final score") && headline.contains("game length"),
+                    "{headline}"
+                );
                 // The 24 tile kinds of the base set and the keep's 4 (those drawn in 6 games).
                 assert!(text.matches(r#"class="tile-row""#).count() >= 24);
                 assert!(text.contains(r#"data-tile="FK/KEEP""#));

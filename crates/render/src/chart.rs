@@ -98,10 +98,12 @@ pub fn x_of(index: usize, top: f64, value: f64) -> f64 {
     layout::panel_left(index) + layout::PANEL_WIDTH * (value / top).clamp(0.0, 1.0)
 }
 
-/// The chart as SVG: `title` and `subtitle` above, the rows below.
+/// The chart as SVG: `title`, `subtitle` and a `headline` (the run's shifts) above, the rows
+/// below.
 pub fn tile_figures_chart(
     title: &str,
     subtitle: &str,
+    headline: &str,
     panels: &[ChartPanel],
     rows: &[ChartRow],
 ) -> String {
@@ -117,13 +119,19 @@ pub fn tile_figures_chart(
         title,
     );
     svg.text_start(
-        Point::new(MARGIN, 44.0),
+        Point::new(MARGIN, 42.0),
         12.0,
         r##"fill="#444444""##,
         subtitle,
     );
+    svg.text_start(
+        Point::new(MARGIN, 60.0),
+        12.0,
+        r##"fill="#111111" class="headline""##,
+        headline,
+    );
     // The legend.
-    let legend_y = 68.0;
+    let legend_y = 80.0;
     let mut x = MARGIN;
     for (colour, text) in [
         (COMPARED, "compared run (B)"),

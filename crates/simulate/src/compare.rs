@@ -314,6 +314,10 @@ pub struct Shift {
     pub b: f64,
     /// The mean difference B − A over the paired games, with its interval.
     pub difference: Estimate,
+    /// Whether the measure is a share (0 to 1), which the report for people gives in percent
+    /// and its difference in percentage points; the JSON keeps the fraction.
+    #[serde(skip)]
+    pub share: bool,
 }
 
 /// One tile's figures in one run.
@@ -349,7 +353,11 @@ pub struct Comparison {
 }
 
 /// The paired shift of `measure` between the games of A and B that both have a value.
-fn shift(measure: String, pairs: impl Iterator<Item = (Option<f64>, Option<f64>)>) -> Shift {
+fn shift(
+    measure: String,
+    share: bool,
+    pairs: impl Iterator<Item = (Option<f64>, Option<f64>)>,
+) -> Shift {
     let (mut a, mut b, mut differences) = (0.0, 0.0, Vec::new());
     for (x, y) in pairs {
         if let (Some(x), Some(y)) = (x, y) {
@@ -364,6 +372,7 @@ fn shift(measure: String, pairs: impl Iterator<Item = (Option<f64>, Option<f64>)
         a: a / n,
         b: b / n,
         difference: Estimate::mean_of(&differences),
+        share,
     }
 }
 
@@ -479,10 +488,12 @@ impl Comparison {
         let mut shifts = vec![
             shift(
                 "final score (mean of the seats)".to_string(),
+                false,
                 pairs().map(|(x, y)| (Some(x.mean_score), Some(y.mean_score))),
             ),
             shift(
                 "game length (turns)".to_string(),
+                false,
                 pairs().map(|(x, y)| (Some(f64::from(x.turns)), Some(f64::from(y.turns)))),
             ),
         ];
@@ -497,6 +508,7 @@ impl Comparison {
             };
             shifts.push(shift(
                 format!("{} completed (share per game)", kind.name()),
+                true,
                 pairs().map(|(x, y)| (share(x), share(y))),
             ));
         }
@@ -526,7 +538,7 @@ impl Comparison {
         let _ = writeln!(out, "  B: {}", self.b.join(" "));
         let _ = writeln!(
             out,
-            "\nshift B − A (mean of the paired differences, 95 % t interval):"
+            "\nshift B − A (mean of the paired differences, 95 % t interval; shares in %, their shifts in percentage points):"
         );
         let width = self
             .shifts
@@ -535,16 +547,7 @@ impl Comparison {
             .max()
             .unwrap_or(0);
         for shift in &self.shifts {
-            let _ = writeln!(
-                out,
-                "  {:<width$}  A {:>8.3}  B {:>8.3}  {:>+8.3} {}  ({} pairs)",
-                shift.measure,
-                shift.a,
-                shift.b,
-                shift.difference.value,
-                interval(&shift.difference, 1.0, true),
-                shift.difference.n
-            );
+            let _ = writeln!(out, "  {:<width$}  {}", shift.measure, shift.figures());
         }
         for (name, tiles) in [("A", &self.tiles_a), ("B", &self.tiles_b)] {
             let _ = writeln!(
@@ -587,10 +590,37 @@ impl Comparison {
     }
 }
 
+impl Shift {
+    /// The means in A and B and the shift with its interval, for people: a share in percent
+    /// and its shift in percentage points (`A  50.5 %  B  53.7 %  +3.2 pp [+1.5, +4.9]`), other
+    /// measures in their unit.
+    pub fn figures(&self) -> String {
+        let pairs = self.difference.n;
+        if self.share {
+            format!(
+                "A {:>6.1} %  B {:>6.1} %  {:>+6.1} pp {}  ({pairs} pairs)",
+                100.0 * self.a,
+                100.0 * self.b,
+                100.0 * self.difference.value,
+                interval(&self.difference, 100.0, true)
+            )
+        } else {
+            format!(
+                "A {:>8.3}  B {:>8.3}  {:>+8.3} {}  ({pairs} pairs)",
+                self.a,
+                self.b,
+                self.difference.value,
+                interval(&self.difference, 1.0, true)
+            )
+        }
+    }
+}
+
 /// `[low, high]` of an estimate, times `scale`; `[–]` without an interval.
 fn interval(estimate: &Estimate, scale: f64, signed: bool) -> String {
     match (estimate.low, estimate.high) {
-        (Some(low), Some(high)) if signed => format!("[{:+.3}, {:+.3}]", low * scale, high * scale),
+        (Some(low), Some(high)) if signed && scale == 1.0 => format!("[{:+.3}, {:+.3}]", low, high),
+        (Some(low), Some(high)) if signed => format!("[{:+.1}, {:+.1}]", low * scale, high * scale),
         (Some(low), Some(high)) if scale == 1.0 => format!("[{:.2}, {:.2}]", low, high),
         (Some(low), Some(high)) => format!("[{:.1}, {:.1}]", low * scale, high * scale),
         _ => "[–]".to_string(),
@@ -650,5 +680,22 @@ pub fn chart(comparison: &Comparison, run_b: &RunFigures) -> String {
         comparison.policy,
         comparison.a.join(" + ")
     );
-    tile_figures_chart(&title, &subtitle, &panels, &rows)
+    // The headline shifts, the final score and the game length, above the tiles.
+    let headline: Vec<String> = comparison
+        .shifts
+        .iter()
+        .filter(|shift| !shift.share)
+        .map(|shift| {
+            let interval = match (shift.difference.low, shift.difference.high) {
+                (Some(low), Some(high)) => format!(" [{low:+.1}, {high:+.1}]"),
+                _ => String::new(),
+            };
+            format!(
+                "{}: A {:.1}, B {:.1}, shift {:+.1}{interval}",
+                shift.measure, shift.a, shift.b, shift.difference.value
+            )
+        })
+        .collect();
+    let headline = format!("B − A (95 % interval) · {}", headline.join(" · "));
+    tile_figures_chart(&title, &subtitle, &headline, &panels, &rows)
 }
