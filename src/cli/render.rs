@@ -352,7 +352,9 @@ fn render_tiles(args: &RenderArgs) -> Result<Picture, Refusal> {
         };
         let highlight = tile_highlights(tile, set, rotation, &args.highlight)?;
         return Ok(match args.format() {
-            PictureFormat::Text => Picture::Text(render::text::tile_text(tile, rotation)),
+            PictureFormat::Text => {
+                Picture::Text(render::text::tile_text(tile, rotation, &highlight))
+            }
             _ => Picture::Svg(vec![render::tile_svg(tile, rotation, &highlight)]),
         });
     }
