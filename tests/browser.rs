@@ -15,7 +15,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use common::{carcspec, stderr, write_output};
+use common::{carcspec, simulated_game, stderr, write_output};
 use resvg::tiny_skia::Pixmap;
 use serde_json::{Value, json};
 use tungstenite::stream::MaybeTlsStream;
@@ -432,20 +432,7 @@ fn the_replay_board_takes_the_width_and_zooms() {
     let Some((mut browser, dir)) = browser_in("browser-replay-wide") else {
         return;
     };
-    let games = dir.join("games");
-    let simulated = carcspec(&[
-        "simulate",
-        "--tiles",
-        "hunters-gatherers-v2",
-        "--games",
-        "1",
-        "--seed",
-        "3",
-        "--out",
-        games.to_str().unwrap(),
-    ]);
-    assert!(simulated.status.success(), "{}", stderr(&simulated));
-    let game = games.join("game-00001.game");
+    let game = simulated_game("hunters-gatherers-v2", 3, &dir.join("games"));
     let page = write_output(
         &["render", game.to_str().unwrap(), "--format", "html"],
         &dir,

@@ -23,7 +23,9 @@
 //! Contents (pennants, fish, animals …) are drawn as symbols at a point inside their feature,
 //! upright whatever the rotation, and so are the buildings (houses, villages, monasteries);
 //! figures and highlights use the same points and shapes. Roads that cross without joining
-//! meet at a bridge.
+//! meet at a bridge (a road passes over a river). A garden, and the figures of a field too
+//! narrow round its usual point, go where their field leaves room ([`FreeRoom`]), clear of
+//! the walls, lines, hedges and buildings.
 
 use crate::model::{
     Anchor, AnchorClass, ContentKind, Feature, FeatureKind, Half, Marker, Rotation, Side, Tile,
