@@ -15,7 +15,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use common::{carcspec, stderr, write_output};
+use common::{carcspec, simulated_game, stderr, write_output};
 use resvg::tiny_skia::Pixmap;
 use serde_json::{Value, json};
 use tungstenite::stream::MaybeTlsStream;
@@ -419,5 +419,75 @@ fn the_check_report_opens_at_a_failing_line_with_its_board() {
     assert_eq!(
         browser.eval("document.querySelector('li.clean').offsetParent !== null"),
         json!(true)
+    );
+}
+
+/// The board at the end of a long game takes the page's width: a Hunters and Gatherers game
+/// of some 80 tiles, 12 columns wide, is drawn at its own size (a tile 100 pixels, its animals
+/// readable) in a window wide enough, not shrunk into a column beside the text; in a narrower
+/// window it fits the width, and "actual size" draws it at its own size in a board that
+/// scrolls, the page itself no wider than the window.
+#[test]
+fn the_replay_board_takes_the_width_and_zooms() {
+    let Some((mut browser, dir)) = browser_in("browser-replay-wide") else {
+        return;
+    };
+    let game = simulated_game("hunters-gatherers-v2", 3, &dir.join("games"));
+    let page = write_output(
+        &["render", game.to_str().unwrap(), "--format", "html"],
+        &dir,
+        "game.html",
+    );
+    let url = format!("file://{}", page.canonicalize().unwrap().display());
+    let tile_width = |browser: &mut Browser| {
+        browser
+            .eval("document.querySelector('#board use').getBoundingClientRect().width")
+            .as_f64()
+            .unwrap()
+    };
+    let board_width = |browser: &mut Browser| {
+        browser
+            .eval("Number(document.querySelector('#board svg').getAttribute('width'))")
+            .as_f64()
+            .unwrap()
+    };
+    browser.viewport(1400, 1000, 1.0);
+    browser.open(&url);
+    assert!(
+        board_width(&mut browser) < 1360.0,
+        "the board fits the window"
+    );
+    let (_, png) = browser.screenshot();
+    keep(&png, "replay-wide-board.png", false);
+    let wide = tile_width(&mut browser);
+    assert!((wide - 100.0).abs() < 0.5, "a tile is {wide} pixels wide");
+
+    browser.viewport(900, 800, 1.0);
+    browser.open(&url);
+    let fitted = tile_width(&mut browser);
+    assert!(
+        fitted < 90.0 && fitted > 60.0,
+        "a tile is {fitted} pixels wide"
+    );
+    browser.eval("document.getElementById('zoom').click()");
+    assert_eq!(
+        browser.eval("document.getElementById('zoom').getAttribute('aria-pressed')"),
+        json!("true")
+    );
+    let actual = tile_width(&mut browser);
+    assert!(
+        (actual - 100.0).abs() < 0.5,
+        "a tile is {actual} pixels wide"
+    );
+    assert_eq!(
+        browser.eval("document.documentElement.scrollWidth <= window.innerWidth"),
+        json!(true)
+    );
+    // Stepping keeps the zoom.
+    browser.press("ArrowLeft", "ArrowLeft", 37);
+    let stepped = tile_width(&mut browser);
+    assert!(
+        (stepped - 100.0).abs() < 0.5,
+        "a tile is {stepped} pixels wide"
     );
 }

@@ -9,7 +9,7 @@ mod common;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use common::{carcspec, stderr, stdout, write_output};
+use common::{carcspec, simulated_game, stderr, stdout, write_output};
 
 /// A fresh folder under the target directory for one test's files.
 fn scratch(name: &str) -> PathBuf {
@@ -239,24 +239,7 @@ fn a_replay_of_two_hundred_turns_is_under_two_megabytes() {
         .join("\n");
     let tiles = dir.join("triple-base.tiles");
     std::fs::write(&tiles, tripled).unwrap();
-    let games = dir.join("games");
-    let output = carcspec(&[
-        "simulate",
-        "--tiles",
-        tiles.to_str().unwrap(),
-        "--games",
-        "1",
-        "--seed",
-        "3",
-        "--out",
-        games.to_str().unwrap(),
-    ]);
-    assert!(output.status.success(), "{}", stderr(&output));
-    let game = std::fs::read_dir(&games)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .find(|p| p.extension().is_some_and(|e| e == "game"))
-        .unwrap();
+    let game = simulated_game(tiles.to_str().unwrap(), 3, &dir.join("games"));
     let game = game.to_str().unwrap();
     let page = replay_page(game, &dir);
     let turns = turns_of(&page);

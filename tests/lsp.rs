@@ -2484,6 +2484,35 @@ fn code_lens_counts_placements_checks_expectations_and_renders() {
             .unwrap()
             .contains(&picture.display().to_string())
     );
+    // Each board has the title `carcspec render --turn N` gives it: after the last turn too,
+    // which both name the end.
+    let turns = lines.iter().filter(|l| l.starts_with("turn ")).count();
+    for turn in [2, turns] {
+        let written = client.request(
+            "workspace/executeCommand",
+            json!({ "command": "carcspec.renderBoard", "arguments": [uri, turn] }),
+        );
+        let rendered = Command::new(env!("CARGO_BIN_EXE_carcspec"))
+            .args([
+                "render",
+                path.to_str().unwrap(),
+                "--format",
+                "text",
+                "--turn",
+            ])
+            .arg(turn.to_string())
+            .output()
+            .unwrap();
+        let rendered = String::from_utf8(rendered.stdout).unwrap();
+        assert_eq!(
+            written["title"].as_str(),
+            rendered.lines().next(),
+            "turn {turn} of {turns}"
+        );
+        if turn == turns {
+            assert!(rendered.contains(", the end"), "{rendered}");
+        }
+    }
     // A turn the game does not have is refused, with the reason.
     let response = client.request_raw(
         "workspace/executeCommand",

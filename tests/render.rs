@@ -115,14 +115,14 @@ fn tile_sets_as_text() {
     );
     let base = shipped("carcassonne-base");
     let turned: String = (0..4)
-        .map(|q| render::text::tile_text(tile(&base, "BA/CRr"), Rotation(q)))
+        .map(|q| render::text::tile_text(tile(&base, "BA/CRr"), Rotation(q), &[]))
         .collect();
     snapshot("tile-base-CRr-rotations.txt", &turned);
     // The legend says every letter the view shows: a garden's, and a road's that runs east–west
     // only.
     let gardens = shipped("carcassonne-base-gardens");
     let garden: String = (0..2)
-        .map(|q| render::text::tile_text(tile(&gardens, "BA/RFrG"), Rotation(q)))
+        .map(|q| render::text::tile_text(tile(&gardens, "BA/RFrG"), Rotation(q), &[]))
         .collect();
     snapshot("tile-gardens-RFrG-rotations.txt", &garden);
 }
@@ -1076,4 +1076,256 @@ fn the_inn_is_not_drawn_as_a_house() {
         ale(&inn_png)
     );
     assert_eq!(ale(&plain_png), 0);
+}
+
+/// The pixels of `tile` drawn alone (two pixels a unit), as colours, with its width.
+fn tile_pixels(png: &[u8]) -> (Vec<[u8; 3]>, u32) {
+    let pixmap = resvg::tiny_skia::Pixmap::decode_png(png).unwrap();
+    let pixels = pixmap
+        .pixels()
+        .iter()
+        .map(|p| [p.red(), p.green(), p.blue()])
+        .collect();
+    (pixels, pixmap.width())
+}
+
+/// A garden lies inside its field, as a farmer does: on every garden tile in every rotation,
+/// the ground under its bed (the tile drawn without the garden) is field, never a city, a
+/// wall or a road (on `BA/CccG` it was the city, on `BA/RFrG` the road, on `BA/CcG` the wall).
+#[test]
+fn a_garden_lies_inside_its_field() {
+    let lawn = rgb("#8cc063");
+    let field = rgb("#a4cf6a");
+    let mut seen = 0;
+    for set in ["carcassonne-base-gardens", "hills-and-sheep-gardens"] {
+        let set = shipped(set);
+        for with_garden in set
+            .tiles
+            .iter()
+            .filter(|t| t.features.iter().any(|f| f.kind == FeatureKind::Garden))
+        {
+            let mut without = with_garden.clone();
+            without.features.retain(|f| f.kind != FeatureKind::Garden);
+            for rotation in Rotation::ALL {
+                let (garden, width) = tile_pixels(&single_tile_png(with_garden, rotation, &[]));
+                let (ground, _) = tile_pixels(&single_tile_png(&without, rotation, &[]));
+                // The bed: the box round the lawn's pixels (the lawn rings the tree), told
+                // from the blend of a hedge's edge with the field by their exact colour.
+                let lawn_at: Vec<(u32, u32)> = (0..garden.len() as u32)
+                    .filter(|i| {
+                        let pixel = garden[*i as usize];
+                        pixel.iter().zip(lawn).all(|(a, b)| a.abs_diff(b) <= 2)
+                    })
+                    .map(|i| (i % width, i / width))
+                    .collect();
+                assert!(
+                    !lawn_at.is_empty(),
+                    "{} {rotation}: no garden",
+                    with_garden.id
+                );
+                let (x0, x1) = (
+                    lawn_at.iter().map(|p| p.0).min().unwrap(),
+                    lawn_at.iter().map(|p| p.0).max().unwrap(),
+                );
+                let (y0, y1) = (
+                    lawn_at.iter().map(|p| p.1).min().unwrap(),
+                    lawn_at.iter().map(|p| p.1).max().unwrap(),
+                );
+                let (cx, cy) = (f64::from(x0 + x1) / 2.0, f64::from(y0 + y1) / 2.0);
+                let radius = f64::from(x1 - x0).max(f64::from(y1 - y0)) / 2.0 + 1.0;
+                for (i, colour) in ground.iter().enumerate() {
+                    let (x, y) = (f64::from(i as u32 % width), f64::from(i as u32 / width));
+                    if (x - cx).hypot(y - cy) <= radius {
+                        assert!(
+                            close(*colour, field),
+                            "{} {rotation}: under the garden at ({x}, {y}) lies {colour:?}, not field",
+                            with_garden.id
+                        );
+                    }
+                }
+                seen += 1;
+            }
+        }
+    }
+    assert_eq!(seen, 9 * 4, "every garden tile in every rotation");
+}
+
+/// A board of one tile with one figure of red's on `feature`, as a PNG (two pixels a unit),
+/// or without it.
+fn one_tile_board_png(tile: &Tile, rotation: Rotation, feature: Option<usize>) -> Vec<u8> {
+    let board = render::Board {
+        title: "t".into(),
+        tiles: vec![render::BoardTile {
+            tile,
+            pos: carcspec::model::Pos::new(0, 0),
+            rotation,
+        }],
+        figures: feature
+            .map(|feature| render::BoardFigure {
+                spot: render::BoardSpot::Feature {
+                    placement: 0,
+                    feature,
+                },
+                player: Some(0),
+                kind: "follower".into(),
+                strength: carcspec::rules::Strength::Fixed(1),
+                picture: Some(&carcspec::rules::FigurePicture::MEEPLE),
+            })
+            .into_iter()
+            .collect(),
+        players: vec!["red".into()],
+        ..render::Board::default()
+    };
+    render::png(&render::board_svg(&board), 2.0).unwrap()
+}
+
+/// A farmer lies inside its field: on every tile of the base game (with and without gardens)
+/// in every rotation, the ground under every pixel of a farmer on each field is that field,
+/// never a city wall (the narrow fields of `BA/CFc+`), a road or a garden.
+#[test]
+fn a_farmer_lies_inside_its_field() {
+    let field = rgb("#a4cf6a");
+    for set in ["carcassonne-base", "carcassonne-base-gardens"] {
+        let set = shipped(set);
+        for tile in &set.tiles {
+            for (index, _) in tile
+                .features
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| f.kind == FeatureKind::Field)
+            {
+                for rotation in Rotation::ALL {
+                    let (with, _) = tile_pixels(&one_tile_board_png(tile, rotation, Some(index)));
+                    let (ground, width) = tile_pixels(&one_tile_board_png(tile, rotation, None));
+                    // The legend's figure, below the board, is not the farmer.
+                    let board_end = ground.len() - 60 * 2 * width as usize;
+                    let mut farmer = 0;
+                    for i in 0..board_end {
+                        if with[i] != ground[i] {
+                            farmer += 1;
+                            assert!(
+                                close(ground[i], field),
+                                "{} {rotation}: the farmer on field {index} lies on {:?} at ({}, {})",
+                                tile.id,
+                                ground[i],
+                                i % width as usize,
+                                i / width as usize
+                            );
+                        }
+                    }
+                    assert!(farmer > 50, "{} {rotation}: no farmer drawn", tile.id);
+                }
+            }
+        }
+    }
+}
+
+/// A tile of `set` turned by `rotation`, its PNG's pixel at a point given as the tile lies at
+/// r0 (the point turned with the tile).
+fn turned_pixel(png: &[u8], rotation: Rotation, x: f64, y: f64) -> [u8; 3] {
+    let (mut x, mut y) = (x, y);
+    for _ in 0..rotation.0 {
+        (x, y) = (100.0 - y, x);
+    }
+    tile_pixel(png, x, y)
+}
+
+/// The River's road bridges carry the road over the water: the deck lies along the road with
+/// its parapets across the river, the water seen flowing under it on both sides.
+#[test]
+fn a_road_crosses_the_river_on_its_bridge() {
+    let parapet = rgb("#4a3f35");
+    let (river, road) = (rgb("#5fa8e8"), rgb("#f4ecd8"));
+    for (set, id) in [("the-river", "RI.1/RIrI"), ("the-river-2", "RI.2/RIrI")] {
+        let set = shipped(set);
+        let bridge = tile(&set, id);
+        for rotation in Rotation::ALL {
+            let png = single_tile_png(bridge, rotation, &[]);
+            // r0: the road runs W E, the river N S.
+            for (x, y) in [(40.0, 44.0), (60.0, 44.0), (40.0, 56.0), (60.0, 56.0)] {
+                let got = turned_pixel(&png, rotation, x, y);
+                assert!(close(got, parapet), "{id} {rotation} ({x}, {y}): {got:?}");
+            }
+            for (x, y) in [(50.0, 25.0), (50.0, 75.0)] {
+                let got = turned_pixel(&png, rotation, x, y);
+                assert!(close(got, river), "{id} {rotation} ({x}, {y}): {got:?}");
+            }
+            // The road on the west bank, up to the deck.
+            let got = turned_pixel(&png, rotation, 30.0, 50.0);
+            assert!(close(got, road), "{id} {rotation}: {got:?}");
+        }
+    }
+}
+
+/// The River II's lake by a city (`RI.2/IFC`) ends its river in a lake, not in a ring like
+/// the spring's; the arms of its fork (`RI.2/III`) flow into each other with no edge across
+/// the water where they meet.
+#[test]
+fn the_river_ends_in_its_lake_and_the_fork_has_no_seam() {
+    let set = shipped("the-river-2");
+    let (lake, river) = (rgb("#4f95d6"), rgb("#5fa8e8"));
+    let png = single_tile_png(tile(&set, "RI.2/IFC"), Rotation(0), &[]);
+    let (pixels, _) = tile_pixels(&png);
+    let lake_pixels = pixels.iter().filter(|p| close(**p, lake)).count();
+    // A lake some 30 units across: far more than a ring of 9 (at two pixels a unit).
+    assert!(lake_pixels > 2000, "{lake_pixels} pixels of lake");
+    assert!(close(tile_pixel(&png, 40.0, 50.0), lake));
+    let fork = single_tile_png(tile(&set, "RI.2/III"), Rotation(0), &[]);
+    for (x, y) in [(45.2, 48.0), (52.5, 45.2), (47.0, 47.0)] {
+        let got = tile_pixel(&fork, x, y);
+        assert!(close(got, river), "the fork at ({x}, {y}): {got:?}");
+    }
+}
+
+/// The text view marks exactly the cells of the highlighted feature, as the picture tints
+/// it: the field under the road of `BA/RCr`, and on the bridge board the one quarter of the
+/// bridge tile's fields that `0,0:NL` names, with the fields it joins.
+#[test]
+fn the_text_view_highlights_what_the_picture_highlights() {
+    let text = stdout(&carcspec(&[
+        "render",
+        "carcassonne-base",
+        "--tile",
+        "BA/RCr",
+        "--highlight",
+        "ER",
+        "--format",
+        "text",
+    ]));
+    let block: Vec<&str> = text.lines().skip(1).take(5).collect();
+    assert_eq!(
+        block,
+        ["CCCCC", ".....", "-----", "#####", "#####"],
+        "{text}"
+    );
+    let text = stdout(&carcspec(&[
+        "render",
+        "spec/the-river/excerpt-after-the-river.game",
+        "--highlight",
+        "0,0:NL",
+        "--format",
+        "text",
+    ]));
+    let board: Vec<&str> = text.lines().skip(2).take(15).collect();
+    assert_eq!(
+        board,
+        [
+            "          .....",
+            "          .....",
+            "y-1       --*--",
+            "          ##|..",
+            "          ##|..",
+            "    ##### ##|..",
+            "    ##### ##|..",
+            "y0  ~~~~~ ~~~~~",
+            "    ..... ..|..",
+            "    ..... ..|..",
+            "          ..|..",
+            "          ..|..",
+            "y1        --*--",
+            "          .....",
+            "          .....",
+        ],
+        "{text}"
+    );
 }

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 
 use super::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, use_color};
-use crate::check::{GameState, StateError, StatePoint};
+use crate::check::{self, GameState, StateError, StatePoint};
 use crate::codes::{self, Code};
 use crate::engine::CompiledTile;
 use crate::load;
@@ -352,7 +352,9 @@ fn render_tiles(args: &RenderArgs) -> Result<Picture, Refusal> {
         };
         let highlight = tile_highlights(tile, set, rotation, &args.highlight)?;
         return Ok(match args.format() {
-            PictureFormat::Text => Picture::Text(render::text::tile_text(tile, rotation)),
+            PictureFormat::Text => {
+                Picture::Text(render::text::tile_text(tile, rotation, &highlight))
+            }
             _ => Picture::Svg(vec![render::tile_svg(tile, rotation, &highlight)]),
         });
     }
@@ -535,12 +537,10 @@ fn render_game(args: &RenderArgs) -> Result<Picture, Refusal> {
         ),
         (None, Some(turns)) => {
             let end = replay(StatePoint::End)?;
+            let point = check::after_turns(turns, end.script.turn_starts().len());
             match point_after_turns(&end, turns)? {
-                None => (end, format!("after turn {turns}, the end")),
-                Some(byte) => (
-                    replay(StatePoint::BeforeByte(byte))?,
-                    format!("after turn {turns}"),
-                ),
+                None => (end, point),
+                Some(byte) => (replay(StatePoint::BeforeByte(byte))?, point),
             }
         }
         (None, None) => (replay(StatePoint::End)?, "the end".to_string()),
@@ -559,7 +559,7 @@ fn render_game(args: &RenderArgs) -> Result<Picture, Refusal> {
     for text in &args.highlight {
         highlight.push(parse_board_highlight(text)?);
     }
-    let title = board_title(&state, args.shown(), &point);
+    let title = state.board_title(args.shown(), &point);
     let legal = match args.legal.as_deref() {
         Some("") => Some(
             state
@@ -581,22 +581,6 @@ fn render_game(args: &RenderArgs) -> Result<Picture, Refusal> {
         PictureFormat::Text => Picture::Text(render::text::board_text(&board)),
         _ => Picture::Svg(vec![render::board_svg(&board)]),
     })
-}
-
-/// What a board picture says above it: the game, the point, the scores.
-fn board_title(state: &GameState, input: &str, point: &str) -> String {
-    let name = state
-        .script
-        .title
-        .clone()
-        .unwrap_or_else(|| input.to_string());
-    let scores: Vec<String> = state
-        .players
-        .iter()
-        .zip(&state.scores)
-        .map(|(p, s)| format!("{p} {s}"))
-        .collect();
-    format!("{name} — {point} — {}", scores.join(", "))
 }
 
 /// The board of `state` as `render` draws it, or why it is not drawn.

@@ -49,3 +49,26 @@ pub fn skip(reason: impl std::fmt::Display) {
         .to_string();
     let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {reason}");
 }
+
+/// Plays one game of the tile set `tiles` (a shipped set's name or a path) with the simulator
+/// under `seed`, written in `dir`; returns the game file's path.
+pub fn simulated_game(tiles: &str, seed: u64, dir: &std::path::Path) -> std::path::PathBuf {
+    let seed = seed.to_string();
+    let output = carcspec(&[
+        "simulate",
+        "--tiles",
+        tiles,
+        "--games",
+        "1",
+        "--seed",
+        &seed,
+        "--out",
+        dir.to_str().expect("a UTF-8 path"),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    std::fs::read_dir(dir)
+        .expect("the simulator's folder")
+        .map(|entry| entry.expect("a file of the folder").path())
+        .find(|path| path.extension().is_some_and(|e| e == "game"))
+        .expect("the simulator writes its game")
+}

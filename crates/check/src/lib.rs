@@ -30,7 +30,7 @@ pub use crate::setup::catalog::{
 };
 pub use crate::setup::tile_sets::TileSetCache;
 pub use state::{
-    DrawnTile, GameFormat, GameState, StateError, StatePoint, drawn_tiles, game_state,
+    DrawnTile, GameFormat, GameState, StateError, StatePoint, after_turns, drawn_tiles, game_state,
     game_state_at, game_state_of_text, game_state_of_text_at,
 };
 

@@ -422,7 +422,32 @@ fn line_start(text: &str, line: usize) -> usize {
         .map_or(text.len(), |(at, _)| at + 1)
 }
 
+/// The point after `turns` turns of a game of `turns_in_game` turns, as a board picture's
+/// title names it: `after turn 3`, and after the last turn `after turn 12, the end`.
+pub fn after_turns(turns: usize, turns_in_game: usize) -> String {
+    if turns >= turns_in_game {
+        format!("after turn {turns}, the end")
+    } else {
+        format!("after turn {turns}")
+    }
+}
+
 impl GameState {
+    /// What a board picture of this state says above it: the game (its `title`, else `name`),
+    /// the point (`after turn 3`, see [`after_turns`]) and the scores. `carcspec render`, its
+    /// replay page and the language server's board write this one title, so that the same
+    /// board has the same title wherever it is drawn.
+    pub fn board_title(&self, name: &str, point: &str) -> String {
+        let name = self.script.title.as_deref().unwrap_or(name);
+        let scores: Vec<String> = self
+            .players
+            .iter()
+            .zip(&self.scores)
+            .map(|(player, score)| format!("{player} {score}"))
+            .collect();
+        format!("{name} — {point} — {}", scores.join(", "))
+    }
+
     /// The catalog index of the tile `id` (the game's tile sets and its own tiles).
     pub fn tile_index(&self, id: &str) -> Option<usize> {
         self.engine.catalog.iter().position(|t| t.id == id)

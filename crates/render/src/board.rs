@@ -277,13 +277,12 @@ pub fn board_svg(board: &Board) -> String {
             continue;
         };
         let colour = piece_colour(board, figure);
-        let in_a_field = match figure.spot {
-            BoardSpot::Feature { placement, feature } => board
-                .tiles
-                .get(placement)
-                .and_then(|placed| placed.tile.features.get(feature))
-                .is_some_and(|f| f.kind.anchor_class() == crate::model::AnchorClass::Area),
-            _ => false,
+        // A farmer in a field too narrow for the whole of it is drawn smaller, inside it.
+        let lying_scale = match figure.spot {
+            BoardSpot::Feature { placement, feature } if lies_in_a_field(board, figure) => {
+                layouts[placement].lying_scale(feature)
+            }
+            _ => 1.0,
         };
         match figure.spot {
             BoardSpot::Tile { .. } => symbols::piece_ground(&mut svg, at, 12.0, "#555555"),
@@ -295,12 +294,10 @@ pub fn board_svg(board: &Board) -> String {
         // A heavier figure (the large follower of Inns & Cathedrals) is drawn half as large
         // again.
         symbols::sized_for(&mut svg, figure.strength, at, |svg| {
-            if in_a_field
-                && figure
-                    .picture
-                    .is_some_and(|picture| picture.lies_in_a_field)
-            {
-                symbols::lying_figure(svg, at, colour);
+            if lies_in_a_field(board, figure) {
+                symbols::scaled(svg, at, lying_scale, |svg| {
+                    symbols::lying_figure(svg, at, colour)
+                });
             } else {
                 symbols::piece(svg, figure.picture, at, colour);
             }
@@ -334,6 +331,22 @@ pub fn board_svg(board: &Board) -> String {
         }
     }
     svg.finish(width, height)
+}
+
+/// Whether `figure` lies in a field (a farmer, a hunter): its picture lies there, and it
+/// stands on a field or a meadow.
+fn lies_in_a_field(board: &Board, figure: &BoardFigure) -> bool {
+    let BoardSpot::Feature { placement, feature } = figure.spot else {
+        return false;
+    };
+    figure
+        .picture
+        .is_some_and(|picture| picture.lies_in_a_field)
+        && board
+            .tiles
+            .get(placement)
+            .and_then(|placed| placed.tile.features.get(feature))
+            .is_some_and(|f| f.kind.anchor_class() == crate::model::AnchorClass::Area)
 }
 
 /// The colour a piece is drawn in: its owner's, or a colour of nobody's for a neutral piece.
@@ -392,7 +405,14 @@ fn piece_points(
                     local.y += if local.y > 60.0 { -17.0 } else { 17.0 };
                 }
                 *taken += width;
-                Some(place(placed.pos).offset(local.x + nth * 9.0, local.y - 2.0 + nth * 3.0))
+                // A standing figure is lifted a little, to stand on its point; one lying in
+                // a field lies round it, inside the field's room.
+                let lift = if lies_in_a_field(board, figure) {
+                    0.0
+                } else {
+                    2.0
+                };
+                Some(place(placed.pos).offset(local.x + nth * 9.0, local.y - lift + nth * 3.0))
             }
             BoardSpot::Tile { placement } => board
                 .tiles

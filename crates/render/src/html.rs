@@ -248,7 +248,8 @@ pub fn replay_page(replay: &Replay) -> String {
 <label for=\"slider\" class=\"slider\">turn <input type=\"range\" id=\"slider\" min=\"0\" max=\"{last}\" value=\"{last}\" step=\"1\"></label>\
 <button type=\"button\" id=\"next\" aria-label=\"next turn\" aria-keyshortcuts=\"ArrowRight\">next ▶</button>\
 <button type=\"button\" id=\"last\" aria-label=\"last turn\">last ▶▶</button>\
-<output id=\"position\" for=\"slider\" aria-live=\"polite\"></output></nav>"
+<output id=\"position\" for=\"slider\" aria-live=\"polite\"></output>\
+<button type=\"button\" id=\"zoom\" aria-pressed=\"false\" aria-controls=\"board\">actual size</button></nav>"
     );
     let problems: Vec<(usize, &ReplayStep)> = replay
         .steps
@@ -389,7 +390,8 @@ const REPLAY_STYLE: &str = r#"
 .slider input { width: min(24rem, 60vw); }
 #position { font-weight: 600; }
 .replay { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
-.replay .board { flex: 1 1 28rem; margin: 0; }
+.replay .board { flex: 0 1 auto; margin: 0; }
+.replay .board.actual svg { max-width: none; }
 .steps { flex: 1 1 20rem; min-width: 0; }
 h3 { font-size: 1rem; margin: .8rem 0 .2rem; }
 .line-number { color: var(--muted); }
@@ -428,6 +430,14 @@ const REPLAY_SCRIPT: &str = r##"
     var match = /^#turn=(\d+)$/.exec(location.hash);
     show(match ? stepOfTurn(Number(match[1])) : boards.length - 1, true);
   }
+  // The board takes the page's width, drawn at its own size (a tile 100 pixels) where it
+  // fits and smaller where it does not; "actual size" keeps its own size and scrolls.
+  var zoom = document.getElementById("zoom");
+  zoom.addEventListener("click", function () {
+    var actual = zoom.getAttribute("aria-pressed") !== "true";
+    zoom.setAttribute("aria-pressed", String(actual));
+    board.classList.toggle("actual", actual);
+  });
   document.getElementById("first").addEventListener("click", function () { show(0); });
   document.getElementById("previous").addEventListener("click", function () { show(shown - 1); });
   document.getElementById("next").addEventListener("click", function () { show(shown + 1); });

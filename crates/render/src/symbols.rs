@@ -285,14 +285,25 @@ pub fn is_drawn_large(strength: Strength) -> bool {
 /// Draws `draw` scaled about `at` to the size of a figure of `strength`: larger for a figure
 /// heavier than a follower, as it is otherwise.
 pub fn sized_for(svg: &mut Svg, strength: Strength, at: Point, draw: impl FnOnce(&mut Svg)) {
-    if !is_drawn_large(strength) {
+    let scale = if is_drawn_large(strength) {
+        HEAVY_FIGURE_SCALE
+    } else {
+        1.0
+    };
+    scaled(svg, at, scale, draw);
+}
+
+/// Draws `draw` scaled by `scale` about `at` (as it is where `scale` is 1).
+pub fn scaled(svg: &mut Svg, at: Point, scale: f64, draw: impl FnOnce(&mut Svg)) {
+    if scale == 1.0 {
         draw(svg);
         return;
     }
     svg.open_group(&format!(
-        r#"transform="translate({x} {y}) scale({HEAVY_FIGURE_SCALE}) translate(-{x} -{y})""#,
+        r#"transform="translate({x} {y}) scale({scale}) translate(-{x} -{y})""#,
         x = super::svg::num(at.x),
-        y = super::svg::num(at.y)
+        y = super::svg::num(at.y),
+        scale = super::svg::num(scale)
     ));
     draw(svg);
     svg.close_group();

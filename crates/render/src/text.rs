@@ -22,7 +22,9 @@ use crate::model::{
 };
 
 use super::board::{Board, BoardFigure, BoardSpot};
+use super::svg::Point;
 use super::symbols;
+use super::tile::{SIZE, TileLayout};
 
 const N: usize = 5;
 
@@ -35,6 +37,12 @@ struct Block {
 
 fn kind_char(kind: FeatureKind, vertical: bool) -> char {
     symbols::letter(kind, vertical)
+}
+
+/// The middle of the `index`-th row or column of a block, in tile coordinates (a tile is
+/// 100 units, north up).
+fn cell_middle(index: usize) -> f64 {
+    (index as f64 + 0.5) * SIZE / N as f64
 }
 
 /// The cell of a half-side, `(row, column)`.
@@ -81,8 +89,22 @@ impl Block {
         let background = area.map_or(' ', |i| kind_char(features[i].kind, false));
         let mut block = Block {
             cells: [[background; N]; N],
-            owners: [[area; N]; N],
+            owners: [[None; N]; N],
         };
+        // The ground: each cell belongs to the field whose slices of the picture hold its
+        // middle (`TileLayout::field_at`), so that the cells a field's highlight or its farmer
+        // marks are the ones the picture tints; a cell on a hedge between two fields is
+        // nobody's.
+        let layout = TileLayout::of(tile);
+        for r in 0..N {
+            for c in 0..N {
+                let middle = Point::new(cell_middle(c), cell_middle(r));
+                if let Some(field) = layout.field_at(middle) {
+                    block.cells[r][c] = kind_char(features[field].kind, false);
+                    block.owners[r][c] = Some(field);
+                }
+            }
+        }
         let set = |block: &mut Block, (r, c): (usize, usize), ch: char, owner: usize| {
             block.cells[r][c] = ch;
             block.owners[r][c] = Some(owner);
@@ -177,7 +199,8 @@ impl Block {
                 block.owners[cell.0][cell.1]
                     .is_some_and(|o| features[o].kind.anchor_class() == AnchorClass::Whole)
             };
-            let from = if ca == cb || is_whole(a) {
+            let same_feature = block.owners[a.0][a.1] == block.owners[b.0][b.1];
+            let from = if (ca == cb && same_feature) || is_whole(a) {
                 Some(a)
             } else if is_whole(b) {
                 Some(b)
@@ -190,10 +213,17 @@ impl Block {
             }
         }
 
-        // Inner fields, monasteries and lakes in the centre.
+        // Inner fields, monasteries and lakes in the centre; a garden in the cell where the
+        // picture puts it, inside its field.
         let mut centre_taken = false;
+        let mut gardens = Vec::new();
         for (index, feature) in features.iter().enumerate() {
-            if feature.anchors.contains(&Anchor::Inner) {
+            if feature.kind == FeatureKind::Garden {
+                let at = layout.anchor(index);
+                let cell = |v: f64| ((v / (SIZE / N as f64)) as usize).min(N - 1);
+                gardens.push(((cell(at.y), cell(at.x)), index));
+                centre_taken |= (cell(at.y), cell(at.x)) == (2, 2);
+            } else if feature.anchors.contains(&Anchor::Inner) {
                 set(&mut block, (2, 2), kind_char(feature.kind, false), index);
                 centre_taken = feature.kind.anchor_class() == AnchorClass::Inner;
             }
@@ -257,6 +287,14 @@ impl Block {
             block.cells[2][2] = '*';
             block.owners[2][2] = None;
         }
+        for (cell, index) in gardens {
+            set(
+                &mut block,
+                cell,
+                kind_char(FeatureKind::Garden, false),
+                index,
+            );
+        }
 
         // Closed sides as walls along the edge, corners included: no feature reaches them.
         for &side in &tile.closed {
@@ -306,6 +344,17 @@ impl Block {
             }
         }
         block
+    }
+
+    /// Marks the cells of `feature` as highlighted (`#`).
+    fn mark(&mut self, feature: usize) {
+        for r in 0..N {
+            for c in 0..N {
+                if self.owners[r][c] == Some(feature) {
+                    self.cells[r][c] = '#';
+                }
+            }
+        }
     }
 
     /// The cell showing feature `feature` nearest the block's centre, for a figure.
@@ -403,9 +452,13 @@ fn legend(text: &str) -> String {
     parts.join("  ")
 }
 
-/// One tile as text: its id, rotation and count, the block, and a legend.
-pub fn tile_text(tile: &Tile, rotation: Rotation) -> String {
-    let block = Block::of(tile).rotated(rotation);
+/// One tile as text: its id, rotation and count, the block, and a legend. The features
+/// `highlight` lists (indexes into `tile.features`) are marked `#`, as on a board.
+pub fn tile_text(tile: &Tile, rotation: Rotation, highlight: &[usize]) -> String {
+    let mut block = Block::of(tile).rotated(rotation);
+    for &feature in highlight {
+        block.mark(feature);
+    }
     let body = block.rows().join("\n");
     format!(
         "{} {} {}\n{body}\n{}\n",
@@ -476,13 +529,7 @@ pub fn board_text(board: &Board) -> String {
     for (index, placed) in board.tiles.iter().enumerate() {
         let mut block = Block::of(placed.tile).rotated(placed.rotation);
         for (_, feature) in board.highlight.iter().filter(|(t, _)| *t == index) {
-            for r in 0..N {
-                for c in 0..N {
-                    if block.owners[r][c] == Some(*feature) {
-                        block.cells[r][c] = '#';
-                    }
-                }
-            }
+            block.mark(*feature);
         }
         grid.insert(placed.pos, block);
     }

@@ -23,7 +23,9 @@
 //! Contents (pennants, fish, animals …) are drawn as symbols at a point inside their feature,
 //! upright whatever the rotation, and so are the buildings (houses, villages, monasteries);
 //! figures and highlights use the same points and shapes. Roads that cross without joining
-//! meet at a bridge.
+//! meet at a bridge (a road passes over a river). A garden, and the figures of a field too
+//! narrow round its usual point, go where their field leaves room ([`FreeRoom`]), clear of
+//! the walls, lines, hedges and buildings.
 
 use crate::model::{
     Anchor, AnchorClass, ContentKind, Feature, FeatureKind, Half, Marker, Rotation, Side, Tile,
@@ -96,6 +98,18 @@ fn slice_centroid(slot: usize) -> Point {
     Point::new((a.x + b.x + CENTRE.x) / 3.0, (a.y + b.y + CENTRE.y) / 3.0)
 }
 
+/// Whether the slice `slot` (the triangle between its half-side and the centre, edges
+/// included) holds the point `at`.
+fn slice_contains(slot: usize, at: Point) -> bool {
+    let a = perimeter_point(slot as f64 * 50.0);
+    let b = perimeter_point(slot as f64 * 50.0 + 50.0);
+    let cross = |p: Point, q: Point| (q.x - p.x) * (at.y - p.y) - (q.y - p.y) * (at.x - p.x);
+    // The border runs clockwise, so the inside is on the right of each edge (y grows down).
+    [cross(a, b), cross(b, CENTRE), cross(CENTRE, a)]
+        .iter()
+        .all(|side| *side >= -1e-9)
+}
+
 /// Turns a point of tile coordinates by the tile's rotation (quarter turns clockwise).
 pub fn rotate(point: Point, rotation: Rotation) -> Point {
     let mut p = point;
@@ -117,6 +131,9 @@ pub struct TileLayout {
     anchors: Vec<Point>,
     /// Road ends at the centre of a crossroads (three or more roads end there).
     village: bool,
+    /// Per feature, the scale its building, or a figure lying in it, is drawn at: below 1 for
+    /// a garden, or a farmer, in a field too narrow for the whole of it.
+    scales: Vec<f64>,
 }
 
 #[derive(Debug, Clone)]
@@ -125,14 +142,55 @@ enum Shape {
     Region(String, Vec<(f64, f64)>),
     /// Field or meadow: its slices (plus an inner disc for an inner field).
     Area { inner: bool },
-    /// Road or river: the path of its middle line, and where a dead end stops.
-    Line { path: String, ends: Vec<Point> },
+    /// Road or river: the path of its middle line, where a dead end stops, and the radii of
+    /// the lake a river's unmarked dead end runs into there.
+    Line {
+        path: String,
+        ends: Vec<Point>,
+        lake: (f64, f64),
+        /// Its middle line as straight pieces, for what must keep clear of it.
+        pieces: Vec<Vec<Point>>,
+    },
     /// Monastery or lake in the middle.
     Inner,
 }
 
+thread_local! {
+    /// The layouts of the tiles drawn lately: a board draws the same few tiles again and
+    /// again (a replay page, every turn's board), and finding the free room of a narrow field
+    /// or a garden is the dearest part of a layout.
+    static LAYOUTS: std::cell::RefCell<Vec<(Tile, TileLayout)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// How many layouts [`LAYOUTS`] keeps: more than the distinct tiles of any shipped set.
+const LAYOUTS_KEPT: usize = 512;
+
 impl TileLayout {
+    /// Where everything of `tile` lies (the same tile's layout once worked out, again).
     pub fn of(tile: &Tile) -> TileLayout {
+        let known = LAYOUTS.with(|layouts| {
+            layouts
+                .borrow()
+                .iter()
+                .find(|(known, _)| known == tile)
+                .map(|(_, layout)| layout.clone())
+        });
+        if let Some(layout) = known {
+            return layout;
+        }
+        let layout = TileLayout::work_out(tile);
+        LAYOUTS.with(|layouts| {
+            let mut layouts = layouts.borrow_mut();
+            if layouts.len() >= LAYOUTS_KEPT {
+                layouts.clear();
+            }
+            layouts.push((tile.clone(), layout.clone()));
+        });
+        layout
+    }
+
+    fn work_out(tile: &Tile) -> TileLayout {
         let features = &tile.features;
         let mut own_slot: [Option<usize>; 8] = [None; 8];
         let mut whole_slot: [Option<usize>; 8] = [None; 8];
@@ -231,18 +289,117 @@ impl TileLayout {
                     let ends_in_middle = has_inner_feature
                         || (village && feature.kind == FeatureKind::Road)
                         || (fork && feature.kind == FeatureKind::River);
-                    line_shape(feature, ends_in_middle, has_inner_feature, reaches[index])
+                    // A river that ends on its tile with nothing to mark its end (no spring, no
+                    // forest, no lake feature it flows into) ends in a lake of its own, as The
+                    // River II's `RI.2/IFC`: as large as a lake where nothing else of the tile
+                    // reaches the middle, else small.
+                    let middle_free = features.iter().enumerate().all(|(other, f)| {
+                        other == index
+                            || matches!(
+                                f.kind.anchor_class(),
+                                AnchorClass::Whole | AnchorClass::Area
+                            ) && !f.anchors.contains(&Anchor::Inner)
+                    });
+                    line_shape(
+                        feature,
+                        ends_in_middle,
+                        has_inner_feature,
+                        reaches[index],
+                        middle_free,
+                    )
                 }
                 AnchorClass::Inner => (Shape::Inner, CENTRE),
             };
             shapes.push(shape);
             anchors.push(anchor);
         }
-        TileLayout {
+        // A road on a bridge keeps its contents and figures off the deck (the inn by The
+        // River II's bridge), nearer its first side.
+        let lines: Vec<(&Feature, Vec<f64>)> = crossing_lines(tile).collect();
+        for (over, _) in bridged_pairs(&lines) {
+            let (feature, ends) = &lines[over];
+            if let (Some(index), [first, _]) = (
+                features.iter().position(|f| std::ptr::eq(f, *feature)),
+                ends.as_slice(),
+            ) {
+                anchors[index] = perimeter_point(*first).toward(CENTRE, 0.4);
+            }
+        }
+        let mut layout = TileLayout {
             slice_area,
+            scales: vec![1.0; features.len()],
             shapes,
             anchors,
             village,
+        };
+        layout.keep_clear(tile);
+        layout
+    }
+
+    /// Puts each garden, and each field's figures and contents where its field is too
+    /// narrow for them, in the field's free room: clear of the cities and forests (their
+    /// walls), the roads and rivers, the hedges, the buildings and the tile's border, as a
+    /// farmer lies inside its field. A garden stays in the middle where the middle is free
+    /// room, else goes where the field is widest, drawn smaller where even that is narrow; the
+    /// fields' figures then keep clear of the garden too.
+    fn keep_clear(&mut self, tile: &Tile) {
+        // Room round a point, in tile units: a lying farmer's reach from its middle (9.6)
+        // with its outline, and a garden's radius (13) with its hedge.
+        const FIGURE_ROOM: f64 = 10.5;
+        const GARDEN_ROOM: f64 = 15.0;
+        let needs_room = |feature: &Feature| {
+            feature.kind == FeatureKind::Garden || feature.kind.anchor_class() == AnchorClass::Area
+        };
+        if !tile.features.iter().any(needs_room) {
+            return;
+        }
+        let mut clear = FreeRoom::of(tile, self);
+        for (index, feature) in tile.features.iter().enumerate() {
+            if feature.kind != FeatureKind::Garden {
+                continue;
+            }
+            let at = clear.roomiest(|room| room >= GARDEN_ROOM, CENTRE);
+            let room = clear.room(at);
+            self.anchors[index] = at;
+            self.scales[index] = ((room - 2.0) / (GARDEN_ROOM - 2.0)).clamp(0.5, 1.0);
+            clear
+                .discs
+                .push((at, (GARDEN_ROOM - 0.75) * self.scales[index]));
+        }
+        for index in 0..self.shapes.len() {
+            let Shape::Area { inner: false } = self.shapes[index] else {
+                continue;
+            };
+            let anchor = self.anchors[index];
+            if clear.room(anchor) >= FIGURE_ROOM {
+                continue;
+            }
+            let in_field = |at: Point| self.field_at(at) == Some(index);
+            if let Some(at) = clear.roomiest_where(in_field, |room| room >= FIGURE_ROOM, anchor) {
+                self.anchors[index] = at;
+                // A field too narrow even there has its figures drawn smaller, inside it.
+                self.scales[index] = (clear.room(at) / FIGURE_ROOM).clamp(0.6, 1.0);
+            }
+        }
+    }
+
+    /// The field (or meadow) that owns every slice the point `at` (tile coordinates) lies in,
+    /// as the picture tints it when the field is highlighted; `None` where the slices round
+    /// the point (on a hedge, at the centre) belong to different fields.
+    pub fn field_at(&self, at: Point) -> Option<usize> {
+        let mut owners = (0..8)
+            .filter(|&slot| slice_contains(slot, at))
+            .map(|slot| self.slice_area[slot]);
+        let first = owners.next()??;
+        owners.all(|owner| owner == Some(first)).then_some(first)
+    }
+
+    /// The scale a figure lying in feature `index` (a farmer in its field) is drawn at: below
+    /// 1 where the field is too narrow for the whole figure.
+    pub fn lying_scale(&self, index: usize) -> f64 {
+        match self.shapes.get(index) {
+            Some(Shape::Area { .. }) => self.scales[index],
+            _ => 1.0,
         }
     }
 
@@ -250,6 +407,158 @@ impl TileLayout {
     pub fn anchor(&self, index: usize) -> Point {
         self.anchors.get(index).copied().unwrap_or(CENTRE)
     }
+}
+
+/// What stands on a tile, as a figure or a garden in a field must keep clear of it: the
+/// outlines of the cities and forests (nothing of a field lies inside them), the middle lines
+/// of the roads and rivers with their half widths, the hedges, and discs round the buildings,
+/// lakes and markers.
+struct FreeRoom {
+    regions: Vec<Vec<Point>>,
+    /// Straight pieces, each with the half width of what it draws.
+    pieces: Vec<(Point, Point, f64)>,
+    discs: Vec<(Point, f64)>,
+}
+
+impl FreeRoom {
+    fn of(tile: &Tile, layout: &TileLayout) -> FreeRoom {
+        let mut room = FreeRoom {
+            regions: Vec::new(),
+            pieces: Vec::new(),
+            discs: Vec::new(),
+        };
+        for (feature, shape) in tile.features.iter().zip(&layout.shapes) {
+            match shape {
+                Shape::Region(_, intervals) => room.regions.push(region_polygon(intervals)),
+                Shape::Line {
+                    ends, lake, pieces, ..
+                } => {
+                    let river = feature.kind == FeatureKind::River;
+                    let half_width = if river { 5.5 } else { 4.5 };
+                    for piece in pieces {
+                        for pair in piece.windows(2) {
+                            room.pieces.push((pair[0], pair[1], half_width));
+                        }
+                    }
+                    // A road's house, a river's spring or lake at its dead end.
+                    let end_room = if river { lake.0.max(7.0) } else { 7.5 };
+                    room.discs.extend(ends.iter().map(|&end| (end, end_room)));
+                }
+                Shape::Inner if feature.kind != FeatureKind::Garden => {
+                    room.discs.push((CENTRE, 21.0));
+                }
+                Shape::Area { inner: true } => room.discs.push((CENTRE, 19.0)),
+                _ => {}
+            }
+        }
+        if layout.village {
+            room.discs.push((CENTRE, 9.0));
+        }
+        if tile
+            .features
+            .iter()
+            .any(|f| f.kind.anchor_class() == AnchorClass::Middle && passes_under_a_bridge(tile, f))
+        {
+            room.discs.push((CENTRE, 14.0));
+        }
+        for (from, to) in hedges(tile, layout) {
+            room.pieces.push((from, to, 1.0));
+        }
+        if !tile.markers.is_empty() {
+            let corner = marker_corner(tile, layout);
+            for n in 0..tile.markers.len() {
+                let at = corner.offset(0.0, -(n as f64) * 20.0 * corner_direction(corner));
+                room.discs.push((at, 10.0));
+            }
+        }
+        room
+    }
+
+    /// How far the point `at` is from everything on the tile and from its border (0 inside a
+    /// city or forest).
+    fn room(&self, at: Point) -> f64 {
+        if self
+            .regions
+            .iter()
+            .any(|region| polygon_contains(region, at))
+        {
+            return 0.0;
+        }
+        let mut room = at.x.min(SIZE - at.x).min(at.y).min(SIZE - at.y);
+        for region in &self.regions {
+            for (i, a) in region.iter().enumerate() {
+                let b = region[(i + 1) % region.len()];
+                room = room.min(distance_to_piece(at, *a, b) - 1.25);
+            }
+        }
+        for &(a, b, half_width) in &self.pieces {
+            room = room.min(distance_to_piece(at, a, b) - half_width);
+        }
+        for &(centre, radius) in &self.discs {
+            room = room.min(distance(at, centre) - radius);
+        }
+        room.max(0.0)
+    }
+
+    /// Of the points with room enough (`enough`), the one nearest `near`; where none has, the
+    /// point with the most room (the nearer `near` of two as roomy).
+    fn roomiest(&self, enough: impl Fn(f64) -> bool, near: Point) -> Point {
+        self.roomiest_where(|_| true, enough, near).unwrap_or(near)
+    }
+
+    /// As [`FreeRoom::roomiest`], among the points `allowed` says; `None` where none is.
+    fn roomiest_where(
+        &self,
+        allowed: impl Fn(Point) -> bool,
+        enough: impl Fn(f64) -> bool,
+        near: Point,
+    ) -> Option<Point> {
+        // A grid of points 5 units apart inside the tile, then one a unit apart round the
+        // best of them.
+        let consider = |best: &mut Option<(bool, f64, f64, Point)>, at: Point| {
+            if !allowed(at) {
+                return;
+            }
+            let room = self.room(at);
+            if room <= 0.0 {
+                return;
+            }
+            let fits = enough(room);
+            let key = (fits, if fits { 0.0 } else { room }, -distance(at, near));
+            if best.is_none_or(|(f, r, d, _)| key > (f, r, d)) {
+                *best = Some((key.0, key.1, key.2, at));
+            }
+        };
+        let mut best = None;
+        for i in 1..20 {
+            for j in 1..20 {
+                consider(
+                    &mut best,
+                    Point::new(f64::from(i) * 5.0, f64::from(j) * 5.0),
+                );
+            }
+        }
+        if let Some((_, _, _, coarse)) = best {
+            for i in -4..=4 {
+                for j in -4..=4 {
+                    consider(&mut best, coarse.offset(f64::from(i), f64::from(j)));
+                }
+            }
+        }
+        best.map(|(_, _, _, at)| at)
+    }
+}
+
+/// The distance from `at` to the straight piece from `a` to `b`.
+fn distance_to_piece(at: Point, a: Point, b: Point) -> f64 {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let length = dx * dx + dy * dy;
+    let t = if length == 0.0 {
+        0.0
+    } else {
+        (((at.x - a.x) * dx + (at.y - a.y) * dy) / length).clamp(0.0, 1.0)
+    };
+    distance(at, Point::new(a.x + t * dx, a.y + t * dy))
 }
 
 /// The field that gets the slice `slot`, which no field claims (it lies under a city or
@@ -421,8 +730,14 @@ fn region_path(intervals: &[(f64, f64)]) -> String {
 /// Whether `point` lies inside the outline of a city or forest (its curves followed in short
 /// straight pieces, then the even-odd rule).
 fn region_contains(intervals: &[(f64, f64)], point: Point) -> bool {
+    polygon_contains(&region_polygon(intervals), point)
+}
+
+/// The outline of a city or forest as a polygon, its curves followed in short straight
+/// pieces; empty for a region without border.
+fn region_polygon(intervals: &[(f64, f64)]) -> Vec<Point> {
     let Some((start, strokes)) = region_outline(intervals) else {
-        return false;
+        return Vec::new();
     };
     let mut corners = vec![start];
     for stroke in strokes {
@@ -445,6 +760,11 @@ fn region_contains(intervals: &[(f64, f64)], point: Point) -> bool {
             }
         }
     }
+    corners
+}
+
+/// Whether `point` lies inside the polygon `corners` (the even-odd rule).
+fn polygon_contains(corners: &[Point], point: Point) -> bool {
     let mut inside = false;
     for (i, a) in corners.iter().enumerate() {
         let b = corners[(i + 1) % corners.len()];
@@ -597,11 +917,19 @@ fn line_shape(
     ends_in_middle: bool,
     has_inner: bool,
     reach: Option<Point>,
+    middle_free: bool,
 ) -> (Shape, Point) {
     let sides: Vec<Side> = feature.touched_sides().collect();
     let mut path = String::new();
+    let mut pieces = Vec::new();
     let mut ends = Vec::new();
     let anchor;
+    let own_lake = feature.kind == FeatureKind::River && ends_unmarked(feature);
+    let lake = if own_lake && middle_free {
+        (16.0, 13.0)
+    } else {
+        (7.0, 6.0)
+    };
     match sides.as_slice() {
         [] => {
             anchor = CENTRE;
@@ -611,9 +939,12 @@ fn line_shape(
             let end = match reach {
                 Some(reach) => reach,
                 None if ends_in_middle => CENTRE,
+                // Its own lake, large, lies between the side and the middle.
+                None if own_lake && middle_free => from.toward(CENTRE, 0.8),
                 None => from.toward(CENTRE, 0.64),
             };
             path = format!("M{} L{}", pt(from), pt(end));
+            pieces.push(vec![from, end]);
             if reach.is_some() || !ends_in_middle {
                 ends.push(end);
             }
@@ -624,8 +955,21 @@ fn line_shape(
             let opposite = (a.index() + 2) % 4 == b.index();
             if opposite {
                 path = format!("M{} L{}", pt(from), pt(to));
+                pieces.push(vec![from, to]);
             } else {
                 path = format!("M{} Q{} {}", pt(from), pt(CENTRE), pt(to));
+                pieces.push(
+                    (0..=16)
+                        .map(|i| {
+                            let t = f64::from(i) / 16.0;
+                            let u = 1.0 - t;
+                            Point::new(
+                                u * u * from.x + 2.0 * u * t * CENTRE.x + t * t * to.x,
+                                u * u * from.y + 2.0 * u * t * CENTRE.y + t * t * to.y,
+                            )
+                        })
+                        .collect(),
+                );
             }
             anchor = if has_inner {
                 from.toward(CENTRE, 0.45)
@@ -642,12 +986,29 @@ fn line_shape(
             for side in many {
                 let from = side_middle(*side);
                 path.push_str(&format!("M{} L{} ", pt(from), pt(CENTRE)));
+                pieces.push(vec![from, CENTRE]);
             }
             path = path.trim_end().to_string();
             anchor = side_middle(many[0]).toward(CENTRE, 0.45);
         }
     }
-    (Shape::Line { path, ends }, anchor)
+    (
+        Shape::Line {
+            path,
+            ends,
+            lake,
+            pieces,
+        },
+        anchor,
+    )
+}
+
+/// Whether a river's dead end has nothing to mark it: no content drawn at its end (a
+/// spring, a forest it runs into) and no lake feature it flows into.
+fn ends_unmarked(feature: &Feature) -> bool {
+    feature.flows_into.is_empty()
+        && feature.count(ContentKind::ForestEnd) == 0
+        && symbols::line_end_picture(feature.contents.keys().copied()).is_none()
 }
 
 /// What to draw besides the tile itself.
@@ -769,39 +1130,10 @@ fn draw_ground(
     let ground = area_colour(tile);
     svg.rect(0.0, 0.0, SIZE, SIZE, &format!(r#"fill="{ground}""#));
 
-    // Hedges between neighbouring slices of different fields, from the centre out to the
-    // border (under the cities, which cover their part). A road through both sides of a
-    // half-side boundary is the boundary itself; a dead end leaves the inner part to a hedge.
-    for slot in 0..8 {
-        let before = layout.slice_area[(slot + 7) % 8];
-        let after = layout.slice_area[slot];
-        if before.is_none() || after.is_none() || before == after {
-            continue;
-        }
-        let border = perimeter_point(slot as f64 * 50.0);
-        let mut inner_end = border;
-        if slot % 2 == 1 {
-            let side = slot_side(slot);
-            let through = tile.features.iter().enumerate().find(|(_, f)| {
-                f.kind.anchor_class() == AnchorClass::Middle
-                    && f.anchors.contains(&Anchor::Side(side))
-            });
-            if let Some((index, feature)) = through {
-                if feature.touched_sides().count() >= 2 {
-                    continue;
-                }
-                if let Shape::Line { ends, .. } = &layout.shapes[index] {
-                    inner_end = ends.first().copied().unwrap_or(CENTRE);
-                }
-            }
-        }
-        if inner_end == CENTRE {
-            // The road ends in the middle (at a monastery or a village): it parts the fields.
-            continue;
-        }
+    for (from, to) in hedges(tile, layout) {
         svg.line(
-            CENTRE,
-            inner_end,
+            from,
+            to,
             &format!(
                 r#"stroke="{}" stroke-width="2" stroke-linecap="round""#,
                 colour::HEDGE
@@ -829,12 +1161,25 @@ fn draw_ground(
         .any(|f| f.kind.anchor_class() == AnchorClass::Inner);
     let draw_lines = |svg: &mut Svg, over_regions: bool| {
         for kind in [FeatureKind::River, FeatureKind::Road] {
-            for (index, feature) in tile.features.iter().enumerate() {
-                if feature.kind != kind || drawn_over_regions(has_inner, feature) != over_regions {
-                    continue;
+            let lines: Vec<(&Feature, &Shape)> = tile
+                .features
+                .iter()
+                .zip(&layout.shapes)
+                .filter(|(feature, _)| {
+                    feature.kind == kind && drawn_over_regions(has_inner, feature) == over_regions
+                })
+                .collect();
+            for (feature, shape) in &lines {
+                if let Shape::Line { path, .. } = shape {
+                    draw_line_edge(svg, feature, path);
                 }
-                if let Shape::Line { path, ends } = &layout.shapes[index] {
-                    draw_line(svg, feature, path, ends);
+            }
+            for (feature, shape) in &lines {
+                if let Shape::Line {
+                    path, ends, lake, ..
+                } = shape
+                {
+                    draw_line_fill(svg, feature, path, ends, *lake);
                 }
             }
         }
@@ -912,6 +1257,43 @@ fn draw_ground(
     }
 }
 
+/// The hedges between neighbouring slices of different fields, from the centre out to the
+/// border (under the cities, which cover their part). A road through both sides of a
+/// half-side boundary is the boundary itself; a dead end leaves the inner part to a hedge.
+fn hedges(tile: &Tile, layout: &TileLayout) -> Vec<(Point, Point)> {
+    let mut hedges = Vec::new();
+    for slot in 0..8 {
+        let before = layout.slice_area[(slot + 7) % 8];
+        let after = layout.slice_area[slot];
+        if before.is_none() || after.is_none() || before == after {
+            continue;
+        }
+        let border = perimeter_point(slot as f64 * 50.0);
+        let mut inner_end = border;
+        if slot % 2 == 1 {
+            let side = slot_side(slot);
+            let through = tile.features.iter().enumerate().find(|(_, f)| {
+                f.kind.anchor_class() == AnchorClass::Middle
+                    && f.anchors.contains(&Anchor::Side(side))
+            });
+            if let Some((index, feature)) = through {
+                if feature.touched_sides().count() >= 2 {
+                    continue;
+                }
+                if let Shape::Line { ends, .. } = &layout.shapes[index] {
+                    inner_end = ends.first().copied().unwrap_or(CENTRE);
+                }
+            }
+        }
+        if inner_end == CENTRE {
+            // The road ends in the middle (at a monastery or a village): it parts the fields.
+            continue;
+        }
+        hedges.push((CENTRE, inner_end));
+    }
+    hedges
+}
+
 /// Buildings are symbols, like the contents: upright whatever the rotation (a roof upside
 /// down reads as something else), each turned back about its own place inside the turned
 /// tile, so that it keeps its layer (a road's house under the city the road leads into). The
@@ -941,7 +1323,11 @@ fn draw_buildings(
         match &layout.shapes[index] {
             Shape::Inner if middle => {
                 if let Some(draw) = symbols::inner_building(feature.kind) {
-                    upright(svg, CENTRE, &|svg| draw(svg, CENTRE));
+                    let at = layout.anchor(index);
+                    let scale = layout.scales[index];
+                    upright(svg, at, &|svg| {
+                        symbols::scaled(svg, at, scale, |svg| draw(svg, at));
+                    });
                 }
             }
             Shape::Line { ends, .. } if !middle && feature.kind == FeatureKind::Road => {
@@ -958,18 +1344,14 @@ fn draw_buildings(
 }
 
 /// Where two roads (or rivers) cross the tile and cross each other without joining (`road: N
-/// S` and `road: E W` are two roads), the later one passes over the other on a bridge: a stone
-/// deck with a parapet on each side, so that it does not read as a crossroads (which ends its
-/// roads at a village).
+/// S` and `road: E W` are two roads), one passes over the other on a bridge: a stone deck
+/// along it with a parapet on each side, so that it does not read as a crossroads (which ends
+/// its roads at a village). Which one is on the deck is [`on_the_bridge`]'s: a road over a
+/// river, the water flowing under it.
 fn draw_bridges(svg: &mut Svg, tile: &Tile) {
     let lines: Vec<(&Feature, Vec<f64>)> = crossing_lines(tile).collect();
     for (n, (upper, upper_ends)) in lines.iter().enumerate() {
-        let crosses_an_earlier = lines[..n].iter().any(|(_, lower_ends)| {
-            let runs: std::collections::BTreeSet<usize> =
-                upper_ends.iter().map(|t| run_of(lower_ends, *t)).collect();
-            runs.len() > 1
-        });
-        if !crosses_an_earlier {
+        if !bridged_pairs(&lines).any(|(over, _)| over == n) {
             continue;
         }
         // The deck runs along the upper road through the centre, where the two cross.
@@ -1037,37 +1419,54 @@ fn drawn_over_regions(has_inner: bool, feature: &Feature) -> bool {
     has_inner && feature.kind == FeatureKind::River && feature.count(ContentKind::ForestEnd) == 0
 }
 
-fn draw_line(svg: &mut Svg, feature: &Feature, path: &str, ends: &[Point]) {
-    let river = feature.kind == FeatureKind::River;
-    let (edge, fill, outer, inner) = if river {
+/// The colours and widths of a road's or river's line: its edge, its fill, and their widths.
+fn line_style(feature: &Feature) -> (&'static str, &'static str, f64, f64) {
+    if feature.kind == FeatureKind::River {
         (colour::RIVER_EDGE, colour::RIVER, 11.0, 8.0)
     } else {
         (colour::ROAD_EDGE, colour::ROAD, 9.0, 6.0)
-    };
+    }
+}
+
+/// The edge of a road's or river's line: drawn for every line of a kind before their fills,
+/// so that lines meeting in the middle (the arms of The River II's fork) flow into each other
+/// with no edge across the water where one meets the other.
+fn draw_line_edge(svg: &mut Svg, feature: &Feature, path: &str) {
+    let (edge, _, outer, _) = line_style(feature);
     svg.path(
         path,
         &format!(r#"fill="none" stroke="{edge}" stroke-width="{outer}" stroke-linecap="butt""#),
     );
+}
+
+/// The fill of a road's or river's line, and what ends it on its tile.
+fn draw_line_fill(svg: &mut Svg, feature: &Feature, path: &str, ends: &[Point], lake: (f64, f64)) {
+    let (edge, fill, _, inner) = line_style(feature);
     svg.path(
         path,
         &format!(r#"fill="none" stroke="{fill}" stroke-width="{inner}" stroke-linecap="butt""#),
     );
+    if feature.kind != FeatureKind::River {
+        // A road's end has its house, drawn upright with the other buildings.
+        return;
+    }
     // A river's end shows what its contents declare drawn there (a spring; nothing where it
-    // runs into a forest), else a pool.
+    // runs into a forest), else the lake it ends in.
     let end_picture = symbols::line_end_picture(feature.contents.keys().copied());
     for end in ends {
-        if river {
-            if let Some(picture) = end_picture {
-                symbols::symbol(svg, Some(picture), *end);
-            } else {
-                svg.circle(
-                    *end,
-                    4.5,
-                    &format!(r#"fill="{fill}" stroke="{edge}" stroke-width="1.5""#),
-                );
-            }
+        if let Some(picture) = end_picture {
+            symbols::symbol(svg, Some(picture), *end);
+        } else {
+            svg.ellipse(
+                *end,
+                lake.0,
+                lake.1,
+                &format!(
+                    r#"fill="{}" stroke="{edge}" stroke-width="2""#,
+                    colour::LAKE
+                ),
+            );
         }
-        // A road's end has its house, drawn upright with the other buildings.
     }
 }
 
@@ -1091,7 +1490,12 @@ fn draw_highlight(svg: &mut Svg, layout: &TileLayout, index: usize) {
                 colour::HIGHLIGHT
             ),
         ),
-        Shape::Inner => svg.circle(CENTRE, 22.0, &style),
+        // A garden round its bed, wherever its field has put it.
+        Shape::Inner => svg.circle(
+            layout.anchor(index),
+            22.0 * layout.scales.get(index).copied().unwrap_or(1.0),
+            &style,
+        ),
     }
 }
 
@@ -1169,19 +1573,48 @@ fn crossing_lines(tile: &Tile) -> impl Iterator<Item = (&Feature, Vec<f64>)> {
         .filter(|(_, ends)| ends.len() >= 2)
 }
 
-/// Whether a later road or river of the tile crosses `feature` without joining it, passing over
-/// it on a bridge (as [`draw_bridges`] draws it).
+/// Whether another road or river of the tile crosses `feature` without joining it and passes
+/// over it on a bridge (as [`draw_bridges`] draws it).
 fn passes_under_a_bridge(tile: &Tile, feature: &Feature) -> bool {
     let lines: Vec<(&Feature, Vec<f64>)> = crossing_lines(tile).collect();
     let Some(n) = lines.iter().position(|(f, _)| std::ptr::eq(*f, feature)) else {
         return false;
     };
-    let lower_ends = &lines[n].1;
-    lines[n + 1..].iter().any(|(_, upper_ends)| {
-        let runs: std::collections::BTreeSet<usize> =
-            upper_ends.iter().map(|t| run_of(lower_ends, *t)).collect();
-        runs.len() > 1
-    })
+    bridged_pairs(&lines).any(|(_, under)| under == n)
+}
+
+/// The pairs of crossing lines (indexes into `lines`, as [`crossing_lines`] gives them) that
+/// cross each other without joining, as (the one on the bridge, the one under it).
+fn bridged_pairs<'a>(
+    lines: &'a [(&Feature, Vec<f64>)],
+) -> impl Iterator<Item = (usize, usize)> + 'a {
+    (0..lines.len())
+        .flat_map(move |over| (0..lines.len()).map(move |under| (over, under)))
+        .filter(move |&(over, under)| {
+            over != under
+                && on_the_bridge(lines[over].0, over, lines[under].0, under)
+                && crosses(&lines[under].1, &lines[over].1)
+        })
+}
+
+/// Of two lines that cross without joining, whether `a` (the `a_order`-th crossing line of the
+/// tile) is the one on the bridge over `b`: a road passes over a river, as a bridge carries a
+/// road across the water; of two roads, or two rivers, the later one passes over.
+fn on_the_bridge(a: &Feature, a_order: usize, b: &Feature, b_order: usize) -> bool {
+    let river = |f: &Feature| f.kind == FeatureKind::River;
+    match (river(a), river(b)) {
+        (false, true) => true,
+        (true, false) => false,
+        _ => a_order > b_order,
+    }
+}
+
+/// Whether a line with ends `upper_ends` crosses one with ends `lower_ends`: it has ends on
+/// both sides of it.
+fn crosses(lower_ends: &[f64], upper_ends: &[f64]) -> bool {
+    let runs: std::collections::BTreeSet<usize> =
+        upper_ends.iter().map(|t| run_of(lower_ends, *t)).collect();
+    runs.len() > 1
 }
 
 /// The run of border between two consecutive ends in which the point `t` lies: run `i` goes

@@ -6,8 +6,8 @@
 use std::path::Path;
 
 use super::{
-    PictureFormat, Refusal, RenderArgs, board_of, board_title, game_tiles, point_after_turns,
-    refuse_options, state_at,
+    PictureFormat, Refusal, RenderArgs, board_of, game_tiles, point_after_turns, refuse_options,
+    state_at,
 };
 use crate::check::{self, GameFormat, GameState, ReportedEvent, StatePoint};
 use crate::codes;
@@ -72,14 +72,14 @@ pub(super) fn replay_page(args: &RenderArgs) -> Result<String, Refusal> {
             Some(line) => state_at(args, StatePoint::BeforeLine(*line))?,
         };
         let point = if before.is_none() {
-            format!("after turn {played}, the end")
+            check::after_turns(*played, *played)
         } else {
-            format!("after turn {played}")
+            check::after_turns(*played, turns)
         };
         let board = board_of(
             &state,
             &tiles,
-            board_title(&state, args.shown(), &point),
+            state.board_title(args.shown(), &point),
             None,
             &[],
         )?;
@@ -176,13 +176,7 @@ pub(in crate::cli) fn board_after_line(
         _ => (state(None)?, "the end".to_string()),
     };
     let tiles = game_tiles(&state, path);
-    let board = board_of(
-        &state,
-        &tiles,
-        board_title(&state, origin, &point),
-        None,
-        &[],
-    )
-    .map_err(|refusal| refusal.message)?;
+    let board = board_of(&state, &tiles, state.board_title(origin, &point), None, &[])
+        .map_err(|refusal| refusal.message)?;
     Ok(render::board_svg(&board))
 }

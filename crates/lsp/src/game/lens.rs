@@ -20,7 +20,7 @@ use super::GameView;
 use super::state::{placements_line, state_before_line};
 use crate::Context;
 use crate::analysis::base_dir;
-use crate::check::{GameFormat, StatePoint, drawn_tiles, game_state_of_text_at};
+use crate::check::{GameFormat, StatePoint, after_turns, drawn_tiles, game_state_of_text_at};
 use crate::long::Answer;
 use crate::model::Tile;
 
@@ -194,7 +194,8 @@ pub(crate) fn execute_command(cx: &Context<'_>, command: &str, arguments: &[Valu
 }
 
 /// Draws the board after `turns` turns (as `carcspec render --turn N`) to a PNG in the cache
-/// folder; answers its path and uri, and tells the user where it is.
+/// folder; answers its path, uri and title (the picture's, as `render` writes it), and tells
+/// the user where it is.
 fn render_board(cx: &Context<'_>, turns: usize) -> Answer {
     let failed = |why: String| Err((lsp_server::ErrorCode::RequestFailed as i32, why));
     let text = cx.document.text.as_str();
@@ -238,19 +239,14 @@ fn render_board(cx: &Context<'_>, turns: usize) -> Answer {
     for tile in local {
         tiles.insert(tile.id.clone(), tile);
     }
-    let name = state.script.title.clone().unwrap_or_else(|| origin.clone());
-    let scores: Vec<String> = state
-        .players
-        .iter()
-        .zip(&state.scores)
-        .map(|(p, s)| format!("{p} {s}"))
-        .collect();
-    let title = format!("{name} — after turn {turns} — {}", scores.join(", "));
-    let board = match crate::render::board_from_view(&state.board_view(), &tiles, title, None, &[])
-    {
-        Ok(board) => board,
-        Err(problem) => return failed(format!("the board cannot be drawn: {problem:?}")),
-    };
+    // The title `carcspec render --turn N` writes: the end is named after the last turn.
+    let title = state.board_title(&origin, &after_turns(turns, starts.len()));
+    let board =
+        match crate::render::board_from_view(&state.board_view(), &tiles, title.clone(), None, &[])
+        {
+            Ok(board) => board,
+            Err(problem) => return failed(format!("the board cannot be drawn: {problem:?}")),
+        };
     let svg = crate::render::board_svg(&board);
     let png = match crate::render::png(&svg, SCALE) {
         Err(crate::render::PngError::TooLarge { width, height }) => {
@@ -285,5 +281,11 @@ fn render_board(cx: &Context<'_>, turns: usize) -> Answer {
         MessageType::INFO,
         &format!("the board after turn {turns}: {}", file.display()),
     );
-    Ok(json!({ "path": file.display().to_string(), "uri": uri, "turns": turns }).into())
+    Ok(json!({
+        "path": file.display().to_string(),
+        "uri": uri,
+        "turns": turns,
+        "title": title,
+    })
+    .into())
 }
