@@ -401,7 +401,7 @@ pub const COUNTED_EXPECTATIONS: &[CountedExpectation] = &[
         of_each_player: true,
         names: &["wine", "grain", "cloth"],
         name_is: "a good",
-        example: "wine 2 grain 1",
+        example: "Alice wine 2 grain 1",
         // The expansion's tiles show 9 wine, 6 grain and 5 cloth symbols.
         max: 9,
         code: &codes::GOODS_MISMATCH,

@@ -1065,18 +1065,11 @@ impl Rules for Carcassonne {
             return None;
         }
         let bag = &self.flocks.bag.0;
-        let counts: Vec<(&'static str, u32)> = [1, 2, 3, 4, 0]
+        let counts = [1, 2, 3, 4, 0]
             .into_iter()
             .map(|token| (crate::model::TOKEN_WORDS[token], bag[token]))
             .collect();
-        let words: Vec<String> = counts
-            .iter()
-            .map(|(name, n)| format!("{name} {n}"))
-            .collect();
-        Some(crate::Counts {
-            counts,
-            in_words: format!("the bag: {}", words.join(", ")),
-        })
+        Some(counts_in_words("the bag", counts))
     }
 
     fn blockers(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {
@@ -1424,6 +1417,19 @@ impl Bag {
                 *count += 1;
             }
         }
+    }
+}
+
+/// A counted expectation's counts (`expect bag`, `expect goods`), with their words for the
+/// check's help: `what: name n, name n`.
+fn counts_in_words(what: &str, counts: Vec<(&'static str, u32)>) -> crate::Counts {
+    let words: Vec<String> = counts
+        .iter()
+        .map(|(name, n)| format!("{name} {n}"))
+        .collect();
+    crate::Counts {
+        in_words: format!("{what}: {}", words.join(", ")),
+        counts,
     }
 }
 

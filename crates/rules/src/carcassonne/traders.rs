@@ -193,6 +193,13 @@ pub const PIG_PICTURE: FigurePicture = FigurePicture {
     lies_in_a_field: false,
 };
 
+/// The pale disc under each goods symbol, as under the inn's tankard.
+const GOODS_DISC: SymbolElement = SymbolElement::Circle {
+    centre: (0.0, 0.0),
+    radius: 8.5,
+    paint: r##"fill="#fbf1e3" stroke="#5a3a1a" stroke-width="0.9""##,
+};
+
 /// The pictures of the goods and the pig-herd, each small enough to share a city's row with
 /// its pennants.
 pub(super) const PICTURES: SymbolPictures = SymbolPictures {
@@ -203,11 +210,7 @@ pub(super) const PICTURES: SymbolPictures = SymbolPictures {
             content: ContentKind::Wine,
             place: ContentPlace::Row,
             elements: &[
-                SymbolElement::Circle {
-                    centre: (0.0, 0.0),
-                    radius: 8.5,
-                    paint: r##"fill="#fbf1e3" stroke="#5a3a1a" stroke-width="0.9""##,
-                },
+                GOODS_DISC,
                 SymbolElement::Path {
                     d: "M-1.3,-7 L1.3,-7 L1.3,-3.5 Q3.8,-2.5 3.8,0 L3.8,6 L-3.8,6 L-3.8,0 Q-3.8,-2.5 -1.3,-3.5 Z",
                     paint: r##"fill="#7b1530" stroke="#3a0a16" stroke-width="0.8""##,
@@ -227,11 +230,7 @@ pub(super) const PICTURES: SymbolPictures = SymbolPictures {
             content: ContentKind::Grain,
             place: ContentPlace::Row,
             elements: &[
-                SymbolElement::Circle {
-                    centre: (0.0, 0.0),
-                    radius: 8.5,
-                    paint: r##"fill="#fbf1e3" stroke="#5a3a1a" stroke-width="0.9""##,
-                },
+                GOODS_DISC,
                 SymbolElement::Path {
                     d: "M0,6.5 L0,-2 M-3,6.5 L-1,-1 M3,6.5 L1,-1",
                     paint: r##"stroke="#9a7b1c" stroke-width="0.9""##,
@@ -262,11 +261,7 @@ pub(super) const PICTURES: SymbolPictures = SymbolPictures {
             content: ContentKind::Cloth,
             place: ContentPlace::Row,
             elements: &[
-                SymbolElement::Circle {
-                    centre: (0.0, 0.0),
-                    radius: 8.5,
-                    paint: r##"fill="#fbf1e3" stroke="#5a3a1a" stroke-width="0.9""##,
-                },
+                GOODS_DISC,
                 SymbolElement::Path {
                     d: "M2,-1 L5.5,-1 L5.5,6 L4,4.8 L2.5,6 Z",
                     paint: r##"fill="#3f6fc4" stroke="#1d3766" stroke-width="0.6""##,
@@ -511,19 +506,12 @@ impl Traders {
             return None;
         }
         let held = self.goods_of(player?);
-        let counts: Vec<(&'static str, u32)> = GOODS_KINDS
+        let counts = GOODS_KINDS
             .iter()
             .zip(held)
             .map(|(kind, n)| (kind.name(), n))
             .collect();
-        let words: Vec<String> = counts
-            .iter()
-            .map(|(name, n)| format!("{name} {n}"))
-            .collect();
-        Some(crate::Counts {
-            counts,
-            in_words: format!("goods: {}", words.join(", ")),
-        })
+        Some(super::counts_in_words("goods", counts))
     }
 
     /// The goods' final scoring: for each kind, 10 to every player with the most tokens, where
