@@ -1096,7 +1096,12 @@ impl Rules for Carcassonne {
 
     fn blocked(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> bool {
         if traders::is_special(figure.kind) {
-            return self.occupation_refused(at, figure, node).is_some();
+            // The reason alone, not its words: asked for every feature of every tile.
+            let complete = at.engine.component(node).open_ends == 0;
+            return self
+                .traders
+                .refusal(at.engine, at.player, figure.kind, node, complete)
+                .is_some();
         }
         let engine = &mut *at.engine;
         let shepherd = figure.kind == SHEPHERD;
@@ -1120,6 +1125,7 @@ impl Rules for Carcassonne {
         let complete = at.engine.component(node).open_ends == 0;
         self.traders
             .refusal(at.engine, at.player, figure.kind, node, complete)
+            .map(traders::Refusal::violation)
     }
 
     fn score_completed(&mut self, at: &mut Context, roots: &[NodeId], completion: &mut Completion) {

@@ -325,6 +325,64 @@ pub(super) const PICTURES: SymbolPictures = SymbolPictures {
     ],
 };
 
+/// Why a builder or a pig may not stand where it is put ([`Traders::refusal`]): a value the
+/// move generator asks for every road, city and field of a tile, written out as a violation
+/// only for the checker ([`Refusal::violation`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// None of the player's followers (farmers, for the pig) is on the feature.
+    NoFollower { pig: bool },
+    /// The player's other builder (pig) is there already.
+    SecondOfItsKind { pig: bool },
+    /// The tile just placed completes the builder's feature (`variant builder-on-completed
+    /// refused`).
+    CompletedFeature,
+}
+
+impl Refusal {
+    /// The rule broken, in the checker's words.
+    pub fn violation(self) -> Violation {
+        match self {
+            Refusal::NoFollower { pig: false } => {
+                builder_without_follower("none of the player's thieves or knights stands there")
+            }
+            Refusal::SecondOfItsKind { pig: false } => {
+                builder_without_follower("the player's other builder stands there already")
+            }
+            Refusal::NoFollower { pig: true } => {
+                pig_without_farmer("none of the player's farmers lies in this field")
+            }
+            Refusal::SecondOfItsKind { pig: true } => {
+                pig_without_farmer("the player's other pig is in this field already")
+            }
+            Refusal::CompletedFeature => Violation::new(
+                &BUILDER_ON_COMPLETED_FEATURE,
+                "a builder on a feature the tile just completed",
+                "the tile completes this feature",
+                "under `variant builder-on-completed refused` a builder goes on a road or city that stays open",
+            ),
+        }
+    }
+}
+
+fn builder_without_follower(why: &str) -> Violation {
+    Violation::new(
+        &BUILDER_WITHOUT_FOLLOWER,
+        "a builder needs one of its owner's followers on its road or city",
+        why,
+        "a builder goes on a road or city the tile extends that holds your thief or knight",
+    )
+}
+
+fn pig_without_farmer(why: &str) -> Violation {
+    Violation::new(
+        &PIG_WITHOUT_FARMER,
+        "a pig needs one of its owner's farmers in its field",
+        why,
+        "a pig goes into a field the tile extends that holds your farmer",
+    )
+}
+
 /// Whether a figure of `kind` is one of the expansion's figures that are not followers.
 pub fn is_special(kind: FigureKind) -> bool {
     kind == BUILDER || kind == PIG
@@ -423,49 +481,23 @@ impl Traders {
         kind: FigureKind,
         node: NodeId,
         complete: bool,
-    ) -> Option<Violation> {
+    ) -> Option<Refusal> {
         let follower_there = crate::any_figure_on(engine, node, false, |f| {
             f.on_board && f.player == player && super::is_follower(f)
         });
         let same_kind_there = crate::any_figure_on(engine, node, false, |f| {
             f.on_board && f.player == player && f.kind == kind
         });
-        if kind == BUILDER {
-            if !follower_there || same_kind_there {
-                let why = if same_kind_there {
-                    "the player's other builder stands there already"
-                } else {
-                    "none of the player's thieves or knights stands there"
-                };
-                return Some(Violation::new(
-                    &BUILDER_WITHOUT_FOLLOWER,
-                    "a builder needs one of its owner's followers on its road or city",
-                    why,
-                    "a builder goes on a road or city the tile extends that holds your thief or knight",
-                ));
-            }
-            if complete && !self.builder_on_completed {
-                return Some(Violation::new(
-                    &BUILDER_ON_COMPLETED_FEATURE,
-                    "a builder on a feature the tile just completed",
-                    "the tile completes this feature",
-                    "under `variant builder-on-completed refused` a builder goes on a road or city that stays open",
-                ));
-            }
-        } else if kind == PIG && (!follower_there || same_kind_there) {
-            let why = if same_kind_there {
-                "the player's other pig is in this field already"
-            } else {
-                "none of the player's farmers lies in this field"
-            };
-            return Some(Violation::new(
-                &PIG_WITHOUT_FARMER,
-                "a pig needs one of its owner's farmers in its field",
-                why,
-                "a pig goes into a field the tile extends that holds your farmer",
-            ));
+        let pig = kind == PIG;
+        if same_kind_there {
+            Some(Refusal::SecondOfItsKind { pig })
+        } else if !follower_there {
+            Some(Refusal::NoFollower { pig })
+        } else if !pig && complete && !self.builder_on_completed {
+            Some(Refusal::CompletedFeature)
+        } else {
+            None
         }
-        None
     }
 
     /// The completed cities among `roots` (the features of the tile just placed): their goods
