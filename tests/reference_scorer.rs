@@ -155,13 +155,50 @@ fn configs() -> Vec<Config> {
             policy,
             seed + 45,
         ));
-        // Traders & Builders: alone; with Hills & Sheep (a builder on a hill); with The River
-        // II (its pig-herd); and with the other expansions at once, on the sets with gardens.
+        let mut hunters = config(
+            Ruleset::HuntersGatherers,
+            &[],
+            &["hunters-gatherers-v2"],
+            policy,
+            seed + 3,
+        );
+        configs.push(hunters.clone());
+        hunters.variants = vec![("returned-figures-on-bonus-tile".into(), "allowed".into())];
+        hunters.seed += 1;
+        configs.push(hunters);
+        // The River: its tiles come first, from the spring; alone, with Hills & Sheep, The River
+        // II, both rivers together, and The River II with Inns & Cathedrals. Then Traders &
+        // Builders.
         for (offset, expansions, tiles) in [
             (
+                40,
+                &["the-river"][..],
+                &["carcassonne-base", "the-river"][..],
+            ),
+            (
+                41,
+                &["the-river", "hills-and-sheep"],
+                &["carcassonne-base", "the-river", "hills-and-sheep"],
+            ),
+            (42, &["the-river-2"], &["carcassonne-base", "the-river-2"]),
+            (
+                43,
+                &["the-river", "the-river-2"],
+                &["carcassonne-base", "the-river", "the-river-2"],
+            ),
+            // The River II's inn scores with Inns & Cathedrals only.
+            (
+                44,
+                &["the-river-2", "inns-and-cathedrals"],
+                &["carcassonne-base", "the-river-2", "inns-and-cathedrals"],
+            ),
+            // Traders & Builders: alone; with Hills & Sheep (a builder on a hill); with The
+            // River II (its pig-herd); and with the other expansions at once, on the sets with
+            // gardens.
+            (
                 60,
-                &["traders-and-builders"][..],
-                &["carcassonne-base", "traders-and-builders"][..],
+                &["traders-and-builders"],
+                &["carcassonne-base", "traders-and-builders"],
             ),
             (
                 61,
@@ -193,51 +230,6 @@ fn configs() -> Vec<Config> {
                     "the-river",
                     "hills-and-sheep-gardens",
                 ],
-            ),
-        ] {
-            configs.push(config(
-                Ruleset::Carcassonne,
-                expansions,
-                tiles,
-                policy,
-                seed + offset,
-            ));
-        }
-        let mut hunters = config(
-            Ruleset::HuntersGatherers,
-            &[],
-            &["hunters-gatherers-v2"],
-            policy,
-            seed + 3,
-        );
-        configs.push(hunters.clone());
-        hunters.variants = vec![("returned-figures-on-bonus-tile".into(), "allowed".into())];
-        hunters.seed += 1;
-        configs.push(hunters);
-        // The River: its tiles come first, from the spring; alone, with Hills & Sheep, The River
-        // II, both rivers together, and The River II with Inns & Cathedrals.
-        for (offset, expansions, tiles) in [
-            (
-                40,
-                &["the-river"][..],
-                &["carcassonne-base", "the-river"][..],
-            ),
-            (
-                41,
-                &["the-river", "hills-and-sheep"],
-                &["carcassonne-base", "the-river", "hills-and-sheep"],
-            ),
-            (42, &["the-river-2"], &["carcassonne-base", "the-river-2"]),
-            (
-                43,
-                &["the-river", "the-river-2"],
-                &["carcassonne-base", "the-river", "the-river-2"],
-            ),
-            // The River II's inn scores with Inns & Cathedrals only.
-            (
-                44,
-                &["the-river-2", "inns-and-cathedrals"],
-                &["carcassonne-base", "the-river-2", "inns-and-cathedrals"],
             ),
         ] {
             configs.push(config(
