@@ -11,10 +11,11 @@
 //! tiles under the default reading, under each variant alone and under all of them; and the
 //! tiles of both rulebooks.
 //!
-//! `REFERENCE_GAMES=<n>` sets the games per configuration (default 100; 58 configurations, 22
+//! `REFERENCE_GAMES=<n>` sets the games per configuration (default 100; 66 configurations, 22
 //! of them under the 2020 rules, so 2,200 2020 games by default; 10 with The River: The River,
 //! The River with Hills & Sheep, The River II, both rivers, The River II with Inns &
-//! Cathedrals; 6 with the abbot and gardens: alone, with Hills & Sheep, with Inns & Cathedrals). `REFERENCE_EXPANSION=<name>` keeps the configurations that play that expansion
+//! Cathedrals; 6 with the abbot and gardens: alone, with Hills & Sheep, with Inns & Cathedrals;
+//! 8 with Traders & Builders: alone, with Hills & Sheep, with The River II, with all of them). `REFERENCE_EXPANSION=<name>` keeps the configurations that play that expansion
 //! only (`inns-and-cathedrals`: ten), for a long
 //! run of one expansion; the check that every scoring kind was seen is then left out.
 
@@ -166,7 +167,8 @@ fn configs() -> Vec<Config> {
         hunters.seed += 1;
         configs.push(hunters);
         // The River: its tiles come first, from the spring; alone, with Hills & Sheep, The River
-        // II, both rivers together, and The River II with Inns & Cathedrals.
+        // II, both rivers together, and The River II with Inns & Cathedrals. Then Traders &
+        // Builders.
         for (offset, expansions, tiles) in [
             (
                 40,
@@ -189,6 +191,45 @@ fn configs() -> Vec<Config> {
                 44,
                 &["the-river-2", "inns-and-cathedrals"],
                 &["carcassonne-base", "the-river-2", "inns-and-cathedrals"],
+            ),
+            // Traders & Builders: alone; with Hills & Sheep (a builder on a hill); with The
+            // River II (its pig-herd); and with the other expansions at once, on the sets with
+            // gardens.
+            (
+                60,
+                &["traders-and-builders"],
+                &["carcassonne-base", "traders-and-builders"],
+            ),
+            (
+                61,
+                &["traders-and-builders", "hills-and-sheep"],
+                &[
+                    "carcassonne-base",
+                    "traders-and-builders",
+                    "hills-and-sheep",
+                ],
+            ),
+            (
+                62,
+                &["traders-and-builders", "the-river-2"],
+                &["carcassonne-base", "traders-and-builders", "the-river-2"],
+            ),
+            (
+                63,
+                &[
+                    "traders-and-builders",
+                    "inns-and-cathedrals",
+                    "the-river",
+                    "abbot-and-gardens",
+                    "hills-and-sheep",
+                ],
+                &[
+                    "carcassonne-base-gardens",
+                    "traders-and-builders-gardens",
+                    "inns-and-cathedrals",
+                    "the-river",
+                    "hills-and-sheep-gardens",
+                ],
             ),
         ] {
             configs.push(config(
@@ -283,6 +324,7 @@ fn checker_scorings(report: &carcspec::check::CheckReport, text: &str) -> Vec<re
                 "garden" => "garden",
                 "field" => "field",
                 "flock" => "flock",
+                "goods" => "goods",
                 "forest" => "forest",
                 "river" => "river",
                 "huts" => "huts",
@@ -377,6 +419,22 @@ fn the_reference_scorer_agrees_with_the_checker_on_simulated_games() {
             if text.lines().any(|line| line.starts_with("deploy large-")) {
                 seen.insert("large follower");
             }
+            // Traders & Builders: a pig and a pig-herd in a field's scoring, a double turn (the
+            // same player's `turn` twice in a row).
+            for (mark, what) in [("with the pig", "pig"), ("pig-herd", "pig-herd")] {
+                if report.events.iter().any(|e| e.breakdown.contains(mark)) {
+                    seen.insert(what);
+                }
+            }
+            let turns: Vec<&str> = text.lines().filter(|l| l.starts_with("turn ")).collect();
+            if turns.windows(2).any(|pair| pair[0] == pair[1])
+                && config
+                    .expansions
+                    .iter()
+                    .any(|e| e == "traders-and-builders")
+            {
+                seen.insert("double turn");
+            }
             if expected != actual || scores != report.scores {
                 let only_reference: Vec<_> =
                     expected.iter().filter(|e| !actual.contains(e)).collect();
@@ -422,6 +480,10 @@ fn the_reference_scorer_agrees_with_the_checker_on_simulated_games() {
         "garden",
         "garden vineyards",
         "abbot-return",
+        "goods",
+        "pig",
+        "pig-herd",
+        "double turn",
     ];
     if only.is_some() {
         return;

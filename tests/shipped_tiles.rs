@@ -575,9 +575,16 @@ fn jcloisterzone_signatures(xml: &str) -> BTreeMap<String, Vec<String>> {
                     if let Some(shared) = attribute(head, "multi-edge") {
                         details.push(format!("shares={shared}"));
                     }
+                    // One goods symbol of Traders & Builders (digest §13).
+                    if let Some(goods) = attribute(head, "resource") {
+                        details.push(goods);
+                    }
                     "city"
                 }
                 "field" => {
+                    if attribute(head, "pig-herd").as_deref() == Some("true") {
+                        details.push("pig-herd".to_string());
+                    }
                     for side in attribute(head, "city")
                         .unwrap_or_default()
                         .split_whitespace()
@@ -846,4 +853,109 @@ fn hills_and_sheep_gardens_matches_jcloisterzone_hills_and_sheep_2() {
 #[test]
 fn hills_and_sheep_gardens_contents_match_jcloisterzone() {
     compare_contents_with_jcloisterzone("hills-and-sheep-gardens", "hills_and_sheep.xml");
+}
+
+/// Traders & Builders (`traders-and-builders:1`): 24 tiles, one copy each; 20 carry one goods
+/// symbol (9 wine, 6 grain, 5 cloth), all on a city of two or more sides; four have an inner
+/// field; the bridge has two roads and four fields (digest §1 and §3).
+#[test]
+fn traders_and_builders_matches_jcloisterzone_traders_and_builders_1() {
+    use carcspec::model::{ContentKind, FeatureKind};
+    let set = shipped("traders-and-builders");
+    let summary = Summary::of(&set);
+    assert_eq!((summary.tiles, summary.copies, summary.start), (24, 24, 0));
+    assert!(set.is_expansion());
+    let symbols = |content| {
+        set.tiles
+            .iter()
+            .flat_map(|t| &t.features)
+            .map(|f| f.count(content))
+            .sum::<u32>()
+    };
+    assert_eq!(
+        [ContentKind::Wine, ContentKind::Grain, ContentKind::Cloth].map(symbols),
+        [9, 6, 5]
+    );
+    for feature in set.tiles.iter().flat_map(|t| &t.features) {
+        let goods = [ContentKind::Wine, ContentKind::Grain, ContentKind::Cloth]
+            .into_iter()
+            .map(|c| feature.count(c))
+            .sum::<u32>();
+        if goods > 0 {
+            assert_eq!(feature.kind, FeatureKind::City);
+            assert!(places_of(feature).len() >= 2, "{feature:?}");
+        }
+    }
+    let inner_fields: Vec<&str> = set
+        .tiles
+        .iter()
+        .filter(|t| {
+            t.features
+                .iter()
+                .any(|f| f.kind == FeatureKind::Field && places_of(f) == ["I"])
+        })
+        .map(|t| t.id.as_str())
+        .collect();
+    assert_eq!(
+        inner_fields,
+        ["TB/CCc.c", "TB/CCc.w", "TB/CcCC.c", "TB/CcCc.w"]
+    );
+    let kinds = |id: &str, kind: FeatureKind| {
+        set.tiles
+            .iter()
+            .find(|t| t.id == id)
+            .unwrap()
+            .features
+            .iter()
+            .filter(|f| f.kind == kind)
+            .count()
+    };
+    // The bridge: two roads, four fields; the monastery: three roads, three fields; the
+    // cottage: two roads, three fields.
+    assert_eq!(
+        (
+            kinds("TB/RRrr", FeatureKind::Road),
+            kinds("TB/RRrr", FeatureKind::Field)
+        ),
+        (2, 4)
+    );
+    assert_eq!(
+        (
+            kinds("TB/LRRR", FeatureKind::Road),
+            kinds("TB/LRRR", FeatureKind::Field)
+        ),
+        (3, 3)
+    );
+    assert_eq!(
+        (
+            kinds("TB/RRC", FeatureKind::Road),
+            kinds("TB/RRC", FeatureKind::Field)
+        ),
+        (2, 3)
+    );
+    check_against_jcloisterzone(
+        "traders-and-builders",
+        "traders_and_builders.xml",
+        "traders-and-builders:1",
+    );
+}
+
+#[test]
+fn traders_and_builders_contents_match_jcloisterzone() {
+    compare_contents_with_jcloisterzone("traders-and-builders", "traders_and_builders.xml");
+    compare_contents_with_jcloisterzone("traders-and-builders-gardens", "traders_and_builders.xml");
+}
+
+/// The printing with gardens (`traders-and-builders:2`): TB/CcRR.w and TB/CcR.c replaced by
+/// the same tiles with a garden.
+#[test]
+fn traders_and_builders_gardens_matches_jcloisterzone_traders_and_builders_2() {
+    let set = shipped("traders-and-builders-gardens");
+    assert_eq!(Summary::of(&set).copies, 24);
+    assert_eq!(with_a_garden(&set), [("TB/CcRR.wG", 1), ("TB/CcR.cG", 1)]);
+    check_against_jcloisterzone(
+        "traders-and-builders-gardens",
+        "traders_and_builders.xml",
+        "traders-and-builders:2",
+    );
 }

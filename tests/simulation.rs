@@ -60,6 +60,11 @@ fn tile_sets(ruleset: Ruleset) -> Vec<(&'static [&'static str], &'static [&'stat
             (&["the-river-2"], &["carcassonne-base", "the-river-2"]),
             // The base set with the gardens printed on it, played instead of the base set.
             (&["abbot-and-gardens"], &["carcassonne-base-gardens"]),
+            // The goods, the builder's double turn and the pig.
+            (
+                &["traders-and-builders"],
+                &["carcassonne-base", "traders-and-builders"],
+            ),
         ],
         Ruleset::HuntersGatherers | Ruleset::HuntersGatherers2020 => {
             vec![(&[], &["hunters-gatherers-v2"])]

@@ -287,6 +287,28 @@ specs! {
         "the-river/variant-jcloisterzone-look-ahead-side-by-side.game" => variant_jcloisterzone_look_ahead_side_by_side,
         "the-river/variant-jcloisterzone-look-ahead.game" => variant_jcloisterzone_look_ahead,
     }
+    mod traders_and_builders {
+        "traders-and-builders/builder-needs-a-follower.game" => builder_needs_a_follower,
+        "traders-and-builders/builder-not-in-the-majority.game" => builder_not_in_the_majority,
+        "traders-and-builders/builder-on-a-completed-road.game" => builder_on_a_completed_road,
+        "traders-and-builders/builder-on-a-hill-breaks-no-tie.game" => builder_on_a_hill_breaks_no_tie,
+        "traders-and-builders/double-turn-after-completion.game" => double_turn_after_completion,
+        "traders-and-builders/double-turn-with-the-last-tile.game" => double_turn_with_the_last_tile,
+        "traders-and-builders/example-1-goods-to-the-completer.game" => example_1_goods_to_the_completer,
+        "traders-and-builders/example-2-final-goods.game" => example_2_final_goods,
+        "traders-and-builders/example-3-pig-in-a-tied-field.game" => example_3_pig_in_a_tied_field,
+        "traders-and-builders/example-4-double-turn.game" => example_4_double_turn,
+        "traders-and-builders/example-5-bridge-two-roads.game" => example_5_bridge_two_roads,
+        "traders-and-builders/example-5-inner-field.game" => example_5_inner_field,
+        "traders-and-builders/example-6-goods-of-a-city-scoring-nobody.game" => example_6_goods_of_a_city_scoring_nobody,
+        "traders-and-builders/large-farmer-and-pig.game" => large_farmer_and_pig,
+        "traders-and-builders/pig-herd.game" => pig_herd,
+        "traders-and-builders/pig-needs-a-farmer.game" => pig_needs_a_farmer,
+        "traders-and-builders/pig-without-the-majority.game" => pig_without_the_majority,
+        "traders-and-builders/variant-builder-on-completed-refused.game" => variant_builder_on_completed_refused,
+        "traders-and-builders/variant-goods-off.game" => variant_goods_off,
+        "traders-and-builders/variant-pig-herd-off.game" => variant_pig_herd_off,
+    }
 }
 
 /// The list above is every spec on disk: a spec added to `spec/` without its line would never

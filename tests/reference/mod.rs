@@ -25,7 +25,15 @@
 //!   with JCloisterZone's `vineyards-for-garden on`, 3 a vineyard when completed), only
 //!   the abbot stands on it; the abbot may go home instead of a deployment, from an incomplete
 //!   monastery or garden, scoring 1 and 1 a tile around it for its owner at once, and the tile
-//!   is scored after that.
+//!   is scored after that. Traders & Builders (`traders-and-builders.md`): whoever places the
+//!   tile that completes a city takes a token a goods symbol in it (wine, grain, cloth), scored
+//!   or not; at the end 10 a kind to every player with the most (at least one). The builder and
+//!   the pig are no followers: they weigh nothing in a majority nor on a hill; the builder goes
+//!   home with its feature's followers; a field's scorer with a pig of theirs in it takes 4 a
+//!   city instead of 3, and 1 more for everybody with a pig-herd there (JCloisterZone's
+//!   reading, `variant pig-herd on`). The player whose own tile joins a road or city where
+//!   their builder stands plays the next turn too, unless that turn is itself such a second
+//!   turn: the reference checks that the transcript's turns follow this.
 //! - Hunters and Gatherers 2020 (the digest `hunters-and-gatherers-v2.md`, with the readings
 //!   of `docs/rules/hunters-gatherers-2020.md` and their variants): a completed forest 2 a tile
 //!   and 3 a tile with mushrooms, a completed river 1 a tile and 1 a fish of the river and of
@@ -144,6 +152,11 @@ struct Game<'a> {
     taken_back: Option<usize>,
     /// The abbot went home early in this turn (instead of the deployment).
     abbot_returned: bool,
+    /// Traders & Builders: each player's goods (wine, grain, cloth); whether the turn in play
+    /// is a builder's second turn, and whether its tile earned one.
+    goods: Vec<[u32; 3]>,
+    second_turn: bool,
+    second_turn_due: bool,
 }
 
 fn carcassonne(script: &Script) -> bool {
@@ -168,7 +181,8 @@ fn stands_on(figure: &str) -> &'static [FeatureKind] {
         "knight" | "large-knight" => &[FeatureKind::City],
         "monk" | "large-monk" => &[FeatureKind::Monastery],
         "abbot" => &[FeatureKind::Monastery, FeatureKind::Garden],
-        "farmer" | "large-farmer" | "shepherd" => &[FeatureKind::Field],
+        "farmer" | "large-farmer" | "shepherd" | "pig" => &[FeatureKind::Field],
+        "builder" => &[FeatureKind::Road, FeatureKind::City],
         other => panic!("unknown figure {other}"),
     }
 }
@@ -177,6 +191,19 @@ fn stands_on(figure: &str) -> &'static [FeatureKind] {
 fn weight(figure: &str) -> usize {
     if figure.starts_with("large-") { 2 } else { 1 }
 }
+
+/// Whether a figure of this kind counts for a majority: not the shepherd, not Traders &
+/// Builders' builder and pig (“not a meeple”).
+fn is_meeple(figure: &str) -> bool {
+    !matches!(figure, "shepherd" | "builder" | "pig")
+}
+
+/// The goods, in the order of the final scoring.
+const GOODS: [(ContentKind, &str); 3] = [
+    (ContentKind::Wine, "wine"),
+    (ContentKind::Grain, "grain"),
+    (ContentKind::Cloth, "cloth"),
+];
 
 fn opposite(side: Side) -> Side {
     Side::from_index(side.index() + 2)
@@ -367,7 +394,14 @@ impl<'a> Game<'a> {
         // Without JCloisterZone's element `inn` or `cathedral` (`variant inns off`,
         // `variant cathedrals off`) they change nothing either.
         let switched_off = (content == ContentKind::Inn && self.variant("inns", "off"))
-            || (content == ContentKind::Cathedral && self.variant("cathedrals", "off"));
+            || (content == ContentKind::Cathedral && self.variant("cathedrals", "off"))
+            || (content == ContentKind::PigHerd && self.variant("pig-herd", "off"))
+            || (GOODS.iter().any(|(goods, _)| *goods == content) && self.variant("goods", "off"));
+        let decoration = decoration
+            || (matches!(
+                content,
+                ContentKind::Wine | ContentKind::Grain | ContentKind::Cloth | ContentKind::PigHerd
+            ) && !self.traders());
         if decoration || switched_off {
             return 0;
         }
@@ -460,6 +494,13 @@ impl<'a> Game<'a> {
             let flock = std::mem::take(&mut figure.flock);
             self.bag.extend(flock);
         }
+    }
+
+    fn traders(&self) -> bool {
+        self.script
+            .expansions
+            .iter()
+            .any(|e| e == "traders-and-builders")
     }
 
     fn hills_and_sheep(&self) -> bool {
@@ -1147,12 +1188,28 @@ impl<'a> Game<'a> {
             } else {
                 (2 * (tiles + pennants), "city")
             };
-            let followers = self.figures_on(&nodes, |k| k != "shepherd");
+            let followers = self.figures_on(&nodes, is_meeple);
             let winners = self.winners(&followers, hills);
             if !winners.is_empty() {
                 self.record(&winners, points, name, false);
             }
-            self.go_home(&followers);
+            // The builder goes home with the followers.
+            let figures = self.figures_on(&nodes, |k| k != "shepherd");
+            self.go_home(&figures);
+            if kind == FeatureKind::City {
+                // “the player who placed the tile that completed it takes … one token per goods
+                // symbol in the city”.
+                let player = self.player;
+                for (index, (goods, _)) in GOODS.iter().enumerate() {
+                    let taken = self.count(&nodes, *goods);
+                    if taken > 0 {
+                        if self.goods.len() <= player {
+                            self.goods.resize(player + 1, [0; 3]);
+                        }
+                        self.goods[player][index] += taken;
+                    }
+                }
+            }
             done.push(nodes);
         }
         // Monasteries on this tile and around it whose 8 neighbours are now all placed.
@@ -1280,7 +1337,7 @@ impl<'a> Game<'a> {
                 let (nodes, _) = self.feature(node);
                 seen.extend(nodes.iter().copied());
                 let kind = self.kind(node);
-                let followers = self.figures_on(&nodes, |k| k != "shepherd");
+                let followers = self.figures_on(&nodes, is_meeple);
                 if followers.is_empty() {
                     continue;
                 }
@@ -1329,12 +1386,43 @@ impl<'a> Game<'a> {
                                 }
                             }
                         }
+                        if self.traders() {
+                            // The pig: 4 a city instead of 3 for its owner; the pig-herd 1 more
+                            // for everybody.
+                            let winners = self.winners(&followers, hills);
+                            let herd = u32::from(self.count(&nodes, ContentKind::PigHerd) > 0);
+                            let pigs: Vec<usize> = self
+                                .figures_on(&nodes, |k| k == "pig")
+                                .into_iter()
+                                .map(|f| self.figures[f].player)
+                                .collect();
+                            let (with, without): (Vec<usize>, Vec<usize>) =
+                                winners.into_iter().partition(|p| pigs.contains(p));
+                            let cities = cities.len() as u32;
+                            for (players, pig) in [(without, 0), (with, 1)] {
+                                if !players.is_empty() {
+                                    self.record(&players, (3 + pig + herd) * cities, "field", true);
+                                }
+                            }
+                            continue;
+                        }
                         (3 * cities.len() as u32, "field", hills)
                     }
                     _ => continue,
                 };
                 let winners = self.winners(&followers, tie_break);
                 self.record(&winners, points, name, true);
+            }
+            // The goods: 10 a kind to the players with the most.
+            for index in 0..GOODS.len() {
+                let most = self.goods.iter().map(|g| g[index]).max().unwrap_or(0);
+                if most == 0 {
+                    continue;
+                }
+                let players: Vec<usize> = (0..self.goods.len())
+                    .filter(|p| self.goods[*p][index] == most)
+                    .collect();
+                self.record(&players, 10, "goods", true);
             }
         } else {
             // “The players remove all tribe members from incomplete forests and rivers.”
@@ -1430,6 +1518,54 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// The tile just placed joins a road or city where the player's builder stands: the next
+    /// turn is the player's too, unless this one is such a second turn.
+    fn builder_extended(&mut self, placement: usize) {
+        if self.second_turn || self.second_turn_due {
+            return;
+        }
+        for feature in 0..self.tile_of(placement).features.len() {
+            if !matches!(
+                self.kind((placement, feature)),
+                FeatureKind::Road | FeatureKind::City
+            ) {
+                continue;
+            }
+            let (nodes, _) = self.feature((placement, feature));
+            let player = self.player;
+            if self
+                .figures_on(&nodes, |k| k == "builder")
+                .into_iter()
+                .any(|f| self.figures[f].player == player)
+            {
+                self.second_turn_due = true;
+                return;
+            }
+        }
+    }
+
+    /// A turn of `player` begins: after a builder's extension it must be the same player's
+    /// (or The River II's volcano lake gave the same player another turn).
+    fn check_double_turn(&mut self, player: usize) {
+        let same = self.turn > 0 && player == self.player;
+        let volcano = self
+            .last_placement
+            .is_some_and(|p| self.tile_of(p).markers.contains(&Marker::Volcano));
+        if self.second_turn_due && !same {
+            self.disagree(format!(
+                "turn {} passes to another player after a builder's extension",
+                self.turn
+            ));
+        } else if same && !self.second_turn_due && !volcano {
+            self.disagree(format!(
+                "turn {} is the same player's again with no builder's extension",
+                self.turn
+            ));
+        }
+        self.second_turn = self.second_turn_due;
+        self.second_turn_due = false;
+    }
+
     fn land_left(&self) -> u32 {
         self.land_total - self.land_used
     }
@@ -1490,6 +1626,9 @@ pub fn score(script: &Script, tiles: &[Tile]) -> Result<(Vec<Scoring>, Vec<i64>)
         sent_home_by_scoring: Vec::new(),
         taken_back: None,
         abbot_returned: false,
+        goods: Vec::new(),
+        second_turn: false,
+        second_turn_due: false,
     };
     let lays = script
         .steps
@@ -1580,6 +1719,9 @@ pub fn score(script: &Script, tiles: &[Tile]) -> Result<(Vec<Scoring>, Vec<i64>)
             } => game.take_back(figure, *pos, target),
             Action::Turn { player } => {
                 game.end_turn();
+                if game.traders() {
+                    game.check_double_turn(*player);
+                }
                 game.turn += 1;
                 game.player = *player;
                 game.first_figure_of_turn = game.figures.len();
@@ -1624,6 +1766,9 @@ pub fn score(script: &Script, tiles: &[Tile]) -> Result<(Vec<Scoring>, Vec<i64>)
                 let tile = hand.take().expect("a tile in hand");
                 let placement = game.place(tile, *pos, *rotation);
                 game.last_placement = Some(placement);
+                if game.traders() {
+                    game.builder_extended(placement);
+                }
                 game.settled = false;
                 if edition_2020(script) {
                     game.immediate_powers(placement);

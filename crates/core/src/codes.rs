@@ -737,6 +737,12 @@ or undo, the actions on offer, the tile on offer and its placements, a figure's 
 return's figures. An assertion that names a player the game does not have, or that no form of
 the harness reads, does not hold either: a typo in a test never passes.";
 
+    GOODS_MISMATCH = "X013" "goods-mismatch" Error:
+"An `expect goods <player> <good> <n> …` does not match the goods tokens the player holds
+(Traders & Builders): `wine`, `grain`, `cloth`. The player whose tile completes a city takes one
+token for each goods symbol in it, whoever scores the city. A game without the expansion has no
+goods, so the expectation fails there whatever it counts.";
+
     MALFORMED_JCZ = "J001" "malformed-jcz" Error:
 "A .jcz file is not readable JSON: it is cut short, or not a JCloisterZone saved game. The
 report points at the line and column where reading stopped.";

@@ -694,6 +694,18 @@ pub trait Rules: RulesClone + Send + Sync {
     ) -> u32 {
         supply
     }
+    /// Why `at.player` may not deploy `figure` on the feature of `node` although no figure
+    /// blocks it: a figure that needs one of its owner's followers there (Traders & Builders'
+    /// builder and pig). The checker reports it instead of looking for blockers; the move
+    /// generator asks [`Rules::blocked`], which says `true` then too.
+    fn occupation_refused(
+        &self,
+        _at: &mut Context,
+        _figure: &FigureSpec,
+        _node: NodeId,
+    ) -> Option<Violation> {
+        None
+    }
     /// Whether a figure forbids `at.player` deploying `figure` on the feature of `node`:
     /// whether [`Rules::blockers`] finds any, without collecting them (the move generator asks
     /// this for every feature and figure of every tile placed, so each ruleset answers it

@@ -331,6 +331,11 @@ pub const EXPECTATIONS: &[Form] = &[
         summary: "the animals the hunting traps covered so far (2020 Hunters and Gatherers)",
     },
     Form {
+        word: Some("goods"),
+        args: &[PLAYER, Repeat(&[Slot(Role::Other, "<good>"), COUNT])],
+        summary: "the player holds exactly n goods tokens of each kind named (Traders & Builders)",
+    },
+    Form {
         word: Some("jcloisterzone"),
         args: &[Slot(Role::Other, "\"<assertion>\"")],
         summary: "an assertion of JCloisterZone's engine tests, checked as its test harness checks it",
@@ -395,6 +400,19 @@ pub const COUNTED_EXPECTATIONS: &[CountedExpectation] = &[
         mismatch: "{actual} {name} covered, the game expects {expected}",
         absent: "this ruleset covers no animals",
         absent_help: "`expect covered` counts the animals the hunting traps of `hunters-gatherers-2020` covered",
+    },
+    CountedExpectation {
+        kind: "goods",
+        of_each_player: true,
+        names: &["wine", "grain", "cloth"],
+        name_is: "a good",
+        example: "Alice wine 2 grain 1",
+        // The expansion's tiles show 9 wine, 6 grain and 5 cloth symbols.
+        max: 9,
+        code: &codes::GOODS_MISMATCH,
+        mismatch: "{actual} {name}, the game expects {expected}",
+        absent: "this game has no goods",
+        absent_help: "`expect goods` counts the goods tokens of Traders & Builders (`expansion traders-and-builders`) that a player took",
     },
 ];
 

@@ -260,18 +260,34 @@ impl Replay<'_> {
                 "pass instead, or wait for figures to come back",
             );
         }
+        let view = self.game.turn_view();
+        let mut at = crate::rules::Context {
+            engine: &mut self.game.engine,
+            turn: view.as_ref(),
+            player,
+            placement: Some(placement),
+        };
+        // A figure that needs the player's own follower there (the builder, the pig) is
+        // refused for that, where it may stand on the feature at all — in a setup too, whose
+        // board is a legal one.
+        let refused = spec
+            .stands_on
+            .contains(&kind)
+            .then(|| self.game.rules.occupation_refused(&mut at, spec, node))
+            .flatten();
         let blockers = if check_occupancy {
-            let view = self.game.turn_view();
-            let mut at = crate::rules::Context {
-                engine: &mut self.game.engine,
-                turn: view.as_ref(),
-                player,
-                placement: Some(placement),
-            };
             self.game.rules.blockers(&mut at, spec, node)
         } else {
             Vec::new()
         };
+        if let Some(violation) = refused {
+            self.report(
+                violation.code,
+                violation.message,
+                &violation.label,
+                &violation.help,
+            );
+        }
         if !blockers.is_empty() {
             let labels: Vec<crate::diagnostic::Label> = blockers
                 .iter()

@@ -405,10 +405,17 @@ pub enum ContentKind {
     Inn,
     /// A cathedral in a city (Inns & Cathedrals): the city scores 3 a tile and pennant.
     Cathedral,
+    /// A goods symbol in a city (Traders & Builders): wine, grain or cloth, a token of its
+    /// kind to the player who completes the city.
+    Wine,
+    Grain,
+    Cloth,
+    /// A pig-herd in a field (The River II, read with Traders & Builders' pigs).
+    PigHerd,
 }
 
 impl ContentKind {
-    pub const ALL: [ContentKind; 15] = [
+    pub const ALL: [ContentKind; 19] = [
         ContentKind::Pennant,
         ContentKind::Fish,
         ContentKind::Spring,
@@ -424,6 +431,10 @@ impl ContentKind {
         ContentKind::Shrine,
         ContentKind::Inn,
         ContentKind::Cathedral,
+        ContentKind::Wine,
+        ContentKind::Grain,
+        ContentKind::Cloth,
+        ContentKind::PigHerd,
     ];
 
     pub fn name(self) -> &'static str {
@@ -443,6 +454,10 @@ impl ContentKind {
             ContentKind::Shrine => "shrine",
             ContentKind::Inn => "inn",
             ContentKind::Cathedral => "cathedral",
+            ContentKind::Wine => "wine",
+            ContentKind::Grain => "grain",
+            ContentKind::Cloth => "cloth",
+            ContentKind::PigHerd => "pig-herd",
         }
     }
 
@@ -469,6 +484,8 @@ impl ContentKind {
             | ContentKind::Shrine => &[Meadow],
             ContentKind::Inn => &[Road],
             ContentKind::Cathedral => &[City],
+            ContentKind::Wine | ContentKind::Grain | ContentKind::Cloth => &[City],
+            ContentKind::PigHerd => &[Field],
         }
     }
 
@@ -500,7 +517,11 @@ impl ContentKind {
             | ContentKind::Tiger
             | ContentKind::Aurochs
             | ContentKind::Fire
-            | ContentKind::Shrine => None,
+            | ContentKind::Shrine
+            | ContentKind::Wine
+            | ContentKind::Grain
+            | ContentKind::Cloth
+            | ContentKind::PigHerd => None,
         }
     }
 

@@ -1425,22 +1425,11 @@ mod tests {
 
     /// A kind counted for each player names the player first, then its names and counts; a
     /// player the game lacks, a name the kind does not count and a missing count are each an
-    /// error at the word. (No shipped kind is counted for each player yet: the row here is
-    /// one an expansion would declare.)
+    /// error at the word (Traders & Builders' `expect goods`).
     #[test]
     fn a_kind_counted_for_each_player_reads_the_player_first() {
-        static GOODS: statements::CountedExpectation = statements::CountedExpectation {
-            kind: "goods",
-            of_each_player: true,
-            names: &["wine", "grain", "cloth"],
-            name_is: "a good",
-            example: "Alice wine 2",
-            max: 9,
-            code: &codes::BAG_MISMATCH,
-            mismatch: "{actual} {name}, the game expects {expected}",
-            absent: "no goods",
-            absent_help: "goods come with an expansion",
-        };
+        let goods = statements::counted_expectation("goods").expect("the goods' row");
+        assert!(goods.of_each_player);
         let players = ["red".to_string(), "blue".to_string()];
         let lowered = |line: &str| {
             let mut statements = Vec::new();
@@ -1449,7 +1438,7 @@ mod tests {
                     let statement = item.expect("the line reads").to_statement();
                     let mut args = Args::new(&statement);
                     args.next("the kind").expect("a kind");
-                    lower_counted(&GOODS, &mut args, &players)
+                    lower_counted(goods, &mut args, &players)
                         .map_err(|d| (d.message, d.primary.map(|l| l.span)))
                 }));
             });

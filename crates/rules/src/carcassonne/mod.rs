@@ -6,6 +6,7 @@ pub mod abbot;
 pub mod flock;
 pub mod inns;
 pub mod river;
+pub mod traders;
 
 use super::{
     Breakdown, Completion, ContentPicture, ContentPlace, Context, Counted, Decision, FigurePicture,
@@ -34,13 +35,15 @@ const FOLLOWERS: usize = 0;
 const SHEPHERDS: usize = 1;
 const LARGE_FOLLOWERS: usize = 2;
 const ABBOTS: usize = 3;
+const BUILDERS: usize = 4;
+const PIGS: usize = 5;
 
 /// “When deciding who has the most meeples in a feature, a large meeple counts as 2 normal
 /// meeples” (Inns & Cathedrals, 5.3).
 const LARGE_FOLLOWER_STRENGTH: u32 = 2;
 
 /// The figures of the base game and its expansions: [`DESCRIPTOR`]'s figures.
-const FIGURES: [FigureSpec; 10] = [
+const FIGURES: [FigureSpec; 12] = [
     FigureSpec {
         kind: THIEF,
         pool: FOLLOWERS,
@@ -125,6 +128,26 @@ const FIGURES: [FigureSpec; 10] = [
         strength: Strength::Fixed(1),
         picture: &abbot::ABBOT_PICTURE,
     },
+    // Traders & Builders: “Instead of placing a meeple, you may place your builder” on a road
+    // or city segment, the pig on a field segment, each where the player has a follower
+    // (`traders::Traders::refusal`). Neither is a meeple: strength 0, and never a follower
+    // (`is_follower`) for a majority or a hill tie.
+    FigureSpec {
+        kind: traders::BUILDER,
+        pool: BUILDERS,
+        stands_on: &[FeatureKind::Road, FeatureKind::City],
+        holds_river_system: false,
+        strength: Strength::Fixed(0),
+        picture: &traders::BUILDER_PICTURE,
+    },
+    FigureSpec {
+        kind: traders::PIG,
+        pool: PIGS,
+        stands_on: &[FeatureKind::Field],
+        holds_river_system: false,
+        strength: Strength::Fixed(0),
+        picture: &traders::PIG_PICTURE,
+    },
 ];
 
 /// The Hills & Sheep tie-break: `at-least-one-follower` (the rules) or `number-of-followers`
@@ -163,10 +186,10 @@ pub const HILLS_AND_SHEEP: &str = "hills-and-sheep";
 pub const INNS_AND_CATHEDRALS: &str = "inns-and-cathedrals";
 
 /// The names of [`DESCRIPTOR`]'s figures.
-static FIGURE_NAMES: [&str; 10] = crate::descriptor::figure_names(&FIGURES);
+static FIGURE_NAMES: [&str; 12] = crate::descriptor::figure_names(&FIGURES);
 
 /// The figures of a game without farmers (`variant farmers off`), in the order of
-/// [`DESCRIPTOR`]'s figures.
+/// [`DESCRIPTOR`]'s figures: without a farmer, no pig either.
 const FIGURES_WITHOUT_FARMERS: &[&str] = &[
     "thief",
     "knight",
@@ -176,6 +199,7 @@ const FIGURES_WITHOUT_FARMERS: &[&str] = &[
     "large-knight",
     "large-monk",
     "abbot",
+    "builder",
 ];
 
 /// The base game in JCloisterZone's saved games: its followers (`small`), the farmers, the
@@ -400,10 +424,35 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             codes: abbot::CODES,
             code_notes: &abbot::CODE_NOTES,
         },
+        ExpansionDescriptor {
+            name: traders::TRADERS_AND_BUILDERS,
+            title: "Traders & Builders",
+            tile_set: Some(&traders::TILE_SET),
+            jcz_set: Some("traders-and-builders:1"),
+            other_printings: &[Printing {
+                title: "Traders & Builders with gardens",
+                jcz_set: "traders-and-builders:2",
+                tile_set: &traders::GARDENS_TILE_SET,
+            }],
+            jcz: &traders::JCZ,
+            figures: &["builder", "pig"],
+            markers: &[],
+            contents: &[
+                ContentKind::Wine,
+                ContentKind::Grain,
+                ContentKind::Cloth,
+                ContentKind::PigHerd,
+            ],
+            features: &[],
+            pictures: &traders::PICTURES,
+            statistics: &[],
+            seats_up_to: None,
+            codes: traders::CODES,
+            code_notes: &traders::CODE_NOTES,
+        },
     ],
     replacing_start_tile: &[river::THE_RIVER, river::THE_RIVER_2],
     unimplemented_expansions: &[
-        "traders-and-builders",
         "the-princess-and-the-dragon",
         "princess-and-dragon",
         "the-tower",
@@ -475,6 +524,21 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             help: "a completed city of two tiles: 2 a tile (2nd edition), or the 1st edition's tiny city, 1 a tile and a pennant",
         },
         VariantSpec {
+            name: traders::GOODS,
+            values: &["on", "off"],
+            help: "the goods symbols give tokens to the player who completes their city, or are decoration",
+        },
+        VariantSpec {
+            name: traders::PIG_HERD,
+            values: &["on", "off"],
+            help: "a field with a pig-herd is worth 1 more a completed city to each player scoring it (JCloisterZone), or the pig-herd is decoration",
+        },
+        VariantSpec {
+            name: traders::BUILDER_ON_COMPLETED,
+            values: &["allowed", "refused"],
+            help: "a builder may stand on a road or city the tile just completed (the rules say nothing against it), or not (JCloisterZone)",
+        },
+        VariantSpec {
             name: river::VOLCANO_LAKE,
             values: &["another-turn", "plain"],
             help: "the volcano lake: its player deploys nothing and plays again at once (The River II), or a lake like any (JCloisterZone without The Princess & the Dragon)",
@@ -489,11 +553,15 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
     // supply.” Hills & Sheep: one shepherd each. Inns & Cathedrals: “Each player takes the
     // large meeple of their colour into their supply.” The abbot: “Each player puts the
     // abbot of their colour into their supply.”
+    // Traders & Builders: “Each player adds the builder and the pig of their colour to their
+    // supply.”
     pools: &[
         ("follower", 7),
         ("shepherd", 1),
         ("large follower", 1),
         ("abbot", 1),
+        ("builder", 1),
+        ("pig", 1),
     ],
     // “2-5 players (6 with the 6th color from an expansion; Hills & Sheep has 6
     // shepherds)”: Hills & Sheep brings no sixth colour of followers; Inns & Cathedrals
@@ -572,6 +640,8 @@ pub struct Carcassonne {
     /// Whether an abbot was deployed in this game: until one is, no abbot's return is due,
     /// and the figure step of every tile does not look through the figures for one.
     pub abbot_deployed: bool,
+    /// Traders & Builders: the goods held, the double turn, and the readings of its variants.
+    pub traders: traders::Traders,
     /// The hooks the game's expansions answer ([`Rules::hooks`]): Hills & Sheep's flocks
     /// (decisions of their own, a look after each scoring), the abbot's return (a move of the
     /// figure step).
@@ -673,8 +743,10 @@ impl OpenMonasteries {
     }
 }
 
+/// A figure that counts for a majority and a hill tie: neither the shepherd nor Traders &
+/// Builders' builder and pig (“not a meeple: it never counts toward the majority”).
 fn is_follower(figure: &Figure) -> bool {
-    figure.kind != SHEPHERD
+    figure.kind != SHEPHERD && !traders::is_special(figure.kind)
 }
 
 /// A follower lying in a field: the farmer, and the large follower as a farmer.
@@ -704,6 +776,7 @@ impl Carcassonne {
             inns_in_play: false,
             absent_expansions: 0,
             abbot_deployed: false,
+            traders: traders::Traders::from_variants(variants),
             hooks: super::Hooks::ALL,
         }
     }
@@ -962,6 +1035,7 @@ impl Rules for Carcassonne {
 
     fn deployed(&mut self, engine: &Engine, figure: FigureId, node: NodeId, setup: bool) {
         self.abbot_deployed |= engine.figures[figure as usize].kind == ABBOT;
+        self.traders.deployed(engine, figure);
         self.flocks.deployed(engine, figure, node, setup);
     }
 
@@ -983,26 +1057,27 @@ impl Rules for Carcassonne {
     /// `expect bag`: the tokens in the bag, by the game language's words (`sheep1` …
     /// `sheep4`, `wolf`). A game without Hills & Sheep has no bag (its flocks' decisions are
     /// then not the ruleset's own: `expansions_in_play`).
-    fn counted(&self, kind: &str, _player: Option<usize>) -> Option<crate::Counts> {
+    fn counted(&self, kind: &str, player: Option<usize>) -> Option<crate::Counts> {
+        if kind == traders::GOODS {
+            return self.traders.counted(player);
+        }
         if kind != "bag" || !self.hooks.own_decisions {
             return None;
         }
         let bag = &self.flocks.bag.0;
-        let counts: Vec<(&'static str, u32)> = [1, 2, 3, 4, 0]
+        let counts = [1, 2, 3, 4, 0]
             .into_iter()
             .map(|token| (crate::model::TOKEN_WORDS[token], bag[token]))
             .collect();
-        let words: Vec<String> = counts
-            .iter()
-            .map(|(name, n)| format!("{name} {n}"))
-            .collect();
-        Some(crate::Counts {
-            counts,
-            in_words: format!("the bag: {}", words.join(", ")),
-        })
+        Some(counts_in_words("the bag", counts))
     }
 
     fn blockers(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> Vec<FigureId> {
+        // The builder and the pig are refused for what they need (`occupation_refused`), never
+        // blocked by a figure.
+        if traders::is_special(figure.kind) {
+            return Vec::new();
+        }
         let engine = &mut *at.engine;
         // Followers block followers; a shepherd blocks only another shepherd (“You can place
         // your shepherd even if there is already a farmer in that field (and vice versa)”).
@@ -1012,17 +1087,45 @@ impl Rules for Carcassonne {
             .into_iter()
             .filter(|f| {
                 let other = &engine.figures[*f as usize];
-                other.on_board && (other.kind == SHEPHERD) == shepherd
+                other.on_board
+                    && (other.kind == SHEPHERD) == shepherd
+                    && !traders::is_special(other.kind)
             })
             .collect()
     }
 
     fn blocked(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> bool {
+        if traders::is_special(figure.kind) {
+            // The reason alone, not its words: asked for every feature of every tile.
+            let complete = at.engine.component(node).open_ends == 0;
+            return self
+                .traders
+                .refusal(at.engine, at.player, figure.kind, node, complete)
+                .is_some();
+        }
         let engine = &mut *at.engine;
         let shepherd = figure.kind == SHEPHERD;
+        // A builder or a pig blocks no follower, but it never stands without its owner's
+        // follower, which blocks the feature anyway: no need to tell them apart here, in the
+        // move generator's look at every feature.
         super::any_figure_on(engine, node, false, |other| {
             other.on_board && (other.kind == SHEPHERD) == shepherd
         })
+    }
+
+    fn occupation_refused(
+        &self,
+        at: &mut Context,
+        figure: &FigureSpec,
+        node: NodeId,
+    ) -> Option<Violation> {
+        if !traders::is_special(figure.kind) {
+            return None;
+        }
+        let complete = at.engine.component(node).open_ends == 0;
+        self.traders
+            .refusal(at.engine, at.player, figure.kind, node, complete)
+            .map(traders::Refusal::violation)
     }
 
     fn score_completed(&mut self, at: &mut Context, roots: &[NodeId], completion: &mut Completion) {
@@ -1030,6 +1133,7 @@ impl Rules for Carcassonne {
         let Some(placement) = at.placement else {
             return;
         };
+        self.traders.take_goods(engine, at.player, roots);
         for &root in roots {
             let component = engine.component(root);
             let closed = component.open_ends == 0;
@@ -1094,6 +1198,12 @@ impl Rules for Carcassonne {
                         .count();
                     let points = 3 * completed as u32;
                     let winners = self.winners(engine, &component.figures, &component.contents);
+                    if self.traders.in_play && !winners.is_empty() {
+                        // The pig and the pig-herd change what a city is worth to its scorers.
+                        self.traders
+                            .field_events(engine, root, winners, completed, &mut events);
+                        continue;
+                    }
                     (!winners.is_empty()).then_some(ScoreEvent {
                         players: winners,
                         points,
@@ -1105,6 +1215,7 @@ impl Rules for Carcassonne {
             };
             events.extend(event);
         }
+        self.traders.final_goods(&mut events);
         events
     }
 
@@ -1172,6 +1283,9 @@ impl Rules for Carcassonne {
 
     fn expansions_in_play(&mut self, expansions: &[String]) {
         self.inns_in_play = expansions.iter().any(|e| e == INNS_AND_CATHEDRALS);
+        self.traders.in_play = expansions
+            .iter()
+            .any(|e| e == traders::TRADERS_AND_BUILDERS);
         self.absent_expansions = DESCRIPTOR
             .expansions
             .iter()
@@ -1190,7 +1304,8 @@ impl Rules for Carcassonne {
             own_decisions: flocks,
             figure_step_moves: in_play(ABBOT),
             after_scoring: flocks,
-            turn_begins: false,
+            // The builder's double turn: whether a turn is its second part.
+            turn_begins: in_play(traders::BUILDER),
             // No expansion of these rules takes a step between the figure step and the
             // scoring yet.
             before_scoring: false,
@@ -1242,8 +1357,25 @@ impl Rules for Carcassonne {
     }
 
     fn another_turn(&self, engine: &Engine, turn: &TurnView) -> bool {
-        turn.placed
-            .is_some_and(|placement| river::another_turn(engine.tile_of(placement), self.river))
+        self.traders.another_turn(turn)
+            || turn
+                .placed
+                .is_some_and(|placement| river::another_turn(engine.tile_of(placement), self.river))
+    }
+
+    fn turn_begins(&mut self, _engine: &mut Engine, turn: &TurnView) -> Outcome {
+        self.traders.turn_begins(turn);
+        Outcome::default()
+    }
+
+    fn after_placement(
+        &mut self,
+        engine: &mut Engine,
+        turn: &TurnView,
+        placement: PlacementId,
+    ) -> Outcome {
+        self.traders.after_placement(engine, turn, placement);
+        Outcome::default()
     }
 }
 
@@ -1291,6 +1423,19 @@ impl Bag {
                 *count += 1;
             }
         }
+    }
+}
+
+/// A counted expectation's counts (`expect bag`, `expect goods`), with their words for the
+/// check's help: `what: name n, name n`.
+fn counts_in_words(what: &str, counts: Vec<(&'static str, u32)>) -> crate::Counts {
+    let words: Vec<String> = counts
+        .iter()
+        .map(|(name, n)| format!("{name} {n}"))
+        .collect();
+    crate::Counts {
+        in_words: format!("{what}: {}", words.join(", ")),
+        counts,
     }
 }
 
