@@ -277,6 +277,14 @@ combination.";
 they are for different rulesets, or a tile id appears in more than one of them. A game plays
 only sets of its own ruleset, and names every tile by an id that is unique across its sets.";
 
+    SAME_AS_ANOTHER_TILE = "T228" "same-as-another-tile" Warning:
+"A tile of an expansion set is another tile of the set, or of a set linted with it (`--with`),
+under a different id: the same features on the same sides, with the same contents, markers and
+closed sides, in some rotation (ids, labels and counts aside). More copies of one tile are
+written as its count (`xN`); two tiles that are meant to differ need a different side or
+feature. A game plays both ids as separate tiles of one shape. A base set is not checked: it
+transcribes a whole box, whose ids may name each printed tile.";
+
     SPRING_ON_A_THROUGH_RIVER = "T230" "spring-on-a-through-river" Error:
 "A river marked `spring` touches two sides or more: it runs through the tile, and its ends are
 on those sides, where the neighbouring tiles continue it, not on this tile. A spring is the

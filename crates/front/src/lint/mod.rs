@@ -6,6 +6,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 mod rivers;
+mod same_shape;
 mod topology;
 
 /// The most of one content a feature may show (fish, deer…): more than any tile could picture,
@@ -75,10 +76,11 @@ pub fn lint(set: &TileSet) -> Vec<Diagnostic> {
 pub fn lint_except_incomplete(set: &TileSet, incomplete: &[usize]) -> Vec<Diagnostic> {
     let mut findings = Vec::new();
     let complete = complete_tiles(set, incomplete);
-    for (tile, complete) in set.tiles.iter().zip(complete) {
-        lint_tile(set, tile, complete, &mut findings);
+    for (tile, complete) in set.tiles.iter().zip(&complete) {
+        lint_tile(set, tile, *complete, &mut findings);
     }
     lint_ids_and_counts(set, &mut findings);
+    same_shape::lint_same_tiles(set, &complete, &mut findings);
     lint_start_tiles(set, &mut findings);
     if incomplete.is_empty() {
         lint_untouchable(set, &mut findings);
@@ -1000,6 +1002,7 @@ pub fn lint_with(set: &TileSet, others: &[(&str, &TileSet)]) -> Vec<Diagnostic> 
             );
         }
     }
+    same_shape::lint_same_tiles_with(set, others, &mut findings);
     if set.is_expansion() {
         let all: Vec<&TileSet> = std::iter::once(set)
             .chain(others.iter().map(|(_, other)| *other))
