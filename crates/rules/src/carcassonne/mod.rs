@@ -2,6 +2,7 @@
 //! Sheep expansion's hills and vineyards (`../shared/rules/hills-and-sheep.txt`). Readings of the
 //! texts are recorded in `docs/rules/carcassonne.md`.
 
+pub mod abbey;
 pub mod abbot;
 pub mod flock;
 pub mod inns;
@@ -34,13 +35,16 @@ const FOLLOWERS: usize = 0;
 const SHEPHERDS: usize = 1;
 const LARGE_FOLLOWERS: usize = 2;
 const ABBOTS: usize = 3;
+const MAYORS: usize = 4;
+const WAGONS: usize = 5;
+const BARNS: usize = 6;
 
 /// “When deciding who has the most meeples in a feature, a large meeple counts as 2 normal
 /// meeples” (Inns & Cathedrals, 5.3).
 const LARGE_FOLLOWER_STRENGTH: u32 = 2;
 
 /// The figures of the base game and its expansions: [`DESCRIPTOR`]'s figures.
-const FIGURES: [FigureSpec; 10] = [
+const FIGURES: [FigureSpec; 13] = [
     FigureSpec {
         kind: THIEF,
         pool: FOLLOWERS,
@@ -125,6 +129,33 @@ const FIGURES: [FigureSpec; 10] = [
         strength: Strength::Fixed(1),
         picture: &abbot::ABBOT_PICTURE,
     },
+    // Abbey & Mayor: the mayor “instead of a meeple … into a city”, its strength “the number
+    // of pennants in the whole city”; the wagon on a road, city or monastery, never a field;
+    // the barn on a corner (`abbey::BARN_MOVE`), on no feature, never counted in a majority.
+    FigureSpec {
+        kind: abbey::MAYOR,
+        pool: MAYORS,
+        stands_on: &[FeatureKind::City],
+        holds_river_system: false,
+        strength: Strength::PerContent(ContentKind::Pennant),
+        picture: &abbey::MAYOR_PICTURE,
+    },
+    FigureSpec {
+        kind: abbey::WAGON,
+        pool: WAGONS,
+        stands_on: &[FeatureKind::Road, FeatureKind::City, FeatureKind::Monastery],
+        holds_river_system: false,
+        strength: Strength::Fixed(1),
+        picture: &abbey::WAGON_PICTURE,
+    },
+    FigureSpec {
+        kind: abbey::BARN,
+        pool: BARNS,
+        stands_on: &[],
+        holds_river_system: false,
+        strength: Strength::Fixed(0),
+        picture: &abbey::BARN_PICTURE,
+    },
 ];
 
 /// The Hills & Sheep tie-break: `at-least-one-follower` (the rules) or `number-of-followers`
@@ -163,7 +194,7 @@ pub const HILLS_AND_SHEEP: &str = "hills-and-sheep";
 pub const INNS_AND_CATHEDRALS: &str = "inns-and-cathedrals";
 
 /// The names of [`DESCRIPTOR`]'s figures.
-static FIGURE_NAMES: [&str; 10] = crate::descriptor::figure_names(&FIGURES);
+static FIGURE_NAMES: [&str; 13] = crate::descriptor::figure_names(&FIGURES);
 
 /// The figures of a game without farmers (`variant farmers off`), in the order of
 /// [`DESCRIPTOR`]'s figures.
@@ -176,6 +207,9 @@ const FIGURES_WITHOUT_FARMERS: &[&str] = &[
     "large-knight",
     "large-monk",
     "abbot",
+    "mayor",
+    "wagon",
+    "barn",
 ];
 
 /// The base game in JCloisterZone's saved games: its followers (`small`), the farmers, the
@@ -400,6 +434,27 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             codes: abbot::CODES,
             code_notes: &abbot::CODE_NOTES,
         },
+        ExpansionDescriptor {
+            name: abbey::ABBEY_AND_MAYOR,
+            title: "Abbey & Mayor",
+            tile_set: Some(&abbey::TILE_SET),
+            jcz_set: Some("abbey-and-mayor:1"),
+            other_printings: &[Printing {
+                title: "Abbey & Mayor with a garden",
+                jcz_set: "abbey-and-mayor:2",
+                tile_set: &abbey::GARDENS_TILE_SET,
+            }],
+            jcz: &abbey::JCZ,
+            figures: &["mayor", "wagon", "barn"],
+            markers: &[],
+            contents: &[],
+            features: &[],
+            pictures: &SymbolPictures::NONE,
+            statistics: &[],
+            seats_up_to: None,
+            codes: abbey::CODES,
+            code_notes: &abbey::CODE_NOTES,
+        },
     ],
     replacing_start_tile: &[river::THE_RIVER, river::THE_RIVER_2],
     unimplemented_expansions: &[
@@ -408,7 +463,6 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         "princess-and-dragon",
         "the-tower",
         "tower",
-        "abbey-and-mayor",
         "bridges-castles-and-bazaars",
         "the-catapult",
         "catapult",
@@ -475,6 +529,16 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             help: "a completed city of two tiles: 2 a tile (2nd edition), or the 1st edition's tiny city, 1 a tile and a pennant",
         },
         VariantSpec {
+            name: abbey::WAGON_MOVE_VARIANT,
+            values: &["C2"],
+            help: "where a scored wagon may move: a feature on its tile or the 8 around it (the 2nd edition)",
+        },
+        VariantSpec {
+            name: abbey::BARN_PLACEMENT,
+            values: &["not-occupied", "occupied"],
+            help: "a barn may not go into a field that holds one (the rules), or may (JCloisterZone's option)",
+        },
+        VariantSpec {
             name: river::VOLCANO_LAKE,
             values: &["another-turn", "plain"],
             help: "the volcano lake: its player deploys nothing and plays again at once (The River II), or a lake like any (JCloisterZone without The Princess & the Dragon)",
@@ -494,6 +558,9 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         ("shepherd", 1),
         ("large follower", 1),
         ("abbot", 1),
+        ("mayor", 1),
+        ("wagon", 1),
+        ("barn", 1),
     ],
     // “2-5 players (6 with the 6th color from an expansion; Hills & Sheep has 6
     // shepherds)”: Hills & Sheep brings no sixth colour of followers; Inns & Cathedrals
@@ -572,6 +639,8 @@ pub struct Carcassonne {
     /// Whether an abbot was deployed in this game: until one is, no abbot's return is due,
     /// and the figure step of every tile does not look through the figures for one.
     pub abbot_deployed: bool,
+    /// Abbey & Mayor: the abbeys put down, the wagons waiting to move, the barns.
+    pub abbey: abbey::AbbeyAndMayor,
     /// The hooks the game's expansions answer ([`Rules::hooks`]): Hills & Sheep's flocks
     /// (decisions of their own, a look after each scoring), the abbot's return (a move of the
     /// figure step).
@@ -704,6 +773,7 @@ impl Carcassonne {
             inns_in_play: false,
             absent_expansions: 0,
             abbot_deployed: false,
+            abbey: abbey::AbbeyAndMayor::from_variants(variants),
             hooks: super::Hooks::ALL,
         }
     }
@@ -909,7 +979,9 @@ impl Rules for Carcassonne {
     }
 
     fn pending_decision(&self) -> Option<Decision> {
-        self.flocks.pending_decision()
+        self.flocks
+            .pending_decision()
+            .or_else(|| self.abbey.pending_decision())
     }
 
     fn offers(
@@ -921,15 +993,24 @@ impl Rules for Carcassonne {
     ) {
         into.clear();
         match decision {
-            Decision::DeployOrPass => self.abbot_return_offers(engine, turn, into),
-            _ => flock::Flocks::offers(decision, into),
+            Decision::DeployOrPass => {
+                self.abbot_return_offers(engine, turn, into);
+                self.abbey.offers(engine, turn, decision, into);
+            }
+            _ => {
+                flock::Flocks::offers(decision, into);
+                self.abbey.offers(engine, turn, decision, into);
+            }
         }
     }
 
     fn play(&mut self, engine: &mut Engine, mv: Move, setup: bool) -> Outcome {
         match mv.taken_back() {
             Some(figure) => self.abbot_returns(engine, figure),
-            None => self.flocks.play(engine, mv, setup),
+            None => match self.abbey.play(engine, mv) {
+                Some(outcome) => outcome,
+                None => self.flocks.play(engine, mv, setup),
+            },
         }
     }
 
@@ -951,7 +1032,26 @@ impl Rules for Carcassonne {
     }
 
     fn leave_pending(&mut self) -> Option<Violation> {
-        self.flocks.leave_pending()
+        let flock = self.flocks.leave_pending();
+        if flock.is_none() {
+            self.abbey.leave_pending();
+        }
+        flock
+    }
+
+    fn turn_begins(&mut self, engine: &mut Engine, turn: &TurnView) -> Outcome {
+        self.abbey.turn_begins(engine, turn);
+        Outcome::default()
+    }
+
+    fn after_placement(
+        &mut self,
+        _engine: &mut Engine,
+        turn: &TurnView,
+        placement: PlacementId,
+    ) -> Outcome {
+        self.abbey.after_placement(turn, placement);
+        Outcome::default()
     }
 
     /// A hill tile takes the next tile of the stack under it (not `variant hills off`).
@@ -962,11 +1062,19 @@ impl Rules for Carcassonne {
 
     fn deployed(&mut self, engine: &Engine, figure: FigureId, node: NodeId, setup: bool) {
         self.abbot_deployed |= engine.figures[figure as usize].kind == ABBOT;
+        self.abbey.deployed();
         self.flocks.deployed(engine, figure, node, setup);
     }
 
     fn after_scoring(&mut self, engine: &mut Engine, turn: &TurnView, roots: &[NodeId]) -> Outcome {
-        self.flocks.after_scoring(engine, turn, roots)
+        let mut outcome = self.flocks.after_scoring(engine, turn, roots);
+        // The expansion's state is lent out while it reads the ruleset's majorities.
+        let mut abbey = std::mem::take(&mut self.abbey);
+        let barns_and_wagons = abbey.after_scoring(self, engine, turn, roots);
+        self.abbey = abbey;
+        outcome.events.extend(barns_and_wagons.events);
+        outcome.returned.extend(barns_and_wagons.returned);
+        outcome
     }
 
     fn end_turn(&mut self) -> Vec<Violation> {
@@ -1007,14 +1115,19 @@ impl Rules for Carcassonne {
         // Followers block followers; a shepherd blocks only another shepherd (“You can place
         // your shepherd even if there is already a farmer in that field (and vice versa)”).
         let shepherd = figure.kind == SHEPHERD;
-        engine
+        let mut blockers: Vec<FigureId> = engine
             .figures_on(node)
             .into_iter()
             .filter(|f| {
                 let other = &engine.figures[*f as usize];
                 other.on_board && (other.kind == SHEPHERD) == shepherd
             })
-            .collect()
+            .collect();
+        // “No farmer may be placed in a field that holds a barn.”
+        if is_farmer(figure.kind) {
+            blockers.extend(self.abbey.barns_in_field(engine, node));
+        }
+        blockers
     }
 
     fn blocked(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> bool {
@@ -1022,7 +1135,7 @@ impl Rules for Carcassonne {
         let shepherd = figure.kind == SHEPHERD;
         super::any_figure_on(engine, node, false, |other| {
             other.on_board && (other.kind == SHEPHERD) == shepherd
-        })
+        }) || (is_farmer(figure.kind) && self.abbey.field_has_barn(engine, node))
     }
 
     fn score_completed(&mut self, at: &mut Context, roots: &[NodeId], completion: &mut Completion) {
@@ -1030,7 +1143,10 @@ impl Rules for Carcassonne {
         let Some(placement) = at.placement else {
             return;
         };
-        for &root in roots {
+        // A tile that closes its sides (the abbey) completes what it closes on the tiles
+        // beside it, which are not among its own features.
+        let closed_beside = abbey::closed_beside(engine, placement);
+        for &root in roots.iter().chain(&closed_beside) {
             let component = engine.component(root);
             let closed = component.open_ends == 0;
             if !closed || !matches!(component.kind, Some(FeatureKind::Road | FeatureKind::City)) {
@@ -1042,6 +1158,8 @@ impl Rules for Carcassonne {
             completion.returned.push(root);
         }
         self.score_monasteries_near(engine, placement, completion);
+        self.abbey
+            .note_scored_wagons(engine, &completion.returned);
     }
 
     fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
@@ -1105,6 +1223,7 @@ impl Rules for Carcassonne {
             };
             events.extend(event);
         }
+        events.extend(self.abbey.final_scoring(engine));
         events
     }
 
@@ -1186,11 +1305,15 @@ impl Rules for Carcassonne {
                 .is_none()
         };
         let flocks = in_play(SHEPHERD);
+        self.abbey.abbeys = expansions.iter().any(|e| e == abbey::ABBEY_AND_MAYOR);
+        self.abbey.wagons = in_play(abbey::WAGON);
+        self.abbey.barns = in_play(abbey::BARN);
+        let (abbeys, wagons, barns) = (self.abbey.abbeys, self.abbey.wagons, self.abbey.barns);
         self.hooks = super::Hooks {
-            own_decisions: flocks,
-            figure_step_moves: in_play(ABBOT),
-            after_scoring: flocks,
-            turn_begins: false,
+            own_decisions: flocks || abbeys || wagons,
+            figure_step_moves: in_play(ABBOT) || barns,
+            after_scoring: flocks || wagons || barns,
+            turn_begins: abbeys,
             // No expansion of these rules takes a step between the figure step and the
             // scoring yet.
             before_scoring: false,
@@ -1207,6 +1330,7 @@ impl Rules for Carcassonne {
 
     fn prepare_stacks(&self, catalog: &[CompiledTile], counts: &mut [u32]) {
         river::prepare_stacks(catalog, counts);
+        abbey::prepare_stacks(catalog, counts);
     }
 
     fn draw_group(&self, tile: &CompiledTile) -> u8 {
