@@ -1850,7 +1850,8 @@ fn expansion_completion_offers_the_rulesets_expansions() {
             "inns-and-cathedrals",
             "the-river",
             "the-river-2",
-            "abbot-and-gardens"
+            "abbot-and-gardens",
+            "abbey-and-mayor"
         ],
         "{items:?}"
     );

@@ -875,15 +875,31 @@ fn abbey_and_mayor_matches_jcloisterzone_abbey_and_mayor_1() {
     let pennants: u32 = set
         .tiles
         .iter()
-        .flat_map(|t| t.features.iter().map(move |f| f.count(ContentKind::Pennant) * t.count))
+        .flat_map(|t| {
+            t.features
+                .iter()
+                .map(move |f| f.count(ContentKind::Pennant) * t.count)
+        })
         .sum();
     assert_eq!(pennants, 6);
-    let abbey = set.tiles.iter().find(|t| t.id == "AM/A").expect("the abbey");
+    let abbey = set
+        .tiles
+        .iter()
+        .find(|t| t.id == "AM/A")
+        .expect("the abbey");
     assert_eq!(abbey.count, 6, "one abbey a player, six in the box");
     assert_eq!(abbey.closed, Side::ALL.to_vec(), "every side closed");
     let kinds: Vec<FeatureKind> = abbey.features.iter().map(|f| f.kind).collect();
-    assert_eq!(kinds, [FeatureKind::Monastery], "a monastery and nothing else");
-    check_against_jcloisterzone("abbey-and-mayor", "abbey_and_mayor.xml", "abbey-and-mayor:1");
+    assert_eq!(
+        kinds,
+        [FeatureKind::Monastery],
+        "a monastery and nothing else"
+    );
+    check_against_jcloisterzone(
+        "abbey-and-mayor",
+        "abbey_and_mayor.xml",
+        "abbey-and-mayor:1",
+    );
 }
 
 #[test]
@@ -899,7 +915,13 @@ fn abbey_and_mayor_gardens_matches_jcloisterzone_abbey_and_mayor_2() {
     let ids = |set: &TileSet| -> Vec<String> { set.tiles.iter().map(|t| t.id.clone()).collect() };
     let expected: Vec<String> = ids(&plain)
         .into_iter()
-        .map(|id| if id == "AM/R" { "AM/RG".to_string() } else { id })
+        .map(|id| {
+            if id == "AM/R" {
+                "AM/RG".to_string()
+            } else {
+                id
+            }
+        })
         .collect();
     assert_eq!(ids(&set), expected);
     check_against_jcloisterzone(

@@ -60,6 +60,11 @@ fn tile_sets(ruleset: Ruleset) -> Vec<(&'static [&'static str], &'static [&'stat
             (&["the-river-2"], &["carcassonne-base", "the-river-2"]),
             // The base set with the gardens printed on it, played instead of the base set.
             (&["abbot-and-gardens"], &["carcassonne-base-gardens"]),
+            // The abbey, the mayor, the wagon and the barn.
+            (
+                &["abbey-and-mayor"],
+                &["carcassonne-base", "abbey-and-mayor"],
+            ),
         ],
         Ruleset::HuntersGatherers | Ruleset::HuntersGatherers2020 => {
             vec![(&[], &["hunters-gatherers-v2"])]

@@ -216,7 +216,6 @@ impl CodeFilter {
     }
 }
 
-
 fn lint(args: &LintArgs, quiet: bool) -> i32 {
     let filter = match CodeFilter::new(&args.ignore, &args.select) {
         Ok(filter) => filter,
@@ -422,4 +421,3 @@ fn export(path: &str, stdin_filename: Option<&str>, format: ExportFormat) -> i32
     print!("{text}");
     EXIT_CLEAN
 }
-

@@ -197,3 +197,14 @@ pub fn code_pattern(pattern: &str) -> Option<String> {
             .any(|c| c.code.starts_with(&prefix)))
     .then_some(prefix)
 }
+
+/// The codes (prefixes) that any tile of a tile-language text allows: what a copy of the set
+/// written without its comments (a JSON or YAML export, the model printed again) still means
+/// to allow, where the places of the tiles are no longer the text's.
+pub fn allowed_anywhere(text: &str) -> Vec<String> {
+    let (allowances, _) = allowed_by_comments(text);
+    let mut prefixes: Vec<String> = allowances.into_iter().flat_map(|a| a.prefixes).collect();
+    prefixes.sort();
+    prefixes.dedup();
+    prefixes
+}

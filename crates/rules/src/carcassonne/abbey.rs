@@ -28,6 +28,9 @@ pub const BARN: FigureKind = FigureKind("barn");
 /// `abbey at <x>,<y>`: the turn's player puts their abbey down instead of drawing. Each
 /// keyword is a statement of the game language (`crates/syntax/src/statements.rs`).
 pub const ABBEY: &str = "abbey";
+/// JCloisterZone's id of the abbey tile, which its `PLACE_TILE` names where an abbey is put
+/// down instead of a draw.
+pub const JCZ_ABBEY_TILE: &str = "AM/A";
 /// `keep-abbey`: the turn's player, who could put their abbey down, draws instead.
 pub const KEEP_ABBEY: &str = "keep-abbey";
 /// `wagon at <x>,<y> on <feature>`: a wagon whose feature was just scored moves on.
@@ -38,10 +41,6 @@ pub const WAGON_HOME: &str = "wagon-home";
 /// (JCloisterZone names a barn's corner by the tile south-east of it as well).
 pub const BARN_MOVE: &str = "barn";
 
-/// Which features a wagon may move to: `C2` (the 2nd edition: on its tile or the 8 around it)
-/// or `C1` (the 1st edition: connected to the scored feature; not implemented yet, refused as
-/// an unknown value).
-pub const WAGON_MOVE_VARIANT: &str = "wagon-move";
 /// Whether a barn may go into a field that holds one: `not-occupied` (the rules) or `occupied`
 /// (JCloisterZone's option).
 pub const BARN_PLACEMENT: &str = "barn-placement";
@@ -138,7 +137,9 @@ pub(super) const GARDENS_TILE_SET: ShippedSet = ShippedSet {
 };
 
 /// Abbey & Mayor in JCloisterZone's saved games: the elements `abbey`, `mayor`, `wagon`,
-/// `barn`, their meeple types and the rules `wagon-move` and `barn-placement`.
+/// `barn`, their meeple types and the rule `barn-placement`. (Its rule `wagon-move`, whose
+/// `C1` moves a wagon by connection, is not played yet: the wagon moves as the 2nd edition
+/// says, to its tile or the 8 around it, JCloisterZone's `C2`.)
 pub(super) const JCZ: JczPart = JczPart {
     elements: &[
         JczElement {
@@ -173,7 +174,7 @@ pub(super) const JCZ: JczPart = JczPart {
         ("barn", super::BARNS),
     ],
     features: &[],
-    rules: &[WAGON_MOVE_VARIANT, BARN_PLACEMENT],
+    rules: &[BARN_PLACEMENT],
     implied_variants: &[],
     take_back: None,
     moves: &[],
@@ -246,8 +247,9 @@ pub const BARN_PICTURE: FigurePicture = FigurePicture {
     lies_in_a_field: false,
 };
 
-/// Whether a catalog tile is an abbey: a monastery whose four sides are closed. It is never
-/// drawn: each player keeps theirs in front of them.
+/// Whether a catalog tile is an abbey: a monastery whose four sides are closed. In a game of
+/// the expansion it is never drawn: each player keeps theirs in front of them (a fan tile of
+/// that shape is an abbey there too; without the expansion it is drawn as any tile).
 pub fn is_abbey_tile(tile: &CompiledTile) -> bool {
     tile.closed_sides == 0b1111
         && tile
@@ -256,7 +258,7 @@ pub fn is_abbey_tile(tile: &CompiledTile) -> bool {
             .all(|feature| feature.kind == FeatureKind::Monastery)
 }
 
-/// The abbeys are never in the stack.
+/// The abbeys are never in the stack (in a game of the expansion).
 pub fn prepare_stacks(catalog: &[CompiledTile], counts: &mut [u32]) {
     for (tile, count) in catalog.iter().zip(counts.iter_mut()) {
         if is_abbey_tile(tile) {
@@ -345,7 +347,13 @@ impl AbbeyAndMayor {
     }
 
     /// The moves of the expansion's decisions, and its moves of the figure step (the barn).
-    pub fn offers(&self, engine: &mut Engine, turn: &TurnView, decision: Decision, into: &mut Vec<Offer>) {
+    pub fn offers(
+        &self,
+        engine: &mut Engine,
+        turn: &TurnView,
+        decision: Decision,
+        into: &mut Vec<Offer>,
+    ) {
         match decision {
             Decision::Ruleset(ABBEY_CHOICE) => {
                 into.extend(holes(engine).into_iter().map(|pos| {
@@ -489,7 +497,9 @@ impl AbbeyAndMayor {
         }
         if self.barn_on_board {
             for &root in roots {
-                if engine.feature_kind(root) == FeatureKind::Field && self.field_has_barn(engine, root) {
+                if engine.feature_kind(root) == FeatureKind::Field
+                    && self.field_has_barn(engine, root)
+                {
                     barn_field_scoring(rules, engine, root, BARN_JOINED_POINTS, &mut outcome);
                 }
             }
@@ -558,7 +568,12 @@ impl AbbeyAndMayor {
     }
 
     /// Why a barn may not go on `corner` in the figure step of `placement`, if it may not.
-    fn barn_problem(&self, engine: &mut Engine, corner: Pos, placement: PlacementId) -> Option<Violation> {
+    fn barn_problem(
+        &self,
+        engine: &mut Engine,
+        corner: Pos,
+        placement: PlacementId,
+    ) -> Option<Violation> {
         let tiles = engine.corner_tiles(corner);
         let on_the_tile = tiles.contains(&Some(placement));
         let field = corner_field(engine, corner);
@@ -730,7 +745,8 @@ fn corner_field(engine: &mut Engine, corner: Pos) -> Option<NodeId> {
         let placed = *engine.placement(placement);
         let tile = &engine.catalog[placed.tile];
         let anchors = halves.map(|(side, half)| Anchor::Half(placed.rotation.to_tile(side), half));
-        let index = tile.feature_claiming(anchors.into_iter(), |kind| kind == FeatureKind::Field)?;
+        let index =
+            tile.feature_claiming(anchors.into_iter(), |kind| kind == FeatureKind::Field)?;
         if tile.features[index].kind != FeatureKind::Field {
             return None;
         }
@@ -802,9 +818,7 @@ pub fn closed_beside(engine: &mut Engine, placement: PlacementId) -> Vec<NodeId>
             continue;
         };
         let theirs = *engine.placement(neighbour);
-        let facing = theirs
-            .rotation
-            .to_tile(Side::from_index(side.index() + 2));
+        let facing = theirs.rotation.to_tile(Side::from_index(side.index() + 2));
         let nodes: Vec<NodeId> = engine.catalog[theirs.tile].side_entries[facing.index()]
             .iter()
             .map(|entry| theirs.first_node + entry.feature)
@@ -838,7 +852,9 @@ impl AbbeyAndMayor {
             .collect();
         barns
             .into_iter()
-            .filter(|(_, corner)| corner_field(engine, *corner).is_some_and(|f| engine.root(f) == root))
+            .filter(|(_, corner)| {
+                corner_field(engine, *corner).is_some_and(|f| engine.root(f) == root)
+            })
             .map(|(id, _)| id)
             .collect()
     }

@@ -529,11 +529,6 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             help: "a completed city of two tiles: 2 a tile (2nd edition), or the 1st edition's tiny city, 1 a tile and a pennant",
         },
         VariantSpec {
-            name: abbey::WAGON_MOVE_VARIANT,
-            values: &["C2"],
-            help: "where a scored wagon may move: a feature on its tile or the 8 around it (the 2nd edition)",
-        },
-        VariantSpec {
             name: abbey::BARN_PLACEMENT,
             values: &["not-occupied", "occupied"],
             help: "a barn may not go into a field that holds one (the rules), or may (JCloisterZone's option)",
@@ -1158,8 +1153,7 @@ impl Rules for Carcassonne {
             completion.returned.push(root);
         }
         self.score_monasteries_near(engine, placement, completion);
-        self.abbey
-            .note_scored_wagons(engine, &completion.returned);
+        self.abbey.note_scored_wagons(engine, &completion.returned);
     }
 
     fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
@@ -1330,7 +1324,9 @@ impl Rules for Carcassonne {
 
     fn prepare_stacks(&self, catalog: &[CompiledTile], counts: &mut [u32]) {
         river::prepare_stacks(catalog, counts);
-        abbey::prepare_stacks(catalog, counts);
+        if self.abbey.abbeys {
+            abbey::prepare_stacks(catalog, counts);
+        }
     }
 
     fn draw_group(&self, tile: &CompiledTile) -> u8 {
