@@ -416,7 +416,12 @@ mod tests {
         pictures.sort_by_key(|picture| picture.name);
         pictures.dedup();
         let names: Vec<&str> = pictures.iter().map(|picture| picture.name).collect();
-        assert_eq!(names, ["abbot", "hut", "meeple", "shepherd"]);
+        assert_eq!(
+            names,
+            [
+                "abbot", "barn", "hut", "mayor", "meeple", "shepherd", "wagon"
+            ]
+        );
         for (index, picture) in pictures.iter().enumerate() {
             for other in &pictures[index + 1..] {
                 assert_ne!(
