@@ -7,7 +7,7 @@
 //! corners meet, which scores its field's farmers at once and the field for its owner at the
 //! end. Readings are recorded in `docs/rules/carcassonne.md`.
 
-use super::{Carcassonne, FARMER, LARGE_FARMER};
+use super::{Carcassonne, FARMER, LARGE_FARMER, completed_cities_touched};
 use crate::descriptor::{CodeNote, ShippedSet};
 use crate::engine::{CompiledTile, Engine, FigureId, FigureKind, NodeId, PlacementId, Spot};
 use crate::jcz::{JczElement, JczMeaning, JczPart};
@@ -598,20 +598,14 @@ impl AbbeyAndMayor {
 
     /// Whether a barn stands in the field of `node`.
     pub fn field_has_barn(&self, engine: &mut Engine, node: NodeId) -> bool {
-        if !self.barn_on_board {
-            return false;
-        }
-        let root = engine.root(node);
-        barn_corners(engine)
-            .into_iter()
-            .any(|(_, corner)| corner_field(engine, corner).is_some_and(|f| engine.root(f) == root))
+        !self.barns_in_field(engine, node).is_empty()
     }
 
     /// The end of the game: each field with barns scores 4 a completed city it touches to every
     /// player with a barn there, once each.
     pub fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
         let mut fields: Vec<(NodeId, Vec<usize>)> = Vec::new();
-        for (player, corner) in barn_corners(engine) {
+        for (_, player, corner) in barn_corners(engine) {
             let Some(field) = corner_field(engine, corner) else {
                 continue;
             };
@@ -626,7 +620,7 @@ impl AbbeyAndMayor {
             .map(|(root, mut players)| {
                 players.sort_unstable();
                 players.dedup();
-                let cities = completed_cities(engine, root);
+                let cities = completed_cities_touched(engine, root);
                 let points = BARN_FINAL_POINTS * cities as u32;
                 ScoreEvent {
                     players,
@@ -664,7 +658,7 @@ fn barn_field_scoring(
         return;
     }
     let winners = rules.winners(engine, &farmers, &contents);
-    let cities = completed_cities(engine, field);
+    let cities = completed_cities_touched(engine, field);
     let points = per_city * cities as u32;
     if !winners.is_empty() {
         let why = if per_city == BARN_PLACED_POINTS {
@@ -689,28 +683,15 @@ fn barn_field_scoring(
     }
 }
 
-/// The completed cities the field of `node` touches, each once.
-fn completed_cities(engine: &mut Engine, node: NodeId) -> usize {
-    let mut cities: Vec<NodeId> = engine.cities_touched(node).collect();
-    for city in &mut cities {
-        *city = engine.root(*city);
-    }
-    cities.sort_unstable();
-    cities.dedup();
-    cities
-        .iter()
-        .filter(|c| engine.component(**c).open_ends == 0)
-        .count()
-}
-
-/// The barns on the board: their owners and corners.
-fn barn_corners(engine: &Engine) -> Vec<(usize, Pos)> {
+/// The barns on the board: each one's id, owner and corner.
+fn barn_corners(engine: &Engine) -> Vec<(FigureId, usize, Pos)> {
     engine
         .figures
         .iter()
-        .filter(|f| f.on_board && f.kind == BARN)
-        .filter_map(|f| match f.spot() {
-            Spot::Corner(corner) => Some((f.player, corner)),
+        .enumerate()
+        .filter(|(_, f)| f.on_board && f.kind == BARN)
+        .filter_map(|(id, f)| match f.spot() {
+            Spot::Corner(corner) => Some((id as FigureId, f.player, corner)),
             _ => None,
         })
         .collect()
@@ -840,22 +821,12 @@ impl AbbeyAndMayor {
             return Vec::new();
         }
         let root = engine.root(node);
-        let barns: Vec<(FigureId, Pos)> = engine
-            .figures
-            .iter()
-            .enumerate()
-            .filter(|(_, f)| f.on_board && f.kind == BARN)
-            .filter_map(|(id, f)| match f.spot() {
-                Spot::Corner(corner) => Some((id as FigureId, corner)),
-                _ => None,
-            })
-            .collect();
-        barns
+        barn_corners(engine)
             .into_iter()
-            .filter(|(_, corner)| {
+            .filter(|(_, _, corner)| {
                 corner_field(engine, *corner).is_some_and(|f| engine.root(f) == root)
             })
-            .map(|(id, _)| id)
+            .map(|(id, ..)| id)
             .collect()
     }
 }

@@ -1194,16 +1194,7 @@ impl Rules for Carcassonne {
                 Some(FeatureKind::Garden) => self.garden(engine, root, false),
                 Some(FeatureKind::Field) => {
                     // 3 a completed city the field touches, each city once.
-                    let mut cities: Vec<NodeId> = engine.cities_touched(root).collect();
-                    for city in &mut cities {
-                        *city = engine.root(*city);
-                    }
-                    cities.sort_unstable();
-                    cities.dedup();
-                    let completed = cities
-                        .iter()
-                        .filter(|c| engine.component(**c).open_ends == 0)
-                        .count();
+                    let completed = completed_cities_touched(engine, root);
                     let points = 3 * completed as u32;
                     let winners = self.winners(engine, &component.figures, &component.contents);
                     (!winners.is_empty()).then_some(ScoreEvent {
@@ -1365,6 +1356,20 @@ impl Rules for Carcassonne {
         turn.placed
             .is_some_and(|placement| river::another_turn(engine.tile_of(placement), self.river))
     }
+}
+
+/// The completed cities the field of `node` touches, each once: what a field scores by.
+fn completed_cities_touched(engine: &mut Engine, node: NodeId) -> usize {
+    let mut cities: Vec<NodeId> = engine.cities_touched(node).collect();
+    for city in &mut cities {
+        *city = engine.root(*city);
+    }
+    cities.sort_unstable();
+    cities.dedup();
+    cities
+        .iter()
+        .filter(|c| engine.component(**c).open_ends == 0)
+        .count()
 }
 
 /// The bag of sheep and wolf tokens: how many of each value (0 = wolf, 1–4 sheep) are in it.
