@@ -1851,7 +1851,8 @@ fn expansion_completion_offers_the_rulesets_expansions() {
             "the-river",
             "the-river-2",
             "abbot-and-gardens",
-            "traders-and-builders"
+            "traders-and-builders",
+            "abbey-and-mayor"
         ],
         "{items:?}"
     );

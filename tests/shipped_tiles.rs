@@ -212,6 +212,10 @@ fn jcloisterzone_tiles(xml: &str, set_id: &str) -> Vec<(String, u64, String)> {
         .collect()
 }
 
+/// Tiles JCloisterZone builds in its code, not in its tile files: Abbey & Mayor's abbey
+/// (compared with the rules digest on its own).
+const BUILT_IN_CODE: &[&str] = &["AM/A"];
+
 fn check_against_jcloisterzone(name: &str, file: &str, set_id: &str) -> Option<()> {
     let xml = reference(&format!("jcloisterzone/{file}"))?;
     let set = shipped(name);
@@ -219,6 +223,7 @@ fn check_against_jcloisterzone(name: &str, file: &str, set_id: &str) -> Option<(
     let actual: Vec<(String, u64, String)> = set
         .tiles
         .iter()
+        .filter(|t| !BUILT_IN_CODE.contains(&t.id.as_str()))
         .map(|t| (t.id.clone(), u64::from(t.count), t.edges(set.ruleset)))
         .collect();
     assert_eq!(actual, expected, "{name} against {file} `{set_id}`");
@@ -556,7 +561,11 @@ fn jcloisterzone_signatures(xml: &str) -> BTreeMap<String, Vec<String>> {
             .collect();
         let mut signatures = Vec::new();
         for (tag, head, text) in &elements {
-            let mut places: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+            // `I` and `II` are two inner fields of one tile (AM/CCcc+): both lie inside it.
+            let mut places: Vec<String> = text
+                .split_whitespace()
+                .map(|place| if place == "II" { "I" } else { place }.to_string())
+                .collect();
             let mut details = Vec::new();
             let kind = match tag.as_str() {
                 "road" => {
@@ -644,7 +653,11 @@ fn compare_contents_with_jcloisterzone(name: &str, file: &str) {
     };
     let set = shipped(name);
     let reference_tiles = jcloisterzone_signatures(&xml);
-    for tile in &set.tiles {
+    for tile in set
+        .tiles
+        .iter()
+        .filter(|t| !BUILT_IN_CODE.contains(&t.id.as_str()))
+    {
         let expected = reference_tiles
             .get(&tile.id)
             .unwrap_or_else(|| panic!("{} is not in {file}", tile.id));
@@ -958,4 +971,75 @@ fn traders_and_builders_gardens_matches_jcloisterzone_traders_and_builders_2() {
         "traders_and_builders.xml",
         "traders-and-builders:2",
     );
+}
+
+/// Abbey & Mayor's 12 land tiles (`abbey-and-mayor:1`), and its abbey tile, which
+/// JCloisterZone builds in its code: a monastery whose four sides are closed, one a player
+/// (the digest, "The abbey tile"; six in the box).
+#[test]
+fn abbey_and_mayor_matches_jcloisterzone_abbey_and_mayor_1() {
+    use carcspec::model::{ContentKind, FeatureKind, Side};
+    let set = shipped("abbey-and-mayor");
+    let summary = Summary::of(&set);
+    assert_eq!((summary.tiles, summary.copies, summary.start), (13, 18, 0));
+    assert!(set.is_expansion());
+    // “Pennants in the set: 6.”
+    let pennants: u32 = set
+        .tiles
+        .iter()
+        .flat_map(|t| {
+            t.features
+                .iter()
+                .map(move |f| f.count(ContentKind::Pennant) * t.count)
+        })
+        .sum();
+    assert_eq!(pennants, 6);
+    let abbey = set
+        .tiles
+        .iter()
+        .find(|t| t.id == "AM/A")
+        .expect("the abbey");
+    assert_eq!(abbey.count, 6, "one abbey a player, six in the box");
+    assert_eq!(abbey.closed, Side::ALL.to_vec(), "every side closed");
+    let kinds: Vec<FeatureKind> = abbey.features.iter().map(|f| f.kind).collect();
+    assert_eq!(
+        kinds,
+        [FeatureKind::Monastery],
+        "a monastery and nothing else"
+    );
+    check_against_jcloisterzone(
+        "abbey-and-mayor",
+        "abbey_and_mayor.xml",
+        "abbey-and-mayor:1",
+    );
+}
+
+#[test]
+fn abbey_and_mayor_contents_match_jcloisterzone() {
+    compare_contents_with_jcloisterzone("abbey-and-mayor", "abbey_and_mayor.xml");
+}
+
+/// The printing with a garden (`abbey-and-mayor:2`): AM/R replaced by AM/RG.
+#[test]
+fn abbey_and_mayor_gardens_matches_jcloisterzone_abbey_and_mayor_2() {
+    let set = shipped("abbey-and-mayor-gardens");
+    let plain = shipped("abbey-and-mayor");
+    let ids = |set: &TileSet| -> Vec<String> { set.tiles.iter().map(|t| t.id.clone()).collect() };
+    let expected: Vec<String> = ids(&plain)
+        .into_iter()
+        .map(|id| {
+            if id == "AM/R" {
+                "AM/RG".to_string()
+            } else {
+                id
+            }
+        })
+        .collect();
+    assert_eq!(ids(&set), expected);
+    check_against_jcloisterzone(
+        "abbey-and-mayor-gardens",
+        "abbey_and_mayor.xml",
+        "abbey-and-mayor:2",
+    );
+    compare_contents_with_jcloisterzone("abbey-and-mayor-gardens", "abbey_and_mayor.xml");
 }

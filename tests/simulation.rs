@@ -65,6 +65,11 @@ fn tile_sets(ruleset: Ruleset) -> Vec<(&'static [&'static str], &'static [&'stat
                 &["traders-and-builders"],
                 &["carcassonne-base", "traders-and-builders"],
             ),
+            // The abbey, the mayor, the wagon and the barn.
+            (
+                &["abbey-and-mayor"],
+                &["carcassonne-base", "abbey-and-mayor"],
+            ),
         ],
         Ruleset::HuntersGatherers | Ruleset::HuntersGatherers2020 => {
             vec![(&[], &["hunters-gatherers-v2"])]

@@ -76,6 +76,26 @@ macro_rules! specs {
 // Every `.game` file under `spec/`, by its path (`every_spec_has_a_test_of_its_own` holds the
 // list to the folder).
 specs! {
+    mod abbey_and_mayor {
+        "abbey-and-mayor/abbey-is-a-monastery.game" => abbey_is_a_monastery,
+        "abbey-and-mayor/abbey-is-never-drawn.game" => abbey_is_never_drawn,
+        "abbey-and-mayor/abbey-only-into-a-hole.game" => abbey_only_into_a_hole,
+        "abbey-and-mayor/barn-needs-four-field-corners.game" => barn_needs_four_field_corners,
+        "abbey-and-mayor/barn-not-in-a-barn-field.game" => barn_not_in_a_barn_field,
+        "abbey-and-mayor/example-1-barn-placed.game" => example_1_barn_placed,
+        "abbey-and-mayor/example-2-field-joined-to-a-barn.game" => example_2_field_joined_to_a_barn,
+        "abbey-and-mayor/example-3-mayor-of-three-pennants.game" => example_3_mayor_of_three_pennants,
+        "abbey-and-mayor/example-4-mayor-in-an-incomplete-city.game" => example_4_mayor_in_an_incomplete_city,
+        "abbey-and-mayor/example-7-wagon-moves-on.game" => example_7_wagon_moves_on,
+        "abbey-and-mayor/example-8-abbey-closes-each-side.game" => example_8_abbey_closes_each_side,
+        "abbey-and-mayor/example-9-three-way-road.game" => example_9_three_way_road,
+        "abbey-and-mayor/mayor-alone-without-pennants.game" => mayor_alone_without_pennants,
+        "abbey-and-mayor/mayor-without-pennants.game" => mayor_without_pennants,
+        "abbey-and-mayor/no-farmer-in-a-barn-field.game" => no_farmer_in_a_barn_field,
+        "abbey-and-mayor/variant-barn-placement-occupied.game" => variant_barn_placement_occupied,
+        "abbey-and-mayor/wagon-moves-in-another-players-turn.game" => wagon_moves_in_another_players_turn,
+        "abbey-and-mayor/wagon-to-a-neighbouring-feature.game" => wagon_to_a_neighbouring_feature,
+    }
     mod abbot_and_gardens {
         "abbot-and-gardens/abbot-not-on-road.game" => abbot_not_on_road,
         "abbot-and-gardens/example-1-garden-surrounded.game" => example_1_garden_surrounded,

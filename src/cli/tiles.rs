@@ -16,7 +16,7 @@ use crate::interchange::{self, DocumentFormat};
 use crate::lint::Summary;
 use crate::load::{self, LoadedTiles};
 use crate::report::{self, FileOutcome, JsonDiagnostic};
-use crate::{format, shipped, syntax};
+use crate::{format, shipped};
 
 #[derive(Subcommand)]
 pub enum TilesCommand {
@@ -199,7 +199,7 @@ impl CodeFilter {
             patterns
                 .iter()
                 .map(|p| {
-                    code_pattern(p.trim())
+                    load::code_pattern(p.trim())
                         .ok_or_else(|| format!("no diagnostic code, name or prefix `{p}`"))
                 })
                 .collect()
@@ -214,19 +214,6 @@ impl CodeFilter {
         (self.select.is_empty() || self.select.iter().any(|p| code.starts_with(p.as_str())))
             && !self.ignore.iter().any(|p| code.starts_with(p.as_str()))
     }
-}
-
-/// A code, a name or a prefix of codes, as the prefix the codes it stands for start with.
-fn code_pattern(pattern: &str) -> Option<String> {
-    if let Some(code) = crate::rules::codes::find(pattern) {
-        return Some(code.code.to_string());
-    }
-    let prefix = pattern.to_ascii_uppercase();
-    (!prefix.is_empty()
-        && crate::rules::codes::all()
-            .iter()
-            .any(|c| c.code.starts_with(&prefix)))
-    .then_some(prefix)
 }
 
 fn lint(args: &LintArgs, quiet: bool) -> i32 {
@@ -327,7 +314,8 @@ fn lint_input(
                 loaded.diagnostics.extend(findings);
                 crate::diagnostic::sort_by_position(&mut loaded.diagnostics);
             }
-            let allowed = allowed_by_comments(&mut loaded);
+            // Loading reported the allow comments' unknown codes (F023) already.
+            let (allowed, _) = load::allowed_by_comments(&loaded.text);
             loaded.diagnostics.retain(|d| {
                 filter.keeps(d.code.code) && !allowed.iter().any(|allow| allow.covers(d))
             });
@@ -432,79 +420,4 @@ fn export(path: &str, stdin_filename: Option<&str>, format: ExportFormat) -> i32
     };
     print!("{text}");
     EXIT_CLEAN
-}
-
-/// The codes one tile allows: `# carcspec: allow T212, untouchable-tile` above the tile or at
-/// the end of its `tile … {` line. It covers the diagnostics whose place lies in the tile.
-struct Allowance {
-    range: std::ops::Range<usize>,
-    prefixes: Vec<String>,
-}
-
-impl Allowance {
-    fn covers(&self, diagnostic: &Diagnostic) -> bool {
-        diagnostic.primary.as_ref().is_some_and(|label| {
-            self.range.contains(&label.span.start)
-                && self
-                    .prefixes
-                    .iter()
-                    .any(|p| diagnostic.code.code.starts_with(p.as_str()))
-        })
-    }
-}
-
-/// The marker of an allow comment.
-const ALLOW_MARKER: &str = "carcspec: allow";
-
-/// The allowances of the tiles of a tile-language file. A code an allow comment names that
-/// does not exist is reported (`F023`), so that a typo does not silently allow nothing.
-fn allowed_by_comments(loaded: &mut LoadedTiles) -> Vec<Allowance> {
-    if load::format_of(Path::new(&loaded.origin)).is_some() {
-        return Vec::new();
-    }
-    let text = loaded.text.as_str();
-    let (file, _) = syntax::tiles::parse(text);
-    let mut allowances = Vec::new();
-    let mut unknown = Vec::new();
-    for (index, tile) in file.tiles.iter().enumerate() {
-        let end = file
-            .tiles
-            .get(index + 1)
-            .map_or(text.len(), |next| next.header_span.start);
-        let mut prefixes = Vec::new();
-        for comment in tile.comments.leading.iter().chain(&tile.comments.trailing) {
-            let Some(at) = comment.find(ALLOW_MARKER) else {
-                continue;
-            };
-            let list = &comment[at + ALLOW_MARKER.len()..];
-            for word in list.split([',', ' ', '\t']).filter(|w| !w.is_empty()) {
-                match code_pattern(word) {
-                    Some(prefix) => prefixes.push(prefix),
-                    None => {
-                        let start = crate::syntax::offset_in(text, comment.as_ref());
-                        unknown.push(
-                            Diagnostic::new(
-                                &codes::UNKNOWN_ALLOWED_CODE,
-                                format!("`{word}` is not a diagnostic code, name or prefix"),
-                            )
-                            .at(
-                                crate::diagnostic::Span::new(start, start + comment.len()),
-                                "this allow comment",
-                            )
-                            .help("`carcspec explain --list` lists every code"),
-                        );
-                    }
-                }
-            }
-        }
-        if !prefixes.is_empty() {
-            allowances.push(Allowance {
-                range: tile.header_span.start..end,
-                prefixes,
-            });
-        }
-    }
-    loaded.diagnostics.extend(unknown);
-    crate::diagnostic::sort_by_position(&mut loaded.diagnostics);
-    allowances
 }

@@ -99,6 +99,13 @@ pub fn from_text(origin: &str, text: String, format: Option<DocumentFormat>) -> 
     if let Some(set) = &set {
         diagnostics.extend(lint::lint_except_incomplete(set, &incomplete));
     }
+    // A tile that breaks a lint on purpose allows its code with a comment (the tile
+    // language's `# carcspec: allow …`): a shipped set's too.
+    if format.is_none() {
+        let (allowed, unknown) = allowed_by_comments(&text);
+        diagnostics.retain(|d| !allowed.iter().any(|allow| allow.covers(d)));
+        diagnostics.extend(unknown);
+    }
     diagnostic::sort_by_position(&mut diagnostics);
     diagnostic::limit(&mut diagnostics);
     LoadedTiles {
@@ -107,4 +114,97 @@ pub fn from_text(origin: &str, text: String, format: Option<DocumentFormat>) -> 
         set,
         diagnostics,
     }
+}
+
+/// The codes one tile allows: `# carcspec: allow T212, untouchable-tile` above the tile or at
+/// the end of its `tile … {` line. It covers the diagnostics whose place lies in the tile.
+pub struct Allowance {
+    range: std::ops::Range<usize>,
+    prefixes: Vec<String>,
+}
+
+impl Allowance {
+    pub fn covers(&self, diagnostic: &Diagnostic) -> bool {
+        diagnostic.primary.as_ref().is_some_and(|label| {
+            self.range.contains(&label.span.start)
+                && self
+                    .prefixes
+                    .iter()
+                    .any(|p| diagnostic.code.code.starts_with(p.as_str()))
+        })
+    }
+}
+
+/// The marker of an allow comment.
+const ALLOW_MARKER: &str = "carcspec: allow";
+
+/// The allowances of the tiles of a tile-language text, and the findings for codes an allow
+/// comment names that do not exist (`F023`), so that a typo does not silently allow nothing.
+pub fn allowed_by_comments(text: &str) -> (Vec<Allowance>, Vec<Diagnostic>) {
+    let (file, _) = syntax::tiles::parse(text);
+    let mut allowances = Vec::new();
+    let mut unknown = Vec::new();
+    for (index, tile) in file.tiles.iter().enumerate() {
+        let end = file
+            .tiles
+            .get(index + 1)
+            .map_or(text.len(), |next| next.header_span.start);
+        let mut prefixes = Vec::new();
+        for comment in tile.comments.leading.iter().chain(&tile.comments.trailing) {
+            let Some(at) = comment.find(ALLOW_MARKER) else {
+                continue;
+            };
+            let list = &comment[at + ALLOW_MARKER.len()..];
+            for word in list.split([',', ' ', '\t']).filter(|w| !w.is_empty()) {
+                match code_pattern(word) {
+                    Some(prefix) => prefixes.push(prefix),
+                    None => {
+                        let start = crate::syntax::offset_in(text, comment.as_ref());
+                        unknown.push(
+                            Diagnostic::new(
+                                &codes::UNKNOWN_ALLOWED_CODE,
+                                format!("`{word}` is not a diagnostic code, name or prefix"),
+                            )
+                            .at(
+                                crate::diagnostic::Span::new(start, start + comment.len()),
+                                "this allow comment",
+                            )
+                            .help("`carcspec explain --list` lists every code"),
+                        );
+                    }
+                }
+            }
+        }
+        if !prefixes.is_empty() {
+            allowances.push(Allowance {
+                range: tile.header_span.start..end,
+                prefixes,
+            });
+        }
+    }
+    (allowances, unknown)
+}
+
+/// A code, a name or a prefix of codes, as the prefix the codes it stands for start with.
+pub fn code_pattern(pattern: &str) -> Option<String> {
+    if let Some(code) = crate::rules::codes::find(pattern) {
+        return Some(code.code.to_string());
+    }
+    let prefix = pattern.to_ascii_uppercase();
+    (!prefix.is_empty()
+        && crate::rules::codes::all()
+            .iter()
+            .any(|c| c.code.starts_with(&prefix)))
+    .then_some(prefix)
+}
+
+/// The codes (prefixes) that any tile of a tile-language text allows: what a copy of the set
+/// written without its comments (a JSON or YAML export, the model printed again) still means
+/// to allow, where the places of the tiles are no longer the text's.
+pub fn allowed_anywhere(text: &str) -> Vec<String> {
+    let (allowances, _) = allowed_by_comments(text);
+    let mut prefixes: Vec<String> = allowances.into_iter().flat_map(|a| a.prefixes).collect();
+    prefixes.sort();
+    prefixes.dedup();
+    prefixes
 }

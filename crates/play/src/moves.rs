@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use super::game::Game;
 use super::names::{Deployment, SlotTable, feature_name};
 use crate::engine::{FigureId, NodeId, PlacementId, Spot};
-use crate::model::{Anchor, FeatureKind, FeatureRef, Half, MoveWordsRead, Pos};
+use crate::model::{Anchor, AnchorClass, FeatureKind, FeatureRef, Half, MoveWordsRead, Pos};
 use crate::rules::{Context, Move, MoveArg, Phase, TurnView};
 use crate::syntax::statements::MoveWords;
 
@@ -265,7 +265,20 @@ impl Game {
                     .nth(1)
                     .is_some()
                 {
-                    return Err(tile.features_claiming_directly(in_tile, accept).collect());
+                    let candidates: Vec<usize> =
+                        tile.features_claiming_directly(in_tile, accept).collect();
+                    // A whole side named where a road runs through its middle and a field lies
+                    // on both its halves (a target of any kind: where a wagon goes) is the
+                    // middle of the split side, the road, as the tile language reads `S`.
+                    let middle: Vec<usize> = candidates
+                        .iter()
+                        .copied()
+                        .filter(|f| tile.features[*f].kind.anchor_class() == AnchorClass::Middle)
+                        .collect();
+                    if let (Anchor::Side(_), [road]) = (in_tile, middle.as_slice()) {
+                        return Ok(*road);
+                    }
+                    return Err(candidates);
                 }
                 let found = tile.feature_at(in_tile, accept);
                 // A whole side that a road splits, named for a figure that stands on what lies

@@ -537,7 +537,21 @@ impl Game {
         }
         let setup = !self.turns_started;
         let outcome = self.rules.play(&mut self.engine, mv, setup);
+        // A move that was the tile's figure step (a barn instead of a follower) ends it, as a
+        // deployment does.
+        let figure_step_done = outcome.figure_step_done
+            && self
+                .turn
+                .as_ref()
+                .is_some_and(|t| matches!(t.phase, Phase::FigureStep));
         self.apply_outcome(outcome);
+        if figure_step_done {
+            if let Some(placed) = self.turn.as_mut().and_then(|t| t.placed.as_mut()) {
+                placed.deployed = true;
+            }
+            self.end_figure_step();
+            return;
+        }
         if self.hooks.before_scoring
             && self
                 .turn
@@ -557,6 +571,7 @@ impl Game {
         if outcome.violations.is_empty()
             && outcome.events.is_empty()
             && outcome.returned.is_empty()
+            && outcome.deployed.is_empty()
             && outcome.tile_put.is_none()
         {
             return;
@@ -565,6 +580,9 @@ impl Game {
         self.apply_events(&outcome.events, false);
         for figure in outcome.returned {
             self.give_back(figure);
+        }
+        for figure in outcome.deployed {
+            self.take_from_supply(figure);
         }
         if let Some(put) = outcome.tile_put {
             self.put_turn_tile(put);
@@ -641,6 +659,27 @@ impl Game {
         // roots, `settle` the completion).
         self.spare_roots = roots;
         self.spare_completion = completion;
+    }
+
+    /// A figure a ruleset's move put into play leaves its owner's supply; one put from an
+    /// empty supply is reported (V108), and stays in play as written.
+    fn take_from_supply(&mut self, figure: FigureId) {
+        let figure = &self.engine.figures[figure as usize];
+        let (player, kind) = (figure.player, figure.kind);
+        let pool = self.rules.figure(kind.0).map_or(0, |s| s.pool);
+        let Some(supply) = self.supply.get_mut(player).and_then(|s| s.get_mut(pool)) else {
+            return;
+        };
+        if *supply == 0 {
+            self.violations.push(crate::rules::Violation::new(
+                &carcspec_core::codes::SUPPLY_EMPTY,
+                format!("no {} left in the supply", kind.0),
+                "the supply is empty",
+                "a figure goes into play only from its owner's supply",
+            ));
+            return;
+        }
+        *supply -= 1;
     }
 
     fn give_back(&mut self, figure: FigureId) {

@@ -254,25 +254,28 @@ mod tests {
                 ("knight", Some(1), BoardSpot::Held { by: 0 }),
             ]
         );
-        // Pictures by the ruleset's declarations: the thief's and the knight's are meeples;
-        // the base game declares no dragon, fairy, barn or floor, so each is an unknown
-        // piece, not a meeple.
+        // Pictures by the ruleset's declarations: the thief's and the knight's are meeples,
+        // the barn's Abbey & Mayor's; the base game declares no dragon, fairy or floor, so
+        // each is an unknown piece, not a meeple.
         for figure in &board.figures {
-            let declared = matches!(figure.kind.as_str(), "thief" | "knight")
-                .then_some(&FigurePicture::MEEPLE);
+            let declared = match figure.kind.as_str() {
+                "thief" | "knight" => Some(&FigurePicture::MEEPLE),
+                "barn" => Some(&crate::rules::carcassonne::abbey::BARN_PICTURE),
+                _ => None,
+            };
             assert_eq!(figure.picture, declared, "{}", figure.kind);
         }
 
         let svg = super::super::board_svg(&board);
-        // Five unknown pieces, each a "?" in a dashed red ring.
-        assert_eq!(svg.matches(r##"stroke="#d00000""##).count(), 5, "{svg}");
+        // Four unknown pieces, each a "?" in a dashed red ring.
+        assert_eq!(svg.matches(r##"stroke="#d00000""##).count(), 4, "{svg}");
         // The grounds of the dragon on its tile and of the barn on its corner.
         assert_eq!(svg.matches(r#"fill-opacity="0.75""#).count(), 2, "{svg}");
         let text = super::super::text::board_text(&board);
         for line in [
             "neutral fairy (no picture declared) beside player 1's thief at 0,0",
             "neutral dragon (no picture declared) on the tile at 1,0",
-            "player 2's barn (no picture declared) on the corner north-west of 1,1",
+            "player 2's barn on the corner north-west of 1,1",
             "neutral floor (no picture declared) on the tower of the tile at 0,1",
             "player 2's knight on the tower of the tile at 0,1",
             "player 2's knight held by player 1 (red)",

@@ -429,7 +429,9 @@ mod tests {
         let names: Vec<&str> = pictures.iter().map(|picture| picture.name).collect();
         assert_eq!(
             names,
-            ["abbot", "builder", "hut", "meeple", "pig", "shepherd"]
+            [
+                "abbot", "barn", "builder", "hut", "mayor", "meeple", "pig", "shepherd", "wagon"
+            ]
         );
         for (index, picture) in pictures.iter().enumerate() {
             for other in &pictures[index + 1..] {

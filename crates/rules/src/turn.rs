@@ -215,6 +215,10 @@ pub struct Outcome {
     pub events: Vec<ScoreEvent>,
     /// Figures taken off the board, going back to their owners' supplies.
     pub returned: Vec<FigureId>,
+    /// Figures the move put into play from their owners' supplies (a barn on its corner, a
+    /// wagon moving on after its feature scored and it went home): the runner takes each from
+    /// its pool, and reports one put from an empty pool (V108).
+    pub deployed: Vec<FigureId>,
     /// Rules the move broke.
     pub violations: Vec<Violation>,
     /// The move was the figure step of the tile just placed: no deployment follows, and the

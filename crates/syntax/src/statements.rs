@@ -567,6 +567,86 @@ pub const STATEMENTS: &[StatementSpec] = &[
         }),
     },
     StatementSpec {
+        keyword: "abbey",
+        parts: TURN,
+        args: MoveWords::Placement.args(),
+        summary: "the turn's player puts their abbey into a hole instead of drawing (Abbey & Mayor)",
+        ruleset_move: Some(RulesetMove {
+            words: MoveWords::Placement,
+            not_due: NotDue {
+                code: &codes::MOVE_OUT_OF_ORDER,
+                message: "an abbey put down where no turn begins with it",
+                label: "the player cannot put an abbey down here",
+                help: "`abbey at <x>,<y>` begins a turn, instead of `draw`, for a player who still holds their abbey",
+            },
+            absent: None,
+        }),
+    },
+    StatementSpec {
+        keyword: "keep-abbey",
+        parts: TURN,
+        args: MoveWords::Nothing.args(),
+        summary: "the turn's player, who could put their abbey down, draws instead (Abbey & Mayor)",
+        ruleset_move: Some(RulesetMove {
+            words: MoveWords::Nothing,
+            not_due: NotDue {
+                code: &codes::MOVE_OUT_OF_ORDER,
+                message: "`keep-abbey` where no abbey could be put down",
+                label: "the player cannot put an abbey down here",
+                help: "`keep-abbey` begins a turn whose player holds their abbey and has a hole to put it in",
+            },
+            absent: None,
+        }),
+    },
+    StatementSpec {
+        keyword: "wagon",
+        parts: TURN,
+        args: MoveWords::Place.args(),
+        summary: "a wagon just scored moves on to a feature, its owner deciding (Abbey & Mayor)",
+        ruleset_move: Some(RulesetMove {
+            words: MoveWords::Place,
+            not_due: NotDue {
+                code: &codes::MOVE_OUT_OF_ORDER,
+                message: "a wagon move with no wagon just scored",
+                label: "no wagon waits to move",
+                help: "`wagon at <x>,<y> on <feature>` follows the scoring of a feature that held the wagon",
+            },
+            absent: Some(&codes::NO_SUCH_FEATURE),
+        }),
+    },
+    StatementSpec {
+        keyword: "wagon-home",
+        parts: TURN,
+        args: MoveWords::Nothing.args(),
+        summary: "the wagon just scored stays in its owner's supply (Abbey & Mayor)",
+        ruleset_move: Some(RulesetMove {
+            words: MoveWords::Nothing,
+            not_due: NotDue {
+                code: &codes::MOVE_OUT_OF_ORDER,
+                message: "`wagon-home` with no wagon just scored",
+                label: "no wagon waits to move",
+                help: "`wagon-home` follows the scoring of a feature that held the wagon",
+            },
+            absent: None,
+        }),
+    },
+    StatementSpec {
+        keyword: "barn",
+        parts: TURN,
+        args: MoveWords::Position.args(),
+        summary: "the barn, instead of a follower, on the corner north-west of the position (Abbey & Mayor)",
+        ruleset_move: Some(RulesetMove {
+            words: MoveWords::Position,
+            not_due: NotDue {
+                code: &codes::MOVE_OUT_OF_ORDER,
+                message: "a barn put where no figure step is open",
+                label: "the barn goes on the tile just placed",
+                help: "`barn at <x>,<y>` follows the `place` of a tile, instead of `deploy` or `pass`",
+            },
+            absent: None,
+        }),
+    },
+    StatementSpec {
         keyword: "expect",
         parts: &[Part::Setup, Part::Turn],
         args: &[Arg::Forms(EXPECTATIONS)],

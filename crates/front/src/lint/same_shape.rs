@@ -6,8 +6,8 @@
 //! it transcribes a whole box, whose ids may name each printed tile (the 2020 Hunters and
 //! Gatherers set numbers every tile of its punchboards, ten of them twins of others).
 
-use std::collections::{HashMap, HashSet};
 use std::collections::hash_map::Entry;
+use std::collections::{HashMap, HashSet};
 
 use crate::codes;
 use crate::diagnostic::Diagnostic;
@@ -119,7 +119,12 @@ pub(super) fn lint_same_tiles(set: &TileSet, complete: &[bool], findings: &mut V
     }
     let mut first: HashMap<String, &Tile> = HashMap::new();
     // A tile that lost a line to an error already reported is not compared.
-    for (tile, _) in set.tiles.iter().zip(complete).filter(|(_, complete)| **complete) {
+    for (tile, _) in set
+        .tiles
+        .iter()
+        .zip(complete)
+        .filter(|(_, complete)| **complete)
+    {
         match first.entry(canonical_shape(tile)) {
             Entry::Occupied(earlier) => findings.push(same_as(tile, earlier.get(), "")),
             Entry::Vacant(place) => {

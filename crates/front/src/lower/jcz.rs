@@ -89,6 +89,7 @@ use crate::model::{
     Action, Anchor, AnchorClass, Expectation, FeatureRef, Marker, MoveWordsRead, Pos, Rotation,
     Ruleset, Script, Step, TokenDraw,
 };
+use crate::rules::carcassonne::abbey;
 use crate::rules::descriptor::ExpansionDescriptor;
 use crate::rules::jcz::{JczMeaning, JczMove, JczPart};
 use crate::rules::{FigureSpec, TAKE_BACK};
@@ -667,6 +668,8 @@ impl Lowering<'_> {
             .collect();
         let pack_tiles: Vec<PackTile<'_>> = tiles
             .iter()
+            // JCloisterZone's pack holds no abbey: each player keeps theirs.
+            .filter(|(id, ..)| id.as_str() != abbey::JCZ_ABBEY_TILE)
             .map(|(id, copies, compiled)| PackTile {
                 id,
                 copies: *copies,
@@ -700,6 +703,10 @@ impl Lowering<'_> {
         let mut next_player = 0usize;
         let mut last_placed: Option<Pos> = None;
         let mut ended = false;
+        // A turn's `COMMIT` came and no tile was placed since: a `PASS` then declines a
+        // decision of Abbey & Mayor's (the abbey at the start of a turn, a wagon's move after
+        // the scoring), which the next move leaves; a wagon deployed then is a wagon's move.
+        let mut after_commit = false;
         for (index, message) in messages.iter().enumerate() {
             let type_span = document
                 .message_spans
@@ -789,6 +796,36 @@ impl Lowering<'_> {
                         continue;
                     };
                     push(script, Action::Turn { player });
+                    after_commit = false;
+                    // Abbey & Mayor's abbey is put down instead of a draw. carcspec ships the
+                    // abbey tile with the expansion's tile set; JCloisterZone's element `abbey`
+                    // alone gives it without the set's land tiles.
+                    if tile == abbey::JCZ_ABBEY_TILE
+                        && !script
+                            .tile_sets
+                            .iter()
+                            .any(|(set, ..)| set.starts_with(abbey::ABBEY_AND_MAYOR))
+                    {
+                        self.unsupported(
+                            format!(
+                                "the abbey tile `{tile}` without the tile set `{}` is not supported",
+                                abbey::ABBEY_AND_MAYOR
+                            ),
+                            span,
+                        );
+                        continue;
+                    }
+                    if tile == abbey::JCZ_ABBEY_TILE {
+                        push(
+                            script,
+                            Action::RulesetMove {
+                                keyword: abbey::ABBEY,
+                                arg: MoveWordsRead::Placement(pos, rotation),
+                            },
+                        );
+                        last_placed = Some(pos);
+                        continue;
+                    }
                     let hill = self.hills_in_play && self.hills.contains(&tile);
                     script.steps.push(Step {
                         action: Action::Draw {
@@ -818,6 +855,34 @@ impl Lowering<'_> {
                         self.bad(format!("a deployment: {problem}"), span);
                     }
                 }
+                // Abbey & Mayor's barn: its pointer names the tile south-east of its corner,
+                // as `barn at <x>,<y>` does.
+                "DEPLOY_MEEPLE" if meeple_type_of(payload) == Some("barn") => {
+                    if let Ok(pos) = position(payload.pointer("/pointer/position")) {
+                        push(
+                            script,
+                            Action::RulesetMove {
+                                keyword: abbey::BARN_MOVE,
+                                arg: MoveWordsRead::Position(pos),
+                            },
+                        );
+                    }
+                }
+                // A wagon deployed after the turn's scoring moves on.
+                "DEPLOY_MEEPLE" if after_commit && meeple_type_of(payload) == Some("wagon") => {
+                    let pos = position(payload.pointer("/pointer/position"));
+                    if let (Ok(pos), Some((_, target))) =
+                        (pos, self.deployment(payload, &script.expansions, span))
+                    {
+                        push(
+                            script,
+                            Action::RulesetMove {
+                                keyword: abbey::WAGON_MOVE,
+                                arg: MoveWordsRead::Place { pos, target },
+                            },
+                        );
+                    }
+                }
                 "DEPLOY_MEEPLE"
                     if matches!(
                         (position(payload.pointer("/pointer/position")), last_placed),
@@ -842,13 +907,14 @@ impl Lowering<'_> {
                     ),
                     None => continue,
                 },
+                "PASS" if after_commit => {}
                 "PASS" => push(script, Action::Pass),
                 "RETURN_MEEPLE" => {
                     if let Some(action) = self.take_back(payload, span) {
                         push(script, action);
                     }
                 }
-                "COMMIT" => {}
+                "COMMIT" => after_commit = true,
                 other => match self.expansion_move(other, payload, span) {
                     Ok(Some(action)) => push(script, action),
                     Ok(None) => {}
@@ -1309,4 +1375,13 @@ fn rotation(value: Option<&Value>) -> Option<Rotation> {
         "R270" => Some(Rotation(3)),
         _ => None,
     }
+}
+
+/// The meeple type of a deployment's `meepleId` (`<player>.<type>.<n>`).
+fn meeple_type_of(payload: &Value) -> Option<&str> {
+    payload
+        .get("meepleId")
+        .and_then(Value::as_str)?
+        .split('.')
+        .nth(1)
 }

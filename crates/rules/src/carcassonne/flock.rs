@@ -290,20 +290,17 @@ impl Flocks {
         token
     }
 
-    /// The field waiting for the current player's flock choice, if any.
-    fn next_choice(&mut self, mv: Move) -> Result<NodeId, Outcome> {
-        if self.choices.is_empty() {
-            return Err(not_due(mv));
-        }
-        Ok(self.choices.remove(0))
+    /// The field waiting for the current player's flock choice, if any (the move is not due
+    /// without one).
+    fn next_choice(&mut self) -> Option<NodeId> {
+        (!self.choices.is_empty()).then(|| self.choices.remove(0))
     }
 
     /// `grow <token>`: the flock of the extended field grows by the token drawn — or a wolf
     /// scatters it.
     fn grow(&mut self, engine: &mut Engine, draw: TokenDraw) -> Outcome {
-        let node = match self.next_choice(Move::new(GROW, MoveArg::Token(draw))) {
-            Ok(node) => node,
-            Err(outcome) => return outcome,
+        let Some(node) = self.next_choice() else {
+            return not_due(Move::new(GROW, MoveArg::Token(draw)));
         };
         let mut outcome = Outcome::default();
         let token = self.draw_token(draw, &mut outcome);
@@ -326,9 +323,9 @@ impl Flocks {
     /// `stable`: the flock of the extended field is guided to the stable.
     fn choose_stable(&mut self, engine: &mut Engine) -> Outcome {
         let mut outcome = Outcome::default();
-        match self.next_choice(Move::new(STABLE, MoveArg::Nothing)) {
-            Ok(node) => self.guide_to_stable(engine, node, &mut outcome),
-            Err(broken) => return broken,
+        match self.next_choice() {
+            Some(node) => self.guide_to_stable(engine, node, &mut outcome),
+            None => return not_due(Move::new(STABLE, MoveArg::Nothing)),
         }
         self.stable_waiting(engine, &mut outcome);
         outcome

@@ -2,6 +2,7 @@
 //! Sheep expansion's hills and vineyards (`../shared/rules/hills-and-sheep.txt`). Readings of the
 //! texts are recorded in `docs/rules/carcassonne.md`.
 
+pub mod abbey;
 pub mod abbot;
 pub mod flock;
 pub mod inns;
@@ -37,13 +38,16 @@ const LARGE_FOLLOWERS: usize = 2;
 const ABBOTS: usize = 3;
 const BUILDERS: usize = 4;
 const PIGS: usize = 5;
+const MAYORS: usize = 6;
+const WAGONS: usize = 7;
+const BARNS: usize = 8;
 
 /// “When deciding who has the most meeples in a feature, a large meeple counts as 2 normal
 /// meeples” (Inns & Cathedrals, 5.3).
 const LARGE_FOLLOWER_STRENGTH: u32 = 2;
 
 /// The figures of the base game and its expansions: [`DESCRIPTOR`]'s figures.
-const FIGURES: [FigureSpec; 12] = [
+const FIGURES: [FigureSpec; 15] = [
     FigureSpec {
         kind: THIEF,
         pool: FOLLOWERS,
@@ -148,6 +152,33 @@ const FIGURES: [FigureSpec; 12] = [
         strength: Strength::Fixed(0),
         picture: &traders::PIG_PICTURE,
     },
+    // Abbey & Mayor: the mayor “instead of a meeple … into a city”, its strength “the number
+    // of pennants in the whole city”; the wagon on a road, city or monastery, never a field;
+    // the barn on a corner (`abbey::BARN_MOVE`), on no feature, never counted in a majority.
+    FigureSpec {
+        kind: abbey::MAYOR,
+        pool: MAYORS,
+        stands_on: &[FeatureKind::City],
+        holds_river_system: false,
+        strength: Strength::PerContent(ContentKind::Pennant),
+        picture: &abbey::MAYOR_PICTURE,
+    },
+    FigureSpec {
+        kind: abbey::WAGON,
+        pool: WAGONS,
+        stands_on: &[FeatureKind::Road, FeatureKind::City, FeatureKind::Monastery],
+        holds_river_system: false,
+        strength: Strength::Fixed(1),
+        picture: &abbey::WAGON_PICTURE,
+    },
+    FigureSpec {
+        kind: abbey::BARN,
+        pool: BARNS,
+        stands_on: &[],
+        holds_river_system: false,
+        strength: Strength::Fixed(0),
+        picture: &abbey::BARN_PICTURE,
+    },
 ];
 
 /// The Hills & Sheep tie-break: `at-least-one-follower` (the rules) or `number-of-followers`
@@ -186,7 +217,7 @@ pub const HILLS_AND_SHEEP: &str = "hills-and-sheep";
 pub const INNS_AND_CATHEDRALS: &str = "inns-and-cathedrals";
 
 /// The names of [`DESCRIPTOR`]'s figures.
-static FIGURE_NAMES: [&str; 12] = crate::descriptor::figure_names(&FIGURES);
+static FIGURE_NAMES: [&str; 15] = crate::descriptor::figure_names(&FIGURES);
 
 /// The figures of a game without farmers (`variant farmers off`), in the order of
 /// [`DESCRIPTOR`]'s figures: without a farmer, no pig either.
@@ -200,6 +231,9 @@ const FIGURES_WITHOUT_FARMERS: &[&str] = &[
     "large-monk",
     "abbot",
     "builder",
+    "mayor",
+    "wagon",
+    "barn",
 ];
 
 /// The base game in JCloisterZone's saved games: its followers (`small`), the farmers, the
@@ -450,6 +484,27 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             codes: traders::CODES,
             code_notes: &traders::CODE_NOTES,
         },
+        ExpansionDescriptor {
+            name: abbey::ABBEY_AND_MAYOR,
+            title: "Abbey & Mayor",
+            tile_set: Some(&abbey::TILE_SET),
+            jcz_set: Some("abbey-and-mayor:1"),
+            other_printings: &[Printing {
+                title: "Abbey & Mayor with a garden",
+                jcz_set: "abbey-and-mayor:2",
+                tile_set: &abbey::GARDENS_TILE_SET,
+            }],
+            jcz: &abbey::JCZ,
+            figures: &["mayor", "wagon", "barn"],
+            markers: &[],
+            contents: &[],
+            features: &[],
+            pictures: &SymbolPictures::NONE,
+            statistics: &[],
+            seats_up_to: None,
+            codes: abbey::CODES,
+            code_notes: &abbey::CODE_NOTES,
+        },
     ],
     replacing_start_tile: &[river::THE_RIVER, river::THE_RIVER_2],
     unimplemented_expansions: &[
@@ -457,7 +512,6 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         "princess-and-dragon",
         "the-tower",
         "tower",
-        "abbey-and-mayor",
         "bridges-castles-and-bazaars",
         "the-catapult",
         "catapult",
@@ -539,6 +593,11 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
             help: "a builder may stand on a road or city the tile just completed (the rules say nothing against it), or not (JCloisterZone)",
         },
         VariantSpec {
+            name: abbey::BARN_PLACEMENT,
+            values: &["not-occupied", "occupied"],
+            help: "a barn may not go into a field that holds one (the rules), or may (JCloisterZone's option)",
+        },
+        VariantSpec {
             name: river::VOLCANO_LAKE,
             values: &["another-turn", "plain"],
             help: "the volcano lake: its player deploys nothing and plays again at once (The River II), or a lake like any (JCloisterZone without The Princess & the Dragon)",
@@ -562,6 +621,9 @@ pub const DESCRIPTOR: RulesetDescriptor = RulesetDescriptor {
         ("abbot", 1),
         ("builder", 1),
         ("pig", 1),
+        ("mayor", 1),
+        ("wagon", 1),
+        ("barn", 1),
     ],
     // “2-5 players (6 with the 6th color from an expansion; Hills & Sheep has 6
     // shepherds)”: Hills & Sheep brings no sixth colour of followers; Inns & Cathedrals
@@ -642,6 +704,8 @@ pub struct Carcassonne {
     pub abbot_deployed: bool,
     /// Traders & Builders: the goods held, the double turn, and the readings of its variants.
     pub traders: traders::Traders,
+    /// Abbey & Mayor: the abbeys put down, the wagons waiting to move, the barns.
+    pub abbey: abbey::AbbeyAndMayor,
     /// The hooks the game's expansions answer ([`Rules::hooks`]): Hills & Sheep's flocks
     /// (decisions of their own, a look after each scoring), the abbot's return (a move of the
     /// figure step).
@@ -777,6 +841,7 @@ impl Carcassonne {
             absent_expansions: 0,
             abbot_deployed: false,
             traders: traders::Traders::from_variants(variants),
+            abbey: abbey::AbbeyAndMayor::from_variants(variants),
             hooks: super::Hooks::ALL,
         }
     }
@@ -982,7 +1047,9 @@ impl Rules for Carcassonne {
     }
 
     fn pending_decision(&self) -> Option<Decision> {
-        self.flocks.pending_decision()
+        self.flocks
+            .pending_decision()
+            .or_else(|| self.abbey.pending_decision())
     }
 
     fn offers(
@@ -994,15 +1061,24 @@ impl Rules for Carcassonne {
     ) {
         into.clear();
         match decision {
-            Decision::DeployOrPass => self.abbot_return_offers(engine, turn, into),
-            _ => flock::Flocks::offers(decision, into),
+            Decision::DeployOrPass => {
+                self.abbot_return_offers(engine, turn, into);
+                self.abbey.offers(engine, turn, decision, into);
+            }
+            _ => {
+                flock::Flocks::offers(decision, into);
+                self.abbey.offers(engine, turn, decision, into);
+            }
         }
     }
 
     fn play(&mut self, engine: &mut Engine, mv: Move, setup: bool) -> Outcome {
         match mv.taken_back() {
             Some(figure) => self.abbot_returns(engine, figure),
-            None => self.flocks.play(engine, mv, setup),
+            None => match self.abbey.play(engine, mv) {
+                Some(outcome) => outcome,
+                None => self.flocks.play(engine, mv, setup),
+            },
         }
     }
 
@@ -1024,7 +1100,28 @@ impl Rules for Carcassonne {
     }
 
     fn leave_pending(&mut self) -> Option<Violation> {
-        self.flocks.leave_pending()
+        let flock = self.flocks.leave_pending();
+        if flock.is_none() {
+            self.abbey.leave_pending();
+        }
+        flock
+    }
+
+    fn turn_begins(&mut self, engine: &mut Engine, turn: &TurnView) -> Outcome {
+        self.traders.turn_begins(turn);
+        self.abbey.turn_begins(engine, turn);
+        Outcome::default()
+    }
+
+    fn after_placement(
+        &mut self,
+        engine: &mut Engine,
+        turn: &TurnView,
+        placement: PlacementId,
+    ) -> Outcome {
+        self.traders.after_placement(engine, turn, placement);
+        self.abbey.after_placement(turn, placement);
+        Outcome::default()
     }
 
     /// A hill tile takes the next tile of the stack under it (not `variant hills off`).
@@ -1036,11 +1133,19 @@ impl Rules for Carcassonne {
     fn deployed(&mut self, engine: &Engine, figure: FigureId, node: NodeId, setup: bool) {
         self.abbot_deployed |= engine.figures[figure as usize].kind == ABBOT;
         self.traders.deployed(engine, figure);
+        self.abbey.deployed();
         self.flocks.deployed(engine, figure, node, setup);
     }
 
     fn after_scoring(&mut self, engine: &mut Engine, turn: &TurnView, roots: &[NodeId]) -> Outcome {
-        self.flocks.after_scoring(engine, turn, roots)
+        let mut outcome = self.flocks.after_scoring(engine, turn, roots);
+        // The expansion's state is lent out while it reads the ruleset's majorities.
+        let mut abbey = std::mem::take(&mut self.abbey);
+        let barns_and_wagons = abbey.after_scoring(self, engine, turn, roots);
+        self.abbey = abbey;
+        outcome.events.extend(barns_and_wagons.events);
+        outcome.returned.extend(barns_and_wagons.returned);
+        outcome
     }
 
     fn end_turn(&mut self) -> Vec<Violation> {
@@ -1082,7 +1187,7 @@ impl Rules for Carcassonne {
         // Followers block followers; a shepherd blocks only another shepherd (“You can place
         // your shepherd even if there is already a farmer in that field (and vice versa)”).
         let shepherd = figure.kind == SHEPHERD;
-        engine
+        let mut blockers: Vec<FigureId> = engine
             .figures_on(node)
             .into_iter()
             .filter(|f| {
@@ -1091,7 +1196,12 @@ impl Rules for Carcassonne {
                     && (other.kind == SHEPHERD) == shepherd
                     && !traders::is_special(other.kind)
             })
-            .collect()
+            .collect();
+        // “No farmer may be placed in a field that holds a barn.”
+        if is_farmer(figure.kind) {
+            blockers.extend(self.abbey.barns_in_field(engine, node));
+        }
+        blockers
     }
 
     fn blocked(&self, at: &mut Context, figure: &FigureSpec, node: NodeId) -> bool {
@@ -1110,7 +1220,7 @@ impl Rules for Carcassonne {
         // move generator's look at every feature.
         super::any_figure_on(engine, node, false, |other| {
             other.on_board && (other.kind == SHEPHERD) == shepherd
-        })
+        }) || (is_farmer(figure.kind) && self.abbey.field_has_barn(engine, node))
     }
 
     fn occupation_refused(
@@ -1133,8 +1243,13 @@ impl Rules for Carcassonne {
         let Some(placement) = at.placement else {
             return;
         };
-        self.traders.take_goods(engine, at.player, roots);
-        for &root in roots {
+        // A tile that closes its sides (the abbey) completes what it closes on the tiles
+        // beside it, which are not among its own features; the goods of a city it completes
+        // go to its player as those of any other tile.
+        let closed_beside = abbey::closed_beside(engine, placement);
+        let completed: Vec<NodeId> = roots.iter().chain(&closed_beside).copied().collect();
+        self.traders.take_goods(engine, at.player, &completed);
+        for &root in &completed {
             let component = engine.component(root);
             let closed = component.open_ends == 0;
             if !closed || !matches!(component.kind, Some(FeatureKind::Road | FeatureKind::City)) {
@@ -1146,6 +1261,7 @@ impl Rules for Carcassonne {
             completion.returned.push(root);
         }
         self.score_monasteries_near(engine, placement, completion);
+        self.abbey.note_scored_wagons(engine, &completion.returned);
     }
 
     fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
@@ -1186,16 +1302,7 @@ impl Rules for Carcassonne {
                 Some(FeatureKind::Garden) => self.garden(engine, root, false),
                 Some(FeatureKind::Field) => {
                     // 3 a completed city the field touches, each city once.
-                    let mut cities: Vec<NodeId> = engine.cities_touched(root).collect();
-                    for city in &mut cities {
-                        *city = engine.root(*city);
-                    }
-                    cities.sort_unstable();
-                    cities.dedup();
-                    let completed = cities
-                        .iter()
-                        .filter(|c| engine.component(**c).open_ends == 0)
-                        .count();
+                    let completed = completed_cities_touched(engine, root);
                     let points = 3 * completed as u32;
                     let winners = self.winners(engine, &component.figures, &component.contents);
                     if self.traders.in_play && !winners.is_empty() {
@@ -1216,6 +1323,7 @@ impl Rules for Carcassonne {
             events.extend(event);
         }
         self.traders.final_goods(&mut events);
+        events.extend(self.abbey.final_scoring(engine));
         events
     }
 
@@ -1300,12 +1408,17 @@ impl Rules for Carcassonne {
                 .is_none()
         };
         let flocks = in_play(SHEPHERD);
+        self.abbey.abbeys = expansions.iter().any(|e| e == abbey::ABBEY_AND_MAYOR);
+        self.abbey.wagons = in_play(abbey::WAGON);
+        self.abbey.barns = in_play(abbey::BARN);
+        let (abbeys, wagons, barns) = (self.abbey.abbeys, self.abbey.wagons, self.abbey.barns);
         self.hooks = super::Hooks {
-            own_decisions: flocks,
-            figure_step_moves: in_play(ABBOT),
-            after_scoring: flocks,
-            // The builder's double turn: whether a turn is its second part.
-            turn_begins: in_play(traders::BUILDER),
+            own_decisions: flocks || abbeys || wagons,
+            figure_step_moves: in_play(ABBOT) || barns,
+            after_scoring: flocks || wagons || barns,
+            // The builder's double turn (whether a turn is its second part), and the abbey
+            // put down instead of a draw.
+            turn_begins: in_play(traders::BUILDER) || abbeys,
             // No expansion of these rules takes a step between the figure step and the
             // scoring yet.
             before_scoring: false,
@@ -1322,6 +1435,9 @@ impl Rules for Carcassonne {
 
     fn prepare_stacks(&self, catalog: &[CompiledTile], counts: &mut [u32]) {
         river::prepare_stacks(catalog, counts);
+        if self.abbey.abbeys {
+            abbey::prepare_stacks(catalog, counts);
+        }
     }
 
     fn draw_group(&self, tile: &CompiledTile) -> u8 {
@@ -1362,21 +1478,20 @@ impl Rules for Carcassonne {
                 .placed
                 .is_some_and(|placement| river::another_turn(engine.tile_of(placement), self.river))
     }
+}
 
-    fn turn_begins(&mut self, _engine: &mut Engine, turn: &TurnView) -> Outcome {
-        self.traders.turn_begins(turn);
-        Outcome::default()
+/// The completed cities the field of `node` touches, each once: what a field scores by.
+fn completed_cities_touched(engine: &mut Engine, node: NodeId) -> usize {
+    let mut cities: Vec<NodeId> = engine.cities_touched(node).collect();
+    for city in &mut cities {
+        *city = engine.root(*city);
     }
-
-    fn after_placement(
-        &mut self,
-        engine: &mut Engine,
-        turn: &TurnView,
-        placement: PlacementId,
-    ) -> Outcome {
-        self.traders.after_placement(engine, turn, placement);
-        Outcome::default()
-    }
+    cities.sort_unstable();
+    cities.dedup();
+    cities
+        .iter()
+        .filter(|c| engine.component(**c).open_ends == 0)
+        .count()
 }
 
 /// The bag of sheep and wolf tokens: how many of each value (0 = wolf, 1–4 sheep) are in it.
