@@ -659,24 +659,34 @@ fn barn_field_scoring(
     }
     let winners = rules.winners(engine, &farmers, &contents);
     let cities = completed_cities_touched(engine, field);
-    let points = per_city * cities as u32;
-    if !winners.is_empty() {
-        let why = if per_city == BARN_PLACED_POINTS {
-            "a barn placed"
-        } else {
-            "joined to a barn's"
-        };
+    let why = if per_city == BARN_PLACED_POINTS {
+        "a barn placed"
+    } else {
+        "joined to a barn's"
+    };
+    // Traders & Builders' pig adds 1 a city for its owner in both scorings, and goes home with
+    // the farmers (JCloisterZone's reading; the barn's own final scoring takes no pig).
+    let (with_pig, without): (Vec<usize>, Vec<usize>) = winners
+        .into_iter()
+        .partition(|&player| rules.traders.has_pig(engine, field, player));
+    for (players, pig) in [(without, false), (with_pig, true)] {
+        if players.is_empty() {
+            continue;
+        }
+        let each = per_city + u32::from(pig);
+        let points = each * cities as u32;
         outcome.events.push(ScoreEvent {
-            players: winners,
+            players,
             points,
             feature: FeatureKind::Field,
             breakdown: Breakdown::Text(format!(
-                "field touching {cities} completed {}, {why}: {per_city} each = {points}",
-                if cities == 1 { "city" } else { "cities" }
+                "field touching {cities} completed {}, {why}: {each} each{} = {points}",
+                if cities == 1 { "city" } else { "cities" },
+                if pig { " with the pig" } else { "" }
             )),
         });
     }
-    for kind in [FARMER, LARGE_FARMER] {
+    for kind in [FARMER, LARGE_FARMER, super::traders::PIG] {
         outcome
             .returned
             .extend(engine.return_figures_of(field, kind));

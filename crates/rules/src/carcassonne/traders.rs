@@ -577,6 +577,15 @@ impl Traders {
     /// A field's final scoring with the expansion: each of `winners` scores 3 a completed city,
     /// 1 more with a pig of theirs in the field, 1 more for everybody with a pig-herd there.
     /// Players who score the same are one event.
+    /// Whether `player` has a pig in the field of `root`, Traders & Builders in play: their
+    /// field's cities are worth 1 more to them (also in a barn's scorings, Abbey & Mayor).
+    pub fn has_pig(&self, engine: &mut Engine, root: NodeId, player: usize) -> bool {
+        self.in_play
+            && crate::any_figure_on(engine, root, false, |f| {
+                f.on_board && f.kind == PIG && f.player == player
+            })
+    }
+
     pub fn field_events(
         &self,
         engine: &mut Engine,
@@ -590,11 +599,7 @@ impl Traders {
         let mut with_pig = Vec::new();
         let mut without = Vec::new();
         for player in winners {
-            let pig = self.in_play
-                && crate::any_figure_on(engine, root, false, |f| {
-                    f.on_board && f.kind == PIG && f.player == player
-                });
-            if pig {
+            if self.has_pig(engine, root, player) {
                 with_pig.push(player);
             } else {
                 without.push(player);
