@@ -164,6 +164,9 @@ pub struct Game {
     /// The ruleset's figures ([`Rules::figure_names`]) with the spec of each the game has in
     /// play, worked out at the first deployment the generator lists in a game.
     pub(super) figures_in_play: Vec<(&'static str, Option<FigureSpec>)>,
+    /// Whether each pool holds a figure of `figures_in_play` in play: the usable counts of
+    /// the others are never asked for (a base game's five pools of expansions it lacks).
+    pub(super) pools_in_play: Vec<bool>,
     /// Whether `figures_in_play` was checked against this game's ruleset and setup.
     pub(super) figures_checked: bool,
     /// The per-player counts of the last turn that ended (`Turn::returned`, `Turn::points`),
@@ -231,6 +234,7 @@ impl Game {
             occupations: Vec::new(),
             usable: Vec::new(),
             figures_in_play: Vec::new(),
+            pools_in_play: Vec::new(),
             figures_checked: false,
             spare_turn: None,
             spare_roots: Vec::new(),
@@ -271,6 +275,7 @@ impl Game {
             // tables of the tiles and rotations are kept while its figures stay those in play
             // (what they hold depends only on the catalog and those figures).
             figures_in_play: _,
+            pools_in_play: _,
             figures_checked,
             slot_tables: _,
             spare_turn: _,

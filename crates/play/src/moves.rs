@@ -136,6 +136,14 @@ impl Game {
             if figures != self.figures_in_play {
                 // Other figures (a variant without farmers): the tables of the figures
                 // before are no use.
+                let pools = self.pools().len();
+                self.pools_in_play = (0..pools)
+                    .map(|pool| {
+                        figures
+                            .iter()
+                            .any(|(_, spec)| spec.is_some_and(|spec| spec.pool == pool))
+                    })
+                    .collect();
                 self.figures_in_play = figures;
                 self.slot_tables = std::sync::Arc::new([]);
             }
@@ -150,9 +158,13 @@ impl Game {
         let mut usable = std::mem::take(&mut self.usable);
         usable.clear();
         let view = self.turn_view();
-        usable.extend(
-            (0..self.pools().len()).map(|pool| self.usable_figures_in(view.as_ref(), player, pool)),
-        );
+        usable.extend((0..self.pools().len()).map(|pool| {
+            if self.pools_in_play[pool] {
+                self.usable_figures_in(view.as_ref(), player, pool)
+            } else {
+                0
+            }
+        }));
         self.offer_on(placement, view.as_ref(), player, &usable, into);
         if self.hooks.deploys_elsewhere {
             // The other tiles the ruleset opens to this figure step (the magic portal).

@@ -598,12 +598,17 @@ impl AbbeyAndMayor {
 
     /// Whether a barn stands in the field of `node`.
     pub fn field_has_barn(&self, engine: &mut Engine, node: NodeId) -> bool {
-        !self.barns_in_field(engine, node).is_empty()
+        // Asked of every field the move generator looks at: nothing to look for in a game
+        // without barns.
+        self.barns && !self.barns_in_field(engine, node).is_empty()
     }
 
     /// The end of the game: each field with barns scores 4 a completed city it touches to every
     /// player with a barn there, once each.
     pub fn final_scoring(&self, engine: &mut Engine) -> Vec<ScoreEvent> {
+        if !self.barns {
+            return Vec::new();
+        }
         let mut fields: Vec<(NodeId, Vec<usize>)> = Vec::new();
         for (_, player, corner) in barn_corners(engine) {
             let Some(field) = corner_field(engine, corner) else {

@@ -1247,9 +1247,13 @@ impl Rules for Carcassonne {
         // beside it, which are not among its own features; the goods of a city it completes
         // go to its player as those of any other tile.
         let closed_beside = abbey::closed_beside(engine, placement);
-        let completed: Vec<NodeId> = roots.iter().chain(&closed_beside).copied().collect();
+        let completed: std::borrow::Cow<[NodeId]> = if closed_beside.is_empty() {
+            std::borrow::Cow::Borrowed(roots)
+        } else {
+            roots.iter().chain(&closed_beside).copied().collect()
+        };
         self.traders.take_goods(engine, at.player, &completed);
-        for &root in &completed {
+        for &root in completed.iter() {
             let component = engine.component(root);
             let closed = component.open_ends == 0;
             if !closed || !matches!(component.kind, Some(FeatureKind::Road | FeatureKind::City)) {
