@@ -204,6 +204,8 @@ impl Replay<'_> {
     /// ruleset; what it brings is applied and what it breaks reported.
     pub(super) fn ruleset_move(&mut self, mv: Move) {
         self.game.ruleset_move(mv);
+        // A ruleset's move may put a tile down (the abbey) or a figure (the barn, the wagon).
+        self.note_steps();
         self.sync();
     }
 }
